@@ -1,0 +1,1 @@
+//! Book specs (TOML) and the plan of what goes into a book.

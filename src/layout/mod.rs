@@ -1,0 +1,1 @@
+//! Page layout: pure geometry from a book plan to backend-neutral pages.

@@ -1,0 +1,5 @@
+//! The `puzzlebook` binary: a thin shell over [`puzzlebook::cli`].
+
+fn main() {
+    std::process::exit(puzzlebook::cli::run());
+}

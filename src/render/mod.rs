@@ -1,0 +1,1 @@
+//! PDF rendering: the only module that imports printpdf.

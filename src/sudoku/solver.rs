@@ -1,0 +1,505 @@
+//! The exact solver: finds and counts solutions, fast.
+//!
+//! Everything else (the generator's uniqueness proofs, the answer keys, the grader's final
+//! check) rests on this module, so it is tested against the deliberately simple
+//! [`super::reference`] backtracker.
+//!
+//! # Representation
+//!
+//! The grid is split into three horizontal bands of 27 cells. For each digit and band a
+//! 27-bit mask holds the cells where the digit may still go (bit `9 * row_in_band + column`);
+//! a cell keeps its digit's bit once solved. Constraint propagation works on these masks:
+//!
+//! * **Band reduction.** Inside a band a digit occupies one cell in each of the three rows
+//!   and each of the three boxes, so its (row, box) pattern is a permutation. Candidates whose
+//!   (row, box) pair lies in no permutation that fits the current pattern are removed (a
+//!   512-entry table computed at compile time). This covers locked candidates inside the band
+//!   and empty rows or boxes (a contradiction).
+//! * **Hidden singles.** After band reduction, a row with one candidate cell fixes that cell
+//!   (this also covers boxes); a column whose digit fits one cell of the whole grid fixes it.
+//! * **Naked singles.** Bit-sliced counters over the nine digit masks find cells with exactly
+//!   one candidate (and cells with none: a contradiction).
+//!
+//! When propagation stalls the search branches on a cell with the fewest candidates
+//! (a bivalue cell whenever there is one). Search states are copied on the stack; nothing is
+//! allocated per node.
+
+use super::grid::Grid;
+
+const BAND_FULL: u32 = (1 << 27) - 1;
+const ROW_FULL: u32 = 0x1FF;
+/// One bit in each row of a band, in column 0.
+const COLUMN_SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
+
+/// For a 9-bit row segment, which of its three boxes (column triples) have a bit.
+const ROW_BOXES: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut segment = 0;
+    while segment < 512 {
+        let mut boxes = 0;
+        let mut k = 0;
+        while k < 3 {
+            if (segment >> (3 * k)) & 7 != 0 {
+                boxes |= 1 << k;
+            }
+            k += 1;
+        }
+        table[segment] = boxes;
+        segment += 1;
+    }
+    table
+};
+
+/// For a 3×3 (row, box) pattern (bit `3 * row + box`), the union of the permutation patterns
+/// it contains: the (row, box) pairs that can still hold the digit. 0 when none fits.
+const MATCHING: [u32; 512] = {
+    const PERMUTATIONS: [[u32; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut union = 0;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let mask = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if pattern & mask == mask {
+                union |= mask;
+            }
+            p += 1;
+        }
+        table[pattern as usize] = union;
+        pattern += 1;
+    }
+    table
+};
+
+/// A (row, box) pattern expanded to the 27-bit mask of the cells it allows.
+const EXPAND: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut mask = 0;
+        let mut bit = 0;
+        while bit < 9 {
+            if pattern & (1 << bit) != 0 {
+                mask |= 7 << (9 * (bit / 3) + 3 * (bit % 3));
+            }
+            bit += 1;
+        }
+        table[pattern] = mask;
+        pattern += 1;
+    }
+    table
+};
+
+/// For a position in a band, the other positions of its row and box.
+const BAND_PEERS: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut position = 0;
+    while position < 27 {
+        let row = position / 9;
+        let column = position % 9;
+        let mut mask = ROW_FULL << (9 * row);
+        let mut r = 0;
+        while r < 3 {
+            mask |= 7 << (9 * r + column / 3 * 3);
+            r += 1;
+        }
+        table[position] = mask & !(1 << position);
+        position += 1;
+    }
+    table
+};
+
+#[inline]
+fn band_of(cell: usize) -> usize {
+    cell / 27
+}
+
+#[inline]
+fn position_of(cell: usize) -> u32 {
+    (cell % 27) as u32
+}
+
+/// Folds a band mask onto its 9 columns.
+#[inline]
+fn columns_of(mask: u32) -> u32 {
+    (mask | (mask >> 9) | (mask >> 18)) & ROW_FULL
+}
+
+/// Columns in which exactly one of the band's three rows has a bit.
+#[inline]
+fn columns_once(mask: u32) -> u32 {
+    let r0 = mask & ROW_FULL;
+    let r1 = (mask >> 9) & ROW_FULL;
+    let r2 = mask >> 18;
+    (r0 ^ r1 ^ r2) & !((r0 & r1) | (r0 & r2) | (r1 & r2))
+}
+
+/// A search node: candidate masks per (digit, band), unsolved cells, pending reductions.
+#[derive(Clone, Copy)]
+pub(crate) struct SearchState {
+    /// Index `3 * digit + band` (digit 0-8 for 1-9).
+    candidates: [u32; 27],
+    unsolved: [u32; 3],
+    /// (digit, band) masks changed since they were last reduced.
+    dirty: u32,
+}
+
+enum Singles {
+    None,
+    Progress,
+    Contradiction,
+}
+
+impl SearchState {
+    fn empty() -> SearchState {
+        SearchState {
+            candidates: [BAND_FULL; 27],
+            unsolved: [BAND_FULL; 3],
+            dirty: 0,
+        }
+    }
+
+    /// The state with the grid's clues placed (not yet propagated); `None` if clues clash.
+    pub(crate) fn from_grid(grid: &Grid) -> Option<SearchState> {
+        let mut state = SearchState::empty();
+        for (cell, &value) in grid.cells().iter().enumerate() {
+            if value != 0 && !state.assign(cell, value as usize - 1) {
+                return None;
+            }
+        }
+        Some(state)
+    }
+
+    /// Places `digit` (0-8) in `cell`; false if the digit is no longer possible there.
+    pub(crate) fn assign(&mut self, cell: usize, digit: usize) -> bool {
+        let band = band_of(cell);
+        let bit = 1 << position_of(cell);
+        if self.candidates[3 * digit + band] & bit == 0 {
+            return false;
+        }
+        if self.unsolved[band] & bit != 0 {
+            self.place(digit, band, bit);
+        }
+        true
+    }
+
+    /// Removes `digit` (0-8) as a candidate of `cell`.
+    pub(crate) fn eliminate(&mut self, cell: usize, digit: usize) {
+        self.restrict(3 * digit + band_of(cell), !(1 << position_of(cell)));
+    }
+
+    #[inline]
+    fn restrict(&mut self, index: usize, keep: u32) {
+        let old = self.candidates[index];
+        let new = old & keep;
+        if new != old {
+            self.candidates[index] = new;
+            self.dirty |= 1 << index;
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, digit: usize, band: usize, bit: u32) {
+        let position = bit.trailing_zeros();
+        self.unsolved[band] &= !bit;
+        self.restrict(3 * digit + band, !BAND_PEERS[position as usize]);
+        let column_mask = !(COLUMN_SPREAD << (position % 9));
+        self.restrict(3 * digit + (band + 1) % 3, column_mask);
+        self.restrict(3 * digit + (band + 2) % 3, column_mask);
+        for other in 0..9 {
+            if other != digit {
+                self.restrict(3 * other + band, !bit);
+            }
+        }
+    }
+
+    /// Band reduction for one (digit, band); false on contradiction.
+    #[inline]
+    fn reduce(&mut self, index: usize) -> bool {
+        let digit = index / 3;
+        let band = index % 3;
+        let mask = self.candidates[index];
+        let pattern = ROW_BOXES[(mask & ROW_FULL) as usize]
+            | (ROW_BOXES[((mask >> 9) & ROW_FULL) as usize] << 3)
+            | (ROW_BOXES[(mask >> 18) as usize] << 6);
+        let allowed = MATCHING[pattern as usize];
+        if allowed == 0 {
+            return false;
+        }
+        let mask = mask & EXPAND[allowed as usize];
+        self.candidates[index] = mask;
+
+        let mut singles = 0;
+        let mut columns = 0;
+        for row in 0..3 {
+            let segment = (mask >> (9 * row)) & ROW_FULL;
+            if segment & (segment - 1) == 0 {
+                singles |= segment << (9 * row);
+                columns |= segment;
+            }
+        }
+        let fresh = singles & self.unsolved[band];
+        if fresh != 0 {
+            self.unsolved[band] &= !fresh;
+            for other in 0..9 {
+                if other != digit {
+                    self.restrict(3 * other + band, !fresh);
+                }
+            }
+        }
+        if columns != 0 {
+            let keep = !(columns * COLUMN_SPREAD);
+            self.restrict(3 * digit + (band + 1) % 3, keep);
+            self.restrict(3 * digit + (band + 2) % 3, keep);
+        }
+        true
+    }
+
+    fn singles(&mut self) -> Singles {
+        let mut progress = false;
+        for band in 0..3 {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let mut one = 0;
+            let mut two = 0;
+            for digit in 0..9 {
+                let mask = self.candidates[3 * digit + band];
+                two |= one & mask;
+                one |= mask;
+            }
+            if one & unsolved != unsolved {
+                return Singles::Contradiction;
+            }
+            let mut naked = unsolved & !two;
+            while naked != 0 {
+                let bit = naked & naked.wrapping_neg();
+                naked &= naked - 1;
+                let Some(digit) = (0..9).find(|&d| self.candidates[3 * d + band] & bit != 0) else {
+                    return Singles::Contradiction;
+                };
+                if self.unsolved[band] & bit != 0 {
+                    self.place(digit, band, bit);
+                    progress = true;
+                }
+            }
+        }
+        if progress {
+            return Singles::Progress;
+        }
+        for digit in 0..9 {
+            let masks = [
+                self.candidates[3 * digit],
+                self.candidates[3 * digit + 1],
+                self.candidates[3 * digit + 2],
+            ];
+            let folded = [
+                columns_of(masks[0]),
+                columns_of(masks[1]),
+                columns_of(masks[2]),
+            ];
+            if folded[0] | folded[1] | folded[2] != ROW_FULL {
+                return Singles::Contradiction;
+            }
+            for band in 0..3 {
+                let only_here = columns_once(masks[band])
+                    & !folded[(band + 1) % 3]
+                    & !folded[(band + 2) % 3];
+                let mut cells = masks[band] & (only_here * COLUMN_SPREAD) & self.unsolved[band];
+                while cells != 0 {
+                    let bit = cells & cells.wrapping_neg();
+                    cells &= cells - 1;
+                    if self.candidates[3 * digit + band] & bit == 0 {
+                        return Singles::Contradiction;
+                    }
+                    if self.unsolved[band] & bit != 0 {
+                        self.place(digit, band, bit);
+                        progress = true;
+                    }
+                }
+            }
+        }
+        if progress {
+            Singles::Progress
+        } else {
+            Singles::None
+        }
+    }
+
+    /// Propagates to a fixed point; false on contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let index = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.reduce(index) {
+                    return false;
+                }
+            }
+            match self.singles() {
+                Singles::None => return true,
+                Singles::Progress => {}
+                Singles::Contradiction => return false,
+            }
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The band and bit of an unsolved cell with the fewest candidates.
+    fn branch_cell(&self) -> (usize, u32) {
+        let mut best = (0, 0, u32::MAX);
+        for band in 0..3 {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let mut one = 0;
+            let mut two = 0;
+            let mut three = 0;
+            for digit in 0..9 {
+                let mask = self.candidates[3 * digit + band];
+                three |= two & mask;
+                two |= one & mask;
+                one |= mask;
+            }
+            let bivalue = unsolved & two & !three;
+            if bivalue != 0 {
+                return (band, bivalue & bivalue.wrapping_neg());
+            }
+            let mut cells = unsolved;
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                let count = (0..9)
+                    .filter(|&d| self.candidates[3 * d + band] & bit != 0)
+                    .count() as u32;
+                if count < best.2 {
+                    best = (band, bit, count);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    fn solution_grid(&self) -> Grid {
+        let mut cells = [0u8; 81];
+        for digit in 0..9 {
+            for band in 0..3 {
+                let mut mask = self.candidates[3 * digit + band];
+                while mask != 0 {
+                    let position = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    cells[27 * band + position] = digit as u8 + 1;
+                }
+            }
+        }
+        Grid::from_cells(cells).expect("solver cells are digits")
+    }
+
+    /// Counts solutions up to `limit`, remembering the first two.
+    pub(crate) fn count(mut self, limit: usize) -> (usize, [Option<Grid>; 2]) {
+        let mut tally = Tally {
+            count: 0,
+            limit,
+            found: [None, None],
+        };
+        if limit > 0 {
+            self.dirty = (1 << 27) - 1;
+            search(&mut self, &mut tally);
+        }
+        (tally.count, tally.found)
+    }
+}
+
+struct Tally {
+    count: usize,
+    limit: usize,
+    found: [Option<Grid>; 2],
+}
+
+/// Depth-first search; true when the limit is reached and the search should stop.
+fn search(state: &mut SearchState, tally: &mut Tally) -> bool {
+    if !state.propagate() {
+        return false;
+    }
+    if state.is_solved() {
+        if tally.count < 2 {
+            tally.found[tally.count] = Some(state.solution_grid());
+        }
+        tally.count += 1;
+        return tally.count >= tally.limit;
+    }
+    let (band, bit) = state.branch_cell();
+    let mut digits: u32 = (0..9)
+        .filter(|&d| state.candidates[3 * d + band] & bit != 0)
+        .fold(0, |acc, d| acc | (1 << d));
+    while digits != 0 {
+        let digit = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        if digits == 0 {
+            state.place(digit, band, bit);
+            return search(state, tally);
+        }
+        let mut child = *state;
+        child.place(digit, band, bit);
+        if search(&mut child, tally) {
+            return true;
+        }
+    }
+    false
+}
+
+/// What solving a puzzle found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// No grid satisfies the clues.
+    None,
+    /// Exactly one grid does.
+    Unique(Grid),
+    /// Two or more do; these are two of them.
+    Multiple(Grid, Grid),
+}
+
+/// Solves a puzzle and tells whether its solution is unique.
+pub fn solve(puzzle: &Grid) -> Solution {
+    let Some(state) = SearchState::from_grid(puzzle) else {
+        return Solution::None;
+    };
+    match state.count(2) {
+        (_, [Some(first), Some(second)]) => Solution::Multiple(first, second),
+        (_, [Some(first), None]) => Solution::Unique(first),
+        _ => Solution::None,
+    }
+}
+
+/// Counts the solutions of a puzzle, stopping at `limit`.
+pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
+    match SearchState::from_grid(puzzle) {
+        Some(state) => state.count(limit).0,
+        None => 0,
+    }
+}
+
+/// The first solution found, if any (unique or not).
+pub fn solve_any(puzzle: &Grid) -> Option<Grid> {
+    let [first, _] = SearchState::from_grid(puzzle)?.count(1).1;
+    first
+}
+
+/// True when the puzzle has exactly one solution.
+pub fn has_unique_solution(puzzle: &Grid) -> bool {
+    count_solutions(puzzle, 2) == 1
+}
