@@ -208,7 +208,11 @@ mod tests {
 
     #[test]
     fn first_location_wins() {
-        let error = Error::input("bad").at_line(2).at_line(9).in_file("a").in_file("b");
+        let error = Error::input("bad")
+            .at_line(2)
+            .at_line(9)
+            .in_file("a")
+            .in_file("b");
         assert_eq!(error.to_string(), "a:2: bad");
     }
 }

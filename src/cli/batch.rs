@@ -29,7 +29,9 @@ impl JobsArg {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|error| Error::runtime(format!("cannot start {threads} worker threads: {error}")))
+            .map_err(|error| {
+                Error::runtime(format!("cannot start {threads} worker threads: {error}"))
+            })
     }
 }
 

@@ -22,7 +22,11 @@ impl Input {
             Some(path) if path.as_os_str() == "-" => Ok(Input::stdin()),
             Some(path) => {
                 let file = File::open(path).map_err(|error| {
-                    Error::input(format!("cannot open {}: {}", path.display(), describe(&error)))
+                    Error::input(format!(
+                        "cannot open {}: {}",
+                        path.display(),
+                        describe(&error)
+                    ))
                 })?;
                 Ok(Input {
                     name: path.display().to_string(),

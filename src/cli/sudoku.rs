@@ -94,10 +94,11 @@ pub struct GenerateArgs {
 }
 
 fn parse_clue_range(text: &str) -> Result<ClueRange, String> {
-    text.parse::<ClueRange>().map_err(|error| match error.hint() {
-        Some(hint) => format!("{}\n  hint: {hint}", error.message()),
-        None => error.message().to_string(),
-    })
+    text.parse::<ClueRange>()
+        .map_err(|error| match error.hint() {
+            Some(hint) => format!("{}\n  hint: {hint}", error.message()),
+            None => error.message().to_string(),
+        })
 }
 
 #[derive(Debug, Args)]

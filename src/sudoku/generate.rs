@@ -290,7 +290,10 @@ mod tests {
                 for &cell in &orbit {
                     fewer.set(cell, 0);
                 }
-                assert!(count_solutions(&fewer, 2) > 1, "{symmetry}: orbit {orbit:?} was removable");
+                assert!(
+                    count_solutions(&fewer, 2) > 1,
+                    "{symmetry}: orbit {orbit:?} was removable"
+                );
             }
         }
     }

@@ -405,7 +405,10 @@ mod tests {
             "line 3:11: unexpected character 'x' in a sudoku\n  hint: use 1-9 for clues and '.' or '0' for blanks"
         );
         let short = Grid::parse(&PUZZLE[..80]).unwrap_err();
-        assert_eq!(short.message(), "expected a sudoku of 81 cells, found 80 cells");
+        assert_eq!(
+            short.message(),
+            "expected a sudoku of 81 cells, found 80 cells"
+        );
         assert_eq!(short.location().line, Some(1));
     }
 
@@ -427,7 +430,10 @@ mod tests {
         let results = parse_puzzles(text);
         assert_eq!(results.len(), 1);
         let error = results[0].clone().unwrap_err();
-        assert_eq!(error.to_string(), "line 1: the grid starting here has only 2 of its 9 rows");
+        assert_eq!(
+            error.to_string(),
+            "line 1: the grid starting here has only 2 of its 9 rows"
+        );
     }
 
     #[test]

@@ -35,7 +35,12 @@ pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
     found.unwrap_or_default()
 }
 
-fn count_from(cells: &mut [u8; 81], limit: usize, count: &mut usize, found: &mut Option<Vec<Grid>>) {
+fn count_from(
+    cells: &mut [u8; 81],
+    limit: usize,
+    count: &mut usize,
+    found: &mut Option<Vec<Grid>>,
+) {
     if *count >= limit {
         return;
     }

@@ -312,9 +312,8 @@ impl SearchState {
                 return Singles::Contradiction;
             }
             for band in 0..3 {
-                let only_here = columns_once(masks[band])
-                    & !folded[(band + 1) % 3]
-                    & !folded[(band + 2) % 3];
+                let only_here =
+                    columns_once(masks[band]) & !folded[(band + 1) % 3] & !folded[(band + 2) % 3];
                 let mut cells = masks[band] & (only_here * COLUMN_SPREAD) & self.unsolved[band];
                 while cells != 0 {
                     let bit = cells & cells.wrapping_neg();
