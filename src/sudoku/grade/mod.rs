@@ -19,7 +19,11 @@ pub mod generate;
 pub mod hint;
 pub mod tier;
 
+mod aligned;
 mod basic;
+mod links;
+mod uniqueness;
+mod wings;
 
 use std::time::Instant;
 
@@ -166,29 +170,66 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
     Ok(grading)
 }
 
+/// A technique finder: the hint it would give in a position, if any.
+type Finder = fn(&Board) -> Option<Hint>;
+
+/// The techniques in the order Sudoku Explainer tries them (SukakuExplainer's default set).
+const FINDERS: [(Technique, Finder); 34] = [
+    (Technique::HiddenSingleBox, basic::hidden_single),
+    (Technique::DirectPointing, |b| basic::locking(b, true)),
+    (Technique::DirectHiddenPair, |b| {
+        basic::hidden_set(b, 2, true)
+    }),
+    (Technique::NakedSingle, basic::naked_single),
+    (Technique::DirectHiddenTriple, |b| {
+        basic::hidden_set(b, 3, true)
+    }),
+    (Technique::Pointing, |b| basic::locking(b, false)),
+    (Technique::NakedPair, |b| basic::naked_set(b, 2)),
+    (Technique::XWing, |b| basic::fish(b, 2)),
+    (Technique::HiddenPair, |b| basic::hidden_set(b, 2, false)),
+    (Technique::NakedTriple, |b| basic::naked_set(b, 3)),
+    (Technique::Swordfish, |b| basic::fish(b, 3)),
+    (Technique::HiddenTriple, |b| basic::hidden_set(b, 3, false)),
+    (Technique::Skyscraper, |b| links::strong_links(b, 2)),
+    (Technique::XYWing, |b| wings::xy_wing(b, false)),
+    (Technique::XYZWing, |b| wings::xy_wing(b, true)),
+    (Technique::UniqueRectangle, uniqueness::unique_loops),
+    (Technique::NakedQuad, |b| basic::naked_set(b, 4)),
+    (Technique::Jellyfish, |b| basic::fish(b, 4)),
+    (Technique::HiddenQuad, |b| basic::hidden_set(b, 4, false)),
+    (Technique::ThreeStrongLinks, |b| links::strong_links(b, 3)),
+    (Technique::WXYZWing, |b| wings::big_wing(b, 3)),
+    (Technique::Bug, uniqueness::bug),
+    (Technique::FourStrongLinks, |b| links::strong_links(b, 4)),
+    (Technique::VWXYZWing, |b| wings::big_wing(b, 4)),
+    (Technique::AlignedPairExclusion, aligned::aligned_pair),
+    (Technique::UVWXYZWing, |b| wings::big_wing(b, 5)),
+    (Technique::Cycles, |b| chain(b, ChainRule::Cycles)),
+    (Technique::TUVWXYZWing, |b| wings::big_wing(b, 6)),
+    (Technique::AlignedTripletExclusion, aligned::aligned_triplet),
+    (Technique::NishioForcingChain, |b| {
+        chain(b, ChainRule::Nishio)
+    }),
+    (Technique::MultipleForcingChain, |b| {
+        chain(b, ChainRule::Multiple)
+    }),
+    (Technique::DynamicForcingChain, |b| {
+        chain(b, ChainRule::Dynamic)
+    }),
+    (Technique::DynamicForcingChainPlus, |b| {
+        chain(b, ChainRule::DynamicPlus)
+    }),
+    (Technique::NestedForcingChain, |b| {
+        chain(b, ChainRule::Nested)
+    }),
+];
+
 /// The step SE would take next in this position, if any technique applies.
 pub fn next_hint(board: &Board) -> Option<Hint> {
-    basic::hidden_single(board)
-        .or_else(|| basic::locking(board, true))
-        .or_else(|| basic::hidden_set(board, 2, true))
-        .or_else(|| basic::naked_single(board))
-        .or_else(|| basic::hidden_set(board, 3, true))
-        .or_else(|| basic::locking(board, false))
-        .or_else(|| basic::naked_set(board, 2))
-        .or_else(|| basic::fish(board, 2))
-        .or_else(|| basic::hidden_set(board, 2, false))
-        .or_else(|| basic::naked_set(board, 3))
-        .or_else(|| basic::fish(board, 3))
-        .or_else(|| basic::hidden_set(board, 3, false))
-        .or_else(|| basic::naked_set(board, 4))
-        .or_else(|| basic::fish(board, 4))
-        .or_else(|| basic::hidden_set(board, 4, false))
-        .or_else(|| chain(board, ChainRule::Cycles))
-        .or_else(|| chain(board, ChainRule::Nishio))
-        .or_else(|| chain(board, ChainRule::Multiple))
-        .or_else(|| chain(board, ChainRule::Dynamic))
-        .or_else(|| chain(board, ChainRule::DynamicPlus))
-        .or_else(|| chain(board, ChainRule::Nested))
+    FINDERS
+        .iter()
+        .find_map(|(_, finder)| finder(board).filter(|hint| hint.makes_progress(board)))
 }
 
 /// Asks the chaining engine for its step with one rule.
