@@ -78,7 +78,8 @@ pub(crate) fn cycle_hint(hint: &CycleHint) -> String {
     match hint.kind {
         CycleKind::Cycle => {
             let mut cells = Vec::new();
-            for p in hint.path.iter().rev().skip(1) {
+            // The last potential closes the loop on the first.
+            for p in hint.path.iter().rev().take(hint.path.len() - 1) {
                 if !cells.contains(&p.cell()) {
                     cells.push(p.cell());
                 }

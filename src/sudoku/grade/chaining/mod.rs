@@ -18,6 +18,10 @@
 //! [`closure`] (the implication search), [`advanced`] (the "+" rules), [`cycles`],
 //! [`multiple`] (the closure-based rules), [`hint`] (ratings and SE's ordering), [`explain`].
 
+// Grid code indexes several parallel tables (regions, masks, positions) by the same cell,
+// digit or position number; index loops say that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 mod advanced;
 mod board;
 mod closure;
@@ -26,7 +30,11 @@ mod explain;
 mod hint;
 mod multiple;
 mod nested;
+#[cfg(test)]
+mod reference;
 mod tables;
+#[cfg(test)]
+mod tests;
 
 use board::Board;
 use cycles::CycleSearch;
