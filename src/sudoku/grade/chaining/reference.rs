@@ -352,7 +352,13 @@ pub(crate) fn cycles(board: &Board) -> Option<RefHint> {
 }
 
 /// SE `doChaining` on a copy of `base`; returns (on-set, off-set, contradiction).
-fn chaining(base: &Board, start: P, y: bool, dynamic: bool) -> (Linked, Linked, Option<(P, P)>) {
+fn chaining(
+    base: &Board,
+    start: P,
+    y: bool,
+    dynamic: bool,
+    level: u8,
+) -> (Linked, Linked, Option<(P, P)>) {
     let mut board = base.clone();
     let mut to_on = Linked::default();
     let mut to_off = Linked::default();
@@ -400,18 +406,267 @@ fn chaining(base: &Board, start: P, y: bool, dynamic: bool) -> (Linked, Linked, 
             }
             continue;
         }
+        if level > 0 {
+            let mut added = false;
+            for (cell, digit, parents) in advanced(&board, base) {
+                if to_off.contains((cell, digit, false)) {
+                    continue;
+                }
+                let parents: Vec<P> = parents
+                    .iter()
+                    .filter_map(|&(c, d)| to_off.get((c, d, false)))
+                    .collect();
+                let off = new(cell, digit, false, parents);
+                to_off.add(off.clone());
+                pending_off.push_back(off);
+                added = true;
+            }
+            if added {
+                continue;
+            }
+        }
         return (to_on, to_off, None);
     }
 }
 
-/// SE's closure-based rules at level 0: (multiple, dynamic, nishio).
+/// The cells of a region, by type and index.
+fn region(kind: usize, index: usize) -> Vec<usize> {
+    REGIONS[kind][index].iter().map(|&c| c as usize).collect()
+}
+
+/// A Java `HashMap<Cell, _>` iteration order of cells inserted in the given order.
+fn hash_order(mut cells: Vec<usize>) -> Vec<usize> {
+    let mut capacity = 16;
+    while cells.len() * 4 > capacity * 3 {
+        capacity *= 2;
+    }
+    cells.sort_by_key(|&c| c % capacity);
+    cells
+}
+
+type Elimination = (usize, usize, Vec<(usize, usize)>);
+
+/// SE's "+" rules on the reduced board: the eliminations of the first rule that has hints
+/// depending on removed candidates, each with its parents.
+fn advanced(board: &Board, source: &Board) -> Vec<Elimination> {
+    let removed = |c: usize, d: usize| source.has(c, d) && !board.has(c, d);
+    let empty = |cells: &[usize]| cells.iter().filter(|&&c| board.values[c] == 0).count();
+    let mut out: Vec<Elimination> = Vec::new();
+    // Intersections.
+    for (first_kind, second_kind) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)]
+    {
+        for digit in 0..9 {
+            for first in 0..9 {
+                let one = region(first_kind, first);
+                let places: Vec<usize> = one
+                    .iter()
+                    .copied()
+                    .filter(|&c| board.has(c, digit))
+                    .collect();
+                if places.len() < 2 {
+                    continue;
+                }
+                for second in 0..9 {
+                    let two = region(second_kind, second);
+                    if !one.iter().any(|c| two.contains(c))
+                        || !places.iter().all(|c| two.contains(c))
+                    {
+                        continue;
+                    }
+                    let removable: Vec<usize> = two
+                        .iter()
+                        .copied()
+                        .filter(|c| !one.contains(c) && board.has(*c, digit))
+                        .collect();
+                    if removable.is_empty() {
+                        continue;
+                    }
+                    let parents: Vec<(usize, usize)> = one
+                        .iter()
+                        .copied()
+                        .filter(|&c| removed(c, digit) && !two.contains(&c))
+                        .map(|c| (c, digit))
+                        .collect();
+                    if parents.is_empty() {
+                        continue;
+                    }
+                    for c in hash_order(removable) {
+                        out.push((c, digit, parents.clone()));
+                    }
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    let pairs: Vec<(usize, usize)> = (1..9)
+        .flat_map(|high| (0..high).map(move |low| (low, high)))
+        .collect();
+    // Hidden pairs.
+    for kind in [BLOCK, COLUMN, ROW] {
+        for index in 0..9 {
+            let cells = region(kind, index);
+            if empty(&cells) <= 4 {
+                continue;
+            }
+            for &(a, b) in &pairs {
+                let pa: Vec<usize> = (0..9).filter(|&i| board.has(cells[i], a)).collect();
+                let pb: Vec<usize> = (0..9).filter(|&i| board.has(cells[i], b)).collect();
+                let union: Vec<usize> = (0..9)
+                    .filter(|i| pa.contains(i) || pb.contains(i))
+                    .collect();
+                if pa.len() < 2 || pb.len() < 2 || union.len() != 2 {
+                    continue;
+                }
+                let mut removable = Vec::new();
+                for &i in &union {
+                    if (0..9).any(|d| d != a && d != b && board.has(cells[i], d)) {
+                        removable.push(cells[i]);
+                    }
+                }
+                if removable.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for i in 0..9 {
+                    if !union.contains(&i) {
+                        for d in [a, b] {
+                            if source.has(cells[i], d) {
+                                parents.push((cells[i], d));
+                            }
+                        }
+                    }
+                }
+                if parents.is_empty() {
+                    continue;
+                }
+                for c in hash_order(removable) {
+                    for d in 0..9 {
+                        if d != a && d != b && board.has(c, d) {
+                            out.push((c, d, parents.clone()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    // Naked pairs.
+    for kind in [BLOCK, COLUMN, ROW] {
+        for index in 0..9 {
+            let cells = region(kind, index);
+            if empty(&cells) < 4 {
+                continue;
+            }
+            for &(i, j) in &pairs {
+                let digits: Vec<usize> = (0..9)
+                    .filter(|&d| board.has(cells[i], d) || board.has(cells[j], d))
+                    .collect();
+                if board.cells[cells[i]].count_ones() < 2
+                    || board.cells[cells[j]].count_ones() < 2
+                    || digits.len() != 2
+                {
+                    continue;
+                }
+                let removable: Vec<usize> = (0..9)
+                    .filter(|&k| k != i && k != j && digits.iter().any(|&d| board.has(cells[k], d)))
+                    .map(|k| cells[k])
+                    .collect();
+                if removable.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for c in [cells[i], cells[j]] {
+                    for d in 0..9 {
+                        if source.has(c, d) && !digits.contains(&d) {
+                            parents.push((c, d));
+                        }
+                    }
+                }
+                if parents.is_empty() {
+                    continue;
+                }
+                for c in hash_order(removable) {
+                    for &d in &digits {
+                        if board.has(c, d) {
+                            out.push((c, d, parents.clone()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    // X-wings.
+    for (base_kind, cover_kind) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        for &(a, b) in &pairs {
+            for digit in 0..9 {
+                let placed = board
+                    .values
+                    .iter()
+                    .filter(|&&v| v as usize == digit + 1)
+                    .count();
+                if placed + 4 > 9 {
+                    continue;
+                }
+                let line_a = region(base_kind, a);
+                let line_b = region(base_kind, b);
+                let pa: Vec<usize> = (0..9).filter(|&i| board.has(line_a[i], digit)).collect();
+                let pb: Vec<usize> = (0..9).filter(|&i| board.has(line_b[i], digit)).collect();
+                let covers: Vec<usize> = (0..9)
+                    .filter(|i| pa.contains(i) || pb.contains(i))
+                    .collect();
+                if pa.len() < 2 || pb.len() < 2 || covers.len() != 2 {
+                    continue;
+                }
+                let mut removable = Vec::new();
+                for &cover in &covers {
+                    let line = region(cover_kind, cover);
+                    for k in 0..9 {
+                        if k != a && k != b && board.has(line[k], digit) {
+                            removable.push(line[k]);
+                        }
+                    }
+                }
+                if removable.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for line in [&line_a, &line_b] {
+                    for k in 0..9 {
+                        if removed(line[k], digit) && !covers.contains(&k) {
+                            parents.push((line[k], digit));
+                        }
+                    }
+                }
+                if parents.is_empty() {
+                    continue;
+                }
+                for c in hash_order(removable) {
+                    out.push((c, digit, parents.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// SE's closure-based rules: (multiple, dynamic, nishio, level).
 pub(crate) fn multiple(
     board: &Board,
     multiple: bool,
     dynamic: bool,
     nishio: bool,
+    level: u8,
 ) -> Option<RefHint> {
-    let base = if nishio {
+    let base = if level > 0 {
+        8.5 + 0.5 * level as f64
+    } else if nishio {
         7.5
     } else if dynamic {
         8.5
@@ -429,9 +684,9 @@ pub(crate) fn multiple(
         let mut value_on: Vec<(Linked, Linked)> = Vec::new();
         for &digit in &digits {
             let (on_on, on_off, absurd_on) =
-                chaining(board, new(cell, digit, true, vec![]), y, dynamic);
+                chaining(board, new(cell, digit, true, vec![]), y, dynamic, level);
             let (off_on, off_off, absurd_off) =
-                chaining(board, new(cell, digit, false, vec![]), y, dynamic);
+                chaining(board, new(cell, digit, false, vec![]), y, dynamic, level);
             let do_double = count >= 3 && !nishio && dynamic;
             let do_contradiction = dynamic || nishio;
             if do_contradiction {
@@ -475,7 +730,7 @@ pub(crate) fn multiple(
                         .iter()
                         .map(|&place| {
                             let (on, off, _) =
-                                chaining(board, new(place, digit, true, vec![]), y, dynamic);
+                                chaining(board, new(place, digit, true, vec![]), y, dynamic, level);
                             (on, off)
                         })
                         .collect();

@@ -236,9 +236,10 @@ fn start(puzzle: &str) -> ([u8; 81], [u16; 81]) {
 fn reference_step(rule: ChainRule, board: &Board) -> Option<reference::RefHint> {
     match rule {
         ChainRule::Cycles => reference::cycles(board),
-        ChainRule::Nishio => reference::multiple(board, false, true, true),
-        ChainRule::Multiple => reference::multiple(board, true, false, false),
-        ChainRule::Dynamic => reference::multiple(board, true, true, false),
+        ChainRule::Nishio => reference::multiple(board, false, true, true, 0),
+        ChainRule::Multiple => reference::multiple(board, true, false, false, 0),
+        ChainRule::Dynamic => reference::multiple(board, true, true, false, 0),
+        ChainRule::DynamicPlus => reference::multiple(board, true, true, false, 1),
         _ => unreachable!(),
     }
 }
@@ -310,6 +311,50 @@ fn fast_rules_match_the_naive_reference() {
         }
     }
     assert!(compared >= 20, "only {compared} comparisons");
+}
+
+/// The "(+)" rule, whose chains use intersections, pairs and X-wings on the reduced grid,
+/// against the reference, at the first positions of solve paths.
+#[test]
+fn dynamic_plus_matches_the_naive_reference() {
+    let mut engine = ChainEngine::new();
+    let mut compared = 0;
+    for (puzzle, _) in PUZZLES.iter().skip(1).take(3) {
+        let (mut values, mut candidates) = start(puzzle);
+        for _ in 0..2 {
+            let position = Position {
+                values: &values,
+                candidates: &candidates,
+            };
+            let board = Board::from_position(&position);
+            let fast = engine
+                .find(ChainRule::DynamicPlus, &position)
+                .expect("a (+) step");
+            let slow = reference_step(ChainRule::DynamicPlus, &board).expect("a (+) step");
+            compared += 1;
+            assert_eq!(fast.rating_tenths, slow.key.tenths(), "{puzzle}");
+            let mut eliminations = fast.eliminations.clone();
+            eliminations.sort();
+            let expected: Vec<(u8, u8)> = slow
+                .removals
+                .iter()
+                .map(|&(c, d)| (c as u8, d as u8 + 1))
+                .collect();
+            assert_eq!(eliminations, expected, "{puzzle}");
+            // Progress with the dynamic rule's step to reach a different position.
+            let step = engine
+                .find(ChainRule::Dynamic, &position)
+                .expect("a dynamic step");
+            for &(c, d) in &step.eliminations {
+                candidates[c as usize] &= !(1 << (d - 1));
+            }
+            for &(c, d) in &step.placements {
+                place(&mut values, &mut candidates, c as usize, d);
+            }
+            singles(&mut values, &mut candidates);
+        }
+    }
+    assert_eq!(compared, 6);
 }
 
 /// Every elimination and placement of every rule, along real solve paths, agrees with the
