@@ -106,8 +106,9 @@ pub(crate) struct Closure {
     pub(crate) on_order: Vec<u32>,
     /// Slots of off-potentials in the order they were reached.
     pub(crate) off_order: Vec<u32>,
-    slot_on: Vec<u32>,
-    slot_off: Vec<u32>,
+    /// Slot + 1 of each potential of the sets by node number; 0 when absent (so that a new
+    /// table is zeroed memory).
+    slots: Vec<u32>,
     pub(crate) nodes: Vec<Node>,
     parents: Vec<u32>,
     /// The (on, off) slots of the first potential found both on and off.
@@ -123,8 +124,7 @@ impl Closure {
             off: CandidateSet::EMPTY,
             on_order: Vec::with_capacity(256),
             off_order: Vec::with_capacity(512),
-            slot_on: vec![NONE; 729],
-            slot_off: vec![NONE; 729],
+            slots: vec![0; 1458],
             nodes: Vec::with_capacity(768),
             parents: Vec::with_capacity(1024),
             contradiction: None,
@@ -134,12 +134,7 @@ impl Closure {
 
     fn reset(&mut self, start: Potential) {
         for node in &self.nodes {
-            let index = node.potential.index as usize;
-            if node.potential.on {
-                self.slot_on[index] = NONE;
-            } else {
-                self.slot_off[index] = NONE;
-            }
+            self.slots[node.potential.node()] = 0;
         }
         self.start = start;
         self.on = CandidateSet::EMPTY;
@@ -155,12 +150,8 @@ impl Closure {
     /// The slot of a potential of the on- or off-set.
     #[inline]
     pub(crate) fn slot(&self, potential: Potential) -> Option<u32> {
-        let slot = if potential.on {
-            self.slot_on[potential.index as usize]
-        } else {
-            self.slot_off[potential.index as usize]
-        };
-        (slot != NONE).then_some(slot)
+        let slot = self.slots[potential.node()];
+        (slot != 0).then(|| slot - 1)
     }
 
     #[inline]
@@ -201,13 +192,12 @@ impl Closure {
     fn add(&mut self, potential: Potential, cause: Cause, parents: &[u32], note: u32) -> u32 {
         let slot = self.push_node(potential, cause, parents, note);
         let index = potential.index as usize;
+        self.slots[potential.node()] = slot + 1;
         if potential.on {
             self.on.insert(index);
-            self.slot_on[index] = slot;
             self.on_order.push(slot);
         } else {
             self.off.insert(index);
-            self.slot_off[index] = slot;
             self.off_order.push(slot);
         }
         slot
