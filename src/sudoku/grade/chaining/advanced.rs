@@ -31,6 +31,9 @@ pub(crate) enum AdvancedKind {
     HiddenPair,
     NakedPair,
     XWing,
+    /// A whole chaining hint (nested forcing chains), described in the closure's
+    /// `nested` list.
+    NestedChain,
 }
 
 /// A simple rule's hint: the rule, its digits (bit mask, 0-8) and regions (type, index).
@@ -40,6 +43,8 @@ pub(crate) struct AdvancedNote {
     pub(crate) digits: u16,
     pub(crate) regions: [(u8, u8); 4],
     pub(crate) region_count: u8,
+    /// For `NestedChain`: index in the closure's nested chains; `u32::MAX` otherwise.
+    pub(crate) nested: u32,
 }
 
 /// Scratch buffers.
@@ -130,6 +135,7 @@ fn note(kind: AdvancedKind, digits: u16, regions: &[(usize, usize)]) -> Advanced
         digits,
         regions: packed,
         region_count: regions.len() as u8,
+        nested: u32::MAX,
     }
 }
 

@@ -24,6 +24,7 @@ use std::collections::VecDeque;
 
 use super::advanced::{self, AdvancedNote, AdvancedOff};
 use super::board::Board;
+use super::nested::{self, NestedInfo, NestedRules};
 use super::tables::{BLOCK, COLUMN, CandidateSet, ROW, digits_of, region_mask_of, region_of};
 
 /// Why a potential follows from its parents (SE `Potential.Cause`).
@@ -114,6 +115,8 @@ pub(crate) struct Closure {
     /// The (on, off) slots of the first potential found both on and off.
     pub(crate) contradiction: Option<(u32, u32)>,
     pub(crate) notes: Vec<AdvancedNote>,
+    /// Nested chains used by advanced potentials (levels 2 and 3).
+    pub(crate) nested: Vec<NestedInfo>,
 }
 
 impl Closure {
@@ -129,6 +132,7 @@ impl Closure {
             parents: Vec::with_capacity(1024),
             contradiction: None,
             notes: Vec::new(),
+            nested: Vec::new(),
         }
     }
 
@@ -145,6 +149,7 @@ impl Closure {
         self.parents.clear();
         self.contradiction = None;
         self.notes.clear();
+        self.nested.clear();
     }
 
     /// The slot of a potential of the on- or off-set.
@@ -225,6 +230,16 @@ impl Closure {
         count
     }
 
+    /// The nested chain behind an advanced potential, if any.
+    pub(crate) fn nested_chain(&self, slot: u32) -> Option<&NestedInfo> {
+        let node = &self.nodes[slot as usize];
+        if node.cause != Cause::Advanced {
+            return None;
+        }
+        let note = &self.notes[node.note as usize];
+        self.nested.get(note.nested as usize)
+    }
+
     /// A lower bound of `ancestor_count`, free to compute.
     #[inline]
     pub(crate) fn ancestor_floor(&self, slot: u32) -> u32 {
@@ -283,6 +298,8 @@ pub(crate) struct Chainer {
     advanced_offs: Vec<AdvancedOff>,
     advanced_parents: Vec<u16>,
     advanced_scratch: advanced::Scratch,
+    /// The nested chaining rules, built on first use (levels 2 and 3).
+    nested: Option<Box<NestedRules>>,
 }
 
 impl Chainer {
@@ -296,6 +313,7 @@ impl Chainer {
             advanced_offs: Vec::with_capacity(64),
             advanced_parents: Vec::with_capacity(256),
             advanced_scratch: advanced::Scratch::new(),
+            nested: None,
         }
     }
 
@@ -531,6 +549,18 @@ impl Chainer {
             &mut closure.notes,
             &mut self.advanced_scratch,
         );
+        if self.advanced_offs.is_empty() && mode.level >= 2 {
+            let rules = self
+                .nested
+                .get_or_insert_with(|| Box::new(NestedRules::new()));
+            let mut output = nested::Output {
+                offs: &mut self.advanced_offs,
+                parents: &mut self.advanced_parents,
+                notes: &mut closure.notes,
+                nested: &mut closure.nested,
+            };
+            rules.eliminations(work, source, mode.level, &mut output);
+        }
         let mut added = false;
         for index in 0..self.advanced_offs.len() {
             let off = self.advanced_offs[index];

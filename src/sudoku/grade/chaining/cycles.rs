@@ -147,13 +147,36 @@ pub(crate) struct CycleSearch {
     links: Links,
 }
 
-/// The largest complexity a hint of this kind may have and still come before `best`.
-fn complexity_bound(base: f64, sort: u8, best: &Option<CycleHint>) -> u32 {
-    let Some(best) = best else {
+/// Where found hints go: only the one SE would apply, or all of them in SE's order.
+enum Sink {
+    Best(Option<CycleHint>),
+    All(Vec<CycleHint>),
+}
+
+impl Sink {
+    /// The key a new hint must beat to be kept.
+    fn bar(&self) -> Option<&Key> {
+        match self {
+            Sink::Best(best) => best.as_ref().map(|hint| &hint.key),
+            Sink::All(_) => None,
+        }
+    }
+
+    fn accept(&mut self, hint: CycleHint) {
+        match self {
+            Sink::Best(best) => *best = Some(hint),
+            Sink::All(all) => all.push(hint),
+        }
+    }
+}
+
+/// The largest complexity a hint of this kind may have and still be kept.
+fn complexity_bound(base: f64, sort: u8, sink: &Sink) -> u32 {
+    let Some(bar) = sink.bar() else {
         return u32::MAX;
     };
     let mut complexity = 0;
-    while Key::new(base, complexity + 1, sort).beats(Some(&best.key)) {
+    while Key::new(base, complexity + 1, sort).beats(Some(bar)) {
         complexity += 1;
         if complexity > 4096 {
             break;
@@ -178,14 +201,32 @@ impl CycleSearch {
 
     /// The hint SE's "Forcing Chains & Cycles" would apply, if any.
     pub(crate) fn best(&mut self, board: &Board) -> Option<CycleHint> {
-        let mut best: Option<CycleHint> = None;
+        let mut sink = Sink::Best(None);
+        self.search(board, &mut sink);
+        match sink {
+            Sink::Best(best) => best,
+            Sink::All(_) => unreachable!(),
+        }
+    }
+
+    /// Every hint of the rule, in the order SE finds them (before its sort).
+    pub(crate) fn all(&mut self, board: &Board) -> Vec<CycleHint> {
+        let mut sink = Sink::All(Vec::new());
+        self.search(board, &mut sink);
+        match sink {
+            Sink::All(all) => all,
+            Sink::Best(_) => unreachable!(),
+        }
+    }
+
+    fn search(&mut self, board: &Board, best: &mut Sink) {
         for (y_links, x_links) in [(false, true), (true, false), (true, true)] {
             let cycle_base = if x_links && y_links { 7.0 } else { 6.5 };
             let chain_base = if x_links && y_links { 7.0 } else { 6.6 };
             let sort = cycle_sort_key(y_links, x_links);
             // A cycle has at least 4 potentials, a forcing chain at least 4 as well.
-            if complexity_bound(cycle_base, sort, &best) < 4
-                && (!x_links || complexity_bound(chain_base, sort, &best) < 4)
+            if complexity_bound(cycle_base, sort, best) < 4
+                && (!x_links || complexity_bound(chain_base, sort, best) < 4)
             {
                 continue;
             }
@@ -198,19 +239,19 @@ impl CycleSearch {
                 }
                 for digit in digits_of(mask) {
                     let start = Potential::new(cell, digit, true);
-                    let bound = complexity_bound(cycle_base, sort, &best);
+                    let bound = complexity_bound(cycle_base, sort, best);
                     if bound >= 4 {
                         self.search_cycles(start, bound);
                         let cycles = std::mem::take(&mut self.found);
                         for &end in &cycles {
-                            self.consider_cycle(board, end, y_links, x_links, &mut best);
+                            self.consider_cycle(board, end, y_links, x_links, best);
                         }
                         self.found = cycles;
                     }
                     if x_links {
                         let mut chains = Vec::new();
                         for start in [start, Potential::new(cell, digit, false)] {
-                            let bound = complexity_bound(chain_base, sort, &best);
+                            let bound = complexity_bound(chain_base, sort, best);
                             if bound < 4 {
                                 continue;
                             }
@@ -220,13 +261,12 @@ impl CycleSearch {
                             }
                         }
                         for path in chains {
-                            consider_forcing_chain(board, path, y_links, x_links, &mut best);
+                            consider_forcing_chain(board, path, y_links, x_links, best);
                         }
                     }
                 }
             }
         }
-        best
     }
 
     fn push(&mut self, potential: Potential, parent: u32) -> u32 {
@@ -404,7 +444,7 @@ impl CycleSearch {
         end: u32,
         y_links: bool,
         x_links: bool,
-        best: &mut Option<CycleHint>,
+        best: &mut Sink,
     ) {
         // The path runs from the closing instance back to the start; the start equals the
         // closing potential, so the distinct potentials are all but the last.
@@ -422,7 +462,7 @@ impl CycleSearch {
             length,
             cycle_sort_key(y_links, x_links),
         );
-        if !key.beats(best.as_ref().map(|hint| &hint.key)) {
+        if !key.beats(best.bar()) {
             return;
         }
         let mut forward = [0u128; 9];
@@ -450,7 +490,7 @@ impl CycleSearch {
         if removals.is_empty() {
             return;
         }
-        *best = Some(CycleHint {
+        best.accept(CycleHint {
             key,
             kind: CycleKind::Cycle,
             x_links,
@@ -467,14 +507,14 @@ fn consider_forcing_chain(
     path: Vec<Potential>,
     y_links: bool,
     x_links: bool,
-    best: &mut Option<CycleHint>,
+    best: &mut Sink,
 ) {
     let key = Key::new(
         if x_links && y_links { 7.0 } else { 6.6 },
         path.len() as u32,
         cycle_sort_key(y_links, x_links),
     );
-    if !key.beats(best.as_ref().map(|hint| &hint.key)) {
+    if !key.beats(best.bar()) {
         return;
     }
     let target = path[0];
@@ -489,7 +529,7 @@ fn consider_forcing_chain(
     } else {
         (vec![(target.cell(), target.digit())], None)
     };
-    *best = Some(CycleHint {
+    best.accept(CycleHint {
         key,
         kind: CycleKind::ForcingChain,
         x_links,

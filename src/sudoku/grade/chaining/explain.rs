@@ -107,7 +107,14 @@ pub(crate) fn cycle_hint(hint: &CycleHint) -> String {
     }
 }
 
-fn advanced_note(note: &AdvancedNote) -> String {
+fn advanced_note(closure: &Closure, note: &AdvancedNote) -> String {
+    if note.kind == AdvancedKind::NestedChain {
+        let description = closure
+            .nested
+            .get(note.nested as usize)
+            .map_or("", |info| info.description.as_str());
+        return format!("nested: {}", description.replace('\n', "\n        "));
+    }
     let digits: Vec<String> = (0..9)
         .filter(|digit| note.digits >> digit & 1 != 0)
         .map(|digit| (digit + 1).to_string())
@@ -127,6 +134,7 @@ fn advanced_note(note: &AdvancedNote) -> String {
         ),
         AdvancedKind::HiddenPair => format!("hidden pair {} in {}", digits.join(","), region(0)),
         AdvancedKind::NakedPair => format!("naked pair {} in {}", digits.join(","), region(0)),
+        AdvancedKind::NestedChain => unreachable!("handled above"),
         AdvancedKind::XWing => format!(
             "X-wing on {} in {} and {}",
             digits.join(""),
@@ -152,7 +160,7 @@ fn reason(closure: &Closure, slot: u32) -> String {
             )
         }
         Cause::Hidden(kind) => format!("same {}", cause_kind_name(kind)),
-        Cause::Advanced => advanced_note(&closure.notes[node.note as usize]),
+        Cause::Advanced => advanced_note(closure, &closure.notes[node.note as usize]),
     }
 }
 

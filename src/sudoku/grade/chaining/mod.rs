@@ -100,7 +100,6 @@ pub struct ChainStep {
 pub struct ChainEngine {
     cycles: CycleSearch,
     multiple: MultipleSearch,
-    nested: nested::NestedSearch,
 }
 
 impl Default for ChainEngine {
@@ -114,7 +113,6 @@ impl ChainEngine {
         ChainEngine {
             cycles: CycleSearch::new(),
             multiple: MultipleSearch::new(),
-            nested: nested::NestedSearch::new(),
         }
     }
 
@@ -141,7 +139,9 @@ impl ChainEngine {
             ChainRule::Multiple => self.multiple_step(rule, &board, RuleConfig::MULTIPLE),
             ChainRule::Dynamic => self.multiple_step(rule, &board, RuleConfig::DYNAMIC),
             ChainRule::DynamicPlus => self.multiple_step(rule, &board, RuleConfig::DYNAMIC_PLUS),
-            ChainRule::Nested => self.nested.find(&board),
+            ChainRule::Nested => self
+                .multiple_step(rule, &board, RuleConfig::nested(2))
+                .or_else(|| self.multiple_step(rule, &board, RuleConfig::nested(3))),
         }
     }
 

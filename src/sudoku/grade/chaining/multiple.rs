@@ -57,6 +57,17 @@ impl RuleConfig {
         level: 1,
     };
 
+    /// SE "Nested Forcing Chains" at `level` 2 (with forcing chains) or 3 (with multiple
+    /// forcing chains).
+    pub(crate) const fn nested(level: u8) -> RuleConfig {
+        RuleConfig {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
     /// SE `Chaining.getDifficulty`.
     pub(crate) fn base_difficulty(&self) -> f64 {
         if self.level > 0 {
@@ -149,6 +160,8 @@ pub(crate) struct MultipleSearch {
     cell_offs: Vec<u32>,
     best: Option<MultipleHint>,
     pinned: Vec<u32>,
+    /// In collect-all mode, every hint in SE's order (before its sort).
+    all: Option<Vec<MultipleHint>>,
 }
 
 impl MultipleSearch {
@@ -163,6 +176,7 @@ impl MultipleSearch {
             cell_offs: Vec::with_capacity(9),
             best: None,
             pinned: Vec::new(),
+            all: None,
         }
     }
 
@@ -185,6 +199,41 @@ impl MultipleSearch {
         }
         self.work = Some(work);
         self.best.take()
+    }
+
+    /// Every hint of a static rule (`Multiple`) in SE's order before its sort; the chains
+    /// stay readable in `self.closures` until the next call.
+    pub(crate) fn all(&mut self, board: &Board, config: RuleConfig) -> Vec<MultipleHint> {
+        debug_assert!(!config.dynamic, "off-closures are recycled");
+        self.all = Some(Vec::new());
+        let _ = self.best(board, config);
+        self.all.take().unwrap_or_default()
+    }
+
+    /// The complexity of a hint through `branches`: distinct potentials of each branch,
+    /// plus, at nesting levels, the complexity of each distinct nested chain used (SE
+    /// `getComplexity` = flat + nested).
+    fn complexity(&mut self, config: RuleConfig, branches: &[ChainRef]) -> u32 {
+        let mut complexity = 0;
+        for branch in branches {
+            complexity += self.closures[branch.closure as usize]
+                .ancestor_count(branch.slot, &mut self.scratch);
+        }
+        if config.level >= 2 {
+            let mut seen: Vec<u64> = Vec::new();
+            for branch in branches {
+                let closure = &self.closures[branch.closure as usize];
+                for slot in closure.ancestry(branch.slot) {
+                    if let Some(nested) = closure.nested_chain(slot)
+                        && !seen.contains(&nested.signature)
+                    {
+                        seen.push(nested.signature);
+                        complexity += nested.complexity;
+                    }
+                }
+            }
+        }
+        complexity
     }
 
     fn allocate(&mut self) -> u32 {
@@ -493,6 +542,21 @@ impl MultipleSearch {
             (vec![(target.cell(), target.digit())], None)
         };
         let base = config.base_difficulty();
+        if self.all.is_some() {
+            let key = Key::new(base, self.complexity(config, branches), sort);
+            let hint = MultipleHint {
+                key,
+                kind,
+                target,
+                branches: branches.to_vec(),
+                removals,
+                placement,
+            };
+            if let Some(all) = self.all.as_mut() {
+                all.push(hint);
+            }
+            return;
+        }
         let best_key = self.best.as_ref().map(|hint| hint.key);
         let floor: u32 = branches
             .iter()
@@ -501,11 +565,7 @@ impl MultipleSearch {
         if !Key::new(base, floor, sort).beats(best_key.as_ref()) {
             return;
         }
-        let mut complexity = 0;
-        for branch in branches {
-            complexity += self.closures[branch.closure as usize]
-                .ancestor_count(branch.slot, &mut self.scratch);
-        }
+        let complexity = self.complexity(config, branches);
         let key = Key::new(base, complexity, sort);
         if !key.beats(best_key.as_ref()) {
             return;

@@ -413,10 +413,39 @@ fn chain_steps_are_sound() {
     assert!(steps > 30, "only {steps} steps");
 }
 
+/// Nested forcing chains (level 2: forcing chains and cycles inside dynamic chains) on the
+/// start of a hard puzzle: sound, rated from 9.5, named as SE does.
+#[test]
+fn nested_forcing_chains_are_sound() {
+    let (puzzle, _) = PUZZLES[1];
+    let grid = crate::sudoku::Grid::parse(puzzle).expect("puzzle");
+    let crate::sudoku::Solution::Unique(solution) = crate::sudoku::solve(&grid) else {
+        panic!("{puzzle} has no unique solution");
+    };
+    let answer: Vec<u8> = solution.to_line().bytes().map(|b| b - b'0').collect();
+    let (values, candidates) = start(puzzle);
+    let step = find(ChainRule::Nested, &values, &candidates).expect("a nested step");
+    assert!(step.rating_tenths >= 95, "{}", step.rating_tenths);
+    assert!(
+        step.name.starts_with("Dynamic ") && step.name.ends_with(" Chains (+ Forcing Chains)"),
+        "{}",
+        step.name
+    );
+    assert!(!step.eliminations.is_empty());
+    for &(c, d) in &step.eliminations {
+        assert_ne!(answer[c as usize], d, "{} removes the solution", step.name);
+    }
+    for &(c, d) in &step.placements {
+        assert_eq!(answer[c as usize], d, "{} places a wrong digit", step.name);
+    }
+}
+
 #[test]
 fn rule_configs_rate_like_se() {
     assert_eq!(RuleConfig::NISHIO.base_difficulty(), 7.5);
     assert_eq!(RuleConfig::MULTIPLE.base_difficulty(), 8.0);
     assert_eq!(RuleConfig::DYNAMIC.base_difficulty(), 8.5);
     assert_eq!(RuleConfig::DYNAMIC_PLUS.base_difficulty(), 9.0);
+    assert_eq!(RuleConfig::nested(2).base_difficulty(), 9.5);
+    assert_eq!(RuleConfig::nested(3).base_difficulty(), 10.0);
 }
