@@ -22,6 +22,8 @@ pub mod tier;
 mod aligned;
 mod basic;
 mod links;
+#[cfg(test)]
+mod tests;
 mod uniqueness;
 mod wings;
 
@@ -329,6 +331,18 @@ fn step_of(hint: &Hint, board: &Board) -> Step {
 
 /// A generic sentence: the pattern, then what it does.
 fn describe(hint: &Hint, placements: &[(u8, u8)], eliminations: &[(u8, u8)]) -> String {
+    if let (Some(house), Some((cell, digit))) = (hint.house, hint.placement) {
+        let house = crate::sudoku::grid::house_name(house as usize);
+        let cell = cell_name(cell as usize);
+        return if hint.technique == Technique::FullHouse {
+            format!("{cell} = {digit}, the last empty cell of {house}")
+        } else {
+            format!("{cell} = {digit}, the only place for {digit} in {house}")
+        };
+    }
+    if let (Technique::NakedSingle, Some((cell, digit))) = (hint.technique, hint.placement) {
+        return format!("{} = {digit}, its only candidate", cell_name(cell as usize));
+    }
     let mut text = String::new();
     if hint.cells != 0 {
         text.push_str(&format!(
