@@ -3,7 +3,7 @@
 
 use super::board::{Board, CellSet, bit, cells_of, digits_of};
 use super::hint::{Hint, Technique};
-use super::{aligned, basic, links, next_hint, uniqueness, wings};
+use super::{TechniqueSet, aligned, basic, links, next_hint_with, uniqueness, wings};
 use crate::sudoku::grid::{Grid, cell_name};
 
 /// A candidate grid built by hand: every cell empty with all nine candidates, then narrowed.
@@ -489,7 +489,8 @@ fn position_before(puzzle: &str, technique: Technique) -> (Board, Hint) {
     let grid: Grid = puzzle.parse().unwrap();
     let mut board = Board::new(&grid);
     loop {
-        let hint = next_hint(&board).expect("the grader solves the puzzle");
+        let hint =
+            next_hint_with(&board, TechniqueSet::all()).expect("the grader solves the puzzle");
         if hint.technique == technique {
             return (board, hint);
         }
