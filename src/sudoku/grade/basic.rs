@@ -56,10 +56,11 @@ pub fn hidden_single(board: &Board) -> Option<Hint> {
                         } else {
                             Technique::HiddenSingleLine
                         };
-                        return Some(
+                        let mut hint =
                             Hint::placing(technique, technique.base_rating(), cell, digit)
-                                .with_pattern(HOUSE_SETS[house], bit(digit)),
-                        );
+                                .with_pattern(1 << cell, bit(digit));
+                        hint.house = Some(house as u8);
+                        return Some(hint);
                     }
                 }
             }

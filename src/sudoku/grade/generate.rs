@@ -101,6 +101,7 @@ pub fn generate_graded(
         record_steps: false,
         stop_above: Some(range.max),
         deadline,
+        ..GradeOptions::default()
     };
     let orbits = options.base.symmetry.orbits();
     let grade = |puzzle: &Grid, solution: &Grid| -> Result<Grading> {

@@ -306,6 +306,8 @@ pub struct Hint {
     pub cells: CellSet,
     /// The digits of the pattern.
     pub digits: u16,
+    /// The house a single was found in (full house, hidden single).
+    pub house: Option<u8>,
     /// A more precise name than the technique's ("Unique Loop 6 type 2", "Forcing Chain").
     pub name: Option<String>,
     /// A human-readable account, when the technique has more to say than its pattern.
@@ -321,6 +323,7 @@ impl Hint {
             eliminations: Eliminations::NONE,
             cells: 0,
             digits: 0,
+            house: None,
             name: None,
             explanation: None,
         }

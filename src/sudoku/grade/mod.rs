@@ -22,6 +22,8 @@ pub mod tier;
 mod aligned;
 mod basic;
 mod links;
+#[cfg(test)]
+mod tests;
 mod uniqueness;
 mod wings;
 
@@ -38,6 +40,50 @@ pub use self::generate::{GradedOptions, GradedPuzzle, RatingTarget, generate_gra
 pub use self::hint::{TRIAL_AND_ERROR_RATING, Technique};
 pub use self::tier::{MAX_RATING, RatingRange, Tier, format_rating, parse_rating};
 
+/// A set of techniques the solver may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TechniqueSet(u64);
+
+impl TechniqueSet {
+    /// Techniques outside Sudoku Explainer's default set (SukakuExplainer leaves them
+    /// unticked, and the reference ratings were made without them).
+    pub const OPTIONAL: [Technique; 3] = [
+        Technique::FourStrongLinks,
+        Technique::UVWXYZWing,
+        Technique::TUVWXYZWing,
+    ];
+
+    /// Every technique the grader knows.
+    pub fn all() -> TechniqueSet {
+        TechniqueSet(u64::MAX)
+    }
+
+    /// Sudoku Explainer's default set: the ratings agree with SE's.
+    pub fn se_default() -> TechniqueSet {
+        TechniqueSet::OPTIONAL
+            .into_iter()
+            .fold(TechniqueSet::all(), |set, technique| set.without(technique))
+    }
+
+    pub fn contains(self, technique: Technique) -> bool {
+        self.0 & (1 << technique as u64) != 0
+    }
+
+    pub fn with(self, technique: Technique) -> TechniqueSet {
+        TechniqueSet(self.0 | 1 << technique as u64)
+    }
+
+    pub fn without(self, technique: Technique) -> TechniqueSet {
+        TechniqueSet(self.0 & !(1 << technique as u64))
+    }
+}
+
+impl Default for TechniqueSet {
+    fn default() -> TechniqueSet {
+        TechniqueSet::se_default()
+    }
+}
+
 /// How to grade.
 #[derive(Clone, Debug, Default)]
 pub struct GradeOptions {
@@ -48,6 +94,8 @@ pub struct GradeOptions {
     pub stop_above: Option<u16>,
     /// Give up (with a run-time error) when grading is still going at this moment.
     pub deadline: Option<Instant>,
+    /// The techniques to use (default: Sudoku Explainer's default set).
+    pub techniques: TechniqueSet,
 }
 
 /// One step of the solve path.
@@ -140,7 +188,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
         {
             return Err(Error::runtime("grading ran out of time"));
         }
-        let hint = match next_hint(&board) {
+        let hint = match next_hint_with(&board, options.techniques) {
             Some(hint) if is_sound(&hint, &board, solution) => hint,
             _ => trial_and_error(&board, solution),
         };
@@ -227,8 +275,14 @@ const FINDERS: [(Technique, Finder); 34] = [
 
 /// The step SE would take next in this position, if any technique applies.
 pub fn next_hint(board: &Board) -> Option<Hint> {
+    next_hint_with(board, TechniqueSet::se_default())
+}
+
+/// The next step using only the techniques of `techniques`.
+pub fn next_hint_with(board: &Board, techniques: TechniqueSet) -> Option<Hint> {
     FINDERS
         .iter()
+        .filter(|(technique, _)| techniques.contains(*technique))
         .find_map(|(_, finder)| finder(board).filter(|hint| hint.makes_progress(board)))
 }
 
@@ -329,6 +383,18 @@ fn step_of(hint: &Hint, board: &Board) -> Step {
 
 /// A generic sentence: the pattern, then what it does.
 fn describe(hint: &Hint, placements: &[(u8, u8)], eliminations: &[(u8, u8)]) -> String {
+    if let (Some(house), Some((cell, digit))) = (hint.house, hint.placement) {
+        let house = crate::sudoku::grid::house_name(house as usize);
+        let cell = cell_name(cell as usize);
+        return if hint.technique == Technique::FullHouse {
+            format!("{cell} = {digit}, the last empty cell of {house}")
+        } else {
+            format!("{cell} = {digit}, the only place for {digit} in {house}")
+        };
+    }
+    if let (Technique::NakedSingle, Some((cell, digit))) = (hint.technique, hint.placement) {
+        return format!("{} = {digit}, its only candidate", cell_name(cell as usize));
+    }
     let mut text = String::new();
     if hint.cells != 0 {
         text.push_str(&format!(
