@@ -244,17 +244,32 @@ impl PuzzleReader {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return None;
         }
+        let first_word = trimmed.split_whitespace().next().unwrap_or("");
+        let first_column = || line[..line.len() - line.trim_start().len()].chars().count() + 1;
+        if self.block.is_empty() && first_word.len() == 81 && first_word.is_ascii() {
+            let mut cells = [0u8; 81];
+            for (index, &byte) in first_word.as_bytes().iter().enumerate() {
+                cells[index] = match byte {
+                    b'1'..=b'9' => byte - b'0',
+                    b'.' | b'0' => 0,
+                    _ => {
+                        let error =
+                            bad_character(char::from(byte), line_number, first_column() + index);
+                        return Some(Err(error));
+                    }
+                };
+            }
+            return Some(checked_grid(cells, line_number));
+        }
         if trimmed
             .chars()
             .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
         {
             return None;
         }
-        let leading = line.len() - line.trim_start().len();
-        let first_word = trimmed.split_whitespace().next().unwrap_or("");
         if first_word.chars().count() == 81 && self.block.is_empty() {
             return Some(
-                parse_cells(first_word, line_number, line[..leading].chars().count() + 1)
+                parse_cells(first_word, line_number, first_column())
                     .and_then(|cells| checked_grid(cells, line_number)),
             );
         }

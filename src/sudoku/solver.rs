@@ -16,7 +16,9 @@
 //!   512-entry table computed at compile time). This covers locked candidates inside the band
 //!   and empty rows or boxes (a contradiction).
 //! * **Hidden singles.** After band reduction, a row with one candidate cell fixes that cell
-//!   (this also covers boxes); a column whose digit fits one cell of the whole grid fixes it.
+//!   (this also covers boxes).
+//! * **Box-column locking.** A box in which a digit is confined to one column removes the
+//!   digit from that column in the other two bands (this also enforces columns).
 //! * **Naked singles.** Bit-sliced counters over the nine digit masks find cells with exactly
 //!   one candidate (and cells with none: a contradiction).
 //!
@@ -187,15 +189,6 @@ fn position_of(cell: usize) -> u32 {
 #[inline]
 fn columns_of(mask: u32) -> u32 {
     (mask | (mask >> 9) | (mask >> 18)) & ROW_FULL
-}
-
-/// Columns in which exactly one of the band's three rows has a bit.
-#[inline]
-fn columns_once(mask: u32) -> u32 {
-    let r0 = mask & ROW_FULL;
-    let r1 = (mask >> 9) & ROW_FULL;
-    let r2 = mask >> 18;
-    (r0 ^ r1 ^ r2) & !((r0 & r1) | (r0 & r2) | (r1 & r2))
 }
 
 /// A search node: candidate masks per (band, digit), unsolved cells, pending reductions.
@@ -375,38 +368,6 @@ impl SearchState {
         }
         if progress {
             return Singles::Progress;
-        }
-        for digit in 0..9 {
-            let masks = [
-                self.candidates[digit],
-                self.candidates[9 + digit],
-                self.candidates[18 + digit],
-            ];
-            let folded = [
-                columns_of(masks[0]),
-                columns_of(masks[1]),
-                columns_of(masks[2]),
-            ];
-            if folded[0] | folded[1] | folded[2] != ROW_FULL {
-                return Singles::Contradiction;
-            }
-            for band in 0..3 {
-                let only_here =
-                    columns_once(masks[band]) & !folded[(band + 1) % 3] & !folded[(band + 2) % 3];
-                let mut cells = masks[band] & (only_here * COLUMN_SPREAD) & self.unsolved[band];
-                while cells != 0 {
-                    let bit = cells & cells.wrapping_neg();
-                    cells &= cells - 1;
-                    let index = 9 * band + digit;
-                    if self.candidates[index] & bit == 0 {
-                        return Singles::Contradiction;
-                    }
-                    if self.unsolved[band] & bit != 0 {
-                        self.place(index, bit);
-                        progress = true;
-                    }
-                }
-            }
         }
         if progress {
             Singles::Progress
