@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use crate::error::{Error, Result};
 
 /// The highest rating on the scale (SE's value for "beyond its logic").
@@ -88,6 +90,39 @@ impl FromStr for Tier {
             })
     }
 }
+
+/// Tiers and rating ranges read and write as their text forms ("hard", "3.0..4.5"), so a
+/// book spec can name them directly.
+macro_rules! serde_via_text {
+    ($type:ty) => {
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(
+                &self,
+                serializer: S,
+            ) -> std::result::Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(
+                deserializer: D,
+            ) -> std::result::Result<$type, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                text.parse().map_err(|error: Error| {
+                    let message = match error.hint() {
+                        Some(hint) => format!("{} ({hint})", error.message()),
+                        None => error.message().to_string(),
+                    };
+                    serde::de::Error::custom(message)
+                })
+            }
+        }
+    };
+}
+
+serde_via_text!(Tier);
+serde_via_text!(RatingRange);
 
 /// Formats a rating in tenths with one decimal: 42 → "4.2".
 pub fn format_rating(rating_tenths: u16) -> String {
@@ -223,6 +258,17 @@ mod tests {
         assert!(parse("0.5").is_err());
         assert!(parse("25.0").is_err());
         assert_eq!(format_rating(7), "0.7");
+        let range: RatingRange = serde_json::from_str("\"6.2..7.0\"").unwrap();
+        assert_eq!(range, RatingRange { min: 62, max: 70 });
+        assert_eq!(serde_json::to_string(&range).unwrap(), "\"6.2..7.0\"");
+        let tier: Tier = serde_json::from_str("\"diabolical\"").unwrap();
+        assert_eq!(tier, Tier::Diabolical);
+        assert!(
+            serde_json::from_str::<Tier>("\"brutal\"")
+                .unwrap_err()
+                .to_string()
+                .contains("unknown tier")
+        );
         assert_eq!(parse_rating("11.3"), Some(113));
     }
 }
