@@ -10,9 +10,6 @@ use crate::sudoku::grid::{Grid, HOUSES};
 /// A set of cells: bit `c` for cell `c` (0..81).
 pub type CellSet = u128;
 
-/// All 81 cells.
-pub const ALL_CELLS: CellSet = (1u128 << 81) - 1;
-
 /// The candidate mask of all nine digits.
 pub const ALL_DIGITS: u16 = 0x1FF;
 
@@ -27,15 +24,6 @@ pub const fn house_of(region_type: usize, index: usize) -> usize {
         BLOCK => 18 + index,
         ROW => index,
         _ => 9 + index,
-    }
-}
-
-/// The region type of a house index.
-pub const fn region_type_of(house: usize) -> usize {
-    match house / 9 {
-        0 => ROW,
-        1 => COLUMN,
-        _ => BLOCK,
     }
 }
 
@@ -222,11 +210,6 @@ impl Board {
         self.empty == 0
     }
 
-    /// The grid of placed digits.
-    pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.values).expect("board values are digits")
-    }
-
     pub fn has(&self, cell: usize, digit: u8) -> bool {
         self.candidates[cell] & bit(digit) != 0
     }
@@ -251,11 +234,6 @@ impl Board {
     /// The number of empty cells of a house.
     pub fn empty_count(&self, house: usize) -> u32 {
         (self.empty & HOUSE_SETS[house]).count_ones()
-    }
-
-    /// How many cells hold a digit.
-    pub fn placed_count(&self, digit: u8) -> u32 {
-        self.values.iter().filter(|&&value| value == digit).count() as u32
     }
 
     /// Removes a candidate; returns whether it was there.
@@ -296,28 +274,6 @@ impl Board {
             self.candidates[peer] &= !bit(digit);
         }
     }
-
-    /// True when an empty cell has no candidate left or a digit has no place in a house
-    /// that still needs it: the position contradicts itself.
-    pub fn is_broken(&self) -> bool {
-        if cells_of(self.empty).any(|cell| self.candidates[cell] == 0) {
-            return true;
-        }
-        for (house, cells) in HOUSES.iter().enumerate() {
-            let mut placed = 0u16;
-            for &cell in cells {
-                if self.values[cell] != 0 {
-                    placed |= bit(self.values[cell]);
-                }
-            }
-            for digit in 1..=9u8 {
-                if placed & bit(digit) == 0 && self.cells_for(house, digit) == 0 {
-                    return true;
-                }
-            }
-        }
-        false
-    }
 }
 
 impl std::fmt::Debug for Board {
@@ -357,7 +313,6 @@ mod tests {
             assert_eq!(house_of_cell(ROW, cell), houses_of(cell)[0]);
             assert_eq!(house_of_cell(COLUMN, cell), houses_of(cell)[1]);
         }
-        assert_eq!(region_type_of(house_of(COLUMN, 4)), COLUMN);
     }
 
     #[test]
@@ -377,7 +332,6 @@ mod tests {
             }
         }
         assert!(!board.has(1, 2) && !board.has(9, 2) && !board.has(10, 2));
-        assert!(!board.is_broken());
     }
 
     proptest::proptest! {

@@ -261,11 +261,6 @@ impl Eliminations {
         self.0.iter().all(|&mask| mask == 0)
     }
 
-    /// The number of candidates removed.
-    pub fn count(&self) -> u32 {
-        self.0.iter().map(|mask| mask.count_ones()).sum()
-    }
-
     /// Keeps only candidates the board still has.
     pub fn restricted_to(mut self, board: &Board) -> Eliminations {
         for cell in 0..81 {

@@ -615,3 +615,26 @@ fn bigger_wings_rings_and_four_links_on_reference_puzzles() {
     assert_eq!(hint.rating, 61);
     assert_eq!(eliminations(&hint), "r7c7-7");
 }
+
+#[test]
+fn techniques_are_listed_once_in_the_order_they_are_tried() {
+    let mut names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), Technique::ALL.len());
+    // The finders run in the order of `Technique::ALL` (each finder may also produce the
+    // techniques listed between it and the next finder, e.g. claiming with pointing).
+    let position = |technique: Technique| Technique::ALL.iter().position(|&t| t == technique);
+    let order: Vec<usize> = super::FINDERS
+        .iter()
+        .map(|(technique, _)| position(*technique).unwrap())
+        .collect();
+    assert!(order.windows(2).all(|pair| pair[0] < pair[1]), "{order:?}");
+    // Spot checks of the rating table, and the optional techniques outside SE's defaults.
+    assert_eq!(Technique::NakedSingle.base_rating(), 23);
+    assert_eq!(Technique::AlignedPairExclusion.base_rating(), 62);
+    for optional in super::TechniqueSet::OPTIONAL {
+        assert!(!super::TechniqueSet::se_default().contains(optional));
+        assert!(super::TechniqueSet::all().contains(optional));
+    }
+}
