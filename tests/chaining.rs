@@ -84,8 +84,8 @@ fn chain_steps_taken_by_the_grader_are_sound() {
                 checked += 1;
                 let before = board;
                 hint.apply(&mut board);
-                for cell in 0..81 {
-                    let digit = answer[cell] - b'0';
+                for (cell, &answer) in answer.iter().enumerate() {
+                    let digit = answer - b'0';
                     assert!(
                         board.values[cell] == digit
                             || (board.values[cell] == 0 && board.has(cell, digit)),
