@@ -202,7 +202,7 @@ pub(crate) fn derivation(closure: &Closure, slot: u32) -> String {
                 .collect();
             let _ = write!(
                 text,
-                "\n{INDENT}    ({}) {} from {} ({})",
+                "\n{INDENT}({}) {} from {} ({})",
                 line + 1,
                 potential(node.potential),
                 parents.join(" "),
