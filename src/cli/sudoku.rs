@@ -58,7 +58,7 @@ Examples:
     /// Grade puzzles by the techniques they need, on the Sudoku Explainer scale.
     #[command(after_help = "\
 Output (line format): PUZZLE RATING TIER HARDEST_TECHNIQUE, one line per puzzle, e.g.
-  ..4.598...1...2...3971.4.....  4.2 hard XY-Wing
+  ....7...3...2....1.5318.....62..18...31...72...95..13.....4891.4....5...9...1.... 1.2 easy Hidden Single (box)
 The rating is the hardest step of an easiest-first solve (SE's ER). Tiers: easy <= 1.5,
 medium <= 2.5, hard <= 4.0, expert <= 6.0, diabolical <= 7.5, extreme > 7.5; a puzzle
 no technique solves gets rating 20.0, tier extreme and technique 'Trial and Error'.
@@ -78,7 +78,8 @@ Examples:
 pub enum Format {
     /// One 81-character puzzle line each ('.' for blanks).
     Line,
-    /// JSON Lines: puzzle, solution, seed, index, clues, symmetry.
+    /// JSON Lines: puzzle, solution, seed, index, clues, symmetry (and rating, tier, hardest
+    /// with --tier or --rating).
     Json,
 }
 

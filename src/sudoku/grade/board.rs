@@ -379,4 +379,32 @@ mod tests {
         assert!(!board.has(1, 2) && !board.has(9, 2) && !board.has(10, 2));
         assert!(!board.is_broken());
     }
+
+    proptest::proptest! {
+        /// Placing digits one by one gives the same board as building it from the grid of
+        /// placed digits (the reference: candidates recomputed from scratch).
+        #[test]
+        fn incremental_placements_match_a_fresh_board(order in proptest::sample::subsequence((0..81usize).collect::<Vec<_>>(), 0..81), seed in 0u64..1000) {
+            let mut rng = crate::seed::RandomStream::derive("board", &[], seed);
+            let solution = crate::sudoku::generate::random_solution(&mut rng);
+            let mut board = Board::new(&Grid::EMPTY);
+            let mut grid = Grid::EMPTY;
+            for &cell in &order {
+                board.place(cell, solution.get(cell));
+                grid.set(cell, solution.get(cell));
+            }
+            let fresh = Board::new(&grid);
+            proptest::prop_assert_eq!(board, fresh);
+            for (cell, peers) in PEERS.iter().enumerate() {
+                let mut expected = if grid.get(cell) == 0 { ALL_DIGITS } else { 0 };
+                for &peer in peers {
+                    let value = grid.get(peer as usize);
+                    if value != 0 && grid.get(cell) == 0 {
+                        expected &= !bit(value);
+                    }
+                }
+                proptest::prop_assert_eq!(board.candidates[cell], expected);
+            }
+        }
+    }
 }

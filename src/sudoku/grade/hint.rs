@@ -211,8 +211,8 @@ impl Technique {
             Technique::NishioForcingChain => 75,
             Technique::MultipleForcingChain => 80,
             Technique::DynamicForcingChain => 85,
-            Technique::DynamicForcingChainPlus => 95,
-            Technique::NestedForcingChain => 100,
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
             Technique::TrialAndError => TRIAL_AND_ERROR_RATING,
         }
     }

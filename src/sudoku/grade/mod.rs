@@ -210,6 +210,9 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
         }
         hint.apply(&mut board);
     }
+    if grading.step_count == 0 {
+        grading.hardest_name = "Already Solved".to_string();
+    }
     grading.tier = if grading.trial_and_error {
         Tier::Extreme
     } else {
