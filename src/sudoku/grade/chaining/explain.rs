@@ -13,6 +13,9 @@ use super::multiple::{MultipleHint, MultipleKind};
 use super::tables::{BLOCK, COLUMN, ROW};
 use crate::sudoku::grid::cell_name;
 
+/// Continuation lines sit under the text of a numbered walkthrough step.
+const INDENT: &str = "      ";
+
 pub(crate) fn potential(potential: Potential) -> String {
     format!(
         "{}{}{}",
@@ -85,8 +88,9 @@ pub(crate) fn cycle_hint(hint: &CycleHint) -> String {
                 }
             }
             format!(
-                "{} through {}: {}. The loop holds whichever way it is read, so every candidate \
-                 seeing one of its true and one of its false ends goes: {}.",
+                "{} through {}: {}. Read forwards or backwards the loop is a valid chain, so its \
+                 candidates are alternately true and false; a candidate seeing both a true and \
+                 a false one of its digit goes: {}.",
                 hint.name(),
                 list_cells(&cells),
                 chain,
@@ -198,7 +202,7 @@ pub(crate) fn derivation(closure: &Closure, slot: u32) -> String {
                 .collect();
             let _ = write!(
                 text,
-                "\n      ({}) {} from {} ({})",
+                "\n{INDENT}({}) {} from {} ({})",
                 line + 1,
                 potential(node.potential),
                 parents.join(" "),
@@ -222,7 +226,7 @@ pub(crate) fn multiple_hint(hint: &MultipleHint, name: &str, closures: &[Closure
                 .potential;
             let _ = write!(
                 text,
-                "{name}: assuming {} makes {} both hold and not hold {}.\n  {}\n  {}\nSo {}.",
+                "{name}: assuming {} makes {} both hold and not hold {}.\n{INDENT}{}\n{INDENT}{}\n{INDENT}So {}.",
                 potential(assumption),
                 cell_name(on.cell()),
                 on.digit() + 1,
@@ -238,7 +242,7 @@ pub(crate) fn multiple_hint(hint: &MultipleHint, name: &str, closures: &[Closure
             };
             let _ = write!(
                 text,
-                "{name}: {} follows both if {} and if {}.\n  {}\n  {}\nSo {}.",
+                "{name}: {} follows both if {} and if {}.\n{INDENT}{}\n{INDENT}{}\n{INDENT}So {}.",
                 potential(hint.target),
                 potential(candidate),
                 potential(off),
@@ -255,9 +259,9 @@ pub(crate) fn multiple_hint(hint: &MultipleHint, name: &str, closures: &[Closure
                 potential(hint.target)
             );
             for index in 0..hint.branches.len() {
-                let _ = write!(text, "\n  {}", branch(index));
+                let _ = write!(text, "\n{INDENT}{}", branch(index));
             }
-            let _ = write!(text, "\nSo {}.", conclusion(hint.target));
+            let _ = write!(text, "\n{INDENT}So {}.", conclusion(hint.target));
         }
         MultipleKind::Region { kind, index, digit } => {
             let places: Vec<usize> = hint
@@ -274,9 +278,9 @@ pub(crate) fn multiple_hint(hint: &MultipleHint, name: &str, closures: &[Closure
                 potential(hint.target)
             );
             for index in 0..hint.branches.len() {
-                let _ = write!(text, "\n  {}", branch(index));
+                let _ = write!(text, "\n{INDENT}{}", branch(index));
             }
-            let _ = write!(text, "\nSo {}.", conclusion(hint.target));
+            let _ = write!(text, "\n{INDENT}So {}.", conclusion(hint.target));
         }
     }
     text

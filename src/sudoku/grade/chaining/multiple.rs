@@ -527,23 +527,13 @@ impl MultipleSearch {
         branches: &[ChainRef],
         sort: u8,
     ) {
-        let (removals, placement) = if target.on {
-            let others = board.cells[target.cell()] & !(1 << target.digit());
-            if others == 0 {
-                return; // SE: not worth (nothing to remove)
-            }
-            (
-                digits_of(others)
-                    .map(|digit| (target.cell(), digit))
-                    .collect::<Vec<_>>(),
-                Some((target.cell(), target.digit())),
-            )
-        } else {
-            (vec![(target.cell(), target.digit())], None)
-        };
+        if target.on && board.cells[target.cell()] & !(1 << target.digit()) == 0 {
+            return; // SE: not worth (nothing to remove)
+        }
         let base = config.base_difficulty();
         if self.all.is_some() {
             let key = Key::new(base, self.complexity(config, branches), sort);
+            let (removals, placement) = conclusion(board, target);
             let hint = MultipleHint {
                 key,
                 kind,
@@ -570,6 +560,7 @@ impl MultipleSearch {
         if !key.beats(best_key.as_ref()) {
             return;
         }
+        let (removals, placement) = conclusion(board, target);
         // Closures that are not cached (off-closures of this cell) must outlive the cell.
         let previous = std::mem::take(&mut self.pinned);
         for id in previous {
@@ -590,5 +581,24 @@ impl MultipleSearch {
             removals,
             placement,
         });
+    }
+}
+
+/// Removed candidates and placed digit, as (cell, digit 0-8).
+type Conclusion = (Vec<(usize, usize)>, Option<(usize, usize)>);
+
+/// What proving `target` does: an on-target places its digit and removes the cell's others,
+/// an off-target removes the candidate.
+fn conclusion(board: &Board, target: Potential) -> Conclusion {
+    if target.on {
+        let others = board.cells[target.cell()] & !(1 << target.digit());
+        (
+            digits_of(others)
+                .map(|digit| (target.cell(), digit))
+                .collect(),
+            Some((target.cell(), target.digit())),
+        )
+    } else {
+        (vec![(target.cell(), target.digit())], None)
     }
 }

@@ -440,6 +440,53 @@ fn nested_forcing_chains_are_sound() {
     }
 }
 
+/// Arbitrary, even contradictory, candidate states (cells without candidates, digits
+/// without places, candidates in placed cells) never make a rule panic, and whatever a rule
+/// returns is well formed.
+#[test]
+fn arbitrary_positions_do_not_panic() {
+    let mut random = crate::seed::RandomStream::derive("chaining", &["arbitrary"], 0);
+    let mut engine = ChainEngine::new();
+    for _ in 0..40 {
+        let mut values = [0u8; 81];
+        let mut candidates = [0u16; 81];
+        for cell in 0..81 {
+            if random.chance(1, 4) {
+                values[cell] = random.in_range(1, 9) as u8;
+            }
+            // Sparse candidates (0-3 per cell) keep the searches small.
+            for _ in 0..random.below(4) {
+                candidates[cell] |= 1 << random.below(9);
+            }
+        }
+        let position = Position {
+            values: &values,
+            candidates: &candidates,
+        };
+        for rule in [
+            ChainRule::Cycles,
+            ChainRule::Nishio,
+            ChainRule::Multiple,
+            ChainRule::Dynamic,
+            ChainRule::DynamicPlus,
+        ] {
+            if let Some(step) = engine.find(rule, &position) {
+                assert!(
+                    !step.eliminations.is_empty() || !step.placements.is_empty(),
+                    "{rule:?}"
+                );
+                for &(cell, digit) in step.eliminations.iter().chain(&step.placements) {
+                    assert!(
+                        cell < 81 && (1..=9).contains(&digit),
+                        "{rule:?}: {cell} {digit}"
+                    );
+                }
+                assert!(step.rating_tenths >= 65 && !step.explanation.is_empty());
+            }
+        }
+    }
+}
+
 #[test]
 fn rule_configs_rate_like_se() {
     assert_eq!(RuleConfig::NISHIO.base_difficulty(), 7.5);
