@@ -151,6 +151,17 @@ impl GenerateOptions {
                 }
             }
         }
+        if matches!(op, Operation::Add | Operation::Sub)
+            && matches!(self.tier, Some(Tier::Hard | Tier::Expert))
+        {
+            return shape_error(
+                format!(
+                    "{op} puzzles are never {}: column reasoning with carries solves every unique one without case analysis",
+                    self.tier.map_or("", Tier::name)
+                ),
+                "ask for --tier easy or --tier medium, or use mul or div for harder puzzles",
+            );
+        }
         if self.reveal_only.is_some_and(|digit| digit > 9) {
             return shape_error(
                 "--reveal-only takes one digit 0-9".to_string(),
@@ -200,54 +211,87 @@ impl fmt::Display for Generated {
     }
 }
 
-/// A number of `len` digits, the leading one at least `lowest_leading`.
-fn random_number(rng: &mut RandomStream, len: usize, lowest_leading: u32) -> u64 {
-    let mut value = u64::from(if len == 1 {
-        rng.in_range(lowest_leading.min(9), 9)
-    } else {
-        rng.in_range(lowest_leading.max(1), 9)
-    });
-    for _ in 1..len {
-        value = value * 10 + u64::from(rng.below(10));
-    }
-    value
+/// Draws digits: uniformly, or favouring one digit for themed puzzles.
+struct DigitSource<'a> {
+    rng: &'a mut RandomStream,
+    favour: Option<u8>,
 }
 
-/// A uniformly random solution of the requested shape (options already validated).
+impl DigitSource<'_> {
+    /// A digit in `low..=9`; the favoured digit (when allowed) with probability 2/5 first.
+    fn digit(&mut self, low: u32) -> u32 {
+        if let Some(favour) = self.favour.map(u32::from) {
+            if favour >= low && self.rng.chance(2, 5) {
+                return favour;
+            }
+        }
+        self.rng.in_range(low, 9)
+    }
+
+    /// A number of `len` digits, the leading one at least `lowest_leading`.
+    fn number(&mut self, len: usize, lowest_leading: u32) -> u64 {
+        let leading = if len == 1 {
+            lowest_leading.min(9)
+        } else {
+            lowest_leading.max(1)
+        };
+        let mut value = u64::from(self.digit(leading));
+        for _ in 1..len {
+            value = value * 10 + u64::from(self.digit(0));
+        }
+        value
+    }
+
+    /// A remainder below `divisor`.
+    fn remainder(&mut self, divisor: u64) -> u64 {
+        if self.favour.is_some() {
+            let len = self.rng.in_range(1, divisor.to_string().len() as u32) as usize;
+            let candidate = self.number(len, 0);
+            if candidate < divisor {
+                return candidate;
+            }
+        }
+        u64::from(self.rng.below(u32::try_from(divisor).unwrap_or(u32::MAX)))
+    }
+}
+
+/// A random solution of the requested shape (options already validated): uniform, or for
+/// themed puzzles with the theme digit favoured in the operands.
 pub fn random_solution(options: &GenerateOptions, rng: &mut RandomStream) -> Puzzle {
     let digits = &options.digits;
+    let mut source = DigitSource {
+        rng,
+        favour: options.reveal_only,
+    };
     let operands: Vec<u64> = match options.operation {
-        Operation::Add => digits
-            .iter()
-            .map(|&len| random_number(rng, len, 1))
-            .collect(),
+        Operation::Add => digits.iter().map(|&len| source.number(len, 1)).collect(),
         Operation::Sub => loop {
-            let minuend = random_number(rng, digits[0], 1);
-            let subtrahend = random_number(rng, digits[1], 1);
+            let minuend = source.number(digits[0], 1);
+            let subtrahend = source.number(digits[1], 1);
             if subtrahend < minuend {
                 break vec![minuend, subtrahend];
             }
         },
         Operation::Mul => {
-            let multiplicand = random_number(rng, digits[0], 1);
+            let multiplicand = source.number(digits[0], 1);
             // Multiplier digits are 1-9: books do not print a row of zeros.
             let mut multiplier = 0;
             for _ in 0..digits[1] {
-                multiplier = multiplier * 10 + u64::from(rng.in_range(1, 9));
+                multiplier = multiplier * 10 + u64::from(source.digit(1));
             }
             if multiplier == 1 {
-                multiplier = u64::from(rng.in_range(2, 9));
+                multiplier = u64::from(source.rng.in_range(2, 9));
             }
             vec![multiplicand, multiplier]
         }
         Operation::Div => {
             let lengths = quotient_lengths(digits);
-            let n = lengths[rng.below(lengths.len() as u32) as usize];
+            let n = lengths[source.rng.below(lengths.len() as u32) as usize];
             let (m, beta) = (digits[0], digits[1]);
             loop {
-                let divisor = random_number(rng, beta, 2);
-                let quotient = random_number(rng, n, 1);
-                let remainder = u64::from(rng.below(u32::try_from(divisor).unwrap_or(u32::MAX)));
+                let divisor = source.number(beta, 2);
+                let quotient = source.number(n, 1);
+                let remainder = source.remainder(divisor);
                 let dividend = divisor * quotient + remainder;
                 if dividend.to_string().len() == m {
                     break vec![dividend, divisor];
@@ -257,6 +301,26 @@ pub fn random_solution(options: &GenerateOptions, rng: &mut RandomStream) -> Puz
     };
     Puzzle::from_operands(options.operation, &operands)
         .expect("validated shapes make valid puzzles")
+}
+
+/// Random solutions drawn for each themed attempt; the one with the most theme digits on the
+/// page is tried.
+const THEME_CANDIDATES: usize = 8;
+
+/// How often `digit` appears in the printed rows of a solution.
+fn printed_count(solution: &Puzzle, digit: u8) -> usize {
+    solution
+        .rows()
+        .iter()
+        .zip(solution.layout())
+        .filter(|(_, layout)| layout.printed)
+        .map(|(row, _)| {
+            row.cells()
+                .iter()
+                .filter(|&&cell| cell == Some(digit))
+                .count()
+        })
+        .sum()
 }
 
 /// Cells that are shown or hidden together: a printed digit and the digits of unprinted
@@ -377,7 +441,12 @@ pub fn generate(options: &GenerateOptions, rng: &mut RandomStream) -> Result<Gen
 }
 
 fn attempt(options: &GenerateOptions, rng: &mut RandomStream) -> Option<Generated> {
-    let solution = random_solution(options, rng);
+    let solution = match options.reveal_only {
+        Some(theme) => (0..THEME_CANDIDATES)
+            .map(|_| random_solution(options, rng))
+            .max_by_key(|solution| printed_count(solution, theme))?,
+        None => random_solution(options, rng),
+    };
     let groups = groups(&solution);
     let total = solution.digit_count();
     let mut puzzle = solution.clone();
@@ -555,6 +624,15 @@ mod tests {
             (Operation::Div, &[6, 3, 2]),
             (Operation::Mul, &[0, 2]),
         ];
+        let mut hard_addition = GenerateOptions::new(Operation::Add, &[3, 3]);
+        hard_addition.tier = Some(Tier::Hard);
+        assert!(
+            hard_addition
+                .validate()
+                .unwrap_err()
+                .message()
+                .contains("never hard")
+        );
         for &(operation, digits) in bad {
             let error = GenerateOptions::new(operation, digits)
                 .validate()

@@ -217,8 +217,14 @@ impl<'a> Engine<'a> {
         &mut self,
         state: &mut [Mask],
     ) -> std::result::Result<Option<(Rule, usize, Changes)>, Contradiction> {
+        let columns = self.network.columns.len();
+        // Relations first: where a named relation rule and a column teach the same thing at
+        // one level, the relation's name says it better (digit one, zero digit).
+        let order: Vec<usize> = (columns..self.network.item_count())
+            .chain(0..columns)
+            .collect();
         for level in 1..=TOP_LEVEL {
-            for item in 0..self.network.item_count() {
+            for &item in &order {
                 let mut changes = Changes::new();
                 match apply(self.network, item, state, level, &mut changes) {
                     Err(_) => return Err(Contradiction),
@@ -460,6 +466,13 @@ fn record_logic(
         let Some((rule, item, changes)) = engine.easiest_step(state)? else {
             break;
         };
+        // Narrowing a carry without fixing it is bookkeeping, not a step worth reading.
+        let worth_telling = changes
+            .iter()
+            .any(|&(cell, _)| engine.network.is_digit(cell) || state[cell].count_ones() == 1);
+        if !worth_telling {
+            continue;
+        }
         steps.push(Step {
             rule,
             text: format!(
@@ -523,5 +536,47 @@ mod tests {
         let error = grade(&"mul:**,**,**5,25*,2**5".parse().unwrap()).unwrap_err();
         assert_eq!(error.exit_code(), 1);
         assert!(error.message().contains("more than one solution"));
+    }
+
+    fn rules_of(line: &str) -> Vec<Rule> {
+        let (_, steps) = explain(&line.parse().unwrap()).unwrap();
+        steps.iter().map(|step| step.rule).collect()
+    }
+
+    #[test]
+    fn named_rules_fire_where_a_person_would_use_them() {
+        // The second partial product equals the multiplicand: its digit is 1.
+        assert!(rules_of("mul:47,*3,141,47,611").contains(&Rule::DigitOne));
+        // The first step product equals the divisor: the quotient digit is 1.
+        assert!(rules_of("div:**,49,6**,49,19*,1*6,0").contains(&Rule::DigitOne));
+        // 10251 ÷ 25 = 410 r 1: a one-digit step product under a two-digit divisor.
+        let rules = rules_of("div:41*,25,1****,1**,**,**,*,0,1");
+        assert!(rules.contains(&Rule::ZeroDigit), "{rules:?}");
+        assert!(rules.contains(&Rule::BringDown), "{rules:?}");
+    }
+
+    #[test]
+    fn case_analysis_is_rated_by_its_amount() {
+        let puzzle: Puzzle = "mul:***,***,11**,****,*11,**1**".parse().unwrap();
+        let graded = grade(&puzzle).unwrap();
+        if graded.case_steps > 0 {
+            let expected = 4.0 + 0.5 * f64::from(graded.trials).log2();
+            assert!((graded.rating - expected.min(9.9)).abs() < 0.051 || graded.depth > 1);
+            assert!(graded.tier >= Tier::Hard);
+        } else {
+            assert!(graded.tier <= Tier::Medium);
+        }
+        assert_eq!(Tier::of_rating(2.0), Tier::Easy);
+        assert_eq!(Tier::of_rating(3.5), Tier::Medium);
+        assert_eq!(Tier::of_rating(5.9), Tier::Hard);
+        assert_eq!(Tier::of_rating(6.0), Tier::Expert);
+    }
+
+    #[test]
+    fn tiers_parse_and_print() {
+        for tier in Tier::ALL {
+            assert_eq!(tier.name().parse::<Tier>().unwrap(), tier);
+        }
+        assert!("impossible".parse::<Tier>().is_err());
     }
 }

@@ -346,12 +346,12 @@ fn apply_column(
             let (a, d, carry_in, result) = (0, 1, 2, 3);
             if known(a) && known(d) && known(carry_in) {
                 Rule::MultiplyOut
+            } else if only_carries {
+                Rule::Carry
             } else if column.column == 0 && !(known(a) && known(d)) {
                 Rule::LastDigit
             } else if known(carry_in) && known(result) && (known(a) != known(d)) {
                 Rule::DivideBack
-            } else if only_carries {
-                Rule::Carry
             } else {
                 Rule::MultiplicationColumn
             }
