@@ -8,7 +8,7 @@
 //! interval arithmetic, narrowing the leading undecided digit.
 
 use super::network::{CellId, Column, ColumnKind, Network, Relation, ZERO};
-use crate::mushikui::solver::Mask;
+use crate::mushikui::solver::{Mask, POW10};
 
 /// The named rules, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -223,29 +223,37 @@ fn column_supports(column: &Column, state: &[Mask]) -> Option<[Mask; 12]> {
             let (a, d, carry_in, result, carry_out) = (
                 state[cells[0]],
                 state[cells[1]],
-                state[cells[2]],
+                u128::from(state[cells[2]]),
                 state[cells[3]],
                 state[cells[4]],
             );
+            // The values `digit + 10 × carry out` the right side allows.
+            let mut right = 0u128;
+            for c in digits(u32::from(carry_out)) {
+                right |= u128::from(result) << (10 * c);
+            }
+            let mut used = 0u128;
             for x in digits(u32::from(a)) {
                 for y in digits(u32::from(d)) {
                     let product = x * y;
-                    for c in digits(u32::from(carry_in)) {
-                        let value = product + c;
-                        let (digit, carry) = (value % 10, value / 10);
-                        if result & (1 << digit) != 0 && carry < 16 && carry_out & (1 << carry) != 0
-                        {
-                            out[0] |= 1 << x;
-                            out[1] |= 1 << y;
-                            out[2] |= 1 << c;
-                            out[3] |= 1 << digit;
-                            out[4] |= 1 << carry;
-                        }
+                    // Carries in that land on an allowed value.
+                    let carries = (right >> product) & carry_in;
+                    if carries != 0 {
+                        out[0] |= 1 << x;
+                        out[1] |= 1 << y;
+                        out[2] |= carries as Mask;
+                        used |= carries << product;
                     }
                 }
             }
-            if out[0] == 0 {
+            if used == 0 {
                 return None;
+            }
+            while used != 0 {
+                let value = used.trailing_zeros();
+                used &= used - 1;
+                out[3] |= 1 << (value % 10);
+                out[4] |= 1 << (value / 10);
             }
         }
         ColumnKind::Sum { .. } => {
@@ -316,25 +324,39 @@ fn apply_column(
         };
     }
     let supports = column_supports(column, state).ok_or(Contradiction)?;
-    let changed: Vec<usize> = (0..cells.len())
-        .filter(|&i| state[cells[i]] & !supports[i] != 0)
-        .collect();
-    if changed.is_empty() {
+    // Bit i: cell i of the column loses candidates.
+    let mut changed = 0u32;
+    let mut carries = 0u32;
+    for (i, &cell) in cells.iter().enumerate() {
+        if state[cell] & !supports[i] != 0 {
+            changed |= 1 << i;
+        }
+        if network.is_carry(cell) {
+            carries |= 1 << i;
+        }
+    }
+    if changed == 0 {
         return Ok(None);
     }
-    let only_carries = changed.iter().all(|&i| network.is_carry(cells[i]));
+    let only_carries = changed & !carries == 0;
     let rule = match column.kind {
         ColumnKind::Equal => Rule::BringDown,
         ColumnKind::Sum { minuend } => {
             let k = cells.len() - 3;
             let (carry_in, result) = (k, k + 1);
-            let unknown_digits: Vec<usize> =
-                (0..k).chain([result]).filter(|&i| !known(i)).collect();
-            if unknown_digits.len() + usize::from(!known(carry_in)) <= 1 {
-                match (minuend, unknown_digits.first()) {
+            let mut unknown_digits = 0;
+            let mut result_unknown = false;
+            for i in (0..k).chain([result]) {
+                if !known(i) {
+                    unknown_digits += 1;
+                    result_unknown |= i == result;
+                }
+            }
+            if unknown_digits + usize::from(!known(carry_in)) <= 1 {
+                match (minuend, result_unknown) {
                     (false, _) => Rule::ColumnSum,
-                    (true, Some(&i)) if i == result => Rule::WorkBack,
-                    (true, _) => Rule::ColumnSubtraction,
+                    (true, true) => Rule::WorkBack,
+                    (true, false) => Rule::ColumnSubtraction,
                 }
             } else if k == 0 || only_carries {
                 Rule::Carry
@@ -357,22 +379,17 @@ fn apply_column(
             }
         }
     };
-    let (rule, apply): (Rule, Vec<usize>) = if rule.level() <= level {
+    let (rule, apply) = if rule.level() <= level {
         (rule, changed)
-    } else if level >= Rule::Carry.level() {
-        let carries: Vec<usize> = changed
-            .into_iter()
-            .filter(|&i| network.is_carry(cells[i]))
-            .collect();
-        if carries.is_empty() {
-            return Ok(None);
-        }
-        (Rule::Carry, carries)
+    } else if level >= Rule::Carry.level() && changed & carries != 0 {
+        (Rule::Carry, changed & carries)
     } else {
         return Ok(None);
     };
-    for i in apply {
-        narrow(state, cells[i], supports[i], changes)?;
+    for (i, &cell) in cells.iter().enumerate() {
+        if apply & (1 << i) != 0 {
+            narrow(state, cell, supports[i], changes)?;
+        }
     }
     Ok(Some(rule))
 }
@@ -401,6 +418,13 @@ fn narrow_number(
     if low > high {
         return Err(Contradiction);
     }
+    let (now_low, now_high) = bounds(state, number);
+    if now_low >= low && now_high <= high {
+        return Ok(());
+    }
+    if now_low > high || now_high < low {
+        return Err(Contradiction);
+    }
     let len = number.len();
     // below[p]: bounds of the digits under position p.
     let mut below_min = [0u128; 20];
@@ -415,7 +439,7 @@ fn narrow_number(
     }
     let mut prefix = 0u128;
     for p in (0..len).rev() {
-        let place = 10u128.pow(p as u32);
+        let place = u128::from(POW10[p]);
         let cell = number[p];
         let mask = state[cell];
         let mut keep: Mask = 0;
@@ -546,20 +570,19 @@ fn apply_relation(
             }
         }
         Relation::Sum { terms, result } => {
-            let term_bounds: Vec<(u128, u128)> = terms
-                .iter()
-                .map(|(number, shift)| {
-                    let (low, high) = bounds(state, number);
-                    let place = 10u128.pow(*shift);
-                    (low * place, high * place)
-                })
-                .collect();
+            let mut term_bounds = [(0u128, 0u128); 8];
+            for (slot, (number, shift)) in term_bounds.iter_mut().zip(terms) {
+                let (low, high) = bounds(state, number);
+                let place = u128::from(POW10[*shift as usize]);
+                *slot = (low * place, high * place);
+            }
+            let term_bounds = &term_bounds[..terms.len()];
             let low: u128 = term_bounds.iter().map(|b| b.0).sum();
             let high: u128 = term_bounds.iter().map(|b| b.1).sum();
             narrow_number(state, result, low, high, changes)?;
             let (z_low, z_high) = bounds(state, result);
             for (i, (number, shift)) in terms.iter().enumerate() {
-                let place = 10u128.pow(*shift);
+                let place = u128::from(POW10[*shift as usize]);
                 let others_low = low - term_bounds[i].0;
                 let others_high = high - term_bounds[i].1;
                 if z_high < others_low {
