@@ -470,6 +470,9 @@ const NONE: u32 = u32::MAX;
 struct PartialRow {
     position: usize,
     row: RowDomain,
+    /// Smallest and largest value of the row.
+    low: u64,
+    high: u64,
     /// `lowest[d][k][carry]`: the smallest number formed by the digits of `u` from position
     /// `k` up such that, with carry `carry` into position `k` of `u × d`, the row's remaining
     /// digits come out (lengths and shown leading digits included); [`NONE`] when no digits
@@ -513,9 +516,12 @@ impl PartialRow {
                 }
             }
         }
+        let (low, high) = row.bounds();
         PartialRow {
             position,
             row,
+            low,
+            high,
             lowest,
             highest,
         }
@@ -544,6 +550,15 @@ struct SumRow {
 /// Most partial or sum rows, and most operand digits.
 const ROWS: usize = 8;
 
+/// Bounds on whole operands: the multiplicand (divisor), the remainder, and the candidates
+/// of each multiplier (quotient) digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bounds {
+    u: (u64, u64),
+    w: (u64, u64),
+    v: [Mask; MAX_ROW_DIGITS],
+}
+
 /// The state of the search after the digits below one column: low parts of the operands,
 /// multiplier digits still possible, and what the rows carry into the column.
 #[derive(Clone, Copy)]
@@ -559,6 +574,9 @@ struct Node {
     sums: [u64; ROWS],
     /// Per sum row: the part of `v` that counts for it so far.
     v_parts: [u64; ROWS],
+    /// Bounds on the whole multiplicand (divisor) and remainder.
+    u_range: (u64, u64),
+    w_range: (u64, u64),
 }
 
 /// The column-by-column search of a multiplication (`u × v`) or division (divisor `u`,
@@ -573,6 +591,9 @@ struct ProductSearch {
     /// Multiplier (quotient) digits still possible at the start, by position.
     start: [Mask; MAX_ROW_DIGITS],
     impossible: bool,
+    /// Bounds on the whole multiplicand (divisor) and remainder from [`Self::tighten`].
+    u_range: (u64, u64),
+    w_range: (u64, u64),
 }
 
 impl ProductSearch {
@@ -631,12 +652,12 @@ impl ProductSearch {
             }
             start[partial.position] &= allowed;
         }
-        let impossible = start[..v.len].contains(&0)
+        let mut impossible = start[..v.len].contains(&0)
             || sums.iter().any(|sum| sum.low > sum.high)
             || (0..u.len).any(|k| u.masks[k] == 0)
             || w.is_some_and(|w| (0..w.len).any(|k| w.masks[k] == 0));
         let levels = u.len.max(v.len).max(w.map_or(0, |w| w.len));
-        ProductSearch {
+        let mut search = ProductSearch {
             u,
             v,
             w,
@@ -645,7 +666,133 @@ impl ProductSearch {
             levels,
             start,
             impossible,
+            u_range: (u.min_high[0], u.max_high[0]),
+            w_range: w.map_or((0, 0), |w| (w.min_high[0], w.max_high[0])),
+        };
+        if !impossible {
+            impossible = !search.tighten();
+            search.impossible = impossible;
         }
+        search
+    }
+
+    /// Bounds the whole operands before the search (see [`Self::tighten_bounds`]). False
+    /// when nothing fits.
+    fn tighten(&mut self) -> bool {
+        let bounds = Bounds {
+            u: self.u_range,
+            w: self.w_range,
+            v: self.start,
+        };
+        match self.tighten_bounds(bounds) {
+            Some(bounds) => {
+                self.u_range = bounds.u;
+                self.w_range = bounds.w;
+                self.start = bounds.v;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Narrows bounds on the whole operands to a fixpoint: a partial row's range bounds the
+    /// multiplicand for each multiplier digit and the digits for the multiplicand, a sum row
+    /// bounds both factors and the addend, the remainder is below the divisor. The column
+    /// search sees low digits; this sees what only magnitudes show (say, every step product
+    /// one digit longer than the divisor, which forces ever larger quotient digits until
+    /// nothing is left). `None` when nothing fits.
+    fn tighten_bounds(&self, mut bounds: Bounds) -> Option<Bounds> {
+        for _ in 0..200 {
+            let before = bounds;
+            let (mut u_low, mut u_high) = bounds.u;
+            for partial in &self.partials {
+                let (low, high) = (partial.low, partial.high);
+                let mut keep = 0;
+                let (mut fit_low, mut fit_high) = (u64::MAX, 0);
+                for d in digits(bounds.v[partial.position]) {
+                    if u_low * d > high || u_high * d < low {
+                        continue;
+                    }
+                    keep |= 1 << d;
+                    if d == 0 {
+                        (fit_low, fit_high) = (0, u64::MAX);
+                    } else {
+                        fit_low = fit_low.min(low.div_ceil(d));
+                        fit_high = fit_high.max(high / d);
+                    }
+                }
+                bounds.v[partial.position] = keep;
+                u_low = u_low.max(fit_low);
+                u_high = u_high.min(fit_high);
+                if keep == 0 || u_low > u_high {
+                    return None;
+                }
+            }
+            let (mut w_low, mut w_high) = bounds.w;
+            for sum in &self.sums {
+                let top = sum.v_digits.min(self.v.len);
+                let mut v_low = 0;
+                let mut v_high = 0;
+                for p in 0..top {
+                    v_low += POW10[p] * u64::from(lowest(bounds.v[p]));
+                    v_high += POW10[p] * u64::from(highest(bounds.v[p]));
+                }
+                let (add_low, add_high) = if sum.with_w { (w_low, w_high) } else { (0, 0) };
+                let need_low = sum.z_low.saturating_sub(add_high);
+                let need_high = sum.z_high.checked_sub(add_low)?;
+                if let Some(high) = need_high.checked_div(v_low) {
+                    u_high = u_high.min(high);
+                }
+                if v_high > 0 {
+                    u_low = u_low.max(need_low.div_ceil(v_high));
+                } else if need_low > 0 {
+                    return None;
+                }
+                if u_low > u_high {
+                    return None;
+                }
+                // The part of v that counts here, digit by digit.
+                let target_low = need_low
+                    .checked_div(u_high)
+                    .map_or(0, |_| need_low.div_ceil(u_high));
+                let target_high = need_high.checked_div(u_low).unwrap_or(u64::MAX);
+                for p in 0..top {
+                    let place = POW10[p];
+                    let others_low = v_low - place * u64::from(lowest(bounds.v[p]));
+                    let others_high = v_high - place * u64::from(highest(bounds.v[p]));
+                    let mut keep = 0;
+                    for x in digits(bounds.v[p]) {
+                        if others_low + x * place <= target_high
+                            && others_high + x * place >= target_low
+                        {
+                            keep |= 1 << x;
+                        }
+                    }
+                    if keep == 0 {
+                        return None;
+                    }
+                    bounds.v[p] = keep;
+                }
+                if sum.with_w {
+                    w_low = w_low.max(sum.z_low.saturating_sub(u_high.saturating_mul(v_high)));
+                    w_high = w_high.min(sum.z_high.checked_sub(u_low * v_low)?);
+                }
+            }
+            if self.w.is_some() {
+                // The remainder is below the divisor.
+                w_high = w_high.min(u_high.saturating_sub(1));
+                u_low = u_low.max(w_low + 1);
+            }
+            if u_low > u_high || w_low > w_high {
+                return None;
+            }
+            bounds.u = (u_low, u_high);
+            bounds.w = (w_low, w_high);
+            if bounds == before {
+                break;
+            }
+        }
+        Some(bounds)
     }
 
     /// Calls `visit(u, v, w)` for every solution until it returns false.
@@ -661,6 +808,8 @@ impl ProductSearch {
             carries: [[0; 10]; ROWS],
             sums: [0; ROWS],
             v_parts: [0; ROWS],
+            u_range: self.u_range,
+            w_range: self.w_range,
         };
         start.candidates[..self.v.len].copy_from_slice(&self.start[..self.v.len]);
         self.level(0, &start, visit);
@@ -707,12 +856,15 @@ impl ProductSearch {
                     child.w = node.w + z * place;
                     let (w_min, w_max) = match &self.w {
                         Some(operand) => {
-                            let low = child.w + next_place * operand.min_high[k + 1];
-                            if low >= u_max {
+                            let low = (child.w + next_place * operand.min_high[k + 1])
+                                .max(node.w_range.0);
+                            let high = (child.w + next_place * operand.max_high[k + 1])
+                                .min(node.w_range.1);
+                            if low >= u_max || low > high {
                                 // The remainder is below the divisor.
                                 continue;
                             }
-                            (low, child.w + next_place * operand.max_high[k + 1])
+                            (low, high)
                         }
                         None => (0, 0),
                     };
@@ -745,7 +897,10 @@ impl ProductSearch {
                             break;
                         }
                     }
-                    if fits && !self.level(k + 1, &child, visit) {
+                    if !fits {
+                        continue;
+                    }
+                    if !self.level(k + 1, &child, visit) {
                         return false;
                     }
                 }
@@ -767,8 +922,14 @@ impl ProductSearch {
         node: &Node,
         child: &mut Node,
     ) -> Option<(u64, u64)> {
-        let mut low = self.u.min_high[k + 1];
-        let mut high = self.u.max_high[k + 1];
+        let next_place = POW10[k + 1];
+        let u = child.u;
+        let mut low =
+            self.u.min_high[k + 1].max(node.u_range.0.saturating_sub(u).div_ceil(next_place));
+        let Some(range_high) = node.u_range.1.checked_sub(u) else {
+            return None;
+        };
+        let mut high = self.u.max_high[k + 1].min(range_high / next_place);
         let x = x as u32;
         for (r, partial) in self.partials.iter().enumerate() {
             let row_mask = partial.row.mask(k);
