@@ -733,9 +733,9 @@ impl ProductSearch {
                 let top = sum.v_digits.min(self.v.len);
                 let mut v_low = 0;
                 let mut v_high = 0;
-                for p in 0..top {
-                    v_low += POW10[p] * u64::from(lowest(bounds.v[p]));
-                    v_high += POW10[p] * u64::from(highest(bounds.v[p]));
+                for (place, &mask) in POW10.iter().zip(&bounds.v[..top]) {
+                    v_low += place * u64::from(lowest(mask));
+                    v_high += place * u64::from(highest(mask));
                 }
                 let (add_low, add_high) = if sum.with_w { (w_low, w_high) } else { (0, 0) };
                 let need_low = sum.z_low.saturating_sub(add_high);
@@ -756,12 +756,11 @@ impl ProductSearch {
                     .checked_div(u_high)
                     .map_or(0, |_| need_low.div_ceil(u_high));
                 let target_high = need_high.checked_div(u_low).unwrap_or(u64::MAX);
-                for p in 0..top {
-                    let place = POW10[p];
-                    let others_low = v_low - place * u64::from(lowest(bounds.v[p]));
-                    let others_high = v_high - place * u64::from(highest(bounds.v[p]));
+                for (&place, mask) in POW10.iter().zip(&mut bounds.v[..top]) {
+                    let others_low = v_low - place * u64::from(lowest(*mask));
+                    let others_high = v_high - place * u64::from(highest(*mask));
                     let mut keep = 0;
-                    for x in digits(bounds.v[p]) {
+                    for x in digits(*mask) {
                         if others_low + x * place <= target_high
                             && others_high + x * place >= target_low
                         {
@@ -771,7 +770,7 @@ impl ProductSearch {
                     if keep == 0 {
                         return None;
                     }
-                    bounds.v[p] = keep;
+                    *mask = keep;
                 }
                 if sum.with_w {
                     w_low = w_low.max(sum.z_low.saturating_sub(u_high.saturating_mul(v_high)));
@@ -926,9 +925,7 @@ impl ProductSearch {
         let u = child.u;
         let mut low =
             self.u.min_high[k + 1].max(node.u_range.0.saturating_sub(u).div_ceil(next_place));
-        let Some(range_high) = node.u_range.1.checked_sub(u) else {
-            return None;
-        };
+        let range_high = node.u_range.1.checked_sub(u)?;
         let mut high = self.u.max_high[k + 1].min(range_high / next_place);
         let x = x as u32;
         for (r, partial) in self.partials.iter().enumerate() {
