@@ -6,6 +6,26 @@
 //! puzzles from a [`crate::seed::RandomStream`], and [`grade`] rates them by the human
 //! reasoning they need. [`reference`] is a deliberately simple solver kept only to check the
 //! fast one.
+//!
+//! ```
+//! use puzzlebook::mushikui::{GenerateOptions, Operation, Tier, count_solutions, generate};
+//! use puzzlebook::seed::RandomStream;
+//!
+//! let options = GenerateOptions {
+//!     tier: Some(Tier::Medium),
+//!     ..GenerateOptions::new(Operation::Div, &[6, 3])
+//! };
+//! let mut rng = RandomStream::derive("2026-W47", &["book", "section-1", "mushikui"], 0);
+//! let made = generate(&options, &mut rng).unwrap();
+//! assert_eq!(count_solutions(&made.puzzle, 2), 1);
+//! assert!(made.solution.solves(&made.puzzle));
+//! assert_eq!(made.grade.tier, Tier::Medium);
+//! // What a typesetter needs: each row's role, column shift and whether it is printed.
+//! for (row, layout) in made.puzzle.rows().iter().zip(made.puzzle.layout()) {
+//!     let _ = (row.cells(), layout.role, layout.shift, layout.printed);
+//! }
+//! assert!(made.puzzle.check_printable().is_ok());
+//! ```
 
 pub mod check;
 pub mod generate;

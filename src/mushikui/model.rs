@@ -700,6 +700,19 @@ impl PuzzleReader {
             return None;
         }
         let first_column = line[..line.len() - trimmed.len()].chars().count() + 1;
+        let rest = trimmed[word.len()..].trim_start();
+        if (word.ends_with(':') || word.ends_with(','))
+            && !rest.is_empty()
+            && !rest.starts_with('#')
+        {
+            let column = first_column + word.chars().count();
+            return Some(Err(Error::input("a space inside the puzzle")
+                .at_line(line_number)
+                .at_column(column)
+                .with_hint(
+                    "write KIND:ROW,ROW,... without spaces, e.g. mul:**3,**,*4**,****,2*45*",
+                )));
+        }
         Some(
             parse_line_at(word, first_column)
                 .map(|puzzle| ParsedPuzzle {
@@ -1162,6 +1175,10 @@ mod tests {
         assert_eq!(first.puzzle.to_line(), "mul:11,11,**,**,***");
         let error = items[1].as_ref().unwrap_err();
         assert_eq!(error.location().line, Some(4));
+        assert_eq!(error.location().column, Some(5));
+        let spaced = parse_puzzles("mul: 11,11,**,**,***");
+        let error = spaced[0].as_ref().unwrap_err();
+        assert!(error.message().contains("space"), "{error}");
         assert_eq!(error.location().column, Some(5));
         let indented = parse_puzzles("   mul:1x,2,**");
         assert_eq!(indented[0].as_ref().unwrap_err().location().column, Some(9));
