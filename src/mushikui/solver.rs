@@ -849,7 +849,31 @@ impl ProductSearch {
                     v_high_bound[position + 1] =
                         v_high_bound[position] + POW10[position] * u64::from(highest(mask));
                 }
-                let w_choices = self.w.as_ref().map_or(1, |w| w.mask(k));
+                // Each sum row's value at this column without the remainder digit; a row
+                // with a shown digit here leaves one remainder digit, others a few.
+                let mut bases = [0u64; ROWS];
+                let mut w_choices = self.w.as_ref().map_or(1, |w| w.mask(k));
+                for (r, sum) in self.sums.iter().enumerate() {
+                    let y_part = if k < sum.v_digits { y } else { 0 };
+                    let base =
+                        node.sums[r] + x * node.v_parts[r] + y_part * node.u + place * x * y_part;
+                    bases[r] = base;
+                    if k < sum.shift {
+                        continue;
+                    }
+                    let allowed = sum.row.mask(k - sum.shift);
+                    let shift = (base % 10) as u32;
+                    if sum.with_w {
+                        // z fits when (base + z) mod 10 is allowed: rotate right by `shift`.
+                        let spread = u32::from(allowed) | (u32::from(allowed) << 10);
+                        w_choices &= ((spread >> shift) & 0x3FF) as Mask;
+                    } else if allowed & (1 << shift) == 0 {
+                        w_choices = 0;
+                    }
+                    if w_choices == 0 {
+                        break;
+                    }
+                }
                 for z in digits(w_choices) {
                     let mut child = after_v;
                     child.w = node.w + z * place;
@@ -870,18 +894,7 @@ impl ProductSearch {
                     let mut fits = true;
                     for (r, sum) in self.sums.iter().enumerate() {
                         let in_v = k < sum.v_digits;
-                        let y_part = if in_v { y } else { 0 };
-                        let z_part = if sum.with_w { z } else { 0 };
-                        let value = node.sums[r]
-                            + x * node.v_parts[r]
-                            + y_part * node.u
-                            + z_part
-                            + place * x * y_part;
-                        if k >= sum.shift && sum.row.mask(k - sum.shift) & (1 << (value % 10)) == 0
-                        {
-                            fits = false;
-                            break;
-                        }
+                        let value = bases[r] + if sum.with_w { z } else { 0 };
                         child.sums[r] = value / 10;
                         if in_v {
                             child.v_parts[r] = node.v_parts[r] + y * place;
