@@ -108,7 +108,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum)]
     op: Operation,
     /// Digit counts, comma-separated (see below).
-    #[arg(long, value_name = "N,N,...", value_delimiter = ',', required = true, num_args = 1..)]
+    #[arg(long, value_name = "N,N,...", value_delimiter = ',', required = true)]
     digits: Vec<usize>,
     /// How many puzzles to generate.
     #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]

@@ -14,8 +14,12 @@
 //!   `B × (Q mod 10^(n-i)) + R`). Each partial row keeps the set of multiplier digits still
 //!   possible for it, filtered by its low digits so far and by a table, computed once per
 //!   search, that says whether the row's remaining high digits (lengths and shown leading
-//!   digits included) can still come out for that digit and carry. Sum rows are also bounded
-//!   by interval arithmetic on the undecided high digits.
+//!   digits included) can still come out for that digit and carry; the rows' ranges for the
+//!   multiplicand's high digits are intersected, which couples them. Sum rows are bounded by
+//!   interval arithmetic on the undecided high digits, and a division's remainder digit is
+//!   read off the sum rows' shown digits rather than tried. Before the search, bounds on the
+//!   whole operands are narrowed to a fixpoint, which refutes puzzles whose contradiction
+//!   lies only in magnitudes.
 
 use super::model::{MAX_ROW_DIGITS, Operation, Puzzle};
 
@@ -180,7 +184,7 @@ pub fn solve(puzzle: &Puzzle) -> Solution {
     }
 }
 
-/// True when `solution` is the only solution of `puzzle` (which it must solve).
+/// True when `puzzle` has exactly one solution.
 pub fn is_unique(puzzle: &Puzzle) -> bool {
     count_solutions(puzzle, 2) == 1
 }
@@ -574,9 +578,6 @@ struct Node {
     sums: [u64; ROWS],
     /// Per sum row: the part of `v` that counts for it so far.
     v_parts: [u64; ROWS],
-    /// Bounds on the whole multiplicand (divisor) and remainder.
-    u_range: (u64, u64),
-    w_range: (u64, u64),
 }
 
 /// The column-by-column search of a multiplication (`u × v`) or division (divisor `u`,
@@ -807,8 +808,6 @@ impl ProductSearch {
             carries: [[0; 10]; ROWS],
             sums: [0; ROWS],
             v_parts: [0; ROWS],
-            u_range: self.u_range,
-            w_range: self.w_range,
         };
         start.candidates[..self.v.len].copy_from_slice(&self.start[..self.v.len]);
         self.level(0, &start, visit);
@@ -880,9 +879,9 @@ impl ProductSearch {
                     let (w_min, w_max) = match &self.w {
                         Some(operand) => {
                             let low = (child.w + next_place * operand.min_high[k + 1])
-                                .max(node.w_range.0);
+                                .max(self.w_range.0);
                             let high = (child.w + next_place * operand.max_high[k + 1])
-                                .min(node.w_range.1);
+                                .min(self.w_range.1);
                             if low >= u_max || low > high {
                                 // The remainder is below the divisor.
                                 continue;
@@ -937,8 +936,8 @@ impl ProductSearch {
         let next_place = POW10[k + 1];
         let u = child.u;
         let mut low =
-            self.u.min_high[k + 1].max(node.u_range.0.saturating_sub(u).div_ceil(next_place));
-        let range_high = node.u_range.1.checked_sub(u)?;
+            self.u.min_high[k + 1].max(self.u_range.0.saturating_sub(u).div_ceil(next_place));
+        let range_high = self.u_range.1.checked_sub(u)?;
         let mut high = self.u.max_high[k + 1].min(range_high / next_place);
         let x = x as u32;
         for (r, partial) in self.partials.iter().enumerate() {
