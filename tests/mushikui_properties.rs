@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 
 use puzzlebook::mushikui::{
-    GenerateOptions, Operation, Puzzle, count_solutions, explain, generate, grade, reference,
-    solutions,
+    GenerateOptions, Operation, Puzzle, Solution, count_solutions, explain, generate, grade,
+    reference, solutions, solve,
 };
 use puzzlebook::seed::RandomStream;
 
@@ -139,14 +139,135 @@ proptest! {
     #[test]
     fn parser_never_panics_on_near_valid_lines(
         kind in prop::sample::select(vec!["add", "sub", "mul", "div"]),
-        rows in prop::collection::vec("[*0-9]{1,8}", 1..12),
+        rows in prop::collection::vec("[*]{0,3}[0-9*]{1,5}", 1..12),
     ) {
         let line = format!("{kind}:{}", rows.join(","));
         if let Ok(puzzle) = line.parse::<Puzzle>() {
             // Whatever parses has a solver answer and prints back the same.
             prop_assert_eq!(puzzle.to_line(), line);
-            let _ = count_solutions(&puzzle, 2);
+            let count = count_solutions(&puzzle, 2);
             let _ = puzzle.check_printable();
+            match solve(&puzzle) {
+                Solution::None => prop_assert_eq!(count, 0),
+                Solution::Unique(solution) => {
+                    prop_assert_eq!(count, 1);
+                    prop_assert!(solution.solves(&puzzle));
+                    let graded = grade(&puzzle).unwrap();
+                    prop_assert!((1.0..=10.0).contains(&graded.rating));
+                }
+                Solution::Multiple(first, second) => {
+                    prop_assert_eq!(count, 2);
+                    prop_assert!(first.solves(&puzzle) && second.solves(&puzzle));
+                }
+            }
+        }
+    }
+}
+
+/// A row-list line of a valid shape with random shown digits: mostly puzzles with no or many
+/// solutions, which the solver and grader must handle without panicking.
+fn random_shape_line() -> impl Strategy<Value = String> {
+    let mul = (1usize..=4, 1usize..=3).prop_flat_map(|(a, b)| {
+        let partials = if b == 1 { 0 } else { b };
+        (
+            Just((a, b)),
+            prop::collection::vec(prop::sample::select(vec![a, a + 1, 1]), partials),
+            prop::sample::select(vec![a + b - 1, a + b]),
+        )
+            .prop_map(|((a, b), partials, product)| {
+                let mut lens = vec![a, b];
+                lens.extend(partials);
+                lens.push(product);
+                ("mul", lens)
+            })
+    });
+    let div = (1usize..=3, 1usize..=4).prop_flat_map(|(beta, n)| {
+        (
+            Just((beta, n)),
+            prop::sample::select(vec![n + beta - 1, n + beta]),
+            prop::collection::vec(
+                (
+                    prop::sample::select(vec![beta, beta + 1, 1]),
+                    1usize..=beta + 1,
+                ),
+                n,
+            ),
+        )
+            .prop_map(|((beta, n), dividend, steps)| {
+                let mut lens = vec![n, beta, dividend];
+                for (i, (product, remainder)) in steps.into_iter().enumerate() {
+                    lens.push(product);
+                    lens.push(if i + 1 == n {
+                        remainder.min(beta)
+                    } else {
+                        remainder
+                    });
+                }
+                ("div", lens)
+            })
+    });
+    prop_oneof![mul, div]
+        .prop_flat_map(|(kind, lens)| {
+            let total: usize = lens.iter().sum();
+            (
+                Just(kind),
+                Just(lens),
+                prop::collection::vec(0u8..40, total),
+            )
+        })
+        .prop_map(|(kind, lens, dice)| {
+            let mut dice = dice.into_iter();
+            let rows: Vec<String> = lens
+                .iter()
+                .map(|&len| {
+                    (0..len)
+                        .map(|index| {
+                            let die = dice.next().unwrap_or(0);
+                            let lowest = if index == 0 && len > 1 { 1 } else { 0 };
+                            if die < 30 || die % 10 < lowest {
+                                '*'
+                            } else {
+                                char::from(b'0' + die % 10)
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            format!("{kind}:{}", rows.join(","))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn solver_and_grader_agree_on_random_shapes(line in random_shape_line()) {
+        let Ok(puzzle) = line.parse::<Puzzle>() else {
+            return Ok(());
+        };
+        let count = count_solutions(&puzzle, 3);
+        match solve(&puzzle) {
+            Solution::None => prop_assert_eq!(count, 0),
+            Solution::Unique(solution) => {
+                prop_assert_eq!(count, 1);
+                prop_assert!(solution.solves(&puzzle));
+                prop_assert!(grade(&puzzle).is_ok());
+            }
+            Solution::Multiple(first, second) => {
+                prop_assert!(count >= 2);
+                prop_assert!(first.solves(&puzzle) && second.solves(&puzzle));
+                prop_assert!(grade(&puzzle).is_err());
+            }
+        }
+        // The reference tries every operand value: only where that is quick.
+        let rows = puzzle.rows();
+        let operands = match puzzle.operation() {
+            Operation::Div => [rows[2].len(), rows[1].len()],
+            _ => [rows[0].len(), rows[1].len()],
+        };
+        let space: u64 = operands.iter().map(|&len| span(len as u32)).product();
+        if space <= 100_000 {
+            prop_assert_eq!(reference::count_solutions(&puzzle).min(3), count);
         }
     }
 }

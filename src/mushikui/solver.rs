@@ -259,6 +259,9 @@ fn column_rows(domains: &Domains) -> (Vec<usize>, usize) {
 /// Most carries of a column sum of up to 6 terms, plus one.
 const CARRIES: usize = 6;
 
+/// Room for the terms of a column sum, plus one.
+const MAX_ADDENDS_PLUS_ONE: usize = super::model::MAX_ADDENDS + 1;
+
 /// Column sums linked by carries: `Σ terms + carry in = sum digit + 10 × carry out`.
 struct ColumnSums<'a> {
     domains: &'a Domains,
@@ -384,7 +387,7 @@ impl<'a> ColumnSums<'a> {
         }
         let good = self.good_totals(column, carry);
         // suffix[i]: totals the terms i.. can still make.
-        let mut suffix = vec![1u64; self.terms.len() + 1];
+        let mut suffix = [1u64; MAX_ADDENDS_PLUS_ONE];
         for i in (0..self.terms.len()).rev() {
             let mask = self.domains.rows[self.terms[i]].mask(column);
             suffix[i] = digits(mask).fold(0, |acc, digit| acc | suffix[i + 1] << digit);
