@@ -21,7 +21,9 @@ Examples:
   puzzlebook sudoku generate -n 10 --seed 2026-W47
   puzzlebook sudoku generate -n 1000 --symmetry none --format json > bank.jsonl
   puzzlebook sudoku solve puzzles.txt
-  puzzlebook sudoku count --limit 10 puzzles.txt";
+  puzzlebook sudoku count --limit 10 puzzles.txt
+  puzzlebook mushikui generate --op mul --digits 3,2 -n 10 --seed 2026-W47
+  puzzlebook mushikui grade --explain puzzles.txt";
 
 /// Seeded, unique-solution sudoku and mushikui-zan puzzles, typeset into print-ready PDF books.
 #[derive(Debug, Parser)]
