@@ -210,6 +210,11 @@ impl Board {
         self.empty == 0
     }
 
+    /// The grid of placed digits.
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.values).expect("board values are digits")
+    }
+
     pub fn has(&self, cell: usize, digit: u8) -> bool {
         self.candidates[cell] & bit(digit) != 0
     }

@@ -30,7 +30,7 @@ mod wings;
 use std::time::Instant;
 
 use self::board::{Board, cells_of, digits_of};
-use self::chaining::{ChainRule, Position};
+use self::chaining::{ChainEngine, ChainRule, Position};
 use self::hint::{Eliminations, Hint};
 use crate::error::{Error, Result};
 use crate::sudoku::grid::{Grid, cell_name};
@@ -170,6 +170,7 @@ pub fn grade_with(puzzle: &Grid, options: &GradeOptions) -> Result<Grading> {
 /// Grades a puzzle whose unique solution is already known (the generator proves it).
 pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> Result<Grading> {
     let mut board = Board::new(puzzle);
+    let mut engine = ChainEngine::new();
     let mut grading = Grading {
         rating_tenths: 0,
         tier: Tier::Easy,
@@ -188,7 +189,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
         {
             return Err(Error::runtime("grading ran out of time"));
         }
-        let hint = match next_hint_with(&board, options.techniques) {
+        let hint = match find_next(&board, options.techniques, &mut engine) {
             Some(hint) if is_sound(&hint, &board, solution) => hint,
             _ => trial_and_error(&board, solution),
         };
@@ -221,59 +222,79 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
     Ok(grading)
 }
 
-/// A technique finder: the hint it would give in a position, if any.
-type Finder = fn(&Board) -> Option<Hint>;
+/// How a technique is looked for: a finder of this module, or a rule of the chaining engine.
+#[derive(Clone, Copy)]
+enum Finder {
+    Rule(fn(&Board) -> Option<Hint>),
+    Chain(ChainRule),
+}
 
-/// The techniques in the order Sudoku Explainer tries them (SukakuExplainer's default set).
+use Finder::{Chain, Rule};
+
+/// The techniques in the order Sudoku Explainer tries them (SukakuExplainer's default set,
+/// plus the optional techniques at their places).
 const FINDERS: [(Technique, Finder); 34] = [
-    (Technique::HiddenSingleBox, basic::hidden_single),
-    (Technique::DirectPointing, |b| basic::locking(b, true)),
-    (Technique::DirectHiddenPair, |b| {
-        basic::hidden_set(b, 2, true)
-    }),
-    (Technique::NakedSingle, basic::naked_single),
-    (Technique::DirectHiddenTriple, |b| {
-        basic::hidden_set(b, 3, true)
-    }),
-    (Technique::Pointing, |b| basic::locking(b, false)),
-    (Technique::NakedPair, |b| basic::naked_set(b, 2)),
-    (Technique::XWing, |b| basic::fish(b, 2)),
-    (Technique::HiddenPair, |b| basic::hidden_set(b, 2, false)),
-    (Technique::NakedTriple, |b| basic::naked_set(b, 3)),
-    (Technique::Swordfish, |b| basic::fish(b, 3)),
-    (Technique::HiddenTriple, |b| basic::hidden_set(b, 3, false)),
-    (Technique::Skyscraper, |b| links::strong_links(b, 2)),
-    (Technique::XYWing, |b| wings::xy_wing(b, false)),
-    (Technique::XYZWing, |b| wings::xy_wing(b, true)),
-    (Technique::UniqueRectangle, uniqueness::unique_loops),
-    (Technique::NakedQuad, |b| basic::naked_set(b, 4)),
-    (Technique::Jellyfish, |b| basic::fish(b, 4)),
-    (Technique::HiddenQuad, |b| basic::hidden_set(b, 4, false)),
-    (Technique::ThreeStrongLinks, |b| links::strong_links(b, 3)),
-    (Technique::WXYZWing, |b| wings::big_wing(b, 3)),
-    (Technique::Bug, uniqueness::bug),
-    (Technique::FourStrongLinks, |b| links::strong_links(b, 4)),
-    (Technique::VWXYZWing, |b| wings::big_wing(b, 4)),
-    (Technique::AlignedPairExclusion, aligned::aligned_pair),
-    (Technique::UVWXYZWing, |b| wings::big_wing(b, 5)),
-    (Technique::Cycles, |b| chain(b, ChainRule::Cycles)),
-    (Technique::TUVWXYZWing, |b| wings::big_wing(b, 6)),
-    (Technique::AlignedTripletExclusion, aligned::aligned_triplet),
-    (Technique::NishioForcingChain, |b| {
-        chain(b, ChainRule::Nishio)
-    }),
-    (Technique::MultipleForcingChain, |b| {
-        chain(b, ChainRule::Multiple)
-    }),
-    (Technique::DynamicForcingChain, |b| {
-        chain(b, ChainRule::Dynamic)
-    }),
-    (Technique::DynamicForcingChainPlus, |b| {
-        chain(b, ChainRule::DynamicPlus)
-    }),
-    (Technique::NestedForcingChain, |b| {
-        chain(b, ChainRule::Nested)
-    }),
+    (Technique::HiddenSingleBox, Rule(basic::hidden_single)),
+    (Technique::DirectPointing, Rule(|b| basic::locking(b, true))),
+    (
+        Technique::DirectHiddenPair,
+        Rule(|b| basic::hidden_set(b, 2, true)),
+    ),
+    (Technique::NakedSingle, Rule(basic::naked_single)),
+    (
+        Technique::DirectHiddenTriple,
+        Rule(|b| basic::hidden_set(b, 3, true)),
+    ),
+    (Technique::Pointing, Rule(|b| basic::locking(b, false))),
+    (Technique::NakedPair, Rule(|b| basic::naked_set(b, 2))),
+    (Technique::XWing, Rule(|b| basic::fish(b, 2))),
+    (
+        Technique::HiddenPair,
+        Rule(|b| basic::hidden_set(b, 2, false)),
+    ),
+    (Technique::NakedTriple, Rule(|b| basic::naked_set(b, 3))),
+    (Technique::Swordfish, Rule(|b| basic::fish(b, 3))),
+    (
+        Technique::HiddenTriple,
+        Rule(|b| basic::hidden_set(b, 3, false)),
+    ),
+    (Technique::Skyscraper, Rule(|b| links::strong_links(b, 2))),
+    (Technique::XYWing, Rule(|b| wings::xy_wing(b, false))),
+    (Technique::XYZWing, Rule(|b| wings::xy_wing(b, true))),
+    (Technique::UniqueRectangle, Rule(uniqueness::unique_loops)),
+    (Technique::NakedQuad, Rule(|b| basic::naked_set(b, 4))),
+    (Technique::Jellyfish, Rule(|b| basic::fish(b, 4))),
+    (
+        Technique::HiddenQuad,
+        Rule(|b| basic::hidden_set(b, 4, false)),
+    ),
+    (
+        Technique::ThreeStrongLinks,
+        Rule(|b| links::strong_links(b, 3)),
+    ),
+    (Technique::WXYZWing, Rule(|b| wings::big_wing(b, 3))),
+    (Technique::Bug, Rule(uniqueness::bug)),
+    (
+        Technique::FourStrongLinks,
+        Rule(|b| links::strong_links(b, 4)),
+    ),
+    (Technique::VWXYZWing, Rule(|b| wings::big_wing(b, 4))),
+    (Technique::AlignedPairExclusion, Rule(aligned::aligned_pair)),
+    (Technique::UVWXYZWing, Rule(|b| wings::big_wing(b, 5))),
+    (Technique::Cycles, Chain(ChainRule::Cycles)),
+    (Technique::TUVWXYZWing, Rule(|b| wings::big_wing(b, 6))),
+    (
+        Technique::AlignedTripletExclusion,
+        Rule(aligned::aligned_triplet),
+    ),
+    (Technique::NishioForcingChain, Chain(ChainRule::Nishio)),
+    (Technique::MultipleForcingChain, Chain(ChainRule::Multiple)),
+    (Technique::DynamicForcingChain, Chain(ChainRule::Dynamic)),
+    (
+        Technique::DynamicForcingChainPlus,
+        Chain(ChainRule::DynamicPlus),
+    ),
+    (Technique::NestedForcingChain, Chain(ChainRule::Nested)),
 ];
 
 /// The step SE would take next in this position, if any technique applies.
@@ -283,19 +304,30 @@ pub fn next_hint(board: &Board) -> Option<Hint> {
 
 /// The next step using only the techniques of `techniques`.
 pub fn next_hint_with(board: &Board, techniques: TechniqueSet) -> Option<Hint> {
+    find_next(board, techniques, &mut ChainEngine::new())
+}
+
+/// The next step, reusing a chaining engine's search buffers across a solve.
+fn find_next(board: &Board, techniques: TechniqueSet, engine: &mut ChainEngine) -> Option<Hint> {
     FINDERS
         .iter()
         .filter(|(technique, _)| techniques.contains(*technique))
-        .find_map(|(_, finder)| finder(board).filter(|hint| hint.makes_progress(board)))
+        .find_map(|(_, finder)| {
+            let hint = match *finder {
+                Rule(find) => find(board),
+                Chain(rule) => chain(board, rule, engine),
+            };
+            hint.filter(|hint| hint.makes_progress(board))
+        })
 }
 
 /// Asks the chaining engine for its step with one rule.
-fn chain(board: &Board, rule: ChainRule) -> Option<Hint> {
+fn chain(board: &Board, rule: ChainRule, engine: &mut ChainEngine) -> Option<Hint> {
     let position = Position {
         values: &board.values,
         candidates: &board.candidates,
     };
-    let step = chaining::find(rule, &position)?;
+    let step = engine.find(rule, &position)?;
     let technique = Technique::of_chain_rule(rule);
     let mut eliminations = Eliminations::NONE;
     for &(cell, digit) in &step.eliminations {
