@@ -53,6 +53,11 @@ impl TechniqueSet {
         Technique::TUVWXYZWing,
     ];
 
+    /// No technique: every step is trial and error.
+    pub fn empty() -> TechniqueSet {
+        TechniqueSet(0)
+    }
+
     /// Every technique the grader knows.
     pub fn all() -> TechniqueSet {
         TechniqueSet(u64::MAX)

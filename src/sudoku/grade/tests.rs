@@ -638,3 +638,41 @@ fn techniques_are_listed_once_in_the_order_they_are_tried() {
         assert!(super::TechniqueSet::all().contains(optional));
     }
 }
+
+#[test]
+fn trial_and_error_is_the_flagged_last_resort() {
+    // With hidden singles only, an expert puzzle stalls: the grader takes digits from the
+    // solution, reports them as trial and error and flags the puzzle extreme.
+    let puzzle: Grid =
+        ".526...3.98.........1..3.2....539....1..6..8....187....9.4..5.........49.4...827."
+            .parse()
+            .unwrap();
+    let options = super::GradeOptions {
+        record_steps: true,
+        techniques: TechniqueSet::empty().with(Technique::HiddenSingleBox),
+        ..super::GradeOptions::default()
+    };
+    let grading = super::grade_with(&puzzle, &options).unwrap();
+    assert!(grading.trial_and_error);
+    assert_eq!(grading.tier, super::Tier::Extreme);
+    assert_eq!(grading.rating_tenths, 200);
+    assert_eq!(grading.hardest, Technique::TrialAndError);
+    let guesses: Vec<&super::Step> = grading
+        .steps
+        .iter()
+        .filter(|step| step.technique == Technique::TrialAndError)
+        .collect();
+    assert!(!guesses.is_empty());
+    for step in guesses {
+        let (cell, digit) = step.placements[0];
+        assert_eq!(grading.solution.get(cell as usize), digit);
+        assert!(step.explanation.starts_with("no logical technique applies"));
+    }
+    let mut solved = puzzle;
+    for step in &grading.steps {
+        for &(cell, digit) in &step.placements {
+            solved.set(cell as usize, digit);
+        }
+    }
+    assert_eq!(solved, grading.solution);
+}
