@@ -1,0 +1,201 @@
+//! The plan of a book's puzzles, and making them.
+//!
+//! Each puzzle is a job: its section, its index in the section, its number in the book and
+//! its seed path. The random stream of a job depends only on the book seed, the section's
+//! id and options, and the index (see [`crate::seed`]), so a puzzle can be regenerated alone
+//! and the book is the same for any thread count:
+//!
+//! ```text
+//! path  = ["book", "section=" + id, kind, option parts…]      index = position in the section (0-based)
+//! sudoku option parts:   "symmetry=rot180" [, "clues=24..28"] [, "tier=hard" | "rating=3.0..4.5"]
+//! ```
+//!
+//! Jobs run on the current rayon pool; results are collected in job order.
+
+use rayon::prelude::*;
+
+use super::spec::{Difficulty, Kind, KindOptions, SectionSpec, Spec};
+use crate::error::{Error, Result};
+use crate::seed::RandomStream;
+use crate::sudoku::{GenerateOptions, Grid, generate};
+
+/// One puzzle to make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// Index into `spec.sections`.
+    pub section: usize,
+    /// Position in its section, from 0.
+    pub index: usize,
+    /// Number printed on the page, from 1, running through the book.
+    pub number: usize,
+    pub kind: Kind,
+    pub seed_path: Vec<String>,
+}
+
+/// The contents of a made puzzle, for the layout and the manifest.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Content {
+    Sudoku { puzzle: Grid, solution: Grid },
+}
+
+/// A made puzzle, proven unique, with its solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    pub content: Content,
+    /// The rating on the kind's scale, when a grader rated it.
+    pub rating: Option<f64>,
+    /// The tier name (`easy`, `hard`, …), when a grader rated it.
+    pub tier: Option<String>,
+}
+
+impl Puzzle {
+    /// The puzzle in its engine's line format.
+    pub fn puzzle_line(&self) -> String {
+        match &self.content {
+            Content::Sudoku { puzzle, .. } => puzzle.to_line(),
+        }
+    }
+
+    /// The solution in its engine's line format.
+    pub fn solution_line(&self) -> String {
+        match &self.content {
+            Content::Sudoku { solution, .. } => solution.to_line(),
+        }
+    }
+}
+
+/// All the jobs of a book, in book order.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub jobs: Vec<Job>,
+}
+
+impl Plan {
+    /// Plans the puzzles of a spec, refusing sections this build cannot make.
+    pub fn new(spec: &Spec) -> Result<Plan> {
+        let mut jobs = Vec::with_capacity(spec.puzzle_count());
+        for (section_index, section) in spec.sections.iter().enumerate() {
+            check_buildable(spec, section)?;
+            let seed_path = seed_path(section);
+            for index in 0..section.count.value {
+                jobs.push(Job {
+                    section: section_index,
+                    index,
+                    number: jobs.len() + 1,
+                    kind: section.kind,
+                    seed_path: seed_path.clone(),
+                });
+            }
+        }
+        Ok(Plan { jobs })
+    }
+
+    /// Makes every puzzle on the current rayon pool. `progress` is called once per finished
+    /// puzzle (from worker threads). The first failure in book order is returned.
+    pub fn make(&self, spec: &Spec, progress: &(dyn Fn() + Sync)) -> Result<Vec<Puzzle>> {
+        let results: Vec<Result<Puzzle>> = self
+            .jobs
+            .par_iter()
+            .map(|job| {
+                let result = make_one(spec, job);
+                progress();
+                result
+            })
+            .collect();
+        results.into_iter().collect()
+    }
+}
+
+/// The seed path of a section's puzzles (see the module docs).
+pub fn seed_path(section: &SectionSpec) -> Vec<String> {
+    let mut path = vec![
+        "book".to_string(),
+        format!("section={}", section.id),
+        section.kind.name().to_string(),
+    ];
+    match &section.options {
+        KindOptions::Sudoku(options) => {
+            path.extend(sudoku_options(options).seed_path());
+        }
+        KindOptions::Mushikui(options) => {
+            path.push(format!("op={}", options.operation.value.name()));
+            let digits: Vec<String> = options.digits.value.iter().map(u32::to_string).collect();
+            path.push(format!("digits={}", digits.join(",")));
+            if let Some(digit) = &options.reveal_only {
+                path.push(format!("reveal-only={}", digit.value));
+            }
+        }
+    }
+    match section.difficulty.as_ref().map(|d| &d.value) {
+        Some(Difficulty::Tier(tier)) => path.push(format!("tier={tier}")),
+        Some(Difficulty::Rating { min, max }) => path.push(format!("rating={min:.1}..{max:.1}")),
+        None => {}
+    }
+    path
+}
+
+fn sudoku_options(options: &super::spec::SudokuOptions) -> GenerateOptions {
+    GenerateOptions {
+        symmetry: options.symmetry,
+        clues: options.clues.as_ref().map(|range| range.value),
+        ..GenerateOptions::default()
+    }
+}
+
+/// Refuses, with the spec's location, what this build cannot make yet: a clear error, never
+/// a silent substitute.
+fn check_buildable(spec: &Spec, section: &SectionSpec) -> Result<()> {
+    if section.kind == Kind::Mushikui {
+        let at = match &section.options {
+            KindOptions::Mushikui(options) => options.operation.at,
+            KindOptions::Sudoku(_) => section.at,
+        };
+        return Err(spec
+            .error(at, "mushikui-zan sections need the mushikui-zan generator, which this build does not have yet")
+            .with_hint("remove the section or build puzzlebook with the mushikui-zan engine"));
+    }
+    if let Some(difficulty) = &section.difficulty {
+        return Err(spec
+            .error(
+                difficulty.at,
+                "sudoku tiers and ratings need the sudoku grader, which this build does not have yet",
+            )
+            .with_hint("remove `tier`/`rating` (puzzles are then minimal for their symmetry), or set `clues`"));
+    }
+    if let Some(source) = &section.source {
+        return Err(spec
+            .error(source.at, "taking puzzles from a file is not supported yet")
+            .with_hint("remove `source` to generate the puzzles"));
+    }
+    Ok(())
+}
+
+fn make_one(spec: &Spec, job: &Job) -> Result<Puzzle> {
+    let section = &spec.sections[job.section];
+    let path: Vec<&str> = job.seed_path.iter().map(String::as_str).collect();
+    let mut rng = RandomStream::derive(&spec.seed, &path, job.index as u64);
+    let describe = |error: Error| {
+        error.context(format!(
+            "section {:?}, puzzle {} of {}",
+            section.title,
+            job.index + 1,
+            section.count.value
+        ))
+    };
+    match &section.options {
+        KindOptions::Sudoku(options) => {
+            let generated = generate(&sudoku_options(options), &mut rng).map_err(describe)?;
+            Ok(Puzzle {
+                content: Content::Sudoku {
+                    puzzle: generated.puzzle,
+                    solution: generated.solution,
+                },
+                rating: None,
+                tier: None,
+            })
+        }
+        KindOptions::Mushikui(_) => Err(describe(Error::runtime(
+            "the mushikui-zan generator is not in this build",
+        ))),
+    }
+}
