@@ -12,4 +12,4 @@ pub mod templates;
 pub mod units;
 
 pub use plan::{Content, Job, Plan, Puzzle};
-pub use spec::{Kind, Language, Placement, Spec};
+pub use spec::{AnswerPlacement, Kind, Language, Spec};

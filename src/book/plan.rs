@@ -35,7 +35,15 @@ pub struct Job {
 /// The contents of a made puzzle, for the layout and the manifest.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Content {
-    Sudoku { puzzle: Grid, solution: Grid },
+    Sudoku {
+        puzzle: Grid,
+        solution: Grid,
+    },
+    /// A mushikui-zan puzzle and its solution in the engine's row-list line format.
+    Mushikui {
+        puzzle: String,
+        solution: String,
+    },
 }
 
 /// A made puzzle, proven unique, with its solution.
@@ -53,6 +61,7 @@ impl Puzzle {
     pub fn puzzle_line(&self) -> String {
         match &self.content {
             Content::Sudoku { puzzle, .. } => puzzle.to_line(),
+            Content::Mushikui { puzzle, .. } => puzzle.clone(),
         }
     }
 
@@ -60,6 +69,7 @@ impl Puzzle {
     pub fn solution_line(&self) -> String {
         match &self.content {
             Content::Sudoku { solution, .. } => solution.to_line(),
+            Content::Mushikui { solution, .. } => solution.clone(),
         }
     }
 }
@@ -177,7 +187,7 @@ fn make_one(spec: &Spec, job: &Job) -> Result<Puzzle> {
     let describe = |error: Error| {
         error.context(format!(
             "section {:?}, puzzle {} of {}",
-            section.title,
+            section.title.value,
             job.index + 1,
             section.count.value
         ))

@@ -54,6 +54,11 @@ impl Sources {
         &self.texts[id.0].0
     }
 
+    /// Every text, in the order added.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.texts.iter().map(|(_, text)| text.as_str())
+    }
+
     pub fn text(&self, id: SourceId) -> &str {
         &self.texts[id.0].1
     }
@@ -287,7 +292,8 @@ impl<'a, 'i> Table<'a, 'i> {
         match self.raw(key) {
             None => Ok(None),
             Some((DeValue::String(text), span)) => Ok(Some(Located::new(text.to_string(), span))),
-            Some((value, span)) => Err(self.wrong_type(key, value, span, "a string")
+            Some((value, span)) => Err(self
+                .wrong_type(key, value, span, "a string")
                 .with_hint(format!("write {key} = \"…\" with quotes"))),
         }
     }
@@ -298,7 +304,9 @@ impl<'a, 'i> Table<'a, 'i> {
             Some((DeValue::Boolean(value), span)) => Ok(Some(Located::new(*value, span))),
             Some((value, span)) => Err(self
                 .wrong_type(key, value, span, "true or false")
-                .with_hint(format!("write {key} = true or {key} = false, without quotes"))),
+                .with_hint(format!(
+                    "write {key} = true or {key} = false, without quotes"
+                ))),
         }
     }
 
@@ -311,7 +319,10 @@ impl<'a, 'i> Table<'a, 'i> {
                 let digits = text.trim_start_matches(['+', '-']);
                 let negative = text.starts_with('-');
                 let parsed = i64::from_str_radix(
-                    digits.trim_start_matches("0x").trim_start_matches("0o").trim_start_matches("0b"),
+                    digits
+                        .trim_start_matches("0x")
+                        .trim_start_matches("0o")
+                        .trim_start_matches("0b"),
                     integer.radix(),
                 )
                 .ok()
@@ -322,7 +333,10 @@ impl<'a, 'i> Table<'a, 'i> {
                     }
                     _ => Err(self.error(
                         span,
-                        format!("`{key}` must be between {min} and {max}, not {}", integer.as_str()),
+                        format!(
+                            "`{key}` must be between {min} and {max}, not {}",
+                            integer.as_str()
+                        ),
                     )),
                 }
             }
@@ -365,7 +379,8 @@ impl<'a, 'i> Table<'a, 'i> {
                             known,
                         )?),
                         other => {
-                            return Err(self.wrong_type(key, other, item_span, "a table")
+                            return Err(self
+                                .wrong_type(key, other, item_span, "a table")
                                 .with_hint(format!("write each entry as a [[{key}]] table")));
                         }
                     }
@@ -388,7 +403,12 @@ impl<'a, 'i> Table<'a, 'i> {
                 for item in items.iter() {
                     let item_span = span_in(self.source, item.span());
                     let DeValue::Integer(integer) = item.get_ref() else {
-                        return Err(self.wrong_type(key, item.get_ref(), item_span, "whole numbers"));
+                        return Err(self.wrong_type(
+                            key,
+                            item.get_ref(),
+                            item_span,
+                            "whole numbers",
+                        ));
                     };
                     match integer.as_str().replace('_', "").parse::<i64>() {
                         Ok(value) if (min..=max).contains(&value) => values.push(value),
@@ -466,7 +486,13 @@ mod tests {
         let (sources, id) = read(text);
         let document = parse_document(&sources, id, text).unwrap();
         let table = Table::open(&sources, id, &document, "t", &["count", "size"]).unwrap();
-        assert!(table.integer("count", 1, 100).unwrap_err().message().contains("between 1 and 100"));
+        assert!(
+            table
+                .integer("count", 1, 100)
+                .unwrap_err()
+                .message()
+                .contains("between 1 and 100")
+        );
         assert_eq!(table.integer("size", 0, 100).unwrap().unwrap().value, 16);
     }
 

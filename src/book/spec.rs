@@ -103,8 +103,8 @@ pub struct PageSpec {
     pub min_gutter: bool,
     /// Running head; placeholders `{title}`, `{subtitle}`, `{author}`, `{section}`,
     /// `{page}`, `{pages}`. Empty for none.
-    pub header: String,
-    pub footer: String,
+    pub header: Located<String>,
+    pub footer: Located<String>,
     /// Add a blank last page when the count is odd.
     pub even_page_count: bool,
     /// Size of captions and running heads.
@@ -121,7 +121,7 @@ pub struct FrontSpec {
 
 /// Where the answers go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Placement {
+pub enum AnswerPlacement {
     End,
     AfterSection,
     None,
@@ -129,7 +129,7 @@ pub enum Placement {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnswersSpec {
-    pub placement: Placement,
+    pub placement: AnswerPlacement,
     pub per_page: Located<PerPage>,
     /// Heading of the answer pages; default "Answers" / "解答".
     pub title: Option<String>,
@@ -195,7 +195,7 @@ pub enum KindOptions {
 pub struct SectionSpec {
     /// 1-based position in the spec.
     pub position: usize,
-    pub title: String,
+    pub title: Located<String>,
     /// The seed-path name of the section: `id` from the spec, or its position. Keeping an
     /// `id` keeps a section's puzzles when sections are added or reordered.
     pub id: String,
@@ -229,9 +229,10 @@ pub struct FontsSpec {
 #[derive(Clone, Debug)]
 pub struct Spec {
     pub sources: Sources,
-    pub title: String,
-    pub subtitle: String,
-    pub author: String,
+    pub title: Located<String>,
+    /// Empty when not given (then located at the title).
+    pub subtitle: Located<String>,
+    pub author: Located<String>,
     pub language: Language,
     pub seed: String,
     pub template: String,
@@ -359,15 +360,19 @@ impl Spec {
             if let Some((_, first)) = ids.iter().find(|(id, _)| *id == section.id) {
                 let (line, _) = super::source::line_column(sources.text(first.source), first.start);
                 return Err(sources
-                    .error(section.at, format!("two sections have the id {:?}", section.id))
+                    .error(
+                        section.at,
+                        format!("two sections have the id {:?}", section.id),
+                    )
                     .with_hint(format!(
                         "the other one starts on line {line}; give each section its own id"
                     )));
             }
             ids.push((&section.id, section.at));
         }
-        let subtitle = top.string("subtitle")?.map(|s| s.value).unwrap_or_default();
-        let author = top.string("author")?.map(|s| s.value).unwrap_or_default();
+        let absent = || Located::new(String::new(), title.at);
+        let subtitle = top.string("subtitle")?.unwrap_or_else(absent);
+        let author = top.string("author")?.unwrap_or_else(absent);
         drop(sections);
         drop(top);
         let Defaults {
@@ -378,7 +383,7 @@ impl Spec {
         } = defaults;
         Ok(Spec {
             sources,
-            title: title.value,
+            title,
             subtitle,
             author,
             language,
@@ -397,6 +402,18 @@ impl Spec {
         self.sources.error(at, message)
     }
 
+    /// Bytes that identify this book's content: the spec and template texts and the seed.
+    /// The PDF's file identifier is derived from them.
+    pub fn identity(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for text in self.sources.texts() {
+            bytes.extend_from_slice(&(text.len() as u64).to_le_bytes());
+            bytes.extend_from_slice(text.as_bytes());
+        }
+        bytes.extend_from_slice(self.seed.as_bytes());
+        bytes
+    }
+
     /// The kinds present, in [`Kind::ALL`] order.
     pub fn kinds(&self) -> Vec<Kind> {
         Kind::ALL
@@ -406,7 +423,10 @@ impl Spec {
     }
 
     pub fn puzzle_count(&self) -> usize {
-        self.sections.iter().map(|section| section.count.value).sum()
+        self.sections
+            .iter()
+            .map(|section| section.count.value)
+            .sum()
     }
 }
 
@@ -420,7 +440,9 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
             format!("the template {} has no {what}", sources.name(source)),
         )
     };
-    let page_table = top.table("page", &PAGE_KEYS)?.ok_or_else(|| required("[page]"))?;
+    let page_table = top
+        .table("page", &PAGE_KEYS)?
+        .ok_or_else(|| required("[page]"))?;
     let size = read_size(&page_table)?.ok_or_else(|| required("page size"))?;
     let margins = read_margins(&page_table, None)?.ok_or_else(|| required("margins"))?;
     let zero = Located::new(0.0, page_table.span());
@@ -430,8 +452,8 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         mirror_margins: true,
         bleed: zero.clone(),
         min_gutter: true,
-        header: String::new(),
-        footer: "{page}".to_string(),
+        header: Located::new(String::new(), page_table.span()),
+        footer: Located::new("{page}".to_string(), page_table.span()),
         even_page_count: false,
         text_size: Located::new(10.0, page_table.span()),
     };
@@ -444,15 +466,20 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
     if let Some(table) = top.table("front", &FRONT_KEYS)? {
         read_front(&table, &mut front)?;
     }
-    let defaults_table = top.table("defaults", &DEFAULT_KEYS)?.ok_or_else(|| required("[defaults]"))?;
-    let sudoku_per_page =
-        read_per_page(&defaults_table, "sudoku_per_page")?.ok_or_else(|| required("sudoku_per_page"))?;
+    let defaults_table = top
+        .table("defaults", &DEFAULT_KEYS)?
+        .ok_or_else(|| required("[defaults]"))?;
+    let sudoku_per_page = read_per_page(&defaults_table, "sudoku_per_page")?
+        .ok_or_else(|| required("sudoku_per_page"))?;
     let mushikui_per_page = read_per_page(&defaults_table, "mushikui_per_page")?
         .ok_or_else(|| required("mushikui_per_page"))?;
-    let answers_table = top.table("answers", &ANSWER_KEYS)?.ok_or_else(|| required("[answers]"))?;
-    let per_page = read_per_page(&answers_table, "per_page")?.ok_or_else(|| required("answers per_page"))?;
+    let answers_table = top
+        .table("answers", &ANSWER_KEYS)?
+        .ok_or_else(|| required("[answers]"))?;
+    let per_page =
+        read_per_page(&answers_table, "per_page")?.ok_or_else(|| required("answers per_page"))?;
     let mut answers = AnswersSpec {
-        placement: Placement::End,
+        placement: AnswerPlacement::End,
         per_page,
         title: None,
     };
@@ -539,8 +566,13 @@ fn read_size(table: &Table<'_, '_>) -> Result<Option<Located<PageSize>>> {
         }
         _ => {
             return Err(table
-                .error(span, "`size` must be a name like \"A4\" or a table with width and height")
-                .with_hint("e.g. size = \"6x9in\" or size = { width = \"6in\", height = \"9in\" }"));
+                .error(
+                    span,
+                    "`size` must be a name like \"A4\" or a table with width and height",
+                )
+                .with_hint(
+                    "e.g. size = \"6x9in\" or size = { width = \"6in\", height = \"9in\" }",
+                ));
         }
     };
     let minimum = 72.0;
@@ -556,8 +588,7 @@ fn read_size(table: &Table<'_, '_>) -> Result<Option<Located<PageSize>>> {
             .with_hint("pages must be at least 1 inch on each side"));
     }
     if size.width > 14_400.0 || size.height > 14_400.0 {
-        return Err(table
-            .error(span, "the page is larger than PDF allows (200 inches)"));
+        return Err(table.error(span, "the page is larger than PDF allows (200 inches)"));
     }
     Ok(Some(Located::new(size, span)))
 }
@@ -612,7 +643,10 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
     if let Some(bleed) = read_length(table, "bleed")? {
         if bleed.value > 36.0 {
             return Err(table
-                .error(bleed.at, "a bleed over 0.5in is not a print-on-demand bleed")
+                .error(
+                    bleed.at,
+                    "a bleed over 0.5in is not a print-on-demand bleed",
+                )
                 .with_hint("print-on-demand services use 0.125in (3.175mm)"));
         }
         page.bleed = bleed;
@@ -623,7 +657,7 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
     for (key, slot) in [("header", &mut page.header), ("footer", &mut page.footer)] {
         if let Some(text) = table.string(key)? {
             check_placeholders(table, &text)?;
-            *slot = text.value;
+            *slot = text;
         }
     }
     if let Some(value) = table.boolean("even_page_count")? {
@@ -690,11 +724,12 @@ fn read_front(table: &Table<'_, '_>, front: &mut FrontSpec) -> Result<()> {
 fn read_answers(table: &Table<'_, '_>, answers: &mut AnswersSpec) -> Result<()> {
     if let Some(placement) = table.string("placement")? {
         answers.placement = match placement.value.as_str() {
-            "end" => Placement::End,
-            "after-section" => Placement::AfterSection,
-            "none" => Placement::None,
+            "end" => AnswerPlacement::End,
+            "after-section" => AnswerPlacement::AfterSection,
+            "none" => AnswerPlacement::None,
             other => {
-                let error = table.error(placement.at, format!("unknown answer placement {other:?}"));
+                let error =
+                    table.error(placement.at, format!("unknown answer placement {other:?}"));
                 let choices = ["end", "after-section", "none"];
                 return Err(match closest(other, &choices) {
                     Some(close) => error.with_hint(format!("did you mean {close:?}?")),
@@ -777,8 +812,11 @@ fn read_section(
         },
     };
     let title = match table.string("title")? {
-        Some(title) => title.value,
-        None => default_section_title(kind, language).to_string(),
+        Some(title) => title,
+        None => Located::new(
+            default_section_title(kind, language).to_string(),
+            kind_text.at,
+        ),
     };
     let id = match table.string("id")? {
         Some(id) if id.value.trim().is_empty() => {
@@ -793,7 +831,10 @@ fn read_section(
             && let Some(span) = table.key_span(key)
         {
             return Err(table
-                .error(span, format!("`{key}` applies to {} sections only", owner.name()))
+                .error(
+                    span,
+                    format!("`{key}` applies to {} sections only", owner.name()),
+                )
                 .with_hint(format!("this section is kind = {:?}", kind.name())));
         }
         Ok(())
@@ -866,16 +907,26 @@ fn read_difficulty(table: &Table<'_, '_>, kind: Kind) -> Result<Option<Located<D
         (None, Some(rating)) => {
             let bad = || {
                 table
-                    .error(rating.at, format!("{:?} is not a rating range", rating.value))
+                    .error(
+                        rating.at,
+                        format!("{:?} is not a rating range", rating.value),
+                    )
                     .with_hint("write MIN..MAX with decimals, e.g. \"3.0..4.5\"")
             };
             let (min, max) = rating.value.split_once("..").ok_or_else(bad)?;
             let min: f64 = min.trim().parse().map_err(|_| bad())?;
-            let max: f64 = max.trim().trim_start_matches('=').parse().map_err(|_| bad())?;
+            let max: f64 = max
+                .trim()
+                .trim_start_matches('=')
+                .parse()
+                .map_err(|_| bad())?;
             if !(min.is_finite() && max.is_finite()) || min > max || min < 0.0 || max > 12.0 {
                 return Err(bad());
             }
-            Ok(Some(Located::new(Difficulty::Rating { min, max }, rating.at)))
+            Ok(Some(Located::new(
+                Difficulty::Rating { min, max },
+                rating.at,
+            )))
         }
         (None, None) => Ok(None),
     }
@@ -916,7 +967,9 @@ fn read_mushikui_options(table: &Table<'_, '_>) -> Result<MushikuiOptions> {
         other => {
             let error = table.error(op.at, format!("unknown operation {other:?}"));
             return Err(match closest(other, &["add", "sub", "mul", "div"]) {
-                Some(close) if close != other => error.with_hint(format!("did you mean {close:?}?")),
+                Some(close) if close != other => {
+                    error.with_hint(format!("did you mean {close:?}?"))
+                }
                 _ => error.with_hint("use \"add\", \"sub\", \"mul\" or \"div\""),
             });
         }
@@ -948,10 +1001,7 @@ fn read_mushikui_options(table: &Table<'_, '_>) -> Result<MushikuiOptions> {
                 Operation::Div => "e.g. digits = [6, 3]: dividend and divisor",
             }));
     }
-    let digits = Located::new(
-        digits.value.iter().map(|&d| d as u32).collect(),
-        digits.at,
-    );
+    let digits = Located::new(digits.value.iter().map(|&d| d as u32).collect(), digits.at);
     let reveal_only = table
         .integer("reveal_only", 0, 9)?
         .map(|digit| Located::new(digit.value as u8, digit.at));

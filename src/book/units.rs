@@ -65,7 +65,11 @@ pub fn parse_page_size(text: &str) -> Result<PageSize> {
     let trimmed = text.trim();
     for (name, width, height, inches) in NAMED_SIZES {
         if trimmed.eq_ignore_ascii_case(name) {
-            let scale = if inches { POINTS_PER_INCH } else { POINTS_PER_MM };
+            let scale = if inches {
+                POINTS_PER_INCH
+            } else {
+                POINTS_PER_MM
+            };
             return Ok(PageSize {
                 width: round_points(width * scale),
                 height: round_points(height * scale),
@@ -77,9 +81,7 @@ pub fn parse_page_size(text: &str) -> Result<PageSize> {
             "use A4, A5, B5, Letter, Legal, or WIDTHxHEIGHT with a unit, e.g. \"6x9in\" or \"210x297mm\"",
         )
     };
-    let (width, height) = trimmed
-        .split_once(['x', '×', 'X'])
-        .ok_or_else(bad)?;
+    let (width, height) = trimmed.split_once(['x', '×', 'X']).ok_or_else(bad)?;
     let unit_start = height
         .find(|ch: char| ch.is_ascii_alphabetic())
         .ok_or_else(bad)?;
@@ -103,7 +105,12 @@ mod tests {
         assert_eq!(parse_length("25.4mm").unwrap(), 72.0);
         assert_eq!(parse_length("1cm").unwrap(), 28.35);
         assert_eq!(parse_length(" 12pt ").unwrap(), 12.0);
-        assert!(parse_length("12").unwrap_err().message().contains("no unit"));
+        assert!(
+            parse_length("12")
+                .unwrap_err()
+                .message()
+                .contains("no unit")
+        );
         assert!(parse_length("12 furlongs").is_err());
         assert!(parse_length("inf in").is_err());
     }
@@ -125,8 +132,17 @@ mod tests {
             }
         );
         assert_eq!(parse_page_size("Letter").unwrap().width, 612.0);
-        assert_eq!(parse_page_size("210x297mm").unwrap(), parse_page_size("A4").unwrap());
+        assert_eq!(
+            parse_page_size("210x297mm").unwrap(),
+            parse_page_size("A4").unwrap()
+        );
         assert_eq!(parse_page_size("5in x 8in").unwrap().height, 576.0);
-        assert!(parse_page_size("A7").unwrap_err().hint().unwrap().contains("6x9in"));
+        assert!(
+            parse_page_size("A7")
+                .unwrap_err()
+                .hint()
+                .unwrap()
+                .contains("6x9in")
+        );
     }
 }

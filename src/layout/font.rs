@@ -69,18 +69,28 @@ impl FontMetrics {
         match font.u32(0) {
             Some(0x0001_0000) | Some(0x7472_7565) | Some(0x4F54_544F) => {}
             Some(0x7474_6366) => {
-                return Err(Error::input("font collections (.ttc/.otc) are not supported")
-                    .with_hint("use a single-face .ttf or .otf file"));
+                return Err(
+                    Error::input("font collections (.ttc/.otc) are not supported")
+                        .with_hint("use a single-face .ttf or .otf file"),
+                );
             }
             _ => {
                 return Err(Error::input("not a TrueType or OpenType font")
                     .with_hint("name a .ttf or .otf file"));
             }
         }
-        let head = font.table(b"head").ok_or_else(|| damaged("no 'head' table"))?;
-        let hhea = font.table(b"hhea").ok_or_else(|| damaged("no 'hhea' table"))?;
-        let hmtx = font.table(b"hmtx").ok_or_else(|| damaged("no 'hmtx' table"))?;
-        let cmap = font.table(b"cmap").ok_or_else(|| damaged("no 'cmap' table"))?;
+        let head = font
+            .table(b"head")
+            .ok_or_else(|| damaged("no 'head' table"))?;
+        let hhea = font
+            .table(b"hhea")
+            .ok_or_else(|| damaged("no 'hhea' table"))?;
+        let hmtx = font
+            .table(b"hmtx")
+            .ok_or_else(|| damaged("no 'hmtx' table"))?;
+        let cmap = font
+            .table(b"cmap")
+            .ok_or_else(|| damaged("no 'cmap' table"))?;
         let units_per_em = head
             .u16(18)
             .filter(|&units| units >= 16)
@@ -93,10 +103,7 @@ impl FontMetrics {
         }
         let mut advances = Vec::with_capacity(metric_count);
         for index in 0..metric_count {
-            advances.push(
-                hmtx.u16(index * 4)
-                    .ok_or_else(|| damaged("short 'hmtx'"))?,
-            );
+            advances.push(hmtx.u16(index * 4).ok_or_else(|| damaged("short 'hmtx'"))?);
         }
         let cap_height = font
             .table(b"OS/2")
@@ -110,7 +117,10 @@ impl FontMetrics {
         if glyphs.is_empty() {
             return Err(damaged("its character map is empty"));
         }
-        let name = font.table(b"name").and_then(|name| read_name(&name)).unwrap_or_default();
+        let name = font
+            .table(b"name")
+            .and_then(|name| read_name(&name))
+            .unwrap_or_default();
         let units = f64::from(units_per_em);
         Ok(FontMetrics {
             name,
@@ -178,11 +188,9 @@ fn read_cmap(cmap: &Reader<'_>) -> Result<HashMap<char, u16>> {
     let mut best: Option<(u32, usize)> = None;
     for index in 0..count {
         let record = 4 + index * 8;
-        let (Some(platform), Some(encoding), Some(offset)) = (
-            cmap.u16(record),
-            cmap.u16(record + 2),
-            cmap.u32(record + 4),
-        ) else {
+        let (Some(platform), Some(encoding), Some(offset)) =
+            (cmap.u16(record), cmap.u16(record + 2), cmap.u32(record + 4))
+        else {
             return Err(damaged("short 'cmap'"));
         };
         let unicode = platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10));
@@ -292,7 +300,9 @@ fn read_name(table: &Reader<'_>) -> Option<String> {
         if name_id != 4 || !(platform == 0 || platform == 3) {
             continue;
         }
-        let bytes = table.bytes.get(strings + offset..strings + offset + length)?;
+        let bytes = table
+            .bytes
+            .get(strings + offset..strings + offset + length)?;
         let units: Vec<u16> = bytes
             .chunks_exact(2)
             .map(|pair| u16::from_be_bytes([pair[0], pair[1]]))
@@ -314,7 +324,10 @@ mod tests {
         // DejaVu Sans digits are 1303 units wide on a 2048-unit em.
         assert!((dejavu.advance('7') - 1303.0 / 2048.0).abs() < 1e-9);
         assert!(dejavu.has_char('★') && dejavu.has_char('№'));
-        assert_eq!(dejavu.missing_chars("ナンプレ 12"), vec!['ナ', 'ン', 'プ', 'レ']);
+        assert_eq!(
+            dejavu.missing_chars("ナンプレ 12"),
+            vec!['ナ', 'ン', 'プ', 'レ']
+        );
         assert!(dejavu.cap_height() > 0.6 && dejavu.cap_height() < 0.8);
         let ipaex = FontMetrics::parse(IPAEX_GOTHIC).unwrap();
         assert!(ipaex.missing_chars("ナンプレ・虫食い算 ★ 12").is_empty());
@@ -330,7 +343,10 @@ mod tests {
         assert!(error.message().contains("collections"));
         // A truncated real font fails cleanly at every length.
         for length in [4, 12, 100, 1000, 20_000] {
-            assert!(FontMetrics::parse(&DEJAVU_SANS[..length]).is_err(), "{length}");
+            assert!(
+                FontMetrics::parse(&DEJAVU_SANS[..length]).is_err(),
+                "{length}"
+            );
         }
     }
 }

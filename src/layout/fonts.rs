@@ -111,7 +111,11 @@ impl FontSet {
 
     /// Adds a face unless an identical one is present; returns its id.
     pub fn add(&mut self, face: Face) -> FaceId {
-        if let Some(id) = self.faces.iter().position(|known| known.bytes == face.bytes) {
+        if let Some(id) = self
+            .faces
+            .iter()
+            .position(|known| known.bytes == face.bytes)
+        {
             return id;
         }
         self.faces.push(face);

@@ -3,5 +3,14 @@
 //! page and y growing downwards (the manifest's convention). No PDF here: [`crate::render`]
 //! turns these pages into a file.
 
+pub mod compose;
 pub mod font;
 pub mod fonts;
+pub mod page;
+pub mod sudoku;
+pub mod sum;
+pub mod text;
+pub mod words;
+
+pub use compose::{Composed, Geometry, Pagination, Placement, compose, paginate};
+pub use page::{Document, Item, Page, Point, Rect};
