@@ -163,14 +163,7 @@ pub fn paginate(spec: &Spec) -> Pagination {
     }
     if spec.front.instructions {
         for &kind in &kinds {
-            labels.push((
-                format!(
-                    "{}: {}",
-                    words::how_to_play(language),
-                    words::kind_name(kind, language)
-                ),
-                roles.len() + 1,
-            ));
+            labels.push((words::rules_heading(kind, language), roles.len() + 1));
             roles.push(Role::Instructions(kind));
         }
     }
@@ -483,8 +476,21 @@ fn check_readable(
         return Ok(());
     }
     let mm = |points: f64| points * 25.4 / 72.0;
-    let mut error = spec.error(
+    // A template's puzzles-per-page only fails because of the spec's own page settings:
+    // point at those.
+    let spec_source = crate::book::source::SourceId(0);
+    let at = [
         per_page.at,
+        spec.page.size.at,
+        spec.page.margins.at,
+        spec.page.text_size.at,
+        spec.page.bleed.at,
+    ]
+    .into_iter()
+    .find(|span| span.source == spec_source)
+    .unwrap_or(per_page.at);
+    let mut error = spec.error(
+        at,
         format!(
             "{} per page leaves {what} of {:.1} pt ({:.1} mm); the smallest readable is {:.0} pt ({:.1} mm)",
             per_page.value,
@@ -768,8 +774,7 @@ impl Composer<'_> {
             face,
             text,
             size,
-            x,
-            y,
+            (x, y),
             align,
             grey,
         )
@@ -804,8 +809,7 @@ impl Composer<'_> {
                 face,
                 &line,
                 size,
-                centre,
-                baseline,
+                (centre, baseline),
                 Align::Centre,
                 0.0,
             ));
@@ -966,12 +970,7 @@ impl Composer<'_> {
     fn instructions_page(&self, items: &mut Vec<Item>, number: usize, kind: Kind) {
         let body = self.geometry.body(self.spec, number);
         let text = self.text_size();
-        let heading = format!(
-            "{}: {}",
-            words::how_to_play(self.language()),
-            words::kind_name(kind, self.language())
-        );
-        self.heading(items, body, &heading);
+        self.heading(items, body, &words::rules_heading(kind, self.language()));
         let size = text * 1.15;
         let metrics = self.fonts.metrics(self.fonts.text);
         let mut baseline = body.y + style::HEADING * text + size;
@@ -983,8 +982,7 @@ impl Composer<'_> {
                     self.fonts.text,
                     &line,
                     size,
-                    body.x,
-                    baseline,
+                    (body.x, baseline),
                     Align::Left,
                     0.0,
                 ));
@@ -1016,9 +1014,8 @@ impl Composer<'_> {
             self.spec.sections[section].per_page.value
         };
         let cells = self.geometry.cells(self.spec, number, per_page);
-        for slot in 0..count {
-            let index = first + slot;
-            self.puzzle_cell(items, cells[slot], index, number, answers)?;
+        for (slot, &cell) in cells.iter().take(count).enumerate() {
+            self.puzzle_cell(items, cell, first + slot, number, answers)?;
         }
         Ok(())
     }

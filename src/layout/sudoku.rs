@@ -158,7 +158,7 @@ mod tests {
             .filter(|item| matches!(item, Item::Line { .. }))
             .count();
         assert_eq!(lines, 12 + 8);
-        let Some(Item::Text { at, size, text, .. }) = items
+        let Some(Item::Text { at, size, .. }) = items
             .iter()
             .find(|item| matches!(item, Item::Text { text, .. } if text == "7"))
         else {

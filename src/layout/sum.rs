@@ -361,7 +361,7 @@ pub fn draw(
         let bar = 1.0;
         items.push(Item::Line {
             from: at(left - 0.3, bar),
-            to: at(right + 0.1, bar),
+            to: at(right, bar),
             width: rule_width,
             grey: 0.0,
         });

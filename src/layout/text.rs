@@ -12,14 +12,13 @@ pub enum Align {
     Right,
 }
 
-/// A text run aligned at `x` on the baseline `y`.
+/// A text run aligned at `x` on the baseline `y`, given as `(x, y)`.
 pub fn run(
     metrics: &FontMetrics,
     face: FaceId,
     text: &str,
     size: f64,
-    x: f64,
-    y: f64,
+    (x, y): (f64, f64),
     align: Align,
     grey: f64,
 ) -> Item {

@@ -16,10 +16,11 @@ pub fn answers(language: Language) -> &'static str {
     }
 }
 
-pub fn how_to_play(language: Language) -> &'static str {
+/// "How to play: Sudoku" / "遊び方：ナンプレ".
+pub fn rules_heading(kind: Kind, language: Language) -> String {
     match language {
-        Language::English => "How to play",
-        Language::Japanese => "遊び方",
+        Language::English => format!("How to play: {}", kind_name(kind, language)),
+        Language::Japanese => format!("遊び方：{}", kind_name(kind, language)),
     }
 }
 

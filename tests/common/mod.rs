@@ -72,7 +72,8 @@ impl Pdf {
         self.pages.len()
     }
 
-    /// A page box (`MediaBox`, `TrimBox`, …) of page `number` (from 1).
+    /// A page box (`MediaBox`, `TrimBox`, …) of page `number` (from 1). lopdf reads reals
+    /// as f32, so values are rounded back to the 1/100 pt the file writes.
     pub fn page_box(&self, number: usize, key: &[u8]) -> Vec<f64> {
         let page = self
             .document
@@ -83,7 +84,7 @@ impl Pdf {
             .as_array()
             .unwrap()
             .iter()
-            .map(|value| value.as_float().unwrap() as f64)
+            .map(|value| (value.as_float().unwrap() as f64 * 100.0).round() / 100.0)
             .collect()
     }
 
