@@ -1,6 +1,7 @@
-//! `puzzlebook sudoku …`: generate, solve and count.
+//! `puzzlebook sudoku …`: generate, solve, count and grade.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
@@ -10,6 +11,12 @@ use super::batch::{CHUNK, JobsArg, map_ordered};
 use super::io::{Input, Output};
 use crate::error::Error;
 use crate::seed::RandomStream;
+use crate::sudoku::grade::accuracy::{AccuracyReport, Comparison};
+use crate::sudoku::grade::{
+    GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Step, Tier, format_rating,
+    generate_graded, grade_with, parse_rating,
+};
+use crate::sudoku::grid::cell_name;
 use crate::sudoku::{
     ClueRange, GenerateOptions, Grid, ParsedPuzzle, PuzzleReader, Solution, Symmetry, generate,
 };
@@ -24,7 +31,13 @@ pub enum Command {
 Examples:
   puzzlebook sudoku generate -n 10 --seed 2026-W47
   puzzlebook sudoku generate -n 5 --symmetry dihedral
-  puzzlebook sudoku generate -n 100 --clues 24..28 --format json")]
+  puzzlebook sudoku generate -n 100 --clues 24..28 --format json
+  puzzlebook sudoku generate -n 20 --tier expert --seed book-1
+  puzzlebook sudoku generate -n 5 --rating 6.2..7.0 --format json
+
+Difficulty (--tier or --rating) is the Sudoku Explainer rating of the easiest-first solve;
+tiers: easy <= 1.5, medium <= 2.5, hard <= 4.0, expert <= 6.0, diabolical <= 7.5,
+extreme > 7.5. Every puzzle emitted has been graded inside the request.")]
     Generate(GenerateArgs),
     /// Solve puzzles: one solution line per puzzle, in input order.
     #[command(after_help = "\
@@ -42,6 +55,23 @@ Examples:
   puzzlebook sudoku count puzzles.txt
   puzzlebook sudoku count --limit 1000 puzzles.txt")]
     Count(CountArgs),
+    /// Grade puzzles by the techniques they need, on the Sudoku Explainer scale.
+    #[command(after_help = "\
+Output (line format): PUZZLE RATING TIER HARDEST_TECHNIQUE, one line per puzzle, e.g.
+  ..4.598...1...2...3971.4.....  4.2 hard XY-Wing
+The rating is the hardest step of an easiest-first solve (SE's ER). Tiers: easy <= 1.5,
+medium <= 2.5, hard <= 4.0, expert <= 6.0, diabolical <= 7.5, extreme > 7.5; a puzzle
+no technique solves gets rating 20.0, tier extreme and technique 'Trial and Error'.
+
+--compare reads lines 'PUZZLE RATING [SOURCE]' (like se-rated.txt) and prints how well our
+ratings agree with the given ones: exact, within 0.5, same tier, Spearman correlation.
+
+Examples:
+  puzzlebook sudoku grade puzzles.txt
+  puzzlebook sudoku generate -n 5 | puzzlebook sudoku grade --explain
+  puzzlebook sudoku grade --format json puzzles.txt
+  puzzlebook sudoku grade --compare se-rated.txt")]
+    Grade(GradeArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -89,8 +119,46 @@ pub struct GenerateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
+    /// Difficulty tier: easy, medium, hard, expert, diabolical or extreme.
+    #[arg(long, value_name = "TIER", value_parser = parse_tier, conflicts_with = "rating")]
+    tier: Option<Tier>,
+    /// Sudoku Explainer rating range, e.g. 3.0..4.5 (also 4.2, 6.0.., ..2.5).
+    #[arg(long, value_name = "A..B", value_parser = parse_rating_range)]
+    rating: Option<RatingRange>,
+    /// Time allowed to find each graded puzzle before giving up (exit 1).
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
+    max_seconds: f64,
     #[command(flatten)]
     jobs: JobsArg,
+}
+
+/// The default time allowed to find one puzzle of a requested difficulty.
+pub const DEFAULT_MAX_SECONDS: f64 = 30.0;
+
+fn parse_tier(text: &str) -> Result<Tier, String> {
+    text.parse::<Tier>()
+        .map_err(|error| message_with_hint(&error))
+}
+
+fn parse_rating_range(text: &str) -> Result<RatingRange, String> {
+    text.parse::<RatingRange>()
+        .map_err(|error| message_with_hint(&error))
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 1e6 => Ok(seconds),
+        _ => Err(format!(
+            "invalid time {text:?}: give a positive number of seconds, e.g. 30 or 2.5"
+        )),
+    }
+}
+
+fn message_with_hint(error: &Error) -> String {
+    match error.hint() {
+        Some(hint) => format!("{}\n  hint: {hint}", error.message()),
+        None => error.message().to_string(),
+    }
 }
 
 fn parse_clue_range(text: &str) -> Result<ClueRange, String> {
@@ -120,11 +188,37 @@ pub struct CountArgs {
     jobs: JobsArg,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GradeFormat {
+    /// PUZZLE RATING TIER HARDEST_TECHNIQUE.
+    Line,
+    /// JSON Lines: puzzle, rating, tier, hardest, trial_and_error, steps.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// Puzzle file; standard input when absent or '-'.
+    file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = GradeFormat::Line)]
+    format: GradeFormat,
+    /// Print every step of the solve, like a walkthrough.
+    #[arg(long, conflicts_with = "compare")]
+    explain: bool,
+    /// Compare with the reference rating given after each puzzle; print agreement figures.
+    #[arg(long)]
+    compare: bool,
+    #[command(flatten)]
+    jobs: JobsArg,
+}
+
 pub fn run(command: Command) -> Result<i32, Error> {
     match command {
         Command::Generate(args) => run_generate(args),
         Command::Solve(args) => run_solve(args),
         Command::Count(args) => run_count(args),
+        Command::Grade(args) => run_grade(args),
     }
 }
 
@@ -136,6 +230,17 @@ struct GeneratedRecord<'a> {
     index: u64,
     clues: usize,
     symmetry: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tier: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<String>,
+}
+
+/// A rating in tenths as the JSON number with one decimal.
+fn rating_number(rating_tenths: u16) -> f64 {
+    f64::from(rating_tenths) / 10.0
 }
 
 fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
@@ -144,6 +249,14 @@ fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
         clues: args.clues,
         ..GenerateOptions::default()
     };
+    let target = match (args.tier, args.rating) {
+        (Some(tier), _) => Some(RatingTarget::Tier(tier)),
+        (None, Some(range)) => Some(RatingTarget::Range(range)),
+        (None, None) => None,
+    };
+    if let Some(target) = target {
+        return run_generate_graded(&args, options, target);
+    }
     let mut path = vec!["sudoku".to_string()];
     path.extend(options.seed_path());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
@@ -168,6 +281,55 @@ fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
                     index,
                     clues: generated.puzzle.clue_count(),
                     symmetry: options.symmetry.name(),
+                    rating: None,
+                    tier: None,
+                    hardest: None,
+                })
+                .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))?,
+            };
+            output.line(&text)?;
+        }
+        start = end;
+    }
+    output.flush()?;
+    Ok(0)
+}
+
+fn run_generate_graded(
+    args: &GenerateArgs,
+    base: GenerateOptions,
+    target: RatingTarget,
+) -> Result<i32, Error> {
+    crate::sudoku::grade::generate::check_reachable(target)?;
+    let options = GradedOptions { base, target };
+    let mut path = vec!["sudoku".to_string()];
+    path.extend(options.seed_path());
+    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    let budget = Duration::from_secs_f64(args.max_seconds);
+    let pool = args.jobs.pool()?;
+    let mut output = Output::stdout();
+    let mut start = 0;
+    while start < args.count {
+        let end = args.count.min(start + CHUNK as u64);
+        let indices: Vec<u64> = (start..end).collect();
+        let results = map_ordered(&pool, &indices, |&index| {
+            let mut rng = RandomStream::derive(&args.seed, &path, index);
+            generate_graded(&options, &mut rng, Some(Instant::now() + budget))
+        });
+        for (index, result) in indices.into_iter().zip(results) {
+            let graded = result.map_err(|error| error.context(format!("puzzle {index}")))?;
+            let text = match args.format {
+                Format::Line => graded.puzzle.to_line(),
+                Format::Json => serde_json::to_string(&GeneratedRecord {
+                    puzzle: graded.puzzle.to_line(),
+                    solution: graded.solution.to_line(),
+                    seed: &args.seed,
+                    index,
+                    clues: graded.puzzle.clue_count(),
+                    symmetry: options.base.symmetry.name(),
+                    rating: Some(rating_number(graded.grading.rating_tenths)),
+                    tier: Some(graded.grading.tier.name()),
+                    hardest: Some(graded.grading.hardest_name.clone()),
                 })
                 .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))?,
             };
@@ -297,4 +459,214 @@ fn run_count(args: CountArgs) -> Result<i32, Error> {
         |_, _, count, output| output.line(&count.to_string()),
     )?;
     Ok(outcome.exit_code())
+}
+
+#[derive(Serialize)]
+struct StepRecord<'a> {
+    technique: &'a str,
+    rating: f64,
+    placements: Vec<CellDigit>,
+    eliminations: Vec<CellDigit>,
+    explanation: &'a str,
+}
+
+#[derive(Serialize)]
+struct CellDigit {
+    cell: String,
+    digit: u8,
+}
+
+#[derive(Serialize)]
+struct GradeRecord<'a> {
+    puzzle: String,
+    rating: f64,
+    tier: &'static str,
+    hardest: &'a str,
+    trial_and_error: bool,
+    steps: Vec<StepRecord<'a>>,
+}
+
+fn cell_digits(pairs: &[(u8, u8)]) -> Vec<CellDigit> {
+    pairs
+        .iter()
+        .map(|&(cell, digit)| CellDigit {
+            cell: cell_name(cell as usize),
+            digit,
+        })
+        .collect()
+}
+
+fn grade_line(grid: &Grid, grading: &Grading) -> String {
+    format!(
+        "{} {} {} {}",
+        grid.to_line(),
+        grading.rating_text(),
+        grading.tier,
+        grading.hardest_name
+    )
+}
+
+fn explain(grid: &Grid, grading: &Grading) -> String {
+    let mut text = grade_line(grid, grading);
+    text.push('\n');
+    for (number, step) in grading.steps.iter().enumerate() {
+        text.push_str(&format!(
+            "{:>4}. [{}] {}\n",
+            number + 1,
+            format_rating(step.rating_tenths),
+            step_text(step)
+        ));
+    }
+    text
+}
+
+fn step_text(step: &Step) -> String {
+    if step.explanation.starts_with(&step.name) {
+        step.explanation.clone()
+    } else {
+        format!("{}: {}", step.name, step.explanation)
+    }
+}
+
+fn grade_json(grid: &Grid, grading: &Grading) -> Result<String, Error> {
+    let record = GradeRecord {
+        puzzle: grid.to_line(),
+        rating: rating_number(grading.rating_tenths),
+        tier: grading.tier.name(),
+        hardest: &grading.hardest_name,
+        trial_and_error: grading.trial_and_error,
+        steps: grading
+            .steps
+            .iter()
+            .map(|step| StepRecord {
+                technique: &step.name,
+                rating: rating_number(step.rating_tenths),
+                placements: cell_digits(&step.placements),
+                eliminations: cell_digits(&step.eliminations),
+                explanation: &step.explanation,
+            })
+            .collect(),
+    };
+    serde_json::to_string(&record)
+        .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))
+}
+
+fn run_grade(args: GradeArgs) -> Result<i32, Error> {
+    if args.compare {
+        return run_compare(args);
+    }
+    let options = GradeOptions {
+        record_steps: args.explain || args.format == GradeFormat::Json,
+        ..GradeOptions::default()
+    };
+    let mut failures = 0;
+    let outcome = for_each_puzzle(
+        args.file.as_deref(),
+        &args.jobs,
+        |grid| grade_with(grid, &options),
+        |name, parsed, result, output| {
+            let grading = match result {
+                Ok(grading) => grading,
+                Err(error) => {
+                    output.flush()?;
+                    warn(&error.at_line(parsed.line).in_file(name));
+                    failures += 1;
+                    return Ok(());
+                }
+            };
+            let text = if args.explain {
+                explain(&parsed.grid, &grading)
+            } else {
+                match args.format {
+                    GradeFormat::Line => grade_line(&parsed.grid, &grading),
+                    GradeFormat::Json => grade_json(&parsed.grid, &grading)?,
+                }
+            };
+            output.line(&text)
+        },
+    )?;
+    let outcome = Outcome {
+        failures,
+        ..outcome
+    };
+    Ok(outcome.exit_code())
+}
+
+/// `grade --compare`: lines of `PUZZLE RATING [SOURCE]`; prints the agreement table.
+fn run_compare(args: GradeArgs) -> Result<i32, Error> {
+    let mut input = Input::open(args.file.as_deref())?;
+    let name = input.name.clone();
+    let mut rows: Vec<(Grid, u16, String)> = Vec::new();
+    let mut input_errors = 0;
+    input.for_each_line(|number, line| {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return Ok(true);
+        }
+        let mut words = trimmed.split_whitespace();
+        let puzzle = words.next().unwrap_or("");
+        let parsed = Grid::parse(puzzle).map_err(|error| error.at_line(number));
+        let rating = words.next().and_then(parse_rating);
+        match (parsed, rating) {
+            (Ok(grid), Some(rating)) => {
+                let source = words.next().unwrap_or("-").to_string();
+                rows.push((grid, rating, source));
+            }
+            (Err(error), _) => {
+                warn(&error.in_file(name.clone()));
+                input_errors += 1;
+            }
+            (Ok(_), None) => {
+                warn(
+                    &Error::input("expected a reference rating after the puzzle, e.g. 4.2")
+                        .at_line(number)
+                        .in_file(name.clone()),
+                );
+                input_errors += 1;
+            }
+        }
+        Ok(true)
+    })?;
+    let pool = args.jobs.pool()?;
+    let results = map_ordered(&pool, &rows, |(grid, _, _)| {
+        grade_with(grid, &GradeOptions::default())
+    });
+    let mut comparisons = Vec::with_capacity(rows.len());
+    let mut failures = 0;
+    let mut output = Output::stdout();
+    for ((grid, expected, source), result) in rows.into_iter().zip(results) {
+        match result {
+            Ok(grading) => {
+                if args.format == GradeFormat::Json {
+                    output.line(&format!(
+                        "{{\"puzzle\":\"{}\",\"expected\":{},\"rating\":{},\"source\":{}}}",
+                        grid.to_line(),
+                        format_rating(expected),
+                        grading.rating_text(),
+                        serde_json::to_string(&source).unwrap_or_default()
+                    ))?;
+                }
+                comparisons.push(Comparison {
+                    expected_tenths: expected,
+                    actual_tenths: grading.rating_tenths,
+                    source,
+                });
+            }
+            Err(error) => {
+                warn(&error.context(grid.to_line()));
+                failures += 1;
+            }
+        }
+    }
+    if args.format == GradeFormat::Line {
+        for line in AccuracyReport::of(&comparisons).to_string().lines() {
+            output.line(line)?;
+        }
+    }
+    output.flush()?;
+    Ok(Outcome {
+        input_errors,
+        failures,
+    }
+    .exit_code())
 }

@@ -1,4 +1,354 @@
 //! Grading by human technique: an easiest-first logical solver rated on the Sudoku
 //! Explainer (SE) scale.
+//!
+//! The solver reproduces SE's solve loop (SukakuExplainer's default technique set and
+//! order): at every step the techniques are tried in a fixed order and the first one that
+//! makes progress is applied. A puzzle's rating is the highest rating of the steps taken
+//! (SE's "ER"), and its [`Tier`] follows from the rating. When no technique applies — which
+//! the chaining rules make rare — a digit is taken from the exact solution, the step is
+//! reported as trial and error and the puzzle is flagged.
+//!
+//! Stages: [`board`] holds the candidates, `basic`/`links`/`wings`/`uniqueness`/`aligned`
+//! find the non-chaining techniques, [`chaining`] the forcing chains, and the driver here
+//! strings them together. [`generate`] makes puzzles to a requested tier or rating range.
 
+pub mod accuracy;
+pub mod board;
 pub mod chaining;
+pub mod generate;
+pub mod hint;
+pub mod tier;
+
+mod aligned;
+mod basic;
+mod links;
+mod uniqueness;
+mod wings;
+
+use std::time::Instant;
+
+use self::board::{Board, cells_of, digits_of};
+use self::chaining::{ChainRule, Position};
+use self::hint::{Eliminations, Hint};
+use crate::error::{Error, Result};
+use crate::sudoku::grid::{Grid, cell_name};
+use crate::sudoku::solver::{Solution, solve};
+
+pub use self::generate::{GradedOptions, GradedPuzzle, RatingTarget, generate_graded};
+pub use self::hint::{TRIAL_AND_ERROR_RATING, Technique};
+pub use self::tier::{MAX_RATING, RatingRange, Tier, format_rating, parse_rating};
+
+/// How to grade.
+#[derive(Clone, Debug, Default)]
+pub struct GradeOptions {
+    /// Keep every step (for `--explain` and JSON output). Off, grading allocates little.
+    pub record_steps: bool,
+    /// Stop as soon as a step rates above this (in tenths): the grading is then marked
+    /// incomplete and its rating is that step's. Generators use it to reject early.
+    pub stop_above: Option<u16>,
+    /// Give up (with a run-time error) when grading is still going at this moment.
+    pub deadline: Option<Instant>,
+}
+
+/// One step of the solve path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub technique: Technique,
+    /// The name shown for the step (more precise than the technique's, e.g.
+    /// "Unique Loop 6 type 2").
+    pub name: String,
+    /// The step's SE rating in tenths.
+    pub rating_tenths: u16,
+    /// Digits placed: (cell 0-80, digit 1-9).
+    pub placements: Vec<(u8, u8)>,
+    /// Candidates removed: (cell 0-80, digit 1-9).
+    pub eliminations: Vec<(u8, u8)>,
+    /// The cells of the pattern, ascending.
+    pub cells: Vec<u8>,
+    /// The digits of the pattern, ascending.
+    pub digits: Vec<u8>,
+    /// A sentence for humans.
+    pub explanation: String,
+}
+
+/// The result of grading a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grading {
+    /// The highest step rating (SE's ER), in tenths.
+    pub rating_tenths: u16,
+    pub tier: Tier,
+    /// The technique of the hardest step (the first one when several tie).
+    pub hardest: Technique,
+    /// The name of the hardest step.
+    pub hardest_name: String,
+    /// True when some step had to take a digit from the solution.
+    pub trial_and_error: bool,
+    /// False when grading stopped early at [`GradeOptions::stop_above`].
+    pub complete: bool,
+    /// The number of steps taken.
+    pub step_count: usize,
+    /// The steps, when [`GradeOptions::record_steps`] was set.
+    pub steps: Vec<Step>,
+    /// The puzzle's unique solution.
+    pub solution: Grid,
+}
+
+impl Grading {
+    /// The rating with one decimal, e.g. "4.2".
+    pub fn rating_text(&self) -> String {
+        format_rating(self.rating_tenths)
+    }
+}
+
+/// Grades a puzzle with default options (no step list).
+pub fn grade(puzzle: &Grid) -> Result<Grading> {
+    grade_with(puzzle, &GradeOptions::default())
+}
+
+/// Grades a puzzle. Fails when it does not have exactly one solution, or when the
+/// deadline passes.
+pub fn grade_with(puzzle: &Grid, options: &GradeOptions) -> Result<Grading> {
+    let solution = match solve(puzzle) {
+        Solution::Unique(solution) => solution,
+        Solution::None => return Err(Error::runtime("the puzzle has no solution")),
+        Solution::Multiple(..) => {
+            return Err(Error::runtime("the puzzle has more than one solution")
+                .with_hint("grading needs a puzzle with exactly one solution"));
+        }
+    };
+    grade_unique(puzzle, &solution, options)
+}
+
+/// Grades a puzzle whose unique solution is already known (the generator proves it).
+pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> Result<Grading> {
+    let mut board = Board::new(puzzle);
+    let mut grading = Grading {
+        rating_tenths: 0,
+        tier: Tier::Easy,
+        hardest: Technique::FullHouse,
+        hardest_name: Technique::FullHouse.name().to_string(),
+        trial_and_error: false,
+        complete: true,
+        step_count: 0,
+        steps: Vec::new(),
+        solution: *solution,
+    };
+    while !board.is_solved() {
+        if options
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Err(Error::runtime("grading ran out of time"));
+        }
+        let hint = match next_hint(&board) {
+            Some(hint) if is_sound(&hint, &board, solution) => hint,
+            _ => trial_and_error(&board, solution),
+        };
+        if hint.technique == Technique::TrialAndError {
+            grading.trial_and_error = true;
+        }
+        if hint.rating > grading.rating_tenths || grading.step_count == 0 {
+            grading.rating_tenths = hint.rating.max(grading.rating_tenths);
+            grading.hardest = hint.technique;
+            grading.hardest_name = hint.display_name();
+        }
+        grading.step_count += 1;
+        if options.record_steps {
+            grading.steps.push(step_of(&hint, &board));
+        }
+        if options.stop_above.is_some_and(|limit| hint.rating > limit) {
+            grading.complete = false;
+            break;
+        }
+        hint.apply(&mut board);
+    }
+    grading.tier = if grading.trial_and_error {
+        Tier::Extreme
+    } else {
+        Tier::of_rating(grading.rating_tenths)
+    };
+    Ok(grading)
+}
+
+/// A technique finder: the hint it would give in a position, if any.
+type Finder = fn(&Board) -> Option<Hint>;
+
+/// The techniques in the order Sudoku Explainer tries them (SukakuExplainer's default set).
+const FINDERS: [(Technique, Finder); 34] = [
+    (Technique::HiddenSingleBox, basic::hidden_single),
+    (Technique::DirectPointing, |b| basic::locking(b, true)),
+    (Technique::DirectHiddenPair, |b| {
+        basic::hidden_set(b, 2, true)
+    }),
+    (Technique::NakedSingle, basic::naked_single),
+    (Technique::DirectHiddenTriple, |b| {
+        basic::hidden_set(b, 3, true)
+    }),
+    (Technique::Pointing, |b| basic::locking(b, false)),
+    (Technique::NakedPair, |b| basic::naked_set(b, 2)),
+    (Technique::XWing, |b| basic::fish(b, 2)),
+    (Technique::HiddenPair, |b| basic::hidden_set(b, 2, false)),
+    (Technique::NakedTriple, |b| basic::naked_set(b, 3)),
+    (Technique::Swordfish, |b| basic::fish(b, 3)),
+    (Technique::HiddenTriple, |b| basic::hidden_set(b, 3, false)),
+    (Technique::Skyscraper, |b| links::strong_links(b, 2)),
+    (Technique::XYWing, |b| wings::xy_wing(b, false)),
+    (Technique::XYZWing, |b| wings::xy_wing(b, true)),
+    (Technique::UniqueRectangle, uniqueness::unique_loops),
+    (Technique::NakedQuad, |b| basic::naked_set(b, 4)),
+    (Technique::Jellyfish, |b| basic::fish(b, 4)),
+    (Technique::HiddenQuad, |b| basic::hidden_set(b, 4, false)),
+    (Technique::ThreeStrongLinks, |b| links::strong_links(b, 3)),
+    (Technique::WXYZWing, |b| wings::big_wing(b, 3)),
+    (Technique::Bug, uniqueness::bug),
+    (Technique::FourStrongLinks, |b| links::strong_links(b, 4)),
+    (Technique::VWXYZWing, |b| wings::big_wing(b, 4)),
+    (Technique::AlignedPairExclusion, aligned::aligned_pair),
+    (Technique::UVWXYZWing, |b| wings::big_wing(b, 5)),
+    (Technique::Cycles, |b| chain(b, ChainRule::Cycles)),
+    (Technique::TUVWXYZWing, |b| wings::big_wing(b, 6)),
+    (Technique::AlignedTripletExclusion, aligned::aligned_triplet),
+    (Technique::NishioForcingChain, |b| {
+        chain(b, ChainRule::Nishio)
+    }),
+    (Technique::MultipleForcingChain, |b| {
+        chain(b, ChainRule::Multiple)
+    }),
+    (Technique::DynamicForcingChain, |b| {
+        chain(b, ChainRule::Dynamic)
+    }),
+    (Technique::DynamicForcingChainPlus, |b| {
+        chain(b, ChainRule::DynamicPlus)
+    }),
+    (Technique::NestedForcingChain, |b| {
+        chain(b, ChainRule::Nested)
+    }),
+];
+
+/// The step SE would take next in this position, if any technique applies.
+pub fn next_hint(board: &Board) -> Option<Hint> {
+    FINDERS
+        .iter()
+        .find_map(|(_, finder)| finder(board).filter(|hint| hint.makes_progress(board)))
+}
+
+/// Asks the chaining engine for its step with one rule.
+fn chain(board: &Board, rule: ChainRule) -> Option<Hint> {
+    let position = Position {
+        values: &board.values,
+        candidates: &board.candidates,
+    };
+    let step = chaining::find(rule, &position)?;
+    let technique = Technique::of_chain_rule(rule);
+    let mut eliminations = Eliminations::NONE;
+    for &(cell, digit) in &step.eliminations {
+        if (cell as usize) < 81 && (1..=9).contains(&digit) {
+            eliminations.add(cell as usize, 1 << (digit - 1));
+        }
+    }
+    let mut hint = Hint::new(technique, step.rating_tenths).with_eliminations(eliminations);
+    // A chain step may conclude several digits at once; the first is placed through the
+    // hint, the others are folded in as eliminations of every other candidate.
+    for (index, &(cell, digit)) in step.placements.iter().enumerate() {
+        if (cell as usize) >= 81 || !(1..=9).contains(&digit) {
+            continue;
+        }
+        if index == 0 {
+            hint.placement = Some((cell, digit));
+        } else {
+            hint.eliminations.add(
+                cell as usize,
+                board.candidates[cell as usize] & !(1 << (digit - 1)),
+            );
+        }
+    }
+    hint.name = Some(step.name);
+    hint.explanation = Some(step.explanation);
+    hint.makes_progress(board).then_some(hint)
+}
+
+/// True when the hint agrees with the solution and changes something. A hint that does not
+/// is a bug in a technique; the driver then falls back to trial and error instead of
+/// corrupting the solve.
+fn is_sound(hint: &Hint, board: &Board, solution: &Grid) -> bool {
+    let eliminations_ok = (0..81).all(|cell| {
+        let value = solution.get(cell);
+        value == 0 || hint.eliminations.0[cell] & (1 << (value - 1)) == 0
+    });
+    let placement_ok = hint
+        .placement
+        .is_none_or(|(cell, digit)| solution.get(cell as usize) == digit);
+    debug_assert!(
+        eliminations_ok && placement_ok,
+        "{} contradicts the solution: {hint:?}\n{board:?}",
+        hint.display_name()
+    );
+    eliminations_ok && placement_ok && hint.makes_progress(board)
+}
+
+/// The last resort: place the solution's digit in the first cell with the fewest
+/// candidates.
+fn trial_and_error(board: &Board, solution: &Grid) -> Hint {
+    let cell = cells_of(board.empty)
+        .min_by_key(|&cell| board.candidates[cell].count_ones())
+        .expect("an unsolved board has an empty cell");
+    let digit = solution.get(cell);
+    let mut hint = Hint::placing(
+        Technique::TrialAndError,
+        Technique::TrialAndError.base_rating(),
+        cell,
+        digit,
+    )
+    .with_pattern(1 << cell, board.candidates[cell]);
+    hint.explanation = Some(format!(
+        "no logical technique applies; {} is set to {digit}, the digit of the solution, out of {}",
+        cell_name(cell),
+        basic::digit_list(board.candidates[cell])
+    ));
+    hint
+}
+
+fn step_of(hint: &Hint, board: &Board) -> Step {
+    let eliminations = hint.eliminations.restricted_to(board).pairs();
+    let placements: Vec<(u8, u8)> = hint.placement.into_iter().collect();
+    let explanation = hint
+        .explanation
+        .clone()
+        .unwrap_or_else(|| describe(hint, &placements, &eliminations));
+    Step {
+        technique: hint.technique,
+        name: hint.display_name(),
+        rating_tenths: hint.rating,
+        placements,
+        eliminations,
+        cells: cells_of(hint.cells).map(|cell| cell as u8).collect(),
+        digits: digits_of(hint.digits).collect(),
+        explanation,
+    }
+}
+
+/// A generic sentence: the pattern, then what it does.
+fn describe(hint: &Hint, placements: &[(u8, u8)], eliminations: &[(u8, u8)]) -> String {
+    let mut text = String::new();
+    if hint.cells != 0 {
+        text.push_str(&format!(
+            "{} on {} in {}",
+            hint.display_name(),
+            basic::digit_list(hint.digits),
+            basic::cell_list(hint.cells)
+        ));
+    } else {
+        text.push_str(&hint.display_name());
+    }
+    for &(cell, digit) in placements {
+        text.push_str(&format!(": {} = {digit}", cell_name(cell as usize)));
+    }
+    if !eliminations.is_empty() {
+        let removed: Vec<String> = eliminations
+            .iter()
+            .map(|&(cell, digit)| format!("{}<>{digit}", cell_name(cell as usize)))
+            .collect();
+        text.push_str(&format!(": {}", removed.join(", ")));
+    }
+    text
+}

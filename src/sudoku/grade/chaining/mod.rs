@@ -1,5 +1,36 @@
 //! Chaining techniques (SE's "Forcing Chains & Cycles" and beyond): the contract between the
-//! grader's driver and the chaining engine.
+//! grader's driver and the chaining engine, and the engine itself.
+//!
+//! The engine reproduces SukakuExplainer's `Chaining` rules with default settings, so that a
+//! puzzle's chain steps — which hint is applied and its rating — are SE's:
+//!
+//! | rule | SE producer | base rating |
+//! |---|---|---|
+//! | [`ChainRule::Cycles`] | `Chaining(false, false, false, 0)`: X-/Y-/XY-cycles, forcing X-/XY-chains | 6.5 cycles, 6.6 X-chains, 7.0 XY |
+//! | [`ChainRule::Nishio`] | `Chaining(false, true, true, 0)` | 7.5 |
+//! | [`ChainRule::Multiple`] | `Chaining(true, false, false, 0)`: cell and region forcing chains | 8.0 |
+//! | [`ChainRule::Dynamic`] | `Chaining(true, true, false, 0)` | 8.5 |
+//! | [`ChainRule::DynamicPlus`] | `Chaining(true, true, false, 1)` | 9.0 |
+//! | [`ChainRule::Nested`] | `Chaining(true, true, false, 2)` then `(…, 3)` | 9.5, 10.0 |
+//!
+//! plus SE's length bonus (+0.1 each time the chain's potential count minus two passes 4, 6,
+//! 8, 12, 16, 24, ...). Modules: [`tables`] (geometry in SE order), [`board`] (candidates),
+//! [`closure`] (the implication search), [`advanced`] (the "+" rules), [`cycles`],
+//! [`multiple`] (the closure-based rules), [`hint`] (ratings and SE's ordering), [`explain`].
+
+mod advanced;
+mod board;
+mod closure;
+mod cycles;
+mod explain;
+mod hint;
+mod multiple;
+mod nested;
+mod tables;
+
+use board::Board;
+use cycles::CycleSearch;
+use multiple::{MultipleKind, MultipleSearch, RuleConfig};
 
 /// The position a chaining rule looks at.
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +58,19 @@ pub enum ChainRule {
     Nested,
 }
 
+impl ChainRule {
+    /// All rules in SE's order (SE tries "Aligned Triplet Exclusion" between `Cycles` and
+    /// `Nishio`; that rule is not part of the chaining engine).
+    pub const ALL: [ChainRule; 6] = [
+        ChainRule::Cycles,
+        ChainRule::Nishio,
+        ChainRule::Multiple,
+        ChainRule::Dynamic,
+        ChainRule::DynamicPlus,
+        ChainRule::Nested,
+    ];
+}
+
 /// One chaining deduction, as SE would apply it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChainStep {
@@ -43,7 +87,99 @@ pub struct ChainStep {
     pub explanation: String,
 }
 
+/// The chaining engine with its search buffers; reuse one across calls to avoid
+/// reallocating them (results do not depend on reuse).
+pub struct ChainEngine {
+    cycles: CycleSearch,
+    multiple: MultipleSearch,
+    nested: nested::NestedSearch,
+}
+
+impl Default for ChainEngine {
+    fn default() -> Self {
+        ChainEngine::new()
+    }
+}
+
+impl ChainEngine {
+    pub fn new() -> ChainEngine {
+        ChainEngine {
+            cycles: CycleSearch::new(),
+            multiple: MultipleSearch::new(),
+            nested: nested::NestedSearch::new(),
+        }
+    }
+
+    /// The step SE would take with `rule` in this position (its easiest hint), if any.
+    pub fn find(&mut self, rule: ChainRule, position: &Position<'_>) -> Option<ChainStep> {
+        let board = Board::from_position(position);
+        match rule {
+            ChainRule::Cycles => {
+                let hint = self.cycles.best(&board)?;
+                Some(ChainStep {
+                    rule,
+                    name: hint.name().to_string(),
+                    rating_tenths: hint.key.tenths(),
+                    eliminations: pairs(&hint.removals),
+                    placements: hint
+                        .placement
+                        .iter()
+                        .map(|&(c, d)| (c as u8, d as u8 + 1))
+                        .collect(),
+                    explanation: explain::cycle_hint(&hint),
+                })
+            }
+            ChainRule::Nishio => self.multiple_step(rule, &board, RuleConfig::NISHIO),
+            ChainRule::Multiple => self.multiple_step(rule, &board, RuleConfig::MULTIPLE),
+            ChainRule::Dynamic => self.multiple_step(rule, &board, RuleConfig::DYNAMIC),
+            ChainRule::DynamicPlus => self.multiple_step(rule, &board, RuleConfig::DYNAMIC_PLUS),
+            ChainRule::Nested => self.nested.find(&board),
+        }
+    }
+
+    fn multiple_step(
+        &mut self,
+        rule: ChainRule,
+        board: &Board,
+        config: RuleConfig,
+    ) -> Option<ChainStep> {
+        let hint = self.multiple.best(board, config)?;
+        let name = multiple_name(&hint.kind, config);
+        Some(ChainStep {
+            rule,
+            rating_tenths: hint.key.tenths(),
+            eliminations: pairs(&hint.removals),
+            placements: hint
+                .placement
+                .iter()
+                .map(|&(c, d)| (c as u8, d as u8 + 1))
+                .collect(),
+            explanation: explain::multiple_hint(&hint, &name, &self.multiple.closures),
+            name,
+        })
+    }
+}
+
+/// SE's name of a closure-based hint.
+fn multiple_name(kind: &MultipleKind, config: RuleConfig) -> String {
+    let middle = match kind {
+        MultipleKind::Contradiction { .. } if config.nishio => "Forcing",
+        MultipleKind::Double { .. } if config.nishio => "Forcing",
+        MultipleKind::Contradiction { .. } => "Contradiction Forcing",
+        MultipleKind::Double { .. } => "Double Forcing",
+        MultipleKind::Cell { .. } => "Cell Forcing",
+        MultipleKind::Region { .. } => "Region Forcing",
+    };
+    format!("{}{}{}", config.name_prefix(), middle, config.name_suffix())
+}
+
+fn pairs(list: &[(usize, usize)]) -> Vec<(u8, u8)> {
+    list.iter()
+        .map(|&(cell, digit)| (cell as u8, digit as u8 + 1))
+        .collect()
+}
+
 /// The step SE would take with `rule` in this position (its easiest hint), if any.
-pub fn find(_rule: ChainRule, _position: &Position<'_>) -> Option<ChainStep> {
-    None
+pub fn find(rule: ChainRule, position: &Position<'_>) -> Option<ChainStep> {
+    ChainEngine::new().find(rule, position)
 }

@@ -1,0 +1,393 @@
+//! Singles, intersections, naked and hidden sets, and basic fish.
+//!
+//! Each finder returns the hint Sudoku Explainer would take first from the same rule, so
+//! the search orders below (region types block → column → row, digit tuples in increasing
+//! binary order, …) are part of the behaviour, not an accident: with several hints available
+//! the one chosen decides the rest of the solve path.
+
+use super::board::{
+    BLOCK, Board, COLUMN, CellSet, HOUSE_SETS, ROW, bit, cells_of, count, digits_of, house_of,
+};
+use super::hint::{Eliminations, Hint, Technique};
+use crate::sudoku::grid::HOUSES;
+
+/// The region types in the order SE scans them for singles and sets.
+pub const SCAN_ORDER: [usize; 3] = [BLOCK, COLUMN, ROW];
+
+/// The `k`-element subsets of `0..n` as bit masks, in increasing numeric order
+/// (SE's `Permutations`).
+pub fn combinations(k: u32, n: u32) -> impl Iterator<Item = u64> {
+    let mut next = if k <= n { Some((1u64 << k) - 1) } else { None };
+    let limit = 1u64 << n;
+    std::iter::from_fn(move || {
+        let current = next?;
+        if k == 0 {
+            next = None;
+            return Some(0);
+        }
+        let smallest = current & current.wrapping_neg();
+        let ripple = current + smallest;
+        let ones = ((current ^ ripple) >> 2) / smallest;
+        let following = ripple | ones;
+        next = (following < limit).then_some(following);
+        Some(current)
+    })
+}
+
+/// Full house and hidden singles: first the last empty cells of houses, then digits with
+/// one place left (boxes, then columns, then rows).
+pub fn hidden_single(board: &Board) -> Option<Hint> {
+    for alone_only in [true, false] {
+        for region_type in SCAN_ORDER {
+            for index in 0..9 {
+                let house = house_of(region_type, index);
+                let alone = board.empty_count(house) == 1;
+                if alone != alone_only {
+                    continue;
+                }
+                for digit in 1..=9u8 {
+                    let cells = board.cells_for(house, digit);
+                    if cells.count_ones() == 1 {
+                        let cell = cells.trailing_zeros() as usize;
+                        let technique = if alone {
+                            Technique::FullHouse
+                        } else if region_type == BLOCK {
+                            Technique::HiddenSingleBox
+                        } else {
+                            Technique::HiddenSingleLine
+                        };
+                        return Some(
+                            Hint::placing(technique, technique.base_rating(), cell, digit)
+                                .with_pattern(HOUSE_SETS[house], bit(digit)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The first cell (in index order) with one candidate.
+pub fn naked_single(board: &Board) -> Option<Hint> {
+    cells_of(board.empty)
+        .find(|&cell| count(board.candidates[cell]) == 1)
+        .map(|cell| {
+            let digit = super::board::first_digit(board.candidates[cell]);
+            Hint::placing(
+                Technique::NakedSingle,
+                Technique::NakedSingle.base_rating(),
+                cell,
+                digit,
+            )
+            .with_pattern(1 << cell, bit(digit))
+        })
+}
+
+/// Pointing and claiming. In direct mode only a locking that leaves a hidden single in
+/// another house of the first region's type counts, and the hint places that single
+/// (its eliminations are shown, not applied, as SE does).
+pub fn locking(board: &Board, direct: bool) -> Option<Hint> {
+    const PAIRS: [(usize, usize); 4] =
+        [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)];
+    for (type1, type2) in PAIRS {
+        for digit in 1..=9u8 {
+            for index1 in 0..9 {
+                let house1 = house_of(type1, index1);
+                let positions = board.cells_for(house1, digit);
+                if positions.count_ones() < 2 {
+                    continue;
+                }
+                for index2 in 0..9 {
+                    let house2 = house_of(type2, index2);
+                    if HOUSE_SETS[house1] & HOUSE_SETS[house2] == 0
+                        || positions & !HOUSE_SETS[house2] != 0
+                    {
+                        continue;
+                    }
+                    let removable = board.cells_for(house2, digit) & !HOUSE_SETS[house1];
+                    let pointing = type1 == BLOCK;
+                    if direct {
+                        if let Some(hint) = following_single(
+                            board, type1, index1, house2, digit, positions, removable, pointing,
+                        ) {
+                            return Some(hint);
+                        }
+                    } else if removable != 0 {
+                        let technique = if pointing {
+                            Technique::Pointing
+                        } else {
+                            Technique::Claiming
+                        };
+                        let mut eliminations = Eliminations::NONE;
+                        eliminations.add_digit_in(removable, digit);
+                        return Some(
+                            Hint::new(technique, technique.base_rating())
+                                .with_pattern(positions, bit(digit))
+                                .with_eliminations(eliminations),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn following_single(
+    board: &Board,
+    type1: usize,
+    index1: usize,
+    house2: usize,
+    digit: u8,
+    positions: CellSet,
+    removable: CellSet,
+    pointing: bool,
+) -> Option<Hint> {
+    for index3 in 0..9 {
+        if index3 == index1 {
+            continue;
+        }
+        let house3 = house_of(type1, index3);
+        if HOUSE_SETS[house3] & HOUSE_SETS[house2] == 0 {
+            continue;
+        }
+        let positions3 = board.cells_for(house3, digit);
+        if positions3.count_ones() > 1 {
+            let remaining = positions3 & !HOUSE_SETS[house2];
+            if remaining.count_ones() == 1 {
+                let technique = if pointing {
+                    Technique::DirectPointing
+                } else {
+                    Technique::DirectClaiming
+                };
+                let cell = remaining.trailing_zeros() as usize;
+                let mut hint = Hint::placing(technique, technique.base_rating(), cell, digit)
+                    .with_pattern(positions, bit(digit));
+                hint.explanation = Some(format!(
+                    "{} {digit} in {} is locked in {}: it leaves {} as the only place for {digit} in {} (removing {digit} from {})",
+                    if pointing { "pointing" } else { "claiming" },
+                    region_name(type1, index1),
+                    crate::sudoku::grid::house_name(house2),
+                    crate::sudoku::grid::cell_name(cell),
+                    crate::sudoku::grid::house_name(house3),
+                    cell_list(removable),
+                ));
+                return Some(hint);
+            }
+        }
+    }
+    None
+}
+
+fn region_name(region_type: usize, index: usize) -> String {
+    crate::sudoku::grid::house_name(house_of(region_type, index))
+}
+
+/// Cell names joined with commas.
+pub fn cell_list(cells: CellSet) -> String {
+    cells_of(cells)
+        .map(crate::sudoku::grid::cell_name)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Naked pairs, triples and quads (`degree` 2-4).
+pub fn naked_set(board: &Board, degree: u32) -> Option<Hint> {
+    let technique = match degree {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    for region_type in SCAN_ORDER {
+        for index in 0..9 {
+            let house = house_of(region_type, index);
+            if board.empty_count(house) < degree * 2 {
+                continue;
+            }
+            let cells = &HOUSES[house];
+            'tuples: for tuple in combinations(degree, 9) {
+                let mut union = 0u16;
+                let mut members: CellSet = 0;
+                for (position, &cell) in cells.iter().enumerate() {
+                    if tuple & (1 << position) != 0 {
+                        let candidates = board.candidates[cell];
+                        if count(candidates) <= 1 {
+                            continue 'tuples;
+                        }
+                        union |= candidates;
+                        members |= 1 << cell;
+                    }
+                }
+                if count(union) != degree {
+                    continue;
+                }
+                let mut eliminations = Eliminations::NONE;
+                for &other in cells {
+                    if members & (1 << other) == 0 && board.candidates[other] & union != 0 {
+                        eliminations.add(other, board.candidates[other] & union);
+                    }
+                }
+                if !eliminations.is_empty() {
+                    return Some(
+                        Hint::new(technique, technique.base_rating())
+                            .with_pattern(members, union)
+                            .with_eliminations(eliminations),
+                    );
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Hidden pairs, triples and quads (`degree` 2-4). In direct mode (pairs and triples) only
+/// a set that leaves a hidden single for another digit counts; the hint places it.
+pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
+    let technique = match (degree, direct) {
+        (2, true) => Technique::DirectHiddenPair,
+        (3, true) => Technique::DirectHiddenTriple,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    for region_type in SCAN_ORDER {
+        for index in 0..9 {
+            let house = house_of(region_type, index);
+            let empty = board.empty_count(house);
+            if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            'tuples: for tuple in combinations(degree, 9) {
+                let mut digits = 0u16;
+                let mut common: CellSet = 0;
+                for digit in 1..=9u8 {
+                    if tuple & (1 << (digit - 1)) != 0 {
+                        let cells = board.cells_for(house, digit);
+                        if cells.count_ones() <= 1 {
+                            continue 'tuples;
+                        }
+                        common |= cells;
+                        digits |= bit(digit);
+                    }
+                }
+                if common.count_ones() != degree {
+                    continue;
+                }
+                if direct {
+                    for digit in 1..=9u8 {
+                        if digits & bit(digit) != 0 {
+                            continue;
+                        }
+                        let cells = board.cells_for(house, digit);
+                        if cells.count_ones() > 1 {
+                            let left = cells & !common;
+                            if left.count_ones() == 1 {
+                                let cell = left.trailing_zeros() as usize;
+                                return Some(
+                                    Hint::placing(technique, technique.base_rating(), cell, digit)
+                                        .with_pattern(common, digits),
+                                );
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let mut eliminations = Eliminations::NONE;
+                for cell in cells_of(common) {
+                    let extra = board.candidates[cell] & !digits;
+                    if extra != 0 {
+                        eliminations.add(cell, extra);
+                    }
+                }
+                if !eliminations.is_empty() {
+                    return Some(
+                        Hint::new(technique, technique.base_rating())
+                            .with_pattern(common, digits)
+                            .with_eliminations(eliminations),
+                    );
+                }
+            }
+        }
+    }
+    None
+}
+
+/// X-wings, swordfish and jellyfish (`degree` 2-4): columns as base first, then rows.
+pub fn fish(board: &Board, degree: u32) -> Option<Hint> {
+    let technique = match degree {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    };
+    let mut placed = [0u32; 10];
+    for &value in &board.values {
+        placed[value as usize] += 1;
+    }
+    for (base_type, cover_type) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        for lines in combinations(degree, 9) {
+            for digit in 1..=9u8 {
+                if placed[digit as usize] + degree * 2 > 9 {
+                    continue;
+                }
+                let mut covers = 0u16;
+                let mut base_cells: CellSet = 0;
+                let mut ok = true;
+                for index in 0..9 {
+                    if lines & (1 << index) != 0 {
+                        let positions = board.positions(house_of(base_type, index), digit);
+                        if count(positions) <= 1 {
+                            ok = false;
+                            break;
+                        }
+                        covers |= positions;
+                        base_cells |= board.cells_for(house_of(base_type, index), digit);
+                    }
+                }
+                if !ok || count(covers) != degree {
+                    continue;
+                }
+                let mut removable: CellSet = 0;
+                for index in 0..9 {
+                    if covers & (1 << index) != 0 {
+                        removable |= board.cells_for(house_of(cover_type, index), digit);
+                    }
+                }
+                removable &= !base_cells;
+                if removable != 0 {
+                    let mut eliminations = Eliminations::NONE;
+                    eliminations.add_digit_in(removable, digit);
+                    return Some(
+                        Hint::new(technique, technique.base_rating())
+                            .with_pattern(base_cells, bit(digit))
+                            .with_eliminations(eliminations),
+                    );
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Digits of a mask joined with commas.
+pub fn digit_list(mask: u16) -> String {
+    digits_of(mask)
+        .map(|digit| digit.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_come_in_increasing_binary_order() {
+        let all: Vec<u64> = combinations(2, 4).collect();
+        assert_eq!(all, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
+        assert_eq!(combinations(3, 9).count(), 84);
+        assert_eq!(combinations(0, 5).collect::<Vec<_>>(), vec![0]);
+        assert_eq!(combinations(4, 3).count(), 0);
+    }
+}

@@ -1,0 +1,125 @@
+//! The candidate state the chaining rules work on, as cell masks and per-digit cell sets.
+//!
+//! Dynamic chains switch candidates off as they go, so the board is copied once per rule
+//! evaluation and restored after every chain; both views (by cell, by digit) are kept in
+//! step so that "is this cell bivalue?" and "how many places for 5 in this row?" are each a
+//! single `count_ones`.
+
+use super::Position;
+#[cfg(test)]
+use super::tables::cells_of;
+use super::tables::{REGION_MASK, REGIONS};
+
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Board {
+    /// Candidates per cell: bit `d` for digit `d + 1`.
+    pub(crate) cells: [u16; 81],
+    /// Cells holding each digit (0-8) as a candidate.
+    pub(crate) digits: [u128; 9],
+    /// Placed digits 1-9, 0 for empty cells.
+    pub(crate) values: [u8; 81],
+}
+
+impl Board {
+    pub(crate) fn from_position(position: &Position<'_>) -> Board {
+        let mut board = Board {
+            cells: [0; 81],
+            digits: [0; 9],
+            values: *position.values,
+        };
+        for cell in 0..81 {
+            let mask = if position.values[cell] == 0 {
+                position.candidates[cell] & 0x1ff
+            } else {
+                0
+            };
+            board.cells[cell] = mask;
+            for digit in 0..9 {
+                if mask >> digit & 1 != 0 {
+                    board.digits[digit] |= 1u128 << cell;
+                }
+            }
+        }
+        board
+    }
+
+    #[inline]
+    pub(crate) fn has(&self, cell: usize, digit: usize) -> bool {
+        self.cells[cell] >> digit & 1 != 0
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, cell: usize, digit: usize) {
+        self.cells[cell] &= !(1 << digit);
+        self.digits[digit] &= !(1u128 << cell);
+    }
+
+    /// Positions (0-8, SE region order) of `digit` in a region, as a 9-bit mask.
+    #[inline]
+    pub(crate) fn positions(&self, kind: usize, index: usize, digit: usize) -> u16 {
+        let present = self.digits[digit] & REGION_MASK[kind][index];
+        if present == 0 {
+            return 0;
+        }
+        let cells = &REGIONS[kind][index];
+        let mut mask = 0u16;
+        for (position, &cell) in cells.iter().enumerate() {
+            if present >> cell & 1 != 0 {
+                mask |= 1 << position;
+            }
+        }
+        mask
+    }
+
+    /// Number of cells without a placed digit in a region (SE `getEmptyCellCount`).
+    pub(crate) fn empty_cells(&self, kind: usize, index: usize) -> u32 {
+        REGIONS[kind][index]
+            .iter()
+            .filter(|&&cell| self.values[cell as usize] == 0)
+            .count() as u32
+    }
+
+    /// How many cells hold `digit` as a placed value (SE `getCountOccurancesOfValue`).
+    pub(crate) fn occurrences(&self, digit: usize) -> u32 {
+        self.values
+            .iter()
+            .filter(|&&value| value as usize == digit + 1)
+            .count() as u32
+    }
+
+    /// Candidates present in `self` but gone from `other`, as (cell, digit) pairs.
+    #[cfg(test)]
+    pub(crate) fn removed_in(&self, other: &Board) -> Vec<(usize, usize)> {
+        let mut removed = Vec::new();
+        for digit in 0..9 {
+            for cell in cells_of(self.digits[digit] & !other.digits[digit]) {
+                removed.push((cell, digit));
+            }
+        }
+        removed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_stay_in_step() {
+        let values = [0u8; 81];
+        let candidates = [0x1ffu16; 81];
+        let position = Position {
+            values: &values,
+            candidates: &candidates,
+        };
+        let mut board = Board::from_position(&position);
+        let original = board.clone();
+        board.remove(10, 4);
+        assert!(!board.has(10, 4));
+        assert_eq!(board.digits[4].count_ones(), 80);
+        assert_eq!(original.removed_in(&board), vec![(10, 4)]);
+        // Row 1 (index 1): cell 10 is position 1.
+        assert_eq!(board.positions(1, 1, 4), 0x1ff & !(1 << 1));
+        assert_eq!(board.empty_cells(0, 0), 9);
+    }
+}

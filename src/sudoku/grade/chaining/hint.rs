@@ -1,0 +1,127 @@
+//! How SE rates and orders chaining hints.
+//!
+//! A hint's difficulty is its rule's base plus a bonus for its complexity (the number of
+//! potentials in its chains); SE sorts a rule's hints by (difficulty, complexity, kind) with a
+//! stable sort and applies the first, so among equals the first one found wins. Difficulties
+//! are computed in `f64` exactly as SE's Java does (base + 0.1 + 0.1 ...), so comparisons of
+//! equal-looking values come out as SE's.
+
+use std::cmp::Ordering;
+
+/// SE `ChainingHint.getLengthDifficulty`: +0.1 each time `complexity - 2` passes a step of
+/// 4, 6, 8, 12, 16, 24, 32, ...
+pub(crate) fn length_bonus(complexity: u32) -> f64 {
+    let length = complexity as i64 - 2;
+    let mut added = 0.0f64;
+    let mut ceiling = 4i64;
+    let mut odd = false;
+    while length > ceiling {
+        added += 0.1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    added
+}
+
+/// A hint's position in SE's sorted list: lower is applied first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Key {
+    pub(crate) difficulty: f64,
+    pub(crate) complexity: u32,
+    pub(crate) sort_key: u8,
+}
+
+impl Key {
+    pub(crate) fn new(base: f64, complexity: u32, sort_key: u8) -> Key {
+        Key {
+            difficulty: base + length_bonus(complexity),
+            complexity,
+            sort_key,
+        }
+    }
+
+    /// SE's comparator: difficulty, then complexity, then the kind's sort key.
+    pub(crate) fn cmp(&self, other: &Key) -> Ordering {
+        self.difficulty
+            .partial_cmp(&other.difficulty)
+            .unwrap_or(Ordering::Equal)
+            .then(self.complexity.cmp(&other.complexity))
+            .then(self.sort_key.cmp(&other.sort_key))
+    }
+
+    /// Whether a hint with this key, found after one with `best`, would be applied instead.
+    pub(crate) fn beats(&self, best: Option<&Key>) -> bool {
+        match best {
+            None => true,
+            Some(best) => self.cmp(best) == Ordering::Less,
+        }
+    }
+
+    /// The rating in tenths, as SE prints it.
+    pub(crate) fn tenths(&self) -> u16 {
+        (self.difficulty * 10.0 + 0.5).floor() as u16
+    }
+}
+
+/// SE sort keys of the hint classes.
+pub(crate) mod sort_key {
+    pub(crate) const DOUBLE: u8 = 1;
+    pub(crate) const X_ONLY: u8 = 2;
+    pub(crate) const Y_ONLY: u8 = 3;
+    pub(crate) const XY: u8 = 4;
+    pub(crate) const CELL: u8 = 5;
+    pub(crate) const REGION: u8 = 6;
+    pub(crate) const CONTRADICTION: u8 = 7;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_bonus_steps() {
+        // complexity - 2 must exceed 4, 6, 8, 12, 16, 24, 32, 48 for each tenth.
+        let cases = [
+            (6, 0.0),
+            (7, 0.1),
+            (8, 0.1),
+            (9, 0.2),
+            (10, 0.2),
+            (11, 0.3),
+            (14, 0.3),
+            (15, 0.4),
+            (18, 0.4),
+            (19, 0.5),
+            (26, 0.5),
+            (27, 0.6),
+            (34, 0.6),
+            (35, 0.7),
+            (51, 0.8),
+        ];
+        for (complexity, bonus) in cases {
+            assert!(
+                (length_bonus(complexity) - bonus).abs() < 1e-9,
+                "complexity {complexity}: {} != {bonus}",
+                length_bonus(complexity)
+            );
+        }
+    }
+
+    #[test]
+    fn keys_order_like_se() {
+        let cycle = Key::new(6.5, 7, sort_key::X_ONLY);
+        let chain = Key::new(6.6, 6, sort_key::X_ONLY);
+        // 6.5 + 0.1 and 6.6 + 0.0 are the same double; the shorter chain comes first.
+        assert_eq!(cycle.difficulty, chain.difficulty);
+        assert!(chain.beats(Some(&cycle)));
+        assert!(!cycle.beats(Some(&chain)));
+        assert!(!chain.beats(Some(&chain)));
+        assert_eq!(Key::new(8.5, 12, sort_key::CELL).tenths(), 88);
+        assert_eq!(Key::new(6.5, 9, sort_key::X_ONLY).tenths(), 67);
+        assert_eq!(Key::new(7.0, 4, sort_key::XY).tenths(), 70);
+    }
+}

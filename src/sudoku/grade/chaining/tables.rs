@@ -1,0 +1,237 @@
+//! Grid geometry in Sudoku Explainer's own orders.
+//!
+//! SE's results depend on the order in which it visits regions and cells (its hint lists are
+//! sorted stably, so ties go to the first found), so the tables here follow SE exactly:
+//! region types block (0), row (1), column (2); blocks numbered row-major; cells inside a
+//! block row-major; a cell's number is `row * 9 + column`.
+
+/// Region type index of a block (SE `Grid.Block`).
+pub(crate) const BLOCK: usize = 0;
+/// Region type index of a row.
+pub(crate) const ROW: usize = 1;
+/// Region type index of a column.
+pub(crate) const COLUMN: usize = 2;
+
+/// `REGIONS[type][index][position]`: the cell at a position of a region.
+pub(crate) static REGIONS: [[[u8; 9]; 9]; 3] = build_regions();
+/// `CELL_REGION[cell][type]`: the index of the region of that type holding the cell.
+pub(crate) static CELL_REGION: [[u8; 3]; 81] = build_cell_regions();
+/// `REGION_MASK[type][index]`: the region's cells as an 81-bit set.
+pub(crate) static REGION_MASK: [[u128; 9]; 3] = build_region_masks();
+/// `PEERS[cell]`: the 20 cells sharing a block, row or column with the cell.
+pub(crate) static PEERS: [u128; 81] = build_peers();
+
+const fn build_regions() -> [[[u8; 9]; 9]; 3] {
+    let mut regions = [[[0u8; 9]; 9]; 3];
+    let mut index = 0;
+    while index < 9 {
+        let mut position = 0;
+        while position < 9 {
+            let block_row = index / 3 * 3 + position / 3;
+            let block_column = index % 3 * 3 + position % 3;
+            regions[BLOCK][index][position] = (block_row * 9 + block_column) as u8;
+            regions[ROW][index][position] = (index * 9 + position) as u8;
+            regions[COLUMN][index][position] = (position * 9 + index) as u8;
+            position += 1;
+        }
+        index += 1;
+    }
+    regions
+}
+
+const fn build_cell_regions() -> [[u8; 3]; 81] {
+    let mut result = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let row = cell / 9;
+        let column = cell % 9;
+        result[cell][BLOCK] = (row / 3 * 3 + column / 3) as u8;
+        result[cell][ROW] = row as u8;
+        result[cell][COLUMN] = column as u8;
+        cell += 1;
+    }
+    result
+}
+
+const fn build_region_masks() -> [[u128; 9]; 3] {
+    let regions = build_regions();
+    let mut masks = [[0u128; 9]; 3];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut index = 0;
+        while index < 9 {
+            let mut position = 0;
+            while position < 9 {
+                masks[kind][index] |= 1u128 << regions[kind][index][position];
+                position += 1;
+            }
+            index += 1;
+        }
+        kind += 1;
+    }
+    masks
+}
+
+const fn build_peers() -> [u128; 81] {
+    let masks = build_region_masks();
+    let regions = build_cell_regions();
+    let mut peers = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let own = regions[cell];
+        peers[cell] = (masks[BLOCK][own[BLOCK] as usize]
+            | masks[ROW][own[ROW] as usize]
+            | masks[COLUMN][own[COLUMN] as usize])
+            & !(1u128 << cell);
+        cell += 1;
+    }
+    peers
+}
+
+/// The region of `kind` holding `cell`, as its 9 cells in SE order.
+#[inline]
+pub(crate) fn region_of(cell: usize, kind: usize) -> &'static [u8; 9] {
+    &REGIONS[kind][CELL_REGION[cell][kind] as usize]
+}
+
+/// The mask of the region of `kind` holding `cell`.
+#[inline]
+pub(crate) fn region_mask_of(cell: usize, kind: usize) -> u128 {
+    REGION_MASK[kind][CELL_REGION[cell][kind] as usize]
+}
+
+/// Iterates the set bits of an 81-bit cell set in increasing order.
+#[cfg(test)]
+pub(crate) fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            None
+        } else {
+            let cell = set.trailing_zeros() as usize;
+            set &= set - 1;
+            Some(cell)
+        }
+    })
+}
+
+/// Iterates the digits 0-8 of a candidate mask in increasing order.
+#[inline]
+pub(crate) fn digits_of(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let digit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(digit)
+        }
+    })
+}
+
+/// The order in which a `java.util.HashMap<Cell, _>` built by inserting `cells` in order
+/// iterates them. SE collects removable candidates in such maps, and the order in which a
+/// chain meets the removals of an "advanced" rule follows it. `Cell.hashCode()` is the cell
+/// number, the table starts at 16 buckets and doubles past 3/4 load, buckets are visited in
+/// order and each bucket keeps insertion order (resizing splits buckets stably).
+pub(crate) fn java_hash_order(cells: &mut [u8]) {
+    let mut capacity = 16usize;
+    while cells.len() > capacity * 3 / 4 {
+        capacity *= 2;
+    }
+    cells.sort_by_key(|&cell| cell as usize & (capacity - 1));
+}
+
+/// A set of candidates (cell, digit), indexed `cell * 9 + digit` (digit 0-8).
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct CandidateSet([u64; 12]);
+
+impl CandidateSet {
+    pub(crate) const EMPTY: CandidateSet = CandidateSet([0; 12]);
+
+    #[inline]
+    pub(crate) fn contains(&self, index: usize) -> bool {
+        self.0[index >> 6] >> (index & 63) & 1 != 0
+    }
+
+    #[inline]
+    pub(crate) fn insert(&mut self, index: usize) {
+        self.0[index >> 6] |= 1 << (index & 63);
+    }
+
+    #[cfg(test)]
+    pub(crate) fn remove(&mut self, index: usize) {
+        self.0[index >> 6] &= !(1 << (index & 63));
+    }
+
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.0.iter().map(|word| word.count_ones() as usize).sum()
+    }
+
+    /// The members in increasing order.
+    #[cfg(test)]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(word_index, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                if word == 0 {
+                    None
+                } else {
+                    let bit = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    Some(word_index * 64 + bit)
+                }
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_follow_se_order() {
+        assert_eq!(REGIONS[BLOCK][4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(REGIONS[ROW][2][3], 21);
+        assert_eq!(REGIONS[COLUMN][2][3], 29);
+        for cell in 0..81 {
+            for kind in 0..3 {
+                assert!(region_of(cell, kind).contains(&(cell as u8)));
+            }
+            assert_eq!(PEERS[cell].count_ones(), 20);
+        }
+    }
+
+    #[test]
+    fn java_hash_order_matches_hashmap_iteration() {
+        // Column 0 cells inserted top to bottom: 0, 9, 18, 27 land in buckets 0, 9, 2, 11.
+        let mut cells = [0u8, 9, 18, 27];
+        java_hash_order(&mut cells);
+        assert_eq!(cells, [0, 18, 9, 27]);
+        // Same bucket (16 and 32 mod 16 = 0): insertion order kept.
+        let mut cells = [32u8, 16, 1];
+        java_hash_order(&mut cells);
+        assert_eq!(cells, [32, 16, 1]);
+        // 12 entries stay in 16 buckets: 17 shares bucket 1 with 1 and was inserted first.
+        let mut cells: Vec<u8> = std::iter::once(17).chain(1..12).collect();
+        java_hash_order(&mut cells);
+        assert_eq!(&cells[..3], &[17, 1, 2]);
+        // 13 entries resize to 32 buckets: 17 gets its own bucket after 12.
+        let mut cells: Vec<u8> = std::iter::once(17).chain(1..13).collect();
+        java_hash_order(&mut cells);
+        assert_eq!(&cells[..], &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17]);
+    }
+
+    #[test]
+    fn candidate_set_round_trip() {
+        let mut set = CandidateSet::EMPTY;
+        for index in [0, 63, 64, 700, 728] {
+            set.insert(index);
+        }
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![0, 63, 64, 700, 728]);
+        set.remove(64);
+        assert!(!set.contains(64));
+        assert_eq!(set.len(), 4);
+    }
+}

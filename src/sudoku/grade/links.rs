@@ -1,0 +1,674 @@
+//! Chains of strong links on one digit: skyscraper, 2-string kite, turbot fish, empty
+//! rectangle (two links, 4.0-4.3), and their three- and four-link versions (5.4-5.7,
+//! 5.8-6.1), as SukakuExplainer's `StrongLinks` rule finds them.
+//!
+//! A *link* is a region where the digit is confined to two ends: two cells (a conjugate
+//! pair), or groups of cells — in a box, the row and column through a "heart" cell with the
+//! rest of the box empty (the empty rectangle), or two whole lines of the box; in a row or
+//! column, two of its three thirds. Links are joined end to end by weak links (the far end
+//! of one and the near end of the next lie in one region); the two free ends then remove
+//! the digit from every cell that sees both. When the free ends share a region the chain
+//! closes into a ring, which also eliminates around every joint.
+//!
+//! Rating: base 4.0 / 5.4 / 5.8 for 2 / 3 / 4 links, +0.1 with a box link, +0.1 with links
+//! in both a row and a column, and +0.3 (instead) when a link is grouped. Among all chains
+//! the lowest rating wins, then the most eliminations, then SE's name suffix, then the one
+//! SE's search meets first — that search order is reproduced as a sort key.
+
+use super::board::{BLOCK, Board, CellSet, HOUSE_SETS, PEER_SETS, ROW, bit, house_of};
+use super::hint::{Eliminations, Hint, Technique};
+use crate::sudoku::grid::HOUSES;
+
+const MAX_LINKS: usize = 4;
+
+/// Per box configuration: the positions that must be empty of the digit.
+const BLOCK_EMPTY: [&[usize]; 15] = [
+    &[4, 5, 7, 8],
+    &[3, 5, 6, 8],
+    &[3, 4, 6, 7],
+    &[1, 2, 7, 8],
+    &[0, 2, 6, 8],
+    &[0, 1, 6, 7],
+    &[1, 2, 4, 5],
+    &[0, 2, 3, 5],
+    &[0, 1, 3, 4],
+    &[6, 7, 8],
+    &[3, 4, 5],
+    &[0, 1, 2],
+    &[2, 5, 8],
+    &[1, 4, 7],
+    &[0, 3, 6],
+];
+
+/// Per box configuration: the two blades (the heart's column-mates and row-mates for the
+/// nine heart configurations; two whole lines for the other six).
+const BLOCK_BLADES: [[&[usize]; 2]; 15] = [
+    [&[3, 6], &[1, 2]],
+    [&[4, 7], &[0, 2]],
+    [&[5, 8], &[0, 1]],
+    [&[0, 6], &[4, 5]],
+    [&[1, 7], &[3, 5]],
+    [&[2, 8], &[3, 4]],
+    [&[0, 3], &[7, 8]],
+    [&[1, 4], &[6, 8]],
+    [&[2, 5], &[6, 7]],
+    [&[0, 1, 2], &[3, 4, 5]],
+    [&[0, 1, 2], &[6, 7, 8]],
+    [&[3, 4, 5], &[6, 7, 8]],
+    [&[0, 3, 6], &[1, 4, 7]],
+    [&[0, 3, 6], &[2, 5, 8]],
+    [&[1, 4, 7], &[2, 5, 8]],
+];
+
+const fn mask_of(positions: &[usize]) -> u16 {
+    let mut mask = 0;
+    let mut k = 0;
+    while k < positions.len() {
+        mask |= 1 << positions[k];
+        k += 1;
+    }
+    mask
+}
+
+fn empty_mask(region_type: usize, config: usize) -> u16 {
+    if region_type == BLOCK {
+        mask_of(BLOCK_EMPTY[config])
+    } else {
+        0b111 << (3 * config)
+    }
+}
+
+fn blade_mask(region_type: usize, config: usize, blade: usize) -> u16 {
+    if region_type == BLOCK {
+        mask_of(BLOCK_BLADES[config][blade])
+    } else {
+        // A line's blades are the two thirds other than `config`.
+        let thirds: [usize; 2] = match config {
+            0 => [1, 2],
+            1 => [0, 2],
+            _ => [0, 1],
+        };
+        0b111 << (3 * thirds[blade])
+    }
+}
+
+/// One end of a link: a cell and up to two supporting cells of the same group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct End {
+    primary: usize,
+    supports: [Option<usize>; 2],
+}
+
+impl End {
+    fn single(cell: usize) -> End {
+        End {
+            primary: cell,
+            supports: [None, None],
+        }
+    }
+
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(self.primary).chain(self.supports.iter().flatten().copied())
+    }
+
+    fn set(&self) -> CellSet {
+        self.cells().fold(0, |set, cell| set | 1 << cell)
+    }
+
+    /// The cells that see every cell of the end (or only the primary, when the supports
+    /// are not to be used).
+    fn seen_by_all(&self, with_supports: bool) -> CellSet {
+        let mut seen = PEER_SETS[self.primary];
+        if with_supports {
+            for support in self.supports.iter().flatten() {
+                seen &= PEER_SETS[*support];
+            }
+        }
+        seen
+    }
+}
+
+/// A strong link: a region, the digit's cells in it and its two ends.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    region_type: usize,
+    index: usize,
+    ordinal: usize,
+    grouped: bool,
+    cells: CellSet,
+    ends: [End; 2],
+}
+
+impl Link {
+    fn house(&self) -> usize {
+        house_of(self.region_type, self.index)
+    }
+
+    /// SE's `toFullNumber`: region type times ten plus the one-based index.
+    fn full_number(&self) -> usize {
+        self.region_type * 10 + self.index + 1
+    }
+}
+
+/// The link variants of one region for one digit, in SE's order.
+fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<Link> {
+    let house = house_of(region_type, index);
+    let positions = board.positions(house, digit);
+    let count = positions.count_ones();
+    let cells_of_house = &HOUSES[house];
+    let cell_at = |position: u32| cells_of_house[position as usize];
+    let nth = |mask: u16, n: usize| -> usize {
+        let mut rest = mask;
+        for _ in 0..n {
+            rest &= rest - 1;
+        }
+        cell_at(rest.trailing_zeros())
+    };
+    let base = Link {
+        region_type,
+        index,
+        ordinal: 0,
+        grouped: false,
+        cells: board.cells_for(house, digit),
+        ends: [End::single(0), End::single(0)],
+    };
+    let mut out = Vec::new();
+    if count <= 1 || count > 6 {
+        return out;
+    }
+    if count == 2 {
+        let (a, b) = (nth(positions, 0), nth(positions, 1));
+        if region_type == BLOCK && (a / 9 == b / 9 || a % 9 == b % 9) {
+            return out;
+        }
+        out.push(Link {
+            ends: [End::single(a), End::single(b)],
+            ..base
+        });
+        return out;
+    }
+    let limit = if region_type == BLOCK { 15 } else { 3 };
+    let mut found = None;
+    for config in 0..limit {
+        if config > 8 && count < 4 {
+            continue;
+        }
+        if positions & empty_mask(region_type, config) != 0 {
+            continue;
+        }
+        let blade1 = positions & blade_mask(region_type, config, 0);
+        let blade2 = positions & blade_mask(region_type, config, 1);
+        let heart = if region_type == BLOCK && config < 9 {
+            positions & (1 << config)
+        } else {
+            0
+        };
+        if blade1 != 0 && blade2 != 0 {
+            found = Some((config, blade1, blade2, heart));
+        }
+        break;
+    }
+    let Some((config, blade1, blade2, heart)) = found else {
+        return out;
+    };
+    let grouped = Link {
+        grouped: true,
+        ..base
+    };
+    let (count1, count2) = (blade1.count_ones(), blade2.count_ones());
+    let heart_cell = || cell_at(config as u32);
+    // `one` is the blade with a single cell; the other blade forms the group.
+    let single_blade = |one: u16, group: u16, group_count: u32, ordinal: usize| -> Link {
+        let group_end = if region_type == BLOCK {
+            End {
+                primary: nth(group, 0),
+                supports: [Some(heart_cell()), (group_count > 1).then(|| nth(group, 1))],
+            }
+        } else {
+            End {
+                primary: nth(group, 0),
+                supports: [
+                    (group_count > 1).then(|| nth(group, 1)),
+                    (group_count > 2).then(|| nth(group, 2)),
+                ],
+            }
+        };
+        Link {
+            ordinal,
+            ends: [End::single(nth(one, 0)), group_end],
+            ..grouped
+        }
+    };
+    if count1 == 1 || count2 == 1 {
+        if count1 == 1 && count2 != 1 {
+            out.push(single_blade(blade1, blade2, count2, 0));
+        }
+        if count2 == 1 {
+            out.push(single_blade(blade2, blade1, count1, 1));
+        }
+        return out;
+    }
+    let mut end0 = End {
+        primary: nth(blade1, 0),
+        supports: [Some(nth(blade1, 1)), (count1 > 2).then(|| nth(blade1, 2))],
+    };
+    let mut end1 = End {
+        primary: nth(blade2, 0),
+        supports: [Some(nth(blade2, 1)), (count2 > 2).then(|| nth(blade2, 2))],
+    };
+    let same_line = |a: usize, b: usize| a / 9 == b / 9 || a % 9 == b % 9;
+    let reduced = config > 8
+        && count == 4
+        && same_line(end0.supports[0].unwrap_or(0), end1.supports[0].unwrap_or(0))
+        && same_line(end0.primary, end1.primary);
+    if reduced {
+        out.push(Link {
+            ends: [end0, end1],
+            ..grouped
+        });
+        // The same four cells read the other way: pairs across the two lines.
+        let crossed0 = End {
+            primary: nth(blade1, 0),
+            supports: [Some(nth(blade2, 0)), None],
+        };
+        let crossed1 = End {
+            primary: nth(blade1, 1),
+            supports: [Some(nth(blade2, 1)), None],
+        };
+        out.push(Link {
+            ordinal: 1,
+            ends: [crossed0, crossed1],
+            ..grouped
+        });
+        return out;
+    }
+    if config < 9 && heart.count_ones() == 1 {
+        if count1 == 2 {
+            end0.supports[1] = Some(heart_cell());
+        }
+        if count2 == 2 {
+            end1.supports[1] = Some(heart_cell());
+        }
+    }
+    out.push(Link {
+        ends: [end0, end1],
+        ..grouped
+    });
+    out
+}
+
+/// The region holding every cell of two ends: column first, then row, then box.
+fn share_region(a: &End, b: &End) -> Option<usize> {
+    let cells = a.set() | b.set();
+    [
+        9 + a.primary % 9,
+        a.primary / 9,
+        18 + a.primary / 27 * 3 + a.primary % 9 / 3,
+    ]
+    .into_iter()
+    .find(|&house| cells & !HOUSE_SETS[house] == 0)
+}
+
+/// SE's `isLex`: a sequence no greater than its reverse.
+fn is_lex(values: &[usize]) -> bool {
+    let reversed: Vec<usize> = values.iter().rev().copied().collect();
+    values <= reversed.as_slice()
+}
+
+/// SE's canonical name of a sequence of link region types (0 box, 1 row, 2 column).
+fn line_name(types: &[usize]) -> String {
+    let digit = |t: usize| char::from(b'0' + t as u8);
+    if !types.contains(&1) {
+        return types
+            .iter()
+            .map(|&t| if t == 2 { '1' } else { digit(t) })
+            .collect();
+    }
+    let original: String = types.iter().map(|&t| digit(t)).collect();
+    let swap = |t: usize| match t {
+        1 => '2',
+        2 => '1',
+        other => digit(other),
+    };
+    let current: String = types.iter().map(|&t| swap(t)).collect();
+    let reverse: String = types.iter().rev().map(|&t| swap(t)).collect();
+    let swapped = reverse.min(current);
+    original.min(swapped)
+}
+
+/// The orders QuickPerm visits, for `n` links.
+fn quick_perm_orders(n: usize) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut control: Vec<usize> = (0..=n).collect();
+    let mut out = vec![order.clone()];
+    let mut upper = 1;
+    while upper < n {
+        control[upper] -= 1;
+        let lower = upper % 2 * control[upper];
+        order.swap(lower, upper);
+        out.push(order.clone());
+        upper = 1;
+        while control[upper] == 0 {
+            control[upper] = upper;
+            upper += 1;
+        }
+    }
+    out
+}
+
+/// The non-decreasing sequences of region types of length `n`, in the order SE's
+/// `Permutations(n, 3n)` yields them.
+fn type_sequences(n: usize) -> Vec<Vec<usize>> {
+    super::basic::combinations(n as u32, 3 * n as u32)
+        .filter_map(|mask| {
+            let indexes: Vec<usize> = (0..3 * n).filter(|&b| mask & (1 << b) != 0).collect();
+            indexes
+                .iter()
+                .enumerate()
+                .all(|(at, &index)| index % n == at)
+                .then(|| indexes.iter().map(|&index| index / n).collect())
+        })
+        .collect()
+}
+
+/// A found chain with its sort keys.
+struct Candidate {
+    rating: u16,
+    eliminations: u32,
+    suffix: String,
+    order_key: Vec<usize>,
+    hint: Hint,
+}
+
+struct Search<'a> {
+    board: &'a Board,
+    degree: usize,
+    digit: u8,
+    links: Vec<Link>,
+    sequences: Vec<Vec<usize>>,
+    perms: Vec<Vec<usize>>,
+    chain: Vec<(usize, usize)>,
+    best: Option<Candidate>,
+}
+
+/// The best chain of `degree` (2-4) strong links, if any.
+pub fn strong_links(board: &Board, degree: usize) -> Option<Hint> {
+    let mut search = Search {
+        board,
+        degree,
+        digit: 1,
+        links: Vec::new(),
+        sequences: type_sequences(degree),
+        perms: quick_perm_orders(degree),
+        chain: Vec::with_capacity(MAX_LINKS),
+        best: None,
+    };
+    for digit in 1..=9u8 {
+        search.digit = digit;
+        search.links.clear();
+        for region_type in [BLOCK, ROW, super::board::COLUMN] {
+            for index in 0..9 {
+                search
+                    .links
+                    .extend(links_of(board, region_type, index, digit));
+            }
+        }
+        for start in 0..search.links.len() {
+            for direction in 0..2 {
+                search.chain.push((start, direction));
+                search.extend(search.links[start].cells);
+                search.chain.pop();
+            }
+        }
+    }
+    search.best.map(|candidate| candidate.hint)
+}
+
+impl Search<'_> {
+    fn extend(&mut self, used: CellSet) {
+        if self.chain.len() == self.degree {
+            self.evaluate();
+            return;
+        }
+        let &(last, direction) = self.chain.last().expect("a chain has a first link");
+        let far = self.links[last].ends[1 - direction];
+        for next in 0..self.links.len() {
+            let link = self.links[next];
+            if link.cells & used != 0 {
+                continue;
+            }
+            for next_direction in 0..2 {
+                if share_region(&far, &link.ends[next_direction]).is_some() {
+                    self.chain.push((next, next_direction));
+                    self.extend(used | link.cells);
+                    self.chain.pop();
+                }
+            }
+        }
+    }
+
+    /// Applies SE's filters to the chain in `self.chain`, computes its eliminations and
+    /// rating, and keeps it when it beats the best so far.
+    fn evaluate(&mut self) {
+        let links: Vec<Link> = self.chain.iter().map(|&(l, _)| self.links[l]).collect();
+        // SE builds each set of links once, sorted by (region type, index), and visits its
+        // orders; `order[at]` is the position in that sorted set of the chain's link `at`.
+        let mut sorted: Vec<usize> = (0..links.len()).collect();
+        sorted.sort_by_key(|&at| (links[at].region_type, links[at].index));
+        let mut order = vec![0; links.len()];
+        for (position, &at) in sorted.iter().enumerate() {
+            order[at] = position;
+        }
+        if !is_lex(&order) {
+            return;
+        }
+        // Consecutive equal types must have increasing indexes in SE's set; a chain
+        // whose sorted links repeat a region cannot occur (their cells would overlap).
+        let directions: Vec<usize> = self.chain.iter().map(|&(_, d)| d).collect();
+        let start = links[0].ends[directions[0]];
+        let last = links.len() - 1;
+        let finish = links[last].ends[1 - directions[last]];
+        let ring = share_region(&start, &finish).is_some();
+        if ring {
+            let lowest = links.iter().map(Link::full_number).min().unwrap_or(0);
+            if links[0].full_number() != lowest || directions[0] != 0 {
+                return;
+            }
+        }
+        let mut link_regions: CellSet = 0;
+        for link in &links {
+            link_regions |= HOUSE_SETS[link.house()];
+        }
+        let mut shared: CellSet = 0;
+        let mut joints = Vec::with_capacity(last);
+        for at in 0..last {
+            let head = links[at].ends[1 - directions[at]];
+            let tail = links[at + 1].ends[directions[at + 1]];
+            match share_region(&head, &tail) {
+                Some(house) => shared |= HOUSE_SETS[house],
+                None => return,
+            }
+            joints.push((head, tail));
+        }
+        let digit_cells = self.board.digit_cells[self.digit as usize - 1];
+        let mut victims =
+            start.seen_by_all(links[0].grouped) & finish.seen_by_all(links[last].grouped);
+        victims &= !(1u128 << start.primary) & !(1u128 << finish.primary) & !link_regions;
+        if !ring {
+            victims &= !shared;
+        }
+        let removable = victims & digit_cells;
+        let mut eliminated = removable;
+        let mut count = removable.count_ones();
+        if ring {
+            for (head, tail) in &joints {
+                let mut around = head.seen_by_all(true) & tail.seen_by_all(true);
+                around &= !(1u128 << head.primary) & !(1u128 << tail.primary) & !link_regions;
+                let hit = around & digit_cells;
+                count += hit.count_ones();
+                eliminated |= hit;
+            }
+        }
+        if eliminated == 0 {
+            return;
+        }
+        let grouped = links.iter().filter(|link| link.grouped).count();
+        let mut types: Vec<usize> = links.iter().map(|link| link.region_type).collect();
+        if !is_lex(&types) {
+            types.reverse();
+        }
+        let suffix = format!("{grouped}{}", line_name(&types));
+        let has_box = suffix[1..].contains('0');
+        let mixed_lines = suffix[1..].contains('2');
+        let base = [0, 40, 54, 58][self.degree - 1];
+        let rating = if grouped > 0 {
+            base + 3
+        } else {
+            base + u16::from(has_box) + u16::from(mixed_lines)
+        };
+        if let Some(best) = &self.best {
+            let incumbent = (
+                best.rating,
+                std::cmp::Reverse(best.eliminations),
+                &best.suffix,
+            );
+            if (rating, std::cmp::Reverse(count), &suffix) > incumbent {
+                return;
+            }
+        }
+        let order_key = self.order_key(&links, &sorted, &order, &directions);
+        if let Some(best) = &self.best {
+            if (rating, std::cmp::Reverse(count), &suffix, &order_key)
+                >= (
+                    best.rating,
+                    std::cmp::Reverse(best.eliminations),
+                    &best.suffix,
+                    &best.order_key,
+                )
+            {
+                return;
+            }
+        }
+        let name = chain_name(self.degree, grouped, &suffix, ring);
+        let technique = match (self.degree, rating) {
+            (2, 40) => Technique::Skyscraper,
+            (2, 43) => Technique::GroupedTurbotFish,
+            (2, _) if has_box => Technique::TurbotFish,
+            (2, _) => Technique::TwoStringKite,
+            (3, _) => Technique::ThreeStrongLinks,
+            _ => Technique::FourStrongLinks,
+        };
+        let mut eliminations = Eliminations::NONE;
+        eliminations.add_digit_in(eliminated, self.digit);
+        let pattern = links.iter().fold(0u128, |set, link| set | link.cells);
+        let hint = Hint::new(technique, rating)
+            .with_pattern(pattern, bit(self.digit))
+            .with_eliminations(eliminations)
+            .named(name);
+        self.best = Some(Candidate {
+            rating,
+            eliminations: count,
+            suffix,
+            order_key,
+            hint,
+        });
+    }
+
+    /// Where SE's search meets this chain: type sequence, digit, then per link (in the
+    /// sorted set) its region index and variant, then the order's QuickPerm position and
+    /// the directions (first link most significant).
+    fn order_key(
+        &self,
+        links: &[Link],
+        sorted: &[usize],
+        order: &[usize],
+        directions: &[usize],
+    ) -> Vec<usize> {
+        let types: Vec<usize> = sorted.iter().map(|&at| links[at].region_type).collect();
+        let sequence = self
+            .sequences
+            .iter()
+            .position(|s| *s == types)
+            .unwrap_or(usize::MAX);
+        let mut key = vec![sequence, usize::from(self.digit)];
+        for &at in sorted {
+            key.push(links[at].index);
+            key.push(links[at].ordinal);
+        }
+        key.push(
+            self.perms
+                .iter()
+                .position(|p| p == order)
+                .unwrap_or(usize::MAX),
+        );
+        key.push(
+            directions
+                .iter()
+                .fold(0, |bits, &direction| bits * 2 + direction),
+        );
+        key
+    }
+}
+
+/// SE's name of a chain of strong links.
+fn chain_name(degree: usize, grouped: usize, suffix: &str, ring: bool) -> String {
+    let tail = &suffix[1..];
+    let name = if ring {
+        format!(
+            "({degree} Strong Links) {}X-Loop",
+            if grouped > 0 { "Grouped " } else { "" }
+        )
+    } else if !tail.contains('0') && !tail.contains('2') {
+        if degree < 3 {
+            "Skyscraper".to_string()
+        } else {
+            format!("{degree} Skyscrapers")
+        }
+    } else if tail.contains('0') || degree > 3 {
+        format!("{degree} Strong links")
+    } else {
+        format!("{degree}-String Kite")
+    };
+    if grouped > 0 && !ring {
+        format!("Grouped {name} {suffix}")
+    } else {
+        format!("{name} {suffix}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_perm_visits_every_order_once() {
+        let orders = quick_perm_orders(3);
+        assert_eq!(orders.len(), 6);
+        assert_eq!(orders[0], vec![0, 1, 2]);
+        assert_eq!(orders[1], vec![1, 0, 2]);
+        let mut sorted = orders.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 6);
+        assert_eq!(quick_perm_orders(4).len(), 24);
+    }
+
+    #[test]
+    fn type_sequences_are_non_decreasing() {
+        let two = type_sequences(2);
+        assert_eq!(two.len(), 6);
+        assert!(two.iter().all(|s| s[0] <= s[1]));
+        assert_eq!(type_sequences(3).len(), 10);
+        assert_eq!(type_sequences(4).len(), 15);
+    }
+
+    #[test]
+    fn line_names_ignore_orientation() {
+        assert_eq!(line_name(&[1, 1]), "11");
+        assert_eq!(line_name(&[2, 2]), "11");
+        assert_eq!(line_name(&[1, 2]), "12");
+        assert_eq!(line_name(&[0, 1]), "01");
+        assert_eq!(line_name(&[0, 2]), "01");
+        assert_eq!(line_name(&[1, 0, 2]), "102");
+    }
+}
