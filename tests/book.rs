@@ -194,6 +194,10 @@ fn failures_create_nothing_and_keep_existing_files() {
         .filter(|entry| entry.file_name().to_string_lossy().ends_with(".partial"))
         .collect();
     assert!(leftovers.is_empty());
+    // A tier that cannot be met within the time budget fails (exit 1) instead of hanging.
+    let unmeetable = "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\ntier = \"extreme\"\nclues = \"40..45\"\n";
+    assert_eq!(build(&dir, "book", unmeetable, &["--max-seconds", "1"]), 1);
+    assert!(!pdf.exists());
     // A missing output directory is an input error before any work.
     let missing = dir.join("no-such-dir").join("book.pdf");
     let spec = dir.join("book.toml");

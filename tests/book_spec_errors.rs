@@ -195,11 +195,12 @@ fn cases() -> Vec<(String, &'static str, &'static str, &'static str)> {
             "not both",
             "",
         ),
+        (with("", "rating = \"hard\""), "6:10", "rating range", ""),
         (
-            with("", "rating = \"hard\""),
+            with("", "rating = \"1.0..1.1\""),
             "6:10",
-            "not a rating range",
-            "3.0..4.5",
+            "no sudoku is rated",
+            "below 4.0",
         ),
         (
             with("", "op = \"mul\""),

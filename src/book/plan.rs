@@ -10,13 +10,19 @@
 //! sudoku option parts:   "symmetry=rot180" [, "clues=24..28"] [, "tier=hard" | "rating=3.0..4.5"]
 //! ```
 //!
-//! Jobs run on the current rayon pool; results are collected in job order.
+//! (the sudoku parts are those of `puzzlebook sudoku generate`). Every sudoku is graded, so
+//! each puzzle's caption shows its rating's tier. Jobs run on the current rayon pool; results are collected in job order.
+
+use std::time::Instant;
 
 use rayon::prelude::*;
 
 use super::spec::{Difficulty, Kind, KindOptions, SectionSpec, Spec};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
+use crate::sudoku::grade::{
+    GradeOptions, GradedOptions, RatingRange, RatingTarget, Tier, generate_graded, grade_unique,
+};
 use crate::sudoku::{GenerateOptions, Grid, generate};
 
 /// One puzzle to make.
@@ -101,13 +107,20 @@ impl Plan {
     }
 
     /// Makes every puzzle on the current rayon pool. `progress` is called once per finished
-    /// puzzle (from worker threads). The first failure in book order is returned.
-    pub fn make(&self, spec: &Spec, progress: &(dyn Fn() + Sync)) -> Result<Vec<Puzzle>> {
+    /// puzzle (from worker threads). A puzzle not made by `deadline` fails the book (which
+    /// puzzles come out never depends on time, only whether they come out). The first
+    /// failure in book order is returned.
+    pub fn make(
+        &self,
+        spec: &Spec,
+        deadline: Option<Instant>,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<Vec<Puzzle>> {
         let results: Vec<Result<Puzzle>> = self
             .jobs
             .par_iter()
             .map(|job| {
-                let result = make_one(spec, job);
+                let result = make_one(spec, job, deadline);
                 progress();
                 result
             })
@@ -124,9 +137,16 @@ pub fn seed_path(section: &SectionSpec) -> Vec<String> {
         section.kind.name().to_string(),
     ];
     match &section.options {
-        KindOptions::Sudoku(options) => {
-            path.extend(sudoku_options(options).seed_path());
-        }
+        KindOptions::Sudoku(options) => match sudoku_target(section) {
+            Some(target) => path.extend(
+                GradedOptions {
+                    base: sudoku_options(options),
+                    target,
+                }
+                .seed_path(),
+            ),
+            None => path.extend(sudoku_options(options).seed_path()),
+        },
         KindOptions::Mushikui(options) => {
             path.push(format!("op={}", options.operation.value.name()));
             let digits: Vec<String> = options.digits.value.iter().map(u32::to_string).collect();
@@ -134,14 +154,22 @@ pub fn seed_path(section: &SectionSpec) -> Vec<String> {
             if let Some(digit) = &options.reveal_only {
                 path.push(format!("reveal-only={}", digit.value));
             }
+            match section.difficulty.as_ref().map(|d| &d.value) {
+                Some(Difficulty::Tier(tier)) => path.push(format!("tier={tier}")),
+                Some(Difficulty::Rating(range)) => path.push(format!("rating={range}")),
+                None => {}
+            }
         }
     }
-    match section.difficulty.as_ref().map(|d| &d.value) {
-        Some(Difficulty::Tier(tier)) => path.push(format!("tier={tier}")),
-        Some(Difficulty::Rating { min, max }) => path.push(format!("rating={min:.1}..{max:.1}")),
-        None => {}
-    }
     path
+}
+
+/// The sudoku difficulty a section asks for (the spec reader has validated it).
+fn sudoku_target(section: &SectionSpec) -> Option<RatingTarget> {
+    match &section.difficulty.as_ref()?.value {
+        Difficulty::Tier(name) => name.parse::<Tier>().ok().map(RatingTarget::Tier),
+        Difficulty::Rating(text) => text.parse::<RatingRange>().ok().map(RatingTarget::Range),
+    }
 }
 
 fn sudoku_options(options: &super::spec::SudokuOptions) -> GenerateOptions {
@@ -164,14 +192,6 @@ fn check_buildable(spec: &Spec, section: &SectionSpec) -> Result<()> {
             .error(at, "mushikui-zan sections need the mushikui-zan generator, which this build does not have yet")
             .with_hint("remove the section or build puzzlebook with the mushikui-zan engine"));
     }
-    if let Some(difficulty) = &section.difficulty {
-        return Err(spec
-            .error(
-                difficulty.at,
-                "sudoku tiers and ratings need the sudoku grader, which this build does not have yet",
-            )
-            .with_hint("remove `tier`/`rating` (puzzles are then minimal for their symmetry), or set `clues`"));
-    }
     if let Some(source) = &section.source {
         return Err(spec
             .error(source.at, "taking puzzles from a file is not supported yet")
@@ -180,7 +200,7 @@ fn check_buildable(spec: &Spec, section: &SectionSpec) -> Result<()> {
     Ok(())
 }
 
-fn make_one(spec: &Spec, job: &Job) -> Result<Puzzle> {
+fn make_one(spec: &Spec, job: &Job, deadline: Option<Instant>) -> Result<Puzzle> {
     let section = &spec.sections[job.section];
     let path: Vec<&str> = job.seed_path.iter().map(String::as_str).collect();
     let mut rng = RandomStream::derive(&spec.seed, &path, job.index as u64);
@@ -194,14 +214,33 @@ fn make_one(spec: &Spec, job: &Job) -> Result<Puzzle> {
     };
     match &section.options {
         KindOptions::Sudoku(options) => {
-            let generated = generate(&sudoku_options(options), &mut rng).map_err(describe)?;
+            let base = sudoku_options(options);
+            let (puzzle, solution, grading) = match sudoku_target(section) {
+                Some(target) => {
+                    let graded = generate_graded(&GradedOptions { base, target }, &mut rng, deadline)
+                        .map_err(|error| describe(error.with_hint(
+                            "allow more time with --max-seconds, or ask for an easier tier or a wider rating range",
+                        )))?;
+                    (graded.puzzle, graded.solution, graded.grading)
+                }
+                None => {
+                    let generated = generate(&base, &mut rng).map_err(describe)?;
+                    let grading = grade_unique(
+                        &generated.puzzle,
+                        &generated.solution,
+                        &GradeOptions {
+                            deadline,
+                            ..GradeOptions::default()
+                        },
+                    )
+                    .map_err(describe)?;
+                    (generated.puzzle, generated.solution, grading)
+                }
+            };
             Ok(Puzzle {
-                content: Content::Sudoku {
-                    puzzle: generated.puzzle,
-                    solution: generated.solution,
-                },
-                rating: None,
-                tier: None,
+                content: Content::Sudoku { puzzle, solution },
+                rating: Some(f64::from(grading.rating_tenths) / 10.0),
+                tier: Some(grading.tier.name().to_string()),
             })
         }
         KindOptions::Mushikui(_) => Err(describe(Error::runtime(

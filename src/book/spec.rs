@@ -13,6 +13,8 @@ use super::templates;
 use super::units::{PageSize, parse_length, parse_page_size};
 use crate::error::{Error, Result};
 use crate::layout::fonts::BundledFont;
+use crate::sudoku::grade::generate::check_reachable;
+use crate::sudoku::grade::{RatingRange, RatingTarget};
 use crate::sudoku::{ClueRange, Symmetry};
 
 /// The language of the book's own words (headings, captions, rules).
@@ -140,8 +142,9 @@ pub struct AnswersSpec {
 pub enum Difficulty {
     /// A named tier (`easy`, `medium`, …).
     Tier(String),
-    /// A rating range (sudoku: the Sudoku Explainer scale), inclusive.
-    Rating { min: f64, max: f64 },
+    /// A rating range as written (`"3.0..4.5"`; sudoku: the Sudoku Explainer scale),
+    /// checked when the spec is read.
+    Rating(String),
 }
 
 /// The stable sudoku tier names (SE rating bounds in docs/spec.md).
@@ -905,26 +908,16 @@ fn read_difficulty(table: &Table<'_, '_>, kind: Kind) -> Result<Option<Located<D
             Ok(Some(Located::new(Difficulty::Tier(tier.value), tier.at)))
         }
         (None, Some(rating)) => {
-            let bad = || {
-                table
-                    .error(
-                        rating.at,
-                        format!("{:?} is not a rating range", rating.value),
-                    )
-                    .with_hint("write MIN..MAX with decimals, e.g. \"3.0..4.5\"")
-            };
-            let (min, max) = rating.value.split_once("..").ok_or_else(bad)?;
-            let min: f64 = min.trim().parse().map_err(|_| bad())?;
-            let max: f64 = max
-                .trim()
-                .trim_start_matches('=')
-                .parse()
-                .map_err(|_| bad())?;
-            if !(min.is_finite() && max.is_finite()) || min > max || min < 0.0 || max > 12.0 {
-                return Err(bad());
+            if kind == Kind::Sudoku {
+                let range = rating
+                    .value
+                    .parse::<RatingRange>()
+                    .map_err(|error| at(table, rating.at, error))?;
+                check_reachable(RatingTarget::Range(range))
+                    .map_err(|error| at(table, rating.at, error))?;
             }
             Ok(Some(Located::new(
-                Difficulty::Rating { min, max },
+                Difficulty::Rating(rating.value),
                 rating.at,
             )))
         }

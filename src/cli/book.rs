@@ -43,6 +43,9 @@ pub struct Args {
     seed: Option<String>,
     #[command(flatten)]
     jobs: JobsArg,
+    /// Give up (exit 1) when the puzzles are not all made in this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    max_seconds: u64,
     /// Print nothing but errors.
     #[arg(short, long)]
     quiet: bool,
@@ -86,7 +89,8 @@ pub fn run(args: Args) -> Result<i32, Error> {
         plan.jobs.len(),
         !args.quiet && std::io::stderr().is_terminal(),
     );
-    let puzzles = pool.install(|| plan.make(&spec, &|| progress.tick()));
+    let deadline = started.checked_add(Duration::from_secs(args.max_seconds));
+    let puzzles = pool.install(|| plan.make(&spec, deadline, &|| progress.tick()));
     progress.finish();
     let puzzles = puzzles?;
     let composed = layout::compose(&spec, &pagination, &geometry, &puzzles, &fonts)?;
