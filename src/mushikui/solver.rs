@@ -1,0 +1,809 @@
+//! The exact solver: counts solutions (up to a limit) and finds them.
+//!
+//! A solution is fixed by a few operands (the addends; multiplicand and multiplier; divisor,
+//! quotient and remainder): every other row follows from them. So the solver never guesses
+//! hidden digits of derived rows; it searches the operands and checks the rows.
+//!
+//! * Addition and subtraction (as `subtrahend + difference = minuend`) are column sums linked
+//!   only by carries, so solutions are counted exactly by dynamic programming over
+//!   (column, carry), and listed by a search that the same table keeps free of dead ends.
+//! * Multiplication and division are searched column by column from the units digit: at
+//!   column `k` the multiplicand (divisor), multiplier (quotient) and remainder get their
+//!   `k`-th digits, which fixes digit `k` of every partial product and of every sum row
+//!   (product; dividend `= B × Q + R`; each division remainder `Yi`, which is the top part of
+//!   `B × (Q mod 10^(n-i)) + R`). Each partial row keeps the set of multiplier digits still
+//!   possible for it, filtered by its low digits so far and by a table, computed once per
+//!   search, that says whether the row's remaining high digits (lengths and shown leading
+//!   digits included) can still come out for that digit and carry. Sum rows are also bounded
+//!   by interval arithmetic on the undecided high digits.
+
+use super::model::{MAX_ROW_DIGITS, Operation, Puzzle};
+
+/// Bit `d` set: digit `d` is possible.
+pub(crate) type Mask = u16;
+pub(crate) const ALL_DIGITS: Mask = 0x3FF;
+const NONZERO: Mask = 0x3FE;
+
+pub(crate) const POW10: [u64; 20] = {
+    let mut table = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        table[i] = table[i - 1] * 10;
+        i += 1;
+    }
+    table
+};
+
+/// The candidate digits of one row, by position from the right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RowDomain {
+    pub len: usize,
+    pub masks: [Mask; MAX_ROW_DIGITS],
+}
+
+impl RowDomain {
+    /// The candidates `position` places from the right: only 0 beyond the row.
+    #[inline]
+    pub fn mask(&self, position: usize) -> Mask {
+        if position < self.len {
+            self.masks[position]
+        } else {
+            1
+        }
+    }
+
+    /// True when `value` has exactly this row's length and fits every digit.
+    pub fn matches(&self, mut value: u64) -> bool {
+        for position in 0..self.len {
+            if self.masks[position] & (1 << (value % 10)) == 0 {
+                return false;
+            }
+            value /= 10;
+        }
+        value == 0
+    }
+
+    /// Smallest and largest values the row can take.
+    fn bounds(&self) -> (u64, u64) {
+        let mut low = 0;
+        let mut high = 0;
+        for position in (0..self.len).rev() {
+            let mask = self.masks[position];
+            low = low * 10 + u64::from(lowest(mask));
+            high = high * 10 + u64::from(highest(mask));
+        }
+        (low, high)
+    }
+}
+
+/// Candidate digits of every cell of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Domains {
+    pub operation: Operation,
+    pub rows: Vec<RowDomain>,
+}
+
+impl Domains {
+    pub fn new(puzzle: &Puzzle) -> Domains {
+        let rows = puzzle
+            .rows()
+            .iter()
+            .map(|row| {
+                let len = row.len();
+                let mut masks = [0; MAX_ROW_DIGITS];
+                for (index, cell) in row.cells().iter().enumerate() {
+                    let position = len - 1 - index;
+                    masks[position] = match cell {
+                        Some(digit) => 1 << digit,
+                        None if index == 0 && len > 1 => NONZERO,
+                        None => ALL_DIGITS,
+                    };
+                }
+                RowDomain { len, masks }
+            })
+            .collect();
+        Domains {
+            operation: puzzle.operation(),
+            rows,
+        }
+    }
+
+    /// Removes `digit` from the candidates of row `row`, digit `index` from the left.
+    pub fn exclude(&mut self, row: usize, index: usize, digit: u8) {
+        let domain = &mut self.rows[row];
+        let position = domain.len - 1 - index;
+        domain.masks[position] &= !(1 << digit);
+    }
+}
+
+#[inline]
+fn lowest(mask: Mask) -> u8 {
+    mask.trailing_zeros().min(9) as u8
+}
+
+#[inline]
+fn highest(mask: Mask) -> u8 {
+    (15u32.saturating_sub(mask.leading_zeros())).min(9) as u8
+}
+
+/// Iterates the digits of a mask, smallest first.
+#[inline]
+fn digits(mut mask: Mask) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let digit = mask.trailing_zeros();
+            mask &= mask - 1;
+            Some(u64::from(digit))
+        }
+    })
+}
+
+/// The result of solving a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    None,
+    Unique(Puzzle),
+    /// Two of the solutions.
+    Multiple(Puzzle, Puzzle),
+}
+
+/// Counts the solutions of `puzzle`, stopping at `limit`.
+pub fn count_solutions(puzzle: &Puzzle, limit: u64) -> u64 {
+    count_domains(&Domains::new(puzzle), limit)
+}
+
+/// Up to `limit` solutions of `puzzle`, in a fixed order.
+pub fn solutions(puzzle: &Puzzle, limit: usize) -> Vec<Puzzle> {
+    let mut found = Vec::new();
+    if limit == 0 {
+        return found;
+    }
+    search(&Domains::new(puzzle), &mut |solution| {
+        found.push(solution);
+        found.len() < limit
+    });
+    found
+}
+
+/// Solves `puzzle`: its unique solution, or why there is none.
+pub fn solve(puzzle: &Puzzle) -> Solution {
+    let mut found = solutions(puzzle, 2);
+    match found.len() {
+        0 => Solution::None,
+        1 => Solution::Unique(found.remove(0)),
+        _ => {
+            let second = found.remove(1);
+            Solution::Multiple(found.remove(0), second)
+        }
+    }
+}
+
+/// True when `solution` is the only solution of `puzzle` (which it must solve).
+pub fn is_unique(puzzle: &Puzzle) -> bool {
+    count_solutions(puzzle, 2) == 1
+}
+
+/// Counts the solutions within `domains`, stopping at `limit`.
+pub(crate) fn count_domains(domains: &Domains, limit: u64) -> u64 {
+    if limit == 0 {
+        return 0;
+    }
+    match domains.operation {
+        Operation::Add | Operation::Sub => {
+            let (terms, sum) = column_rows(domains);
+            let count = ColumnSums::new(domains, &terms, sum).count();
+            u64::try_from(count.min(u128::from(limit))).unwrap_or(limit)
+        }
+        Operation::Mul | Operation::Div => {
+            let mut count = 0;
+            ProductSearch::new(domains).run(&mut |_, _, _| {
+                count += 1;
+                count < limit
+            });
+            count
+        }
+    }
+}
+
+/// Calls `visit` with each solution within `domains` until it returns false.
+pub(crate) fn search(domains: &Domains, visit: &mut dyn FnMut(Puzzle) -> bool) {
+    let operation = domains.operation;
+    match operation {
+        Operation::Add | Operation::Sub => {
+            let (terms, sum) = column_rows(domains);
+            ColumnSums::new(domains, &terms, sum).list(&mut |values| {
+                let operands = if operation == Operation::Add {
+                    values.to_vec()
+                } else {
+                    vec![values[0] + values[1], values[0]]
+                };
+                visit(solution_of(operation, &operands))
+            });
+        }
+        Operation::Mul => {
+            ProductSearch::new(domains).run(&mut |a, b, _| visit(solution_of(operation, &[a, b])));
+        }
+        Operation::Div => {
+            ProductSearch::new(domains).run(&mut |divisor, quotient, remainder| {
+                visit(solution_of(
+                    operation,
+                    &[divisor * quotient + remainder, divisor],
+                ))
+            });
+        }
+    }
+}
+
+fn solution_of(operation: Operation, operands: &[u64]) -> Puzzle {
+    Puzzle::from_operands(operation, operands).expect("a solution found by the search is valid")
+}
+
+/// The term rows and the sum row of an addition, or of a subtraction read as
+/// `subtrahend + difference = minuend`.
+fn column_rows(domains: &Domains) -> (Vec<usize>, usize) {
+    match domains.operation {
+        Operation::Sub => (vec![1, 2], 0),
+        _ => {
+            let last = domains.rows.len() - 1;
+            ((0..last).collect(), last)
+        }
+    }
+}
+
+/// Most carries of a column sum of up to 6 terms, plus one.
+const CARRIES: usize = 6;
+
+/// Column sums linked by carries: `Σ terms + carry in = sum digit + 10 × carry out`.
+struct ColumnSums<'a> {
+    domains: &'a Domains,
+    terms: &'a [usize],
+    sum: usize,
+    width: usize,
+    /// `finishes[c]`: bit `carry` set when columns `c..` can be completed from that carry.
+    finishes: Vec<u8>,
+}
+
+impl<'a> ColumnSums<'a> {
+    fn new(domains: &'a Domains, terms: &'a [usize], sum: usize) -> ColumnSums<'a> {
+        let width = domains.rows[sum].len;
+        let mut sums = ColumnSums {
+            domains,
+            terms,
+            sum,
+            width,
+            finishes: vec![0; width + 1],
+        };
+        sums.finishes[width] = 1;
+        for column in (0..width).rev() {
+            let reachable = sums.reachable_totals(column, terms.len());
+            let mut finishes = 0u8;
+            for carry in 0..CARRIES {
+                if sums.good_totals(column, carry as u32) & reachable != 0 {
+                    finishes |= 1 << carry;
+                }
+            }
+            sums.finishes[column] = finishes;
+        }
+        sums
+    }
+
+    /// Totals (bit set) that the first `count` terms can make in `column`.
+    fn reachable_totals(&self, column: usize, count: usize) -> u64 {
+        let mut reachable = 1u64;
+        for &term in &self.terms[..count] {
+            let mask = self.domains.rows[term].mask(column);
+            let mut next = 0u64;
+            for digit in digits(mask) {
+                next |= reachable << digit;
+            }
+            reachable = next;
+        }
+        reachable
+    }
+
+    /// Totals of the term digits (bit set) that, with `carry` in, give a possible sum digit
+    /// and a carry out from which the higher columns can be completed.
+    fn good_totals(&self, column: usize, carry: u32) -> u64 {
+        let sum_mask = self.domains.rows[self.sum].mask(column);
+        let next = self.finishes[column + 1];
+        let mut good = 0u64;
+        for total in 0..=(9 * self.terms.len() as u32) {
+            let value = total + carry;
+            if sum_mask & (1 << (value % 10)) != 0 && next & (1 << (value / 10)) != 0 {
+                good |= 1 << total;
+            }
+        }
+        good
+    }
+
+    /// The exact number of solutions (saturating).
+    fn count(&self) -> u128 {
+        let mut ways = [0u128; CARRIES];
+        ways[0] = 1;
+        for column in 0..self.width {
+            let mut totals = [0u128; 64];
+            totals[0] = 1;
+            for &term in self.terms {
+                let mask = self.domains.rows[term].mask(column);
+                let mut next = [0u128; 64];
+                for (total, &count) in totals.iter().enumerate() {
+                    if count == 0 {
+                        continue;
+                    }
+                    for digit in digits(mask) {
+                        let slot = &mut next[total + digit as usize];
+                        *slot = slot.saturating_add(count);
+                    }
+                }
+                totals = next;
+            }
+            let sum_mask = self.domains.rows[self.sum].mask(column);
+            let mut next = [0u128; CARRIES];
+            for (carry, &ways_in) in ways.iter().enumerate() {
+                if ways_in == 0 {
+                    continue;
+                }
+                for (total, &count) in totals.iter().enumerate() {
+                    let value = total + carry;
+                    if count == 0 || sum_mask & (1 << (value % 10)) == 0 {
+                        continue;
+                    }
+                    let slot = &mut next[value / 10];
+                    *slot = slot.saturating_add(ways_in.saturating_mul(count));
+                }
+            }
+            ways = next;
+        }
+        ways[0]
+    }
+
+    /// Calls `visit` with the term values of each solution until it returns false.
+    fn list(&self, visit: &mut dyn FnMut(&[u64]) -> bool) {
+        if self.finishes[0] & 1 == 0 {
+            return;
+        }
+        let mut values = vec![0u64; self.terms.len()];
+        self.column(0, 0, &mut values, visit);
+    }
+
+    fn column(
+        &self,
+        column: usize,
+        carry: u32,
+        values: &mut [u64],
+        visit: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> bool {
+        if column == self.width {
+            return visit(values);
+        }
+        let good = self.good_totals(column, carry);
+        // suffix[i]: totals the terms i.. can still make.
+        let mut suffix = vec![1u64; self.terms.len() + 1];
+        for i in (0..self.terms.len()).rev() {
+            let mask = self.domains.rows[self.terms[i]].mask(column);
+            suffix[i] = digits(mask).fold(0, |acc, digit| acc | suffix[i + 1] << digit);
+        }
+        self.term(column, carry, 0, 0, good, &suffix, values, visit)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn term(
+        &self,
+        column: usize,
+        carry: u32,
+        index: usize,
+        total: u32,
+        good: u64,
+        suffix: &[u64],
+        values: &mut [u64],
+        visit: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> bool {
+        if index == self.terms.len() {
+            let value = total + carry;
+            return self.column(column + 1, value / 10, values, visit);
+        }
+        let mask = self.domains.rows[self.terms[index]].mask(column);
+        for digit in digits(mask) {
+            let total = total + digit as u32;
+            if (suffix[index + 1] << total) & good == 0 {
+                continue;
+            }
+            values[index] += digit * POW10[column];
+            let go_on = self.term(column, carry, index + 1, total, good, suffix, values, visit);
+            values[index] -= digit * POW10[column];
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// An operand of a multiplication or division: digits searched from the right.
+#[derive(Clone, Copy, Debug)]
+struct Operand {
+    len: usize,
+    masks: [Mask; MAX_ROW_DIGITS],
+    /// `min_high[k]`: the smallest value of the digits at positions `k..` (as a number).
+    min_high: [u64; MAX_ROW_DIGITS + 1],
+    max_high: [u64; MAX_ROW_DIGITS + 1],
+}
+
+impl Operand {
+    fn new(row: &RowDomain) -> Operand {
+        let mut min_high = [0; MAX_ROW_DIGITS + 1];
+        let mut max_high = [0; MAX_ROW_DIGITS + 1];
+        for position in (0..row.len).rev() {
+            let mask = row.masks[position];
+            min_high[position] = min_high[position + 1] * 10 + u64::from(lowest(mask));
+            max_high[position] = max_high[position + 1] * 10 + u64::from(highest(mask));
+        }
+        Operand {
+            len: row.len,
+            masks: row.masks,
+            min_high,
+            max_high,
+        }
+    }
+
+    #[inline]
+    fn mask(&self, position: usize) -> Mask {
+        if position < self.len {
+            self.masks[position]
+        } else {
+            1
+        }
+    }
+}
+
+/// `u × (digit of v at position)`, one row.
+#[derive(Clone, Debug)]
+struct PartialRow {
+    position: usize,
+    row: RowDomain,
+    /// `finishes[d][k]`: bit `carry` set when, with carry `carry` into position `k` of
+    /// `u × d`, the digits of `u` from `k` up can still make the row's remaining digits.
+    finishes: [[u16; MAX_ROW_DIGITS + 1]; 10],
+}
+
+impl PartialRow {
+    fn new(position: usize, row: RowDomain, u: &Operand) -> PartialRow {
+        let mut finishes = [[0u16; MAX_ROW_DIGITS + 1]; 10];
+        for (d, table) in finishes.iter_mut().enumerate() {
+            let d = d as u32;
+            // Past the multiplicand only the carry is left: one digit at position `u.len`.
+            let top = row.mask(u.len);
+            let above_is_zero = row.len <= u.len + 1;
+            table[u.len] = if above_is_zero { top } else { 0 };
+            // Beyond that, nothing is left to carry.
+            for entry in &mut table[u.len + 1..] {
+                *entry = 1;
+            }
+            for k in (0..u.len).rev() {
+                let row_mask = row.mask(k);
+                let next = table[k + 1];
+                let mut finishes_here = 0u16;
+                for carry in 0..10u32 {
+                    let fits = digits(u.masks[k]).any(|x| {
+                        let value = x as u32 * d + carry;
+                        row_mask & (1 << (value % 10)) != 0 && next & (1 << (value / 10)) != 0
+                    });
+                    if fits {
+                        finishes_here |= 1 << carry;
+                    }
+                }
+                table[k] = finishes_here;
+            }
+        }
+        PartialRow {
+            position,
+            row,
+            finishes,
+        }
+    }
+}
+
+/// A row that is the top part of `u × (v mod 10^v_digits) + w`, shifted right by `shift`.
+#[derive(Clone, Debug)]
+struct SumRow {
+    row: RowDomain,
+    v_digits: usize,
+    shift: usize,
+    with_w: bool,
+    low: u64,
+    high: u64,
+}
+
+/// The column-by-column search of a multiplication (`u × v`) or division (divisor `u`,
+/// quotient `v`, remainder `w`).
+struct ProductSearch {
+    u: Operand,
+    v: Operand,
+    w: Option<Operand>,
+    partials: Vec<PartialRow>,
+    sums: Vec<SumRow>,
+    levels: usize,
+    /// Multiplier (quotient) digits still possible at the start, by position.
+    start: [Mask; MAX_ROW_DIGITS],
+    impossible: bool,
+}
+
+impl ProductSearch {
+    fn new(domains: &Domains) -> ProductSearch {
+        let rows = &domains.rows;
+        let (u_row, v_row, w_row) = match domains.operation {
+            Operation::Mul => (0, 1, None),
+            _ => (1, 0, Some(rows.len() - 1)),
+        };
+        let u = Operand::new(&rows[u_row]);
+        let v = Operand::new(&rows[v_row]);
+        let w = w_row.map(|row| Operand::new(&rows[row]));
+        let mut partials = Vec::new();
+        let mut sums = Vec::new();
+        let sum_row = |row: &RowDomain, v_digits: usize, shift: usize, with_w: bool| {
+            let (low, high) = row.bounds();
+            SumRow {
+                row: *row,
+                v_digits,
+                shift,
+                with_w,
+                low,
+                high,
+            }
+        };
+        if domains.operation == Operation::Mul {
+            let product = rows.len() - 1;
+            if v.len >= 2 {
+                for j in 0..v.len {
+                    partials.push(PartialRow::new(j, rows[2 + j], &u));
+                }
+            }
+            sums.push(sum_row(&rows[product], usize::MAX, 0, false));
+        } else {
+            let n = v.len;
+            for i in 0..n {
+                partials.push(PartialRow::new(n - 1 - i, rows[3 + 2 * i], &u));
+            }
+            sums.push(sum_row(&rows[2], usize::MAX, 0, true));
+            for i in 0..n - 1 {
+                sums.push(sum_row(&rows[4 + 2 * i], n - 1 - i, n - 2 - i, true));
+            }
+        }
+        let mut start = [0; MAX_ROW_DIGITS];
+        start[..v.len].copy_from_slice(&v.masks[..v.len]);
+        for partial in &partials {
+            let mut allowed = 0;
+            for d in 0..10 {
+                if partial.finishes[d][0] & 1 != 0 {
+                    allowed |= 1 << d;
+                }
+            }
+            start[partial.position] &= allowed;
+        }
+        let impossible = start[..v.len].contains(&0)
+            || sums.iter().any(|sum| sum.low > sum.high)
+            || (0..u.len).any(|k| u.masks[k] == 0)
+            || w.is_some_and(|w| (0..w.len).any(|k| w.masks[k] == 0));
+        let levels = u.len.max(v.len).max(w.map_or(0, |w| w.len));
+        ProductSearch {
+            u,
+            v,
+            w,
+            partials,
+            sums,
+            levels,
+            start,
+            impossible,
+        }
+    }
+
+    /// Calls `visit(u, v, w)` for every solution until it returns false.
+    fn run(&self, visit: &mut dyn FnMut(u64, u64, u64) -> bool) {
+        if self.impossible {
+            return;
+        }
+        self.level(0, 0, 0, 0, &self.start, visit);
+    }
+
+    fn level(
+        &self,
+        k: usize,
+        u_low: u64,
+        v_low: u64,
+        w_low: u64,
+        candidates: &[Mask; MAX_ROW_DIGITS],
+        visit: &mut dyn FnMut(u64, u64, u64) -> bool,
+    ) -> bool {
+        if k == self.levels {
+            return !self.complete(u_low, v_low, w_low) || visit(u_low, v_low, w_low);
+        }
+        let place = POW10[k];
+        let next_place = POW10[k + 1];
+        for x in digits(self.u.mask(k)) {
+            let u = u_low + x * place;
+            let mut after_u = *candidates;
+            if !self.filter_partials(k, u, &mut after_u) {
+                continue;
+            }
+            let v_choices = if k < self.v.len { after_u[k] } else { 1 };
+            for y in digits(v_choices) {
+                let v = v_low + y * place;
+                let mut after_v = after_u;
+                if k < self.v.len {
+                    after_v[k] = 1 << y;
+                }
+                let w_choices = self.w.map_or(1, |w| w.mask(k));
+                for z in digits(w_choices) {
+                    let w = w_low + z * place;
+                    if !self.sums_fit(k, u, v, w, &after_v, next_place) {
+                        continue;
+                    }
+                    if !self.level(k + 1, u, v, w, &after_v, visit) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Keeps, for each partial row, the multiplier digits whose product with `u` (known up
+    /// to position `k`) fits the row's digit `k` and can still finish. False when a row has
+    /// none left.
+    #[inline]
+    fn filter_partials(&self, k: usize, u: u64, candidates: &mut [Mask; MAX_ROW_DIGITS]) -> bool {
+        let place = POW10[k];
+        for partial in &self.partials {
+            let row_mask = partial.row.mask(k);
+            let mut keep = 0;
+            for d in digits(candidates[partial.position]) {
+                let product = u * d;
+                let digit = product / place % 10;
+                let carry = product / place / 10;
+                if row_mask & (1 << digit) != 0
+                    && partial.finishes[d as usize][k + 1] & (1 << carry) != 0
+                {
+                    keep |= 1 << d;
+                }
+            }
+            if keep == 0 {
+                return false;
+            }
+            candidates[partial.position] = keep;
+        }
+        true
+    }
+
+    /// Checks digit `k` of every sum row, and their bounds given the undecided digits.
+    #[inline]
+    fn sums_fit(
+        &self,
+        k: usize,
+        u: u64,
+        v: u64,
+        w: u64,
+        candidates: &[Mask; MAX_ROW_DIGITS],
+        next_place: u64,
+    ) -> bool {
+        let u_min = u + next_place * self.u.min_high[k + 1];
+        let u_max = u + next_place * self.u.max_high[k + 1];
+        let (w_min, w_max) = match self.w {
+            Some(operand) => {
+                let low = w + next_place * operand.min_high[k + 1];
+                let high = w + next_place * operand.max_high[k + 1];
+                if low >= u_max {
+                    // The remainder is below the divisor.
+                    return false;
+                }
+                (low, high)
+            }
+            None => (0, 0),
+        };
+        for sum in &self.sums {
+            let v_part = if sum.v_digits < self.v.len {
+                v % POW10[sum.v_digits]
+            } else {
+                v
+            };
+            let w_part = if sum.with_w { w } else { 0 };
+            if k >= sum.shift {
+                let digit = (u * v_part + w_part) / POW10[k] % 10;
+                if sum.row.mask(k - sum.shift) & (1 << digit) == 0 {
+                    return false;
+                }
+            }
+            let top = sum.v_digits.min(self.v.len);
+            let (mut v_min, mut v_max) = (v_part, v_part);
+            for position in k + 1..top {
+                v_min += POW10[position] * u64::from(lowest(candidates[position]));
+                v_max += POW10[position] * u64::from(highest(candidates[position]));
+            }
+            let (w_min, w_max) = if sum.with_w { (w_min, w_max) } else { (0, 0) };
+            let low = (u_min * v_min + w_min) / POW10[sum.shift];
+            let high = (u_max * v_max + w_max) / POW10[sum.shift];
+            if high < sum.low || low > sum.high {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Checks a full assignment against every row.
+    fn complete(&self, u: u64, v: u64, w: u64) -> bool {
+        if self.w.is_some() && w >= u {
+            return false;
+        }
+        self.partials.iter().all(|partial| {
+            let d = v / POW10[partial.position] % 10;
+            partial.row.matches(u * d)
+        }) && self.sums.iter().all(|sum| {
+            let v_part = if sum.v_digits < self.v.len {
+                v % POW10[sum.v_digits]
+            } else {
+                v
+            };
+            let w_part = if sum.with_w { w } else { 0 };
+            sum.row.matches((u * v_part + w_part) / POW10[sum.shift])
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(line: &str, limit: u64) -> u64 {
+        count_solutions(&line.parse().unwrap(), limit)
+    }
+
+    #[test]
+    fn small_classics_count_right() {
+        assert_eq!(count("mul:11,11,**,**,***", 10), 1);
+        assert_eq!(count("mul:**,**,**5,25*,2**5", 10), 6);
+        assert_eq!(count("div:*,**,7*7,***,*", 100), 23);
+        assert_eq!(count("div:1*,49,6**,49,19*,1*6,0", 10), 1);
+        assert_eq!(count("add:135,5**,9397,*0*90", 10), 1);
+    }
+
+    #[test]
+    fn solve_gives_the_answer() {
+        let puzzle: Puzzle = "div:1*,49,6**,49,19*,1*6,0".parse().unwrap();
+        match solve(&puzzle) {
+            Solution::Unique(solution) => {
+                assert_eq!(solution.to_line(), "div:14,49,686,49,196,196,0");
+                assert!(solution.solves(&puzzle));
+            }
+            other => panic!("{other:?}"),
+        }
+        let several: Puzzle = "mul:**,**,**5,25*,2**5".parse().unwrap();
+        assert!(matches!(solve(&several), Solution::Multiple(..)));
+        let none: Puzzle = "mul:**,**,***,***,***".parse().unwrap();
+        assert_eq!(solve(&none), Solution::None);
+    }
+
+    #[test]
+    fn addition_counts_are_exact_even_when_huge() {
+        // Two free 3-digit addends whose sum is any 4-digit number: every pair with a sum of
+        // at least 1000.
+        let expected = (100..1000u64)
+            .map(|a| (100..1000u64).filter(|b| a + b >= 1000).count() as u64)
+            .sum::<u64>();
+        assert_eq!(count("add:***,***,****", u64::MAX), expected);
+        assert_eq!(count("add:***,***,****", 1000), 1000);
+        let subtraction: Puzzle = "sub:1*,*,9".parse().unwrap();
+        let listed = solutions(&subtraction, 100);
+        assert_eq!(listed.len() as u64, count_solutions(&subtraction, 100));
+        assert!(listed.iter().all(|s| s.solves(&subtraction)));
+    }
+
+    #[test]
+    fn excluded_digits_shrink_the_count() {
+        let puzzle: Puzzle = "mul:**,**,**5,25*,2**5".parse().unwrap();
+        let mut domains = Domains::new(&puzzle);
+        // Every solution's multiplicand: 37, 43, 51, 63, 85, 85: exclude a leading 8.
+        domains.exclude(0, 0, 8);
+        assert_eq!(count_domains(&domains, 100), 4);
+    }
+}
