@@ -74,7 +74,9 @@ fn main() {
         let pagination = paginate(&spec);
         let geometry = Geometry::new(&spec, &pagination).unwrap();
         let stage = Instant::now();
-        let puzzles = pool.install(|| plan.make(&spec, None, &|| {})).unwrap();
+        let puzzles = pool
+            .install(|| plan.make(&spec, &[], None, &|| {}))
+            .unwrap();
         make.push(stage.elapsed());
         let stage = Instant::now();
         let composed = compose(&spec, &pagination, &geometry, &puzzles, &fonts).unwrap();

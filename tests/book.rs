@@ -234,3 +234,39 @@ fn the_gutter_grows_with_the_page_count() {
         assert!(inner_edge >= 36.0 - 0.01, "page {page}: {inner_edge}");
     }
 }
+
+#[test]
+fn sections_can_take_puzzles_from_a_bank_file() {
+    let dir = scratch("bank");
+    std::fs::write(
+        dir.join("bank.txt"),
+        "# two sudoku and a mushikui-zan\n\
+         52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n\
+         {\"puzzle\": \"..4.598...1...2...3971.4.........5.1..8...6..4.9.........5.6932...9...6...283.7..\"}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sums.txt"),
+        "div:1*,49,6**,49,19*,1*6,0 # 686/49\n",
+    )
+    .unwrap();
+    let spec = "title = \"Bank\"\n\
+        [[section]]\nkind = \"sudoku\"\ncount = 2\nsource = \"bank.txt\"\n\
+        [[section]]\nkind = \"mushikui\"\ncount = 1\nop = \"div\"\ndigits = [3, 2]\nsource = \"sums.txt\"\n";
+    assert_eq!(build(&dir, "bank", spec, &[]), 0);
+    let pdf_path = dir.join("bank.pdf");
+    assert_eq!(check_manifest_against_pdf(&pdf_path), 6);
+    let manifest = manifest(&pdf_path);
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert!(puzzles[0]["puzzle"].as_str().unwrap().starts_with("52...6"));
+    assert_eq!(puzzles[2]["kind"], "mushikui");
+    assert_eq!(puzzles[2]["solution"], "div:14,49,686,49,196,196,0");
+    // A bank puzzle without a unique solution is refused (exit 2) and nothing is written.
+    std::fs::write(dir.join("sums.txt"), "div:*,**,7*7,***,*\n").unwrap();
+    std::fs::remove_file(&pdf_path).unwrap();
+    assert_eq!(build(&dir, "bank", spec, &[]), 2);
+    assert!(!pdf_path.exists());
+    // So is a missing bank file.
+    std::fs::remove_file(dir.join("sums.txt")).unwrap();
+    assert_eq!(build(&dir, "bank", spec, &[]), 2);
+}

@@ -271,10 +271,10 @@ fn cases() -> Vec<(String, &'static str, &'static str, &'static str)> {
         ),
         // What this build cannot make yet is refused, never substituted.
         (
-            with("", "source = \"bank.txt\""),
-            "6:10",
-            "not supported yet",
-            "",
+            "title = \"T\"\n[[section]]\nkind = \"mushikui\"\ncount = 2\nop = \"add\"\ndigits = [3, 3]\ntier = \"easy\"\nsource = \"bank.txt\"\n".into(),
+            "7:8",
+            "need the mushikui-zan grader",
+            "remove",
         ),
     ]
 }

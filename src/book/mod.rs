@@ -4,6 +4,7 @@
 //! turns it into seeded puzzle jobs and makes them in parallel, [`manifest`] describes the
 //! finished book for other tools. Page geometry is the next stage, [`crate::layout`].
 
+pub mod bank;
 pub mod manifest;
 pub mod plan;
 pub mod source;
@@ -11,5 +12,6 @@ pub mod spec;
 pub mod templates;
 pub mod units;
 
+pub use bank::BankText;
 pub use plan::{Content, Job, Plan, Puzzle};
 pub use spec::{AnswerPlacement, Kind, Language, Spec};

@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::bank::{BankText, take};
 use super::spec::{Difficulty, Kind, KindOptions, SectionSpec, Spec};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
@@ -45,10 +46,10 @@ pub enum Content {
         puzzle: Grid,
         solution: Grid,
     },
-    /// A mushikui-zan puzzle and its solution in the engine's row-list line format.
+    /// A mushikui-zan puzzle and its (complete) solution.
     Mushikui {
-        puzzle: String,
-        solution: String,
+        puzzle: crate::mushikui::Puzzle,
+        solution: crate::mushikui::Puzzle,
     },
 }
 
@@ -67,7 +68,7 @@ impl Puzzle {
     pub fn puzzle_line(&self) -> String {
         match &self.content {
             Content::Sudoku { puzzle, .. } => puzzle.to_line(),
-            Content::Mushikui { puzzle, .. } => puzzle.clone(),
+            Content::Mushikui { puzzle, .. } => puzzle.to_line(),
         }
     }
 
@@ -75,7 +76,7 @@ impl Puzzle {
     pub fn solution_line(&self) -> String {
         match &self.content {
             Content::Sudoku { solution, .. } => solution.to_line(),
-            Content::Mushikui { solution, .. } => solution.clone(),
+            Content::Mushikui { solution, .. } => solution.to_line(),
         }
     }
 }
@@ -110,17 +111,36 @@ impl Plan {
     /// puzzle (from worker threads). A puzzle not made by `deadline` fails the book (which
     /// puzzles come out never depends on time, only whether they come out). The first
     /// failure in book order is returned.
+    ///
+    /// `banks[k]` is the text of section `k`'s `source` file (read by the caller); sections
+    /// with a source take their puzzles from it (see [`super::bank`]).
     pub fn make(
         &self,
         spec: &Spec,
+        banks: &[Option<BankText>],
         deadline: Option<Instant>,
         progress: &(dyn Fn() + Sync),
     ) -> Result<Vec<Puzzle>> {
+        let mut banked: Vec<Option<Vec<Puzzle>>> = Vec::with_capacity(spec.sections.len());
+        for (index, section) in spec.sections.iter().enumerate() {
+            banked.push(
+                match (&section.source, banks.get(index).and_then(Option::as_ref)) {
+                    (Some(_), Some(bank)) => Some(take(spec, section, bank, deadline)?),
+                    (Some(source), None) => {
+                        return Err(spec.error(source.at, "the puzzle file was not read"));
+                    }
+                    (None, _) => None,
+                },
+            );
+        }
         let results: Vec<Result<Puzzle>> = self
             .jobs
             .par_iter()
             .map(|job| {
-                let result = make_one(spec, job, deadline);
+                let result = match &banked[job.section] {
+                    Some(puzzles) => Ok(puzzles[job.index].clone()),
+                    None => make_one(spec, job, deadline),
+                };
                 progress();
                 result
             })
@@ -165,7 +185,7 @@ pub fn seed_path(section: &SectionSpec) -> Vec<String> {
 }
 
 /// The sudoku difficulty a section asks for (the spec reader has validated it).
-fn sudoku_target(section: &SectionSpec) -> Option<RatingTarget> {
+pub(crate) fn sudoku_target(section: &SectionSpec) -> Option<RatingTarget> {
     match &section.difficulty.as_ref()?.value {
         Difficulty::Tier(name) => name.parse::<Tier>().ok().map(RatingTarget::Tier),
         Difficulty::Rating(text) => text.parse::<RatingRange>().ok().map(RatingTarget::Range),
@@ -184,18 +204,23 @@ fn sudoku_options(options: &super::spec::SudokuOptions) -> GenerateOptions {
 /// a silent substitute.
 fn check_buildable(spec: &Spec, section: &SectionSpec) -> Result<()> {
     if section.kind == Kind::Mushikui {
-        let at = match &section.options {
-            KindOptions::Mushikui(options) => options.operation.at,
-            KindOptions::Sudoku(_) => section.at,
-        };
-        return Err(spec
-            .error(at, "mushikui-zan sections need the mushikui-zan generator, which this build does not have yet")
-            .with_hint("remove the section or build puzzlebook with the mushikui-zan engine"));
-    }
-    if let Some(source) = &section.source {
-        return Err(spec
-            .error(source.at, "taking puzzles from a file is not supported yet")
-            .with_hint("remove `source` to generate the puzzles"));
+        if let Some(difficulty) = &section.difficulty {
+            return Err(spec
+                .error(
+                    difficulty.at,
+                    "mushikui-zan tiers and ratings need the mushikui-zan grader, which this build does not have yet",
+                )
+                .with_hint("remove `tier`/`rating` from this section"));
+        }
+        if section.source.is_none() {
+            let at = match &section.options {
+                KindOptions::Mushikui(options) => options.operation.at,
+                KindOptions::Sudoku(_) => section.at,
+            };
+            return Err(spec
+                .error(at, "generating mushikui-zan needs the mushikui-zan generator, which this build does not have yet")
+                .with_hint("take the puzzles from a file with source = \"puzzles.txt\", or remove the section"));
+        }
     }
     Ok(())
 }

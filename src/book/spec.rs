@@ -152,24 +152,8 @@ pub const SUDOKU_TIERS: [&str; 6] = ["easy", "medium", "hard", "expert", "diabol
 /// The stable mushikui-zan tier names.
 pub const MUSHIKUI_TIERS: [&str; 4] = ["easy", "medium", "hard", "expert"];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operation {
-    Add,
-    Sub,
-    Mul,
-    Div,
-}
-
-impl Operation {
-    pub fn name(self) -> &'static str {
-        match self {
-            Operation::Add => "add",
-            Operation::Sub => "sub",
-            Operation::Mul => "mul",
-            Operation::Div => "div",
-        }
-    }
-}
+/// The operations of mushikui-zan sections (the engine's own type).
+pub use crate::mushikui::Operation;
 
 /// What a sudoku section generates.
 #[derive(Clone, Debug, PartialEq)]

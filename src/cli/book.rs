@@ -15,9 +15,9 @@ use clap::Args as ClapArgs;
 
 use super::batch::JobsArg;
 use super::io::{AtomicFile, describe};
-use crate::book::Plan;
 use crate::book::manifest::{self, Position};
 use crate::book::spec::{FontChoice, Language, Spec};
+use crate::book::{BankText, Plan};
 use crate::error::Error;
 use crate::layout::fonts::{Face, FontSet};
 use crate::layout::{self, Geometry, compose::check_glyphs};
@@ -63,6 +63,7 @@ pub fn run(args: Args) -> Result<i32, Error> {
     let fonts = load_fonts(&spec, &base)?;
     check_glyphs(&spec, &fonts)?;
     let plan = Plan::new(&spec)?;
+    let banks = read_banks(&spec, &base)?;
     let pagination = layout::paginate(&spec);
     let geometry = Geometry::new(&spec, &pagination)?;
 
@@ -90,7 +91,7 @@ pub fn run(args: Args) -> Result<i32, Error> {
         !args.quiet && std::io::stderr().is_terminal(),
     );
     let deadline = started.checked_add(Duration::from_secs(args.max_seconds));
-    let puzzles = pool.install(|| plan.make(&spec, deadline, &|| progress.tick()));
+    let puzzles = pool.install(|| plan.make(&spec, &banks, deadline, &|| progress.tick()));
     progress.finish();
     let puzzles = puzzles?;
     let composed = layout::compose(&spec, &pagination, &geometry, &puzzles, &fonts)?;
@@ -153,6 +154,41 @@ pub fn run(args: Args) -> Result<i32, Error> {
 /// A layout rectangle as a manifest box: media-box coordinates (bleed included).
 fn boxed(rect: layout::Rect, bleed: f64) -> [f64; 4] {
     [rect.x + bleed, rect.y + bleed, rect.width, rect.height]
+}
+
+/// The `source` files of the sections, by section; paths are relative to the spec.
+fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> {
+    spec.sections
+        .iter()
+        .map(|section| {
+            let Some(source) = &section.source else {
+                return Ok(None);
+            };
+            let path = if source.value.is_absolute() {
+                source.value.clone()
+            } else {
+                base.join(&source.value)
+            };
+            let bytes = std::fs::read(&path).map_err(|error| {
+                spec.error(
+                    source.at,
+                    format!(
+                        "cannot read the puzzle file {}: {}",
+                        path.display(),
+                        describe(&error)
+                    ),
+                )
+                .with_hint("puzzle file paths are relative to the spec's directory")
+            })?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                spec.error(source.at, format!("{} is not UTF-8 text", path.display()))
+            })?;
+            Ok(Some(BankText {
+                name: path.display().to_string(),
+                text,
+            }))
+        })
+        .collect()
 }
 
 /// The spec's fonts over the bundled defaults; font paths are relative to the spec.

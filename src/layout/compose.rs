@@ -597,7 +597,7 @@ pub fn compose(
         .map(|puzzle| match &puzzle.content {
             Content::Sudoku { .. } => Ok(None),
             Content::Mushikui { puzzle, solution } => {
-                SumFigure::from_lines(puzzle, solution).map(Some)
+                SumFigure::from_puzzles(puzzle, solution).map(Some)
             }
         })
         .collect::<Result<_>>()?;

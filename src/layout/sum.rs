@@ -12,8 +12,8 @@
 use super::fonts::FontSet;
 use super::page::{Item, Point, Rect};
 use super::sudoku::centred_digit;
-use crate::book::spec::Operation;
 use crate::error::{Error, Result};
+use crate::mushikui::{Operation, Puzzle};
 
 /// The smallest cell pitch for a puzzle (about 3.9 mm) and for an answer (about 2.5 mm).
 pub const MIN_PUZZLE_PITCH: f64 = 11.0;
@@ -33,52 +33,70 @@ pub struct SumCell {
 pub struct SumFigure {
     pub operation: Operation,
     pub rows: Vec<Vec<SumCell>>,
+    /// Whether each row is printed: books leave out the rows of a zero quotient digit,
+    /// as far as the row list itself shows the digit is zero (the engine decides).
+    pub printed: Vec<bool>,
 }
 
 impl SumFigure {
     /// Builds a figure from a puzzle line and its solution line (`mul:**3,**,…` and
-    /// `mul:123,45,…`), the stable format of the mushikui-zan engine.
+    /// `mul:733,32,…`), the stable format of the mushikui-zan engine.
     pub fn from_lines(puzzle: &str, solution: &str) -> Result<SumFigure> {
-        let bad = |why: &str| Error::runtime(format!("cannot lay out {puzzle:?}: {why}"));
-        let (kind, puzzle_rows) = puzzle.split_once(':').ok_or_else(|| bad("no kind"))?;
-        let (solution_kind, solution_rows) = solution
-            .split_once(':')
-            .ok_or_else(|| bad("no kind in the solution"))?;
-        if kind != solution_kind {
-            return Err(bad("the solution is of another kind"));
-        }
-        let operation = match kind.trim() {
-            "add" => Operation::Add,
-            "sub" => Operation::Sub,
-            "mul" => Operation::Mul,
-            "div" => Operation::Div,
-            _ => return Err(bad("unknown kind")),
+        let parse = |line: &str| {
+            Puzzle::parse(line).map_err(|error| {
+                Error::runtime(format!("cannot lay out {line:?}: {}", error.message()))
+            })
         };
-        let puzzle_rows: Vec<&str> = puzzle_rows.split(',').map(str::trim).collect();
-        let solution_rows: Vec<&str> = solution_rows.split(',').map(str::trim).collect();
-        if puzzle_rows.len() != solution_rows.len() {
-            return Err(bad("the solution has another number of rows"));
+        SumFigure::from_puzzles(&parse(puzzle)?, &parse(solution)?)
+    }
+
+    /// Builds a figure from a puzzle and its (complete) solution.
+    pub fn from_puzzles(puzzle: &Puzzle, solution: &Puzzle) -> Result<SumFigure> {
+        let bad = |why: &str| Error::runtime(format!("cannot lay out {}: {why}", puzzle.to_line()));
+        if !solution.is_complete() || !solution.solves(puzzle) {
+            return Err(bad("the solution does not fit the puzzle"));
         }
-        let mut rows = Vec::with_capacity(puzzle_rows.len());
-        for (shown, solved) in puzzle_rows.iter().zip(&solution_rows) {
-            if shown.len() != solved.len() || shown.is_empty() {
-                return Err(bad("a row's length differs from its solution's"));
-            }
-            let mut row = Vec::with_capacity(shown.len());
-            for (mark, digit) in shown.bytes().zip(solved.bytes()) {
-                if !digit.is_ascii_digit() || !(mark == b'*' || mark == digit) {
-                    return Err(bad("the solution does not fit the puzzle"));
-                }
-                row.push(SumCell {
-                    digit: digit - b'0',
-                    hidden: mark == b'*',
-                });
-            }
-            rows.push(row);
-        }
-        let figure = SumFigure { operation, rows };
+        let rows = puzzle
+            .rows()
+            .iter()
+            .zip(solution.rows())
+            .map(|(shown, solved)| {
+                shown
+                    .cells()
+                    .iter()
+                    .zip(solved.cells())
+                    .map(|(mark, digit)| SumCell {
+                        digit: digit.unwrap_or(0),
+                        hidden: mark.is_none(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let printed = puzzle.layout().iter().map(|row| row.printed).collect();
+        let figure = SumFigure {
+            operation: puzzle.operation(),
+            rows,
+            printed,
+        };
         figure.arrange()?;
         Ok(figure)
+    }
+
+    /// The digits a reader sees inside the figure, in reading order: the given digits of
+    /// the printed rows (`Show::Puzzle`), or all their digits (`Show::Answer`).
+    pub fn visible_digits(&self, show: Show) -> String {
+        let mut text = String::new();
+        for (row, printed) in self.rows.iter().zip(&self.printed) {
+            if !printed {
+                continue;
+            }
+            for cell in row {
+                if show == Show::Answer || !cell.hidden {
+                    text.push(char::from(b'0' + cell.digit));
+                }
+            }
+        }
+        text
     }
 
     /// Where each printed row, rule and sign goes, in grid units.
@@ -155,9 +173,9 @@ impl SumFigure {
                 if steps == 0 || self.rows.len() != 3 + 2 * steps {
                     return Err(bad("the steps do not match the quotient"));
                 }
-                let quotient: Vec<u8> = self.rows[0].iter().map(|cell| cell.digit).collect();
                 let dividend = len(2);
-                let start = len(1) + 1.0;
+                // The divisor, a narrow gap for the bracket, then the dividend.
+                let start = len(1) + 0.7;
                 let first = start + dividend - steps as f64;
                 out.row(0, first + steps as f64, 0.0);
                 out.row(1, len(1), 1.0);
@@ -167,7 +185,7 @@ impl SumFigure {
                 let mut above_left = start;
                 for step in 0..steps {
                     let product = 3 + 2 * step;
-                    if quotient[step] != 0 {
+                    if self.printed[product] {
                         let right = first + step as f64 + 1.0;
                         out.row(product, right, line);
                         let left = (right - len(product)).min(above_left);
@@ -175,7 +193,7 @@ impl SumFigure {
                         line += 1.0;
                     }
                     let last = step + 1 == steps;
-                    if last || quotient[step + 1] != 0 {
+                    if last || self.printed[product + 1] {
                         let right = if last {
                             start + dividend
                         } else {
@@ -218,7 +236,7 @@ pub fn max_extent(operation: Operation, digits: &[u32]) -> (f64, f64) {
             let m = f64::from(digits.first().copied().unwrap_or(1));
             let b = f64::from(digits.get(1).copied().unwrap_or(1));
             let steps = (m - b + 1.0).max(1.0);
-            (b + 1.0 + m, 2.0 + 2.0 * steps)
+            (b + 0.7 + m, 2.0 + 2.0 * steps)
         }
     }
 }
@@ -488,8 +506,8 @@ mod tests {
         let solution = "div:14,49,686,49,196,196,0";
         let figure = SumFigure::from_lines(puzzle, solution).unwrap();
         let arrangement = figure.arrange().unwrap();
-        // Divisor (2) + bracket (1) + dividend (3) columns; quotient, dividend, 4 steps.
-        assert_eq!((arrangement.width, arrangement.height), (6.0, 6.0));
+        // Divisor (2) + bracket gap (0.7) + dividend (3) columns; quotient, dividend, 4 steps.
+        assert_eq!((arrangement.width, arrangement.height), (5.7, 6.0));
         let (text, items, bounds) = page_text(&figure, Show::Puzzle);
         assert_eq!(text, digits_of(puzzle));
         // Everything drawn stays inside the bounding box.
@@ -504,16 +522,37 @@ mod tests {
     fn zero_quotient_digits_skip_their_rows() {
         // 8 456 ÷ 42 = 201 r 14: the 0 step prints neither 0 nor the row 4 before it.
         let solution = "div:201,42,8456,84,5,0,56,42,14";
-        let puzzle = "div:2*1,42,8***,**,5,0,**,**,14";
+        let puzzle = "div:2*1,42,8***,**,5,0,5*,**,14";
         let figure = SumFigure::from_lines(puzzle, solution).unwrap();
         let arrangement = figure.arrange().unwrap();
         let printed: Vec<usize> = arrangement.rows.iter().map(|row| row.row).collect();
         assert_eq!(printed, vec![0, 1, 2, 3, 6, 7, 8]);
         // 56 is right-aligned under the dividend's 5th… its last digit under the 6.
         let row56 = arrangement.rows.iter().find(|row| row.row == 6).unwrap();
-        assert_eq!(row56.right, 3.0 + 4.0);
+        assert_eq!(row56.right, 2.7 + 4.0);
         let (text, _, _) = page_text(&figure, Show::Answer);
         assert_eq!(text, "201428456845642 14".replace(' ', ""));
+    }
+
+    #[test]
+    fn a_zero_the_row_list_does_not_reveal_is_printed() {
+        // 707 ÷ 7 = 101 with the middle quotient digit and its product hidden: a one-digit
+        // divisor's product could be 7, so the page must show the row (as a box).
+        let figure =
+            SumFigure::from_lines("div:1*1,7,707,7,0,*,7,7,0", "div:101,7,707,7,0,0,7,7,0")
+                .unwrap();
+        assert!(figure.printed.iter().all(|&printed| printed));
+        assert_eq!(figure.visible_digits(Show::Puzzle), "11770770770");
+        // With the zero shown, books leave out its rows.
+        let figure =
+            SumFigure::from_lines("div:1*1,7,707,7,0,0,7,7,0", "div:101,7,707,7,0,0,7,7,0")
+                .unwrap();
+        assert_eq!(
+            figure.printed,
+            vec![true, true, true, true, false, false, true, true, true]
+        );
+        let (text, _, _) = page_text(&figure, Show::Answer);
+        assert_eq!(text, figure.visible_digits(Show::Answer));
     }
 
     #[test]
@@ -544,7 +583,7 @@ mod tests {
         let (max_w, max_h) = max_extent(Operation::Mul, &[3, 2]);
         assert!(w <= max_w && h <= max_h);
         let figure = SumFigure::from_lines(
-            "div:2*1,42,8***,**,5,0,**,**,14",
+            "div:2*1,42,8***,**,5,0,5*,**,14",
             "div:201,42,8456,84,5,0,56,42,14",
         )
         .unwrap();
