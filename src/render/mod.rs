@@ -68,6 +68,7 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
         return Err(Error::runtime("the PDF writer produced no output"));
     }
     stamp_identifier(&mut bytes, &identity_digest(document))?;
+    blank_out(&mut bytes, b"/GTS_PDFXVersion()");
     Ok(bytes)
 }
 
@@ -130,6 +131,18 @@ fn stamp_identifier(bytes: &mut [u8], digest: &[u8; 32]) -> Result<()> {
         cursor = close + 1;
     }
     Ok(())
+}
+
+/// printpdf always writes a `GTS_PDFXVersion` key, empty for ordinary PDFs; an empty one
+/// makes tools report the file as PDF/X, which it does not claim to be. Blanking the entry
+/// with spaces keeps every byte offset valid.
+fn blank_out(bytes: &mut [u8], entry: &[u8]) {
+    if let Some(at) = bytes
+        .windows(entry.len())
+        .position(|window| window == entry)
+    {
+        bytes[at..at + entry.len()].fill(b' ');
+    }
 }
 
 fn grey(level: f64) -> Color {
@@ -346,6 +359,15 @@ mod tests {
         };
         assert_eq!(numbers(b"MediaBox"), vec![0.0, 0.0, 450.0, 666.0]);
         assert_eq!(numbers(b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
+        let info = document
+            .trailer
+            .get(b"Info")
+            .unwrap()
+            .as_reference()
+            .unwrap();
+        let info = document.get_dictionary(info).unwrap();
+        assert!(!info.has(b"GTS_PDFXVersion"));
+        assert!(info.has(b"Title"));
         let id = document.trailer.get(b"ID").unwrap().as_array().unwrap();
         let expected = hex(&identity_digest(&sample(9.0)));
         assert_eq!(id[0].as_str().unwrap(), &expected.as_bytes()[..32]);
