@@ -6,7 +6,7 @@
 //!
 //! # Representation
 //!
-//! The grid is split into three horizontal bands of 27 cells. For each digit and band a
+//! The grid is split into three horizontal bands of 27 cells. For each band and digit a
 //! 27-bit mask holds the cells where the digit may still go (bit `9 * row_in_band + column`);
 //! a cell keeps its digit's bit once solved. Constraint propagation works on these masks:
 //!
@@ -99,6 +99,61 @@ const EXPAND: [u32; 512] = {
     table
 };
 
+/// For the 9-bit set of columns a digit can use in a band, the columns it is locked to:
+/// in each box (three columns) where only one column remains, that column. The digit
+/// cannot appear in those columns in the other two bands.
+const BOX_COLUMN_LOCKED: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut locked = 0;
+        let mut k = 0;
+        while k < 3 {
+            let triple = (columns >> (3 * k)) & 7;
+            if triple == 1 || triple == 2 || triple == 4 {
+                locked |= triple << (3 * k);
+            }
+            k += 1;
+        }
+        table[columns] = locked as u32;
+        columns += 1;
+    }
+    table
+};
+
+/// A 9-bit row segment if it has exactly one bit, else 0.
+const ROW_SINGLE: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut segment = 1;
+    while segment < 512 {
+        if segment & (segment - 1) == 0 {
+            table[segment] = segment as u32;
+        }
+        segment += 1;
+    }
+    table
+};
+
+/// For each cell, its 20 peers (same row, column or box) as three band masks.
+const CELL_PEERS: [[u32; 3]; 81] = {
+    let mut table = [[0u32; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut other = 0;
+        while other < 81 {
+            let same_row = cell / 9 == other / 9;
+            let same_column = cell % 9 == other % 9;
+            let same_box = cell / 27 == other / 27 && cell % 9 / 3 == other % 9 / 3;
+            if other != cell && (same_row || same_column || same_box) {
+                table[cell][other / 27] |= 1 << (other % 27);
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
 /// For a position in a band, the other positions of its row and box.
 const BAND_PEERS: [u32; 27] = {
     let mut table = [0u32; 27];
@@ -143,15 +198,29 @@ fn columns_once(mask: u32) -> u32 {
     (r0 ^ r1 ^ r2) & !((r0 & r1) | (r0 & r2) | (r1 & r2))
 }
 
-/// A search node: candidate masks per (digit, band), unsolved cells, pending reductions.
+/// A search node: candidate masks per (band, digit), unsolved cells, pending reductions.
 #[derive(Clone, Copy)]
 pub(crate) struct SearchState {
-    /// Index `3 * digit + band` (digit 0-8 for 1-9).
+    /// Index `9 * band + digit` (digit 0-8 for 1-9): a band's nine digits are adjacent,
+    /// so clearing solved cells from all of them is one pass over contiguous memory.
     candidates: [u32; 27],
     unsolved: [u32; 3],
-    /// (digit, band) masks changed since they were last reduced.
+    /// Bit `9 * band + digit`: that mask changed since it was last reduced.
     dirty: u32,
 }
+
+/// The same digit's masks in the two other bands.
+const OTHER_BANDS: [[usize; 2]; 27] = {
+    let mut table = [[0usize; 2]; 27];
+    let mut index = 0;
+    while index < 27 {
+        let band = index / 9;
+        let digit = index % 9;
+        table[index] = [(band + 1) % 3 * 9 + digit, (band + 2) % 3 * 9 + digit];
+        index += 1;
+    }
+    table
+};
 
 enum Singles {
     None,
@@ -160,77 +229,93 @@ enum Singles {
 }
 
 impl SearchState {
-    fn empty() -> SearchState {
-        SearchState {
-            candidates: [BAND_FULL; 27],
-            unsolved: [BAND_FULL; 3],
-            dirty: 0,
-        }
-    }
-
     /// The state with the grid's clues placed (not yet propagated); `None` if clues clash.
     pub(crate) fn from_grid(grid: &Grid) -> Option<SearchState> {
-        let mut state = SearchState::empty();
+        let mut clue_cells = [0u32; 3];
+        let mut digit_cells = [[0u32; 3]; 9];
+        let mut digit_peers = [[0u32; 3]; 9];
         for (cell, &value) in grid.cells().iter().enumerate() {
-            if value != 0 && !state.assign(cell, value as usize - 1) {
-                return None;
+            if value == 0 {
+                continue;
+            }
+            let digit = value as usize - 1;
+            let bit = 1 << position_of(cell);
+            clue_cells[band_of(cell)] |= bit;
+            digit_cells[digit][band_of(cell)] |= bit;
+            for band in 0..3 {
+                digit_peers[digit][band] |= CELL_PEERS[cell][band];
+            }
+        }
+        let mut state = SearchState {
+            candidates: [0; 27],
+            unsolved: [0; 3],
+            dirty: (1 << 27) - 1,
+        };
+        for band in 0..3 {
+            state.unsolved[band] = BAND_FULL & !clue_cells[band];
+            for digit in 0..9 {
+                let own = digit_cells[digit][band];
+                if own & digit_peers[digit][band] != 0 {
+                    return None;
+                }
+                state.candidates[9 * band + digit] =
+                    (BAND_FULL & !digit_peers[digit][band] & !clue_cells[band]) | own;
             }
         }
         Some(state)
     }
 
-    /// Places `digit` (0-8) in `cell`; false if the digit is no longer possible there.
-    pub(crate) fn assign(&mut self, cell: usize, digit: usize) -> bool {
-        let band = band_of(cell);
-        let bit = 1 << position_of(cell);
-        if self.candidates[3 * digit + band] & bit == 0 {
-            return false;
-        }
-        if self.unsolved[band] & bit != 0 {
-            self.place(digit, band, bit);
-        }
-        true
-    }
-
     /// Removes `digit` (0-8) as a candidate of `cell`.
     pub(crate) fn eliminate(&mut self, cell: usize, digit: usize) {
-        self.restrict(3 * digit + band_of(cell), !(1 << position_of(cell)));
+        self.restrict(9 * band_of(cell) + digit, !(1 << position_of(cell)));
     }
 
-    #[inline]
+    /// Keeps only `keep` of a mask and marks it dirty if that changed it. Branch-free: the
+    /// search calls this millions of times with unpredictable outcomes.
+    #[inline(always)]
     fn restrict(&mut self, index: usize, keep: u32) {
         let old = self.candidates[index];
         let new = old & keep;
-        if new != old {
-            self.candidates[index] = new;
-            self.dirty |= 1 << index;
+        self.candidates[index] = new;
+        self.dirty |= u32::from(new != old) << index;
+    }
+
+    /// Removes `cells` of a band from every digit except the one at `own` (an index of
+    /// that band), which keeps them.
+    #[inline(always)]
+    fn clear_other_digits(&mut self, band: usize, own: usize, cells: u32) {
+        let base = 9 * band;
+        let mut changed = 0u32;
+        for digit in 0..9 {
+            let old = self.candidates[base + digit];
+            changed |= u32::from(old & cells != 0) << digit;
+            self.candidates[base + digit] = old & !cells;
         }
+        self.candidates[own] |= cells;
+        self.dirty |= (changed << base) & !(1 << own);
     }
 
     #[inline]
-    fn place(&mut self, digit: usize, band: usize, bit: u32) {
+    fn place(&mut self, index: usize, bit: u32) {
+        let band = index / 9;
         let position = bit.trailing_zeros();
         self.unsolved[band] &= !bit;
-        self.restrict(3 * digit + band, !BAND_PEERS[position as usize]);
+        self.clear_other_digits(band, index, bit);
+        self.restrict(index, !BAND_PEERS[position as usize]);
         let column_mask = !(COLUMN_SPREAD << (position % 9));
-        self.restrict(3 * digit + (band + 1) % 3, column_mask);
-        self.restrict(3 * digit + (band + 2) % 3, column_mask);
-        for other in 0..9 {
-            if other != digit {
-                self.restrict(3 * other + band, !bit);
-            }
-        }
+        let [first, second] = OTHER_BANDS[index];
+        self.restrict(first, column_mask);
+        self.restrict(second, column_mask);
     }
 
-    /// Band reduction for one (digit, band); false on contradiction.
+    /// Band reduction for one (band, digit); false on contradiction.
     #[inline]
     fn reduce(&mut self, index: usize) -> bool {
-        let digit = index / 3;
-        let band = index % 3;
+        let band = index / 9;
         let mask = self.candidates[index];
         let pattern = ROW_BOXES[(mask & ROW_FULL) as usize]
             | (ROW_BOXES[((mask >> 9) & ROW_FULL) as usize] << 3)
-            | (ROW_BOXES[(mask >> 18) as usize] << 6);
+            | (ROW_BOXES[((mask >> 18) & ROW_FULL) as usize] << 6);
         let allowed = MATCHING[pattern as usize];
         if allowed == 0 {
             return false;
@@ -238,29 +323,18 @@ impl SearchState {
         let mask = mask & EXPAND[allowed as usize];
         self.candidates[index] = mask;
 
-        let mut singles = 0;
-        let mut columns = 0;
-        for row in 0..3 {
-            let segment = (mask >> (9 * row)) & ROW_FULL;
-            if segment & (segment - 1) == 0 {
-                singles |= segment << (9 * row);
-                columns |= segment;
-            }
-        }
+        let singles = ROW_SINGLE[(mask & ROW_FULL) as usize]
+            | (ROW_SINGLE[((mask >> 9) & ROW_FULL) as usize] << 9)
+            | (ROW_SINGLE[((mask >> 18) & ROW_FULL) as usize] << 18);
         let fresh = singles & self.unsolved[band];
         if fresh != 0 {
             self.unsolved[band] &= !fresh;
-            for other in 0..9 {
-                if other != digit {
-                    self.restrict(3 * other + band, !fresh);
-                }
-            }
+            self.clear_other_digits(band, index, fresh);
         }
-        if columns != 0 {
-            let keep = !(columns * COLUMN_SPREAD);
-            self.restrict(3 * digit + (band + 1) % 3, keep);
-            self.restrict(3 * digit + (band + 2) % 3, keep);
-        }
+        let keep = !(BOX_COLUMN_LOCKED[columns_of(mask) as usize] * COLUMN_SPREAD);
+        let [first, second] = OTHER_BANDS[index];
+        self.restrict(first, keep);
+        self.restrict(second, keep);
         true
     }
 
@@ -274,23 +348,28 @@ impl SearchState {
             let mut one = 0;
             let mut two = 0;
             for digit in 0..9 {
-                let mask = self.candidates[3 * digit + band];
+                let mask = self.candidates[9 * band + digit];
                 two |= one & mask;
                 one |= mask;
             }
             if one & unsolved != unsolved {
                 return Singles::Contradiction;
             }
-            let mut naked = unsolved & !two;
-            while naked != 0 {
-                let bit = naked & naked.wrapping_neg();
-                naked &= naked - 1;
-                let Some(digit) = (0..9).find(|&d| self.candidates[3 * d + band] & bit != 0) else {
-                    return Singles::Contradiction;
-                };
-                if self.unsolved[band] & bit != 0 {
-                    self.place(digit, band, bit);
-                    progress = true;
+            let naked = unsolved & !two;
+            if naked == 0 {
+                continue;
+            }
+            progress = true;
+            // A cell emptied by an earlier placement here stays unsolved without
+            // candidates; the next round reports the contradiction.
+            for digit in 0..9 {
+                let mut cells = self.candidates[9 * band + digit] & naked;
+                while cells != 0 {
+                    let bit = cells & cells.wrapping_neg();
+                    cells &= cells - 1;
+                    if self.unsolved[band] & bit != 0 {
+                        self.place(9 * band + digit, bit);
+                    }
                 }
             }
         }
@@ -299,9 +378,9 @@ impl SearchState {
         }
         for digit in 0..9 {
             let masks = [
-                self.candidates[3 * digit],
-                self.candidates[3 * digit + 1],
-                self.candidates[3 * digit + 2],
+                self.candidates[digit],
+                self.candidates[9 + digit],
+                self.candidates[18 + digit],
             ];
             let folded = [
                 columns_of(masks[0]),
@@ -318,11 +397,12 @@ impl SearchState {
                 while cells != 0 {
                     let bit = cells & cells.wrapping_neg();
                     cells &= cells - 1;
-                    if self.candidates[3 * digit + band] & bit == 0 {
+                    let index = 9 * band + digit;
+                    if self.candidates[index] & bit == 0 {
                         return Singles::Contradiction;
                     }
                     if self.unsolved[band] & bit != 0 {
-                        self.place(digit, band, bit);
+                        self.place(index, bit);
                         progress = true;
                     }
                 }
@@ -369,7 +449,7 @@ impl SearchState {
             let mut two = 0;
             let mut three = 0;
             for digit in 0..9 {
-                let mask = self.candidates[3 * digit + band];
+                let mask = self.candidates[9 * band + digit];
                 three |= two & mask;
                 two |= one & mask;
                 one |= mask;
@@ -383,7 +463,7 @@ impl SearchState {
                 let bit = cells & cells.wrapping_neg();
                 cells &= cells - 1;
                 let count = (0..9)
-                    .filter(|&d| self.candidates[3 * d + band] & bit != 0)
+                    .filter(|&d| self.candidates[9 * band + d] & bit != 0)
                     .count() as u32;
                 if count < best.2 {
                     best = (band, bit, count);
@@ -395,9 +475,9 @@ impl SearchState {
 
     fn solution_grid(&self) -> Grid {
         let mut cells = [0u8; 81];
-        for digit in 0..9 {
-            for band in 0..3 {
-                let mut mask = self.candidates[3 * digit + band];
+        for band in 0..3 {
+            for digit in 0..9 {
+                let mut mask = self.candidates[9 * band + digit];
                 while mask != 0 {
                     let position = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
@@ -443,17 +523,17 @@ fn search(state: &mut SearchState, tally: &mut Tally) -> bool {
     }
     let (band, bit) = state.branch_cell();
     let mut digits: u32 = (0..9)
-        .filter(|&d| state.candidates[3 * d + band] & bit != 0)
+        .filter(|&d| state.candidates[9 * band + d] & bit != 0)
         .fold(0, |acc, d| acc | (1 << d));
     while digits != 0 {
-        let digit = digits.trailing_zeros() as usize;
+        let index = 9 * band + digits.trailing_zeros() as usize;
         digits &= digits - 1;
         if digits == 0 {
-            state.place(digit, band, bit);
+            state.place(index, bit);
             return search(state, tally);
         }
         let mut child = *state;
-        child.place(digit, band, bit);
+        child.place(index, bit);
         if search(&mut child, tally) {
             return true;
         }
