@@ -1,11 +1,15 @@
 //! Generation to a requested difficulty: make unique puzzles from the seeded stream and
 //! keep the first whose rating falls in the requested range.
 //!
-//! Every candidate comes from [`crate::sudoku::generate`] (unique, minimal for its
-//! symmetry) and is graded with the full grader, stopping as soon as a step rates above
-//! the range (most rejected puzzles cost only their first steps). Only time decides
-//! whether a request fails; which puzzle comes out is decided by the random stream alone,
-//! so puzzle *i* depends only on the seed, the options and *i*.
+//! Every candidate is unique and minimal for its symmetry, and is graded with the full
+//! grader, stopping as soon as a step rates above the range (most rejected puzzles cost
+//! only their first steps). Hard targets are rare among random puzzles (about 1 in 110 is
+//! `extreme`), so when a candidate comes close to the range the search walks its
+//! neighbourhood — swap one clue orbit for another, make the result minimal again, keep
+//! the neighbour when it rates at least as high — before drawing a fresh grid: puzzles next
+//! to hard puzzles are much more often hard. Only time decides whether a request fails;
+//! which puzzle comes out is decided by the random stream alone, so puzzle *i* depends only
+//! on the seed, the options and *i*.
 
 use std::fmt;
 use std::time::Instant;
@@ -14,8 +18,9 @@ use super::tier::{RatingRange, Tier};
 use super::{GradeOptions, Grading, grade_unique};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
-use crate::sudoku::generate::{GenerateOptions, generate};
+use crate::sudoku::generate::{ClueRange, GenerateOptions, generate};
 use crate::sudoku::grid::Grid;
+use crate::sudoku::solver::SearchState;
 
 /// The difficulty asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,6 +79,16 @@ pub struct GradedPuzzle {
     pub grading: Grading,
 }
 
+/// How far below the target's minimum (in tenths) a candidate may rate and still have its
+/// neighbourhood explored.
+const WALK_MARGIN: u16 = 15;
+
+/// Neighbours tried per walk.
+const WALK_STEPS: usize = 32;
+
+/// Targets whose minimum is below this are common enough to draw fresh puzzles only.
+const WALK_FROM: u16 = 41;
+
 /// Generates one puzzle whose rating meets the target. Fails (run-time error) when the
 /// deadline passes first; without a deadline it keeps trying.
 pub fn generate_graded(
@@ -87,23 +102,110 @@ pub fn generate_graded(
         stop_above: Some(range.max),
         deadline,
     };
+    let orbits = options.base.symmetry.orbits();
+    let grade = |puzzle: &Grid, solution: &Grid| -> Result<Grading> {
+        grade_unique(puzzle, solution, &grade_options).map_err(|_| out_of_time(options))
+    };
     loop {
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return Err(out_of_time(options));
         }
         let candidate = generate(&options.base, rng)?;
-        let grading = match grade_unique(&candidate.puzzle, &candidate.solution, &grade_options) {
-            Ok(grading) => grading,
-            Err(_) => return Err(out_of_time(options)),
-        };
+        let solution = candidate.solution;
+        let grading = grade(&candidate.puzzle, &solution)?;
         if options.target.accepts(&grading) {
             return Ok(GradedPuzzle {
                 puzzle: candidate.puzzle,
-                solution: candidate.solution,
+                solution,
                 grading,
             });
         }
+        let near = grading.complete && grading.rating_tenths + WALK_MARGIN >= range.min;
+        if range.min < WALK_FROM || !near {
+            continue;
+        }
+        let mut current = (candidate.puzzle, grading.rating_tenths);
+        for _ in 0..WALK_STEPS {
+            let Some(puzzle) = neighbour(&current.0, &solution, &orbits, options.base.clues, rng)
+            else {
+                continue;
+            };
+            let grading = grade(&puzzle, &solution)?;
+            if options.target.accepts(&grading) {
+                return Ok(GradedPuzzle {
+                    puzzle,
+                    solution,
+                    grading,
+                });
+            }
+            if grading.complete && grading.rating_tenths >= current.1 {
+                current = (puzzle, grading.rating_tenths);
+            }
+        }
     }
+}
+
+/// True when no grid other than `solution` fits `puzzle`, given that every other solution
+/// must differ from `solution` in one of the `changed` cells.
+fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
+    let Some(state) = SearchState::from_grid(puzzle) else {
+        return false;
+    };
+    changed.iter().all(|&cell| {
+        let mut other = state;
+        other.eliminate(cell, solution.get(cell) as usize - 1);
+        other.count(1).0 == 0
+    })
+}
+
+/// A random neighbour of a unique, minimal puzzle: one clue orbit emptied, one empty orbit
+/// filled from the solution, then clue orbits removed (in random order) while the puzzle
+/// stays unique. `None` when the swap loses uniqueness or misses the clue range.
+fn neighbour(
+    puzzle: &Grid,
+    solution: &Grid,
+    orbits: &[Vec<usize>],
+    clues: Option<ClueRange>,
+    rng: &mut RandomStream,
+) -> Option<Grid> {
+    let (filled, empty): (Vec<&Vec<usize>>, Vec<&Vec<usize>>) =
+        orbits.iter().partition(|orbit| puzzle.get(orbit[0]) != 0);
+    let removed = *rng.choose(&filled)?;
+    let added = *rng.choose(&empty)?;
+    let mut next = *puzzle;
+    for &cell in removed {
+        next.set(cell, 0);
+    }
+    for &cell in added {
+        next.set(cell, solution.get(cell));
+    }
+    if !still_unique(&next, solution, removed) {
+        return None;
+    }
+    let mut candidates: Vec<&Vec<usize>> = orbits
+        .iter()
+        .filter(|orbit| next.get(orbit[0]) != 0)
+        .collect();
+    rng.shuffle(&mut candidates);
+    let min_clues = clues.map_or(0, |range| range.min);
+    let mut count = next.clue_count();
+    for orbit in candidates {
+        if count < min_clues + orbit.len() {
+            continue;
+        }
+        for &cell in orbit {
+            next.set(cell, 0);
+        }
+        if still_unique(&next, solution, orbit) {
+            count -= orbit.len();
+        } else {
+            for &cell in orbit {
+                next.set(cell, solution.get(cell));
+            }
+        }
+    }
+    let fits = clues.is_none_or(|range| range.contains(count));
+    (fits && next != *puzzle).then_some(next)
 }
 
 fn out_of_time(options: &GradedOptions) -> Error {

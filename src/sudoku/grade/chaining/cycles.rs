@@ -79,6 +79,62 @@ impl CycleHint {
     }
 }
 
+/// The static implications of one board and link mode, as adjacency lists indexed by
+/// candidate (`cell * 9 + digit`), in SE's order.
+struct Links {
+    on_start: Vec<u32>,
+    on_targets: Vec<Potential>,
+    off_start: Vec<u32>,
+    off_targets: Vec<Potential>,
+}
+
+impl Links {
+    fn new() -> Links {
+        Links {
+            on_start: vec![0; 730],
+            on_targets: Vec::with_capacity(8192),
+            off_start: vec![0; 730],
+            off_targets: Vec::with_capacity(2048),
+        }
+    }
+
+    fn build(&mut self, board: &Board, y_links: bool, x_links: bool, scratch: &mut Vec<Potential>) {
+        self.on_targets.clear();
+        self.off_targets.clear();
+        for index in 0..729 {
+            self.on_start[index] = self.on_targets.len() as u32;
+            self.off_start[index] = self.off_targets.len() as u32;
+            let (cell, digit) = (index / 9, index % 9);
+            if !board.has(cell, digit) {
+                continue;
+            }
+            on_to_off(board, Potential::new(cell, digit, true), y_links, scratch);
+            self.on_targets.extend_from_slice(scratch);
+            off_to_on(
+                board,
+                Potential::new(cell, digit, false),
+                y_links,
+                x_links,
+                scratch,
+            );
+            self.off_targets.extend_from_slice(scratch);
+        }
+        self.on_start[729] = self.on_targets.len() as u32;
+        self.off_start[729] = self.off_targets.len() as u32;
+    }
+
+    /// What a potential implies.
+    #[inline]
+    fn of(&self, potential: Potential) -> &[Potential] {
+        let index = potential.index as usize;
+        if potential.on {
+            &self.on_targets[self.on_start[index] as usize..self.on_start[index + 1] as usize]
+        } else {
+            &self.off_targets[self.off_start[index] as usize..self.off_start[index + 1] as usize]
+        }
+    }
+}
+
 /// Search state, reused across starting candidates.
 pub(crate) struct CycleSearch {
     instances: Vec<Instance>,
@@ -88,6 +144,22 @@ pub(crate) struct CycleSearch {
     pending_off: Vec<u32>,
     found: Vec<u32>,
     steps: Vec<Potential>,
+    links: Links,
+}
+
+/// The largest complexity a hint of this kind may have and still come before `best`.
+fn complexity_bound(base: f64, sort: u8, best: &Option<CycleHint>) -> u32 {
+    let Some(best) = best else {
+        return u32::MAX;
+    };
+    let mut complexity = 0;
+    while Key::new(base, complexity + 1, sort).beats(Some(&best.key)) {
+        complexity += 1;
+        if complexity > 4096 {
+            break;
+        }
+    }
+    complexity
 }
 
 impl CycleSearch {
@@ -100,6 +172,7 @@ impl CycleSearch {
             pending_off: Vec::with_capacity(1024),
             found: Vec::with_capacity(64),
             steps: Vec::with_capacity(32),
+            links: Links::new(),
         }
     }
 
@@ -107,6 +180,16 @@ impl CycleSearch {
     pub(crate) fn best(&mut self, board: &Board) -> Option<CycleHint> {
         let mut best: Option<CycleHint> = None;
         for (y_links, x_links) in [(false, true), (true, false), (true, true)] {
+            let cycle_base = if x_links && y_links { 7.0 } else { 6.5 };
+            let chain_base = if x_links && y_links { 7.0 } else { 6.6 };
+            let sort = cycle_sort_key(y_links, x_links);
+            // A cycle has at least 4 potentials, a forcing chain at least 4 as well.
+            if complexity_bound(cycle_base, sort, &best) < 4
+                && (!x_links || complexity_bound(chain_base, sort, &best) < 4)
+            {
+                continue;
+            }
+            self.links.build(board, y_links, x_links, &mut self.steps);
             for cell in 0..81 {
                 let mask = board.cells[cell];
                 let count = mask.count_ones();
@@ -115,24 +198,28 @@ impl CycleSearch {
                 }
                 for digit in digits_of(mask) {
                     let start = Potential::new(cell, digit, true);
-                    self.search_cycles(board, start, y_links, x_links);
-                    let cycles = std::mem::take(&mut self.found);
-                    for &end in &cycles {
-                        self.consider_cycle(board, end, y_links, x_links, &mut best);
+                    let bound = complexity_bound(cycle_base, sort, &best);
+                    if bound >= 4 {
+                        self.search_cycles(start, bound);
+                        let cycles = std::mem::take(&mut self.found);
+                        for &end in &cycles {
+                            self.consider_cycle(board, end, y_links, x_links, &mut best);
+                        }
+                        self.found = cycles;
                     }
-                    self.found = cycles;
                     if x_links {
                         let mut chains = Vec::new();
                         for start in [start, Potential::new(cell, digit, false)] {
-                            self.search_forcing_chains(board, start, y_links);
-                            for &end in &self.found {
-                                let target = self.instances[end as usize].potential;
-                                if !chains.iter().any(|(potential, _)| *potential == target) {
-                                    chains.push((target, self.path(end)));
-                                }
+                            let bound = complexity_bound(chain_base, sort, &best);
+                            if bound < 4 {
+                                continue;
+                            }
+                            self.search_forcing_chains(start, bound);
+                            if let Some(&end) = self.found.first() {
+                                chains.push(self.path(end));
                             }
                         }
-                        for (_, path) in chains {
+                        for path in chains {
                             consider_forcing_chain(board, path, y_links, x_links, &mut best);
                         }
                     }
@@ -170,8 +257,13 @@ impl CycleSearch {
         false
     }
 
-    /// SE `doCycles`: fills `found` with the instances closing a loop on `start`.
-    fn search_cycles(&mut self, board: &Board, start: Potential, y_links: bool, x_links: bool) {
+    /// SE `doCycles`: fills `found` with the instances closing a loop on `start` with at
+    /// most `bound` potentials.
+    ///
+    /// SE queues an off-potential again for every path reaching it; a repeat can only matter
+    /// if it links back to the start (every other on-potential it implies was already reached
+    /// by its first instance), so other repeats are not queued.
+    fn search_cycles(&mut self, start: Potential, bound: u32) {
         self.instances.clear();
         self.found.clear();
         self.to_on = CandidateSet::EMPTY;
@@ -182,14 +274,18 @@ impl CycleSearch {
         self.to_on.insert(start.index as usize);
         self.pending_on.push(root);
         let mut length = 0;
-        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+        while (!self.pending_on.is_empty() || !self.pending_off.is_empty()) && length + 2 <= bound {
             length += 1;
             let ons = std::mem::take(&mut self.pending_on);
             for &instance in &ons {
                 let potential = self.instances[instance as usize].potential;
-                on_to_off(board, potential, y_links, &mut self.steps);
-                for index in 0..self.steps.len() {
-                    let off = self.steps[index];
+                let targets = self.links.of(potential);
+                for index in 0..targets.len() {
+                    let off = self.links.of(potential)[index];
+                    let repeat = self.to_off.contains(off.index as usize);
+                    if repeat && !self.links.of(off).contains(&start) {
+                        continue;
+                    }
                     if !self.is_ancestor(instance, off) {
                         let new = self.push(off, instance);
                         self.pending_off.push(new);
@@ -203,14 +299,16 @@ impl CycleSearch {
             let offs = std::mem::take(&mut self.pending_off);
             for &instance in &offs {
                 let potential = self.instances[instance as usize].potential;
-                off_to_on(board, potential, y_links, x_links, &mut self.steps);
-                for index in 0..self.steps.len() {
-                    let on = self.steps[index];
-                    let new = self.push(on, instance);
-                    if length >= 4 && on == start {
-                        self.found.push(new);
-                    }
-                    if !self.to_on.contains(on.index as usize) {
+                let count = self.links.of(potential).len();
+                for index in 0..count {
+                    let on = self.links.of(potential)[index];
+                    if on == start {
+                        if length >= 4 {
+                            let new = self.push(on, instance);
+                            self.found.push(new);
+                        }
+                    } else if !self.to_on.contains(on.index as usize) {
+                        let new = self.push(on, instance);
                         self.to_on.insert(on.index as usize);
                         self.pending_on.push(new);
                     }
@@ -221,8 +319,9 @@ impl CycleSearch {
         }
     }
 
-    /// SE `doForcingChains`: fills `found` with the instances reaching the opposite of `start`.
-    fn search_forcing_chains(&mut self, board: &Board, start: Potential, y_links: bool) {
+    /// SE `doForcingChains`: sets `found` to the first instance reaching the opposite of
+    /// `start` within `bound` potentials (SE keeps only the first).
+    fn search_forcing_chains(&mut self, start: Potential, bound: u32) {
         self.instances.clear();
         self.found.clear();
         self.to_on = CandidateSet::EMPTY;
@@ -241,43 +340,58 @@ impl CycleSearch {
             index: start.index,
             on: !start.on,
         };
-        let mut found_opposite = false;
+        // Potentials queued at the current depth have `depth + 1` potentials in their path.
+        let mut depth = 0u32;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             let ons = std::mem::take(&mut self.pending_on);
-            for &instance in &ons {
-                let potential = self.instances[instance as usize].potential;
-                on_to_off(board, potential, y_links, &mut self.steps);
-                for index in 0..self.steps.len() {
-                    let off = self.steps[index];
-                    let new = self.push(off, instance);
-                    if off == opposite && !found_opposite {
-                        found_opposite = true;
-                        self.found.push(new);
-                    }
-                    if !self.to_off.contains(off.index as usize) {
-                        self.to_off.insert(off.index as usize);
-                        self.pending_off.push(new);
+            if !ons.is_empty() {
+                if depth + 2 > bound {
+                    return;
+                }
+                for &instance in &ons {
+                    let potential = self.instances[instance as usize].potential;
+                    let count = self.links.of(potential).len();
+                    for index in 0..count {
+                        let off = self.links.of(potential)[index];
+                        if off == opposite {
+                            let new = self.push(off, instance);
+                            self.found.push(new);
+                            return;
+                        }
+                        if !self.to_off.contains(off.index as usize) {
+                            let new = self.push(off, instance);
+                            self.to_off.insert(off.index as usize);
+                            self.pending_off.push(new);
+                        }
                     }
                 }
+                depth += 1;
             }
             self.pending_on = ons;
             self.pending_on.clear();
             let offs = std::mem::take(&mut self.pending_off);
-            for &instance in &offs {
-                let potential = self.instances[instance as usize].potential;
-                off_to_on(board, potential, y_links, true, &mut self.steps);
-                for index in 0..self.steps.len() {
-                    let on = self.steps[index];
-                    let new = self.push(on, instance);
-                    if on == opposite && !found_opposite {
-                        found_opposite = true;
-                        self.found.push(new);
-                    }
-                    if !self.to_on.contains(on.index as usize) {
-                        self.to_on.insert(on.index as usize);
-                        self.pending_on.push(new);
+            if !offs.is_empty() {
+                if depth + 2 > bound {
+                    return;
+                }
+                for &instance in &offs {
+                    let potential = self.instances[instance as usize].potential;
+                    let count = self.links.of(potential).len();
+                    for index in 0..count {
+                        let on = self.links.of(potential)[index];
+                        if on == opposite {
+                            let new = self.push(on, instance);
+                            self.found.push(new);
+                            return;
+                        }
+                        if !self.to_on.contains(on.index as usize) {
+                            let new = self.push(on, instance);
+                            self.to_on.insert(on.index as usize);
+                            self.pending_on.push(new);
+                        }
                     }
                 }
+                depth += 1;
             }
             self.pending_off = offs;
             self.pending_off.clear();
