@@ -526,10 +526,11 @@ impl Puzzle {
             };
             let unprinted = &self.rows[hidden_row];
             let next = &self.rows[printed_row];
-            // The unprinted remainder is the printed one without its last (brought-down)
-            // digits; a lone 0 (nothing left over) has no counterpart and follows from the
-            // printed row's length.
-            if next.len() <= 1 && unprinted.len() == 1 {
+            // The unprinted remainder is the printed one without the digits brought down in
+            // between; when the printed one has no more digits than that, it is a lone 0 that
+            // the page implies.
+            let brought_down = (printed_row - hidden_row) / 2;
+            if next.len() <= brought_down {
                 continue;
             }
             for (index, cell) in unprinted.cells.iter().enumerate() {

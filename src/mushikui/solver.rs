@@ -458,50 +458,72 @@ impl Operand {
     }
 }
 
+/// Positions of the completion tables: operands have at most 7 digits, and the search reads
+/// one position past its last level.
+const TABLE_POSITIONS: usize = 9;
+
+/// No completion exists.
+const NONE: u32 = u32::MAX;
+
 /// `u × (digit of v at position)`, one row.
 #[derive(Clone, Debug)]
 struct PartialRow {
     position: usize,
     row: RowDomain,
-    /// `finishes[d][k]`: bit `carry` set when, with carry `carry` into position `k` of
-    /// `u × d`, the digits of `u` from `k` up can still make the row's remaining digits.
-    finishes: [[u16; MAX_ROW_DIGITS + 1]; 10],
+    /// `lowest[d][k][carry]`: the smallest number formed by the digits of `u` from position
+    /// `k` up such that, with carry `carry` into position `k` of `u × d`, the row's remaining
+    /// digits come out (lengths and shown leading digits included); [`NONE`] when no digits
+    /// do. `highest` likewise the largest.
+    lowest: [[[u32; 10]; TABLE_POSITIONS]; 10],
+    highest: [[[u32; 10]; TABLE_POSITIONS]; 10],
 }
 
 impl PartialRow {
     fn new(position: usize, row: RowDomain, u: &Operand) -> PartialRow {
-        let mut finishes = [[0u16; MAX_ROW_DIGITS + 1]; 10];
-        for (d, table) in finishes.iter_mut().enumerate() {
-            let d = d as u32;
+        let mut lowest = [[[NONE; 10]; TABLE_POSITIONS]; 10];
+        let mut highest = [[[0u32; 10]; TABLE_POSITIONS]; 10];
+        for d in 0..10u32 {
+            let (low, high) = (&mut lowest[d as usize], &mut highest[d as usize]);
             // Past the multiplicand only the carry is left: one digit at position `u.len`.
-            let top = row.mask(u.len);
-            let above_is_zero = row.len <= u.len + 1;
-            table[u.len] = if above_is_zero { top } else { 0 };
+            if row.len <= u.len + 1 {
+                for carry in digits(row.mask(u.len)) {
+                    low[u.len][carry as usize] = 0;
+                    high[u.len][carry as usize] = 0;
+                }
+            }
             // Beyond that, nothing is left to carry.
-            for entry in &mut table[u.len + 1..] {
-                *entry = 1;
+            for k in u.len + 1..TABLE_POSITIONS {
+                low[k][0] = 0;
+                high[k][0] = 0;
             }
             for k in (0..u.len).rev() {
                 let row_mask = row.mask(k);
-                let next = table[k + 1];
-                let mut finishes_here = 0u16;
                 for carry in 0..10u32 {
-                    let fits = digits(u.masks[k]).any(|x| {
+                    for x in digits(u.masks[k]) {
                         let value = x as u32 * d + carry;
-                        row_mask & (1 << (value % 10)) != 0 && next & (1 << (value / 10)) != 0
-                    });
-                    if fits {
-                        finishes_here |= 1 << carry;
+                        let next = (value / 10) as usize;
+                        if row_mask & (1 << (value % 10)) == 0 || low[k + 1][next] == NONE {
+                            continue;
+                        }
+                        let c = carry as usize;
+                        let x = x as u32;
+                        low[k][c] = low[k][c].min(x + 10 * low[k + 1][next]);
+                        high[k][c] = high[k][c].max(x + 10 * high[k + 1][next]);
                     }
                 }
-                table[k] = finishes_here;
             }
         }
         PartialRow {
             position,
             row,
-            finishes,
+            lowest,
+            highest,
         }
+    }
+
+    #[inline]
+    fn can_finish(&self, d: usize, k: usize, carry: usize) -> bool {
+        self.lowest[d][k][carry] != NONE
     }
 }
 
@@ -514,6 +536,29 @@ struct SumRow {
     with_w: bool,
     low: u64,
     high: u64,
+    /// Bounds on `u × (v mod 10^v_digits) + w` before the shift.
+    z_low: u64,
+    z_high: u64,
+}
+
+/// Most partial or sum rows, and most operand digits.
+const ROWS: usize = 8;
+
+/// The state of the search after the digits below one column: low parts of the operands,
+/// multiplier digits still possible, and what the rows carry into the column.
+#[derive(Clone, Copy)]
+struct Node {
+    u: u64,
+    v: u64,
+    w: u64,
+    /// Multiplier (quotient) digits still possible, by position.
+    candidates: [Mask; ROWS],
+    /// Per partial row and multiplier digit `d`: the carry of `u × d` into the column.
+    carries: [[u8; 10]; ROWS],
+    /// Per sum row: `(u × (v mod 10^v_digits) + w) / 10^column` so far.
+    sums: [u64; ROWS],
+    /// Per sum row: the part of `v` that counts for it so far.
+    v_parts: [u64; ROWS],
 }
 
 /// The column-by-column search of a multiplication (`u × v`) or division (divisor `u`,
@@ -551,6 +596,10 @@ impl ProductSearch {
                 with_w,
                 low,
                 high,
+                z_low: low.saturating_mul(POW10[shift]),
+                z_high: high
+                    .saturating_mul(POW10[shift])
+                    .saturating_add(POW10[shift] - 1),
             }
         };
         if domains.operation == Operation::Mul {
@@ -576,7 +625,7 @@ impl ProductSearch {
         for partial in &partials {
             let mut allowed = 0;
             for d in 0..10 {
-                if partial.finishes[d][0] & 1 != 0 {
+                if partial.can_finish(d, 0, 0) {
                     allowed |= 1 << d;
                 }
             }
@@ -604,43 +653,99 @@ impl ProductSearch {
         if self.impossible {
             return;
         }
-        self.level(0, 0, 0, 0, &self.start, visit);
+        let mut start = Node {
+            u: 0,
+            v: 0,
+            w: 0,
+            candidates: [0; ROWS],
+            carries: [[0; 10]; ROWS],
+            sums: [0; ROWS],
+            v_parts: [0; ROWS],
+        };
+        start.candidates[..self.v.len].copy_from_slice(&self.start[..self.v.len]);
+        self.level(0, &start, visit);
     }
 
-    fn level(
-        &self,
-        k: usize,
-        u_low: u64,
-        v_low: u64,
-        w_low: u64,
-        candidates: &[Mask; MAX_ROW_DIGITS],
-        visit: &mut dyn FnMut(u64, u64, u64) -> bool,
-    ) -> bool {
+    fn level(&self, k: usize, node: &Node, visit: &mut dyn FnMut(u64, u64, u64) -> bool) -> bool {
         if k == self.levels {
-            return !self.complete(u_low, v_low, w_low) || visit(u_low, v_low, w_low);
+            return !self.complete(node.u, node.v, node.w) || visit(node.u, node.v, node.w);
         }
         let place = POW10[k];
         let next_place = POW10[k + 1];
         for x in digits(self.u.mask(k)) {
-            let u = u_low + x * place;
-            let mut after_u = *candidates;
-            if !self.filter_partials(k, u, &mut after_u) {
+            let mut after_u = *node;
+            after_u.u = node.u + x * place;
+            let Some(u_high) = self.filter_partials(k, x, node, &mut after_u) else {
                 continue;
-            }
-            let v_choices = if k < self.v.len { after_u[k] } else { 1 };
+            };
+            let u_min = after_u.u + next_place * u_high.0;
+            let u_max = after_u.u + next_place * u_high.1;
+            let v_choices = if k < self.v.len {
+                after_u.candidates[k]
+            } else {
+                1
+            };
             for y in digits(v_choices) {
-                let v = v_low + y * place;
                 let mut after_v = after_u;
+                after_v.v = node.v + y * place;
                 if k < self.v.len {
-                    after_v[k] = 1 << y;
+                    after_v.candidates[k] = 1 << y;
                 }
-                let w_choices = self.w.map_or(1, |w| w.mask(k));
+                // v_bounds[t]: bounds of the undecided digits of v below position t.
+                let mut v_low_bound = [0u64; ROWS + 1];
+                let mut v_high_bound = [0u64; ROWS + 1];
+                for position in k + 1..self.v.len {
+                    let mask = after_v.candidates[position];
+                    v_low_bound[position + 1] =
+                        v_low_bound[position] + POW10[position] * u64::from(lowest(mask));
+                    v_high_bound[position + 1] =
+                        v_high_bound[position] + POW10[position] * u64::from(highest(mask));
+                }
+                let w_choices = self.w.as_ref().map_or(1, |w| w.mask(k));
                 for z in digits(w_choices) {
-                    let w = w_low + z * place;
-                    if !self.sums_fit(k, u, v, w, &after_v, next_place) {
-                        continue;
+                    let mut child = after_v;
+                    child.w = node.w + z * place;
+                    let (w_min, w_max) = match &self.w {
+                        Some(operand) => {
+                            let low = child.w + next_place * operand.min_high[k + 1];
+                            if low >= u_max {
+                                // The remainder is below the divisor.
+                                continue;
+                            }
+                            (low, child.w + next_place * operand.max_high[k + 1])
+                        }
+                        None => (0, 0),
+                    };
+                    let mut fits = true;
+                    for (r, sum) in self.sums.iter().enumerate() {
+                        let in_v = k < sum.v_digits;
+                        let y_part = if in_v { y } else { 0 };
+                        let z_part = if sum.with_w { z } else { 0 };
+                        let value = node.sums[r]
+                            + x * node.v_parts[r]
+                            + y_part * node.u
+                            + z_part
+                            + place * x * y_part;
+                        if k >= sum.shift && sum.row.mask(k - sum.shift) & (1 << (value % 10)) == 0
+                        {
+                            fits = false;
+                            break;
+                        }
+                        child.sums[r] = value / 10;
+                        if in_v {
+                            child.v_parts[r] = node.v_parts[r] + y * place;
+                        }
+                        let top = sum.v_digits.min(self.v.len).max(k + 1);
+                        let v_part = child.v_parts[r];
+                        let v_min = v_part + v_low_bound[top];
+                        let v_max = v_part + v_high_bound[top];
+                        let (w_min, w_max) = if sum.with_w { (w_min, w_max) } else { (0, 0) };
+                        if u_max * v_max + w_max < sum.z_low || u_min * v_min + w_min > sum.z_high {
+                            fits = false;
+                            break;
+                        }
                     }
-                    if !self.level(k + 1, u, v, w, &after_v, visit) {
+                    if fits && !self.level(k + 1, &child, visit) {
                         return false;
                     }
                 }
@@ -649,85 +754,84 @@ impl ProductSearch {
         true
     }
 
-    /// Keeps, for each partial row, the multiplier digits whose product with `u` (known up
-    /// to position `k`) fits the row's digit `k` and can still finish. False when a row has
-    /// none left.
+    /// Keeps, for each partial row, the multiplier digits whose product with `u` (now known
+    /// up to position `k`, digit `x` there) fits the row's digit `k` and can still finish,
+    /// and updates the carries. Returns the bounds that all rows together leave for the
+    /// digits of `u` above position `k`, or `None` when a row has no digit left or the rows
+    /// disagree.
     #[inline]
-    fn filter_partials(&self, k: usize, u: u64, candidates: &mut [Mask; MAX_ROW_DIGITS]) -> bool {
-        let place = POW10[k];
-        for partial in &self.partials {
+    fn filter_partials(
+        &self,
+        k: usize,
+        x: u64,
+        node: &Node,
+        child: &mut Node,
+    ) -> Option<(u64, u64)> {
+        let mut low = self.u.min_high[k + 1];
+        let mut high = self.u.max_high[k + 1];
+        let x = x as u32;
+        for (r, partial) in self.partials.iter().enumerate() {
             let row_mask = partial.row.mask(k);
             let mut keep = 0;
-            for d in digits(candidates[partial.position]) {
-                let product = u * d;
-                let digit = product / place % 10;
-                let carry = product / place / 10;
-                if row_mask & (1 << digit) != 0
-                    && partial.finishes[d as usize][k + 1] & (1 << carry) != 0
-                {
+            let mut row_low = NONE;
+            let mut row_high = 0;
+            for d in digits(node.candidates[partial.position]) {
+                let d = d as usize;
+                let value = u32::from(node.carries[r][d]) + x * d as u32;
+                let carry = (value / 10) as usize;
+                if row_mask & (1 << (value % 10)) != 0 && partial.can_finish(d, k + 1, carry) {
                     keep |= 1 << d;
+                    child.carries[r][d] = carry as u8;
+                    row_low = row_low.min(partial.lowest[d][k + 1][carry]);
+                    row_high = row_high.max(partial.highest[d][k + 1][carry]);
                 }
             }
             if keep == 0 {
-                return false;
+                return None;
             }
-            candidates[partial.position] = keep;
+            child.candidates[partial.position] = keep;
+            low = low.max(u64::from(row_low));
+            high = high.min(u64::from(row_high));
         }
-        true
-    }
-
-    /// Checks digit `k` of every sum row, and their bounds given the undecided digits.
-    #[inline]
-    fn sums_fit(
-        &self,
-        k: usize,
-        u: u64,
-        v: u64,
-        w: u64,
-        candidates: &[Mask; MAX_ROW_DIGITS],
-        next_place: u64,
-    ) -> bool {
-        let u_min = u + next_place * self.u.min_high[k + 1];
-        let u_max = u + next_place * self.u.max_high[k + 1];
-        let (w_min, w_max) = match self.w {
-            Some(operand) => {
-                let low = w + next_place * operand.min_high[k + 1];
-                let high = w + next_place * operand.max_high[k + 1];
-                if low >= u_max {
-                    // The remainder is below the divisor.
-                    return false;
+        if low > high {
+            return None;
+        }
+        // Digits whose completions all miss the range the other rows leave are out too.
+        let mut tightened = true;
+        while tightened {
+            tightened = false;
+            for (r, partial) in self.partials.iter().enumerate() {
+                let mut keep = 0;
+                let mut row_low = NONE;
+                let mut row_high = 0;
+                for d in digits(child.candidates[partial.position]) {
+                    let d = d as usize;
+                    let carry = usize::from(child.carries[r][d]);
+                    let (d_low, d_high) = (
+                        partial.lowest[d][k + 1][carry],
+                        partial.highest[d][k + 1][carry],
+                    );
+                    if u64::from(d_low) <= high && u64::from(d_high) >= low {
+                        keep |= 1 << d;
+                        row_low = row_low.min(d_low);
+                        row_high = row_high.max(d_high);
+                    }
                 }
-                (low, high)
-            }
-            None => (0, 0),
-        };
-        for sum in &self.sums {
-            let v_part = if sum.v_digits < self.v.len {
-                v % POW10[sum.v_digits]
-            } else {
-                v
-            };
-            let w_part = if sum.with_w { w } else { 0 };
-            if k >= sum.shift {
-                let digit = (u * v_part + w_part) / POW10[k] % 10;
-                if sum.row.mask(k - sum.shift) & (1 << digit) == 0 {
-                    return false;
+                if keep == 0 {
+                    return None;
+                }
+                if keep != child.candidates[partial.position] {
+                    child.candidates[partial.position] = keep;
+                    tightened = true;
+                }
+                low = low.max(u64::from(row_low));
+                high = high.min(u64::from(row_high));
+                if low > high {
+                    return None;
                 }
             }
-            let top = sum.v_digits.min(self.v.len);
-            let (mut v_min, mut v_max) = (v_part, v_part);
-            for position in k + 1..top {
-                v_min += POW10[position] * u64::from(lowest(candidates[position]));
-                v_max += POW10[position] * u64::from(highest(candidates[position]));
-            }
-            let (w_min, w_max) = if sum.with_w { (w_min, w_max) } else { (0, 0) };
-            let low = (u_min * v_min + w_min) / POW10[sum.shift];
-            let high = (u_max * v_max + w_max) / POW10[sum.shift];
-            if high < sum.low || low > sum.high {
-                return false;
-            }
         }
-        true
+        Some((low, high))
     }
 
     /// Checks a full assignment against every row.

@@ -1,0 +1,565 @@
+//! The seeded generator: a random solution of the requested shape, then digits hidden in a
+//! random order while the solution stays unique.
+//!
+//! Hiding a digit never removes solutions, so a digit that cannot be hidden now can never be
+//! hidden later, and one pass gives a minimal puzzle (no shown digit can be hidden). After
+//! the previous puzzle was unique, any other solution must differ in the newly hidden digit,
+//! so uniqueness is checked by asking the exact solver for a solution with a different digit
+//! there. Every puzzle that leaves is proven unique by the exact counter once more.
+//!
+//! Division rows that books do not print (the `0` row of a zero quotient digit and the row
+//! before it) follow the printed page: the `0` row stays shown, and a digit of the unprinted
+//! remainder is shown exactly when the same digit of the next printed remainder is. So the
+//! printed page always carries exactly the information of the row list.
+
+use std::fmt;
+
+use super::grade::{Grade, Tier, grade, solvable_within};
+use super::model::{
+    MAX_ADD_DIGITS, MAX_ADDENDS, MAX_DIVISOR_DIGITS, MAX_MULTIPLICAND_DIGITS,
+    MAX_MULTIPLIER_DIGITS, MAX_QUOTIENT_DIGITS, Operation, Puzzle,
+};
+use super::solver::{Domains, count_domains, count_solutions};
+use crate::error::{Error, Result};
+use crate::seed::RandomStream;
+
+/// How many random solutions a request may try before it is declared impossible.
+pub const DEFAULT_MAX_ATTEMPTS: u32 = 2000;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateOptions {
+    pub operation: Operation,
+    /// Digit counts: `add` the addends (2 to 6 numbers); `sub` minuend and subtrahend; `mul`
+    /// multiplicand and multiplier; `div` dividend and divisor, optionally the quotient.
+    pub digits: Vec<usize>,
+    /// Only puzzles of this tier (default: any).
+    pub tier: Option<Tier>,
+    /// Themed puzzles: the only digits shown are this digit.
+    pub reveal_only: Option<u8>,
+    /// Stop hiding when this percentage of the digits is still shown (default: hide until
+    /// the puzzle is minimal).
+    pub shown_percent: Option<u8>,
+    pub max_attempts: u32,
+}
+
+impl GenerateOptions {
+    /// Options for an operation and digit counts, everything else default.
+    pub fn new(operation: Operation, digits: &[usize]) -> GenerateOptions {
+        GenerateOptions {
+            operation,
+            digits: digits.to_vec(),
+            tier: None,
+            reveal_only: None,
+            shown_percent: None,
+            max_attempts: DEFAULT_MAX_ATTEMPTS,
+        }
+    }
+
+    /// The options as seed-path parts (see [`crate::seed`]): puzzles made with different
+    /// options come from unrelated random streams.
+    pub fn seed_path(&self) -> Vec<String> {
+        let digits: Vec<String> = self.digits.iter().map(usize::to_string).collect();
+        let mut path = vec![
+            format!("op={}", self.operation),
+            format!("digits={}", digits.join(",")),
+        ];
+        if let Some(tier) = self.tier {
+            path.push(format!("tier={tier}"));
+        }
+        if let Some(digit) = self.reveal_only {
+            path.push(format!("reveal-only={digit}"));
+        }
+        if let Some(percent) = self.shown_percent {
+            path.push(format!("shown={percent}"));
+        }
+        path
+    }
+
+    /// Checks the shape and options; errors are input errors with a hint.
+    pub fn validate(&self) -> Result<()> {
+        let digits = &self.digits;
+        let op = self.operation;
+        let shape_error = |message: String, hint: &str| Err(Error::input(message).with_hint(hint));
+        if digits.contains(&0) {
+            return shape_error("digit counts start at 1".to_string(), "e.g. --digits 3,2");
+        }
+        match op {
+            Operation::Add => {
+                if !(2..=MAX_ADDENDS).contains(&digits.len()) {
+                    return shape_error(
+                        format!(
+                            "add takes 2 to {MAX_ADDENDS} addend lengths, got {}",
+                            digits.len()
+                        ),
+                        "e.g. --op add --digits 4,4,3",
+                    );
+                }
+                if digits.iter().any(|&d| d > MAX_ADD_DIGITS - 1) {
+                    return shape_error(
+                        format!("addends have at most {} digits", MAX_ADD_DIGITS - 1),
+                        "e.g. --op add --digits 4,4,3",
+                    );
+                }
+            }
+            Operation::Sub => {
+                if digits.len() != 2 || digits[1] > digits[0] || digits[0] > MAX_ADD_DIGITS {
+                    return shape_error(
+                        format!(
+                            "sub takes the minuend and subtrahend lengths, the subtrahend no longer, up to {MAX_ADD_DIGITS} digits"
+                        ),
+                        "e.g. --op sub --digits 4,3",
+                    );
+                }
+            }
+            Operation::Mul => {
+                if digits.len() != 2
+                    || digits[0] > MAX_MULTIPLICAND_DIGITS
+                    || digits[1] > MAX_MULTIPLIER_DIGITS
+                {
+                    return shape_error(
+                        format!(
+                            "mul takes the multiplicand and multiplier lengths, up to {MAX_MULTIPLICAND_DIGITS} and {MAX_MULTIPLIER_DIGITS} digits"
+                        ),
+                        "e.g. --op mul --digits 3,2",
+                    );
+                }
+            }
+            Operation::Div => {
+                let hint = "e.g. --op div --digits 6,3 (dividend, divisor; add the quotient length to fix it: 6,3,4)";
+                if !(2..=3).contains(&digits.len()) || digits[1] > MAX_DIVISOR_DIGITS {
+                    return shape_error(
+                        format!(
+                            "div takes the dividend and divisor lengths (divisor up to {MAX_DIVISOR_DIGITS} digits), and optionally the quotient length"
+                        ),
+                        hint,
+                    );
+                }
+                let lengths = quotient_lengths(digits);
+                if lengths.is_empty() {
+                    return shape_error(
+                        format!(
+                            "no {}-digit dividend divided by a {}-digit divisor has {} quotient of 1 to {MAX_QUOTIENT_DIGITS} digits",
+                            digits[0],
+                            digits[1],
+                            digits
+                                .get(2)
+                                .map_or("a".to_string(), |n| format!("a {n}-digit"))
+                        ),
+                        hint,
+                    );
+                }
+            }
+        }
+        if self.reveal_only.is_some_and(|digit| digit > 9) {
+            return shape_error(
+                "--reveal-only takes one digit 0-9".to_string(),
+                "e.g. --reveal-only 7",
+            );
+        }
+        if self.shown_percent.is_some_and(|percent| percent > 100) {
+            return shape_error(
+                "--shown is a percentage, 0 to 100".to_string(),
+                "e.g. --shown 40",
+            );
+        }
+        if self.reveal_only.is_some() && self.shown_percent.is_some() {
+            return shape_error(
+                "--reveal-only and --shown cannot be combined".to_string(),
+                "a themed puzzle shows only its digit",
+            );
+        }
+        Ok(())
+    }
+}
+
+/// The quotient lengths a division shape allows (a fixed one when given).
+fn quotient_lengths(digits: &[usize]) -> Vec<usize> {
+    let (m, beta) = (digits[0], digits[1]);
+    let candidates = [m.checked_sub(beta), (m + 1).checked_sub(beta)];
+    candidates
+        .into_iter()
+        .flatten()
+        .filter(|&n| (1..=MAX_QUOTIENT_DIGITS).contains(&n))
+        .filter(|&n| digits.get(2).is_none_or(|&fixed| fixed == n))
+        .filter(|&n| n + beta <= 13)
+        .collect()
+}
+
+/// A generated puzzle with its unique solution and its grade.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    pub puzzle: Puzzle,
+    pub solution: Puzzle,
+    pub grade: Grade,
+}
+
+impl fmt::Display for Generated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.puzzle)
+    }
+}
+
+/// A number of `len` digits, the leading one at least `lowest_leading`.
+fn random_number(rng: &mut RandomStream, len: usize, lowest_leading: u32) -> u64 {
+    let mut value = u64::from(if len == 1 {
+        rng.in_range(lowest_leading.min(9), 9)
+    } else {
+        rng.in_range(lowest_leading.max(1), 9)
+    });
+    for _ in 1..len {
+        value = value * 10 + u64::from(rng.below(10));
+    }
+    value
+}
+
+/// A uniformly random solution of the requested shape (options already validated).
+pub fn random_solution(options: &GenerateOptions, rng: &mut RandomStream) -> Puzzle {
+    let digits = &options.digits;
+    let operands: Vec<u64> = match options.operation {
+        Operation::Add => digits
+            .iter()
+            .map(|&len| random_number(rng, len, 1))
+            .collect(),
+        Operation::Sub => loop {
+            let minuend = random_number(rng, digits[0], 1);
+            let subtrahend = random_number(rng, digits[1], 1);
+            if subtrahend < minuend {
+                break vec![minuend, subtrahend];
+            }
+        },
+        Operation::Mul => {
+            let multiplicand = random_number(rng, digits[0], 1);
+            // Multiplier digits are 1-9: books do not print a row of zeros.
+            let mut multiplier = 0;
+            for _ in 0..digits[1] {
+                multiplier = multiplier * 10 + u64::from(rng.in_range(1, 9));
+            }
+            if multiplier == 1 {
+                multiplier = u64::from(rng.in_range(2, 9));
+            }
+            vec![multiplicand, multiplier]
+        }
+        Operation::Div => {
+            let lengths = quotient_lengths(digits);
+            let n = lengths[rng.below(lengths.len() as u32) as usize];
+            let (m, beta) = (digits[0], digits[1]);
+            loop {
+                let divisor = random_number(rng, beta, 2);
+                let quotient = random_number(rng, n, 1);
+                let remainder = u64::from(rng.below(u32::try_from(divisor).unwrap_or(u32::MAX)));
+                let dividend = divisor * quotient + remainder;
+                if dividend.to_string().len() == m {
+                    break vec![dividend, divisor];
+                }
+            }
+        }
+    };
+    Puzzle::from_operands(options.operation, &operands)
+        .expect("validated shapes make valid puzzles")
+}
+
+/// Cells that are shown or hidden together: a printed digit and the digits of unprinted
+/// division rows that repeat it. `fixed` groups are never hidden.
+#[derive(Clone, Debug)]
+struct Group {
+    cells: Vec<(usize, usize)>,
+    digit: u8,
+    fixed: bool,
+}
+
+fn groups(solution: &Puzzle) -> Vec<Group> {
+    let rows = solution.rows();
+    let digit_at = |row: usize, index: usize| rows[row].cells()[index].expect("complete");
+    let layout = solution.layout();
+    let mut owner: Vec<Vec<Option<usize>>> = rows.iter().map(|row| vec![None; row.len()]).collect();
+    let mut groups: Vec<Group> = Vec::new();
+    // Printed rows first: each printed digit is its own group.
+    for (row, info) in layout.iter().enumerate() {
+        if !info.printed {
+            continue;
+        }
+        for (index, owner) in owner[row].iter_mut().enumerate() {
+            *owner = Some(groups.len());
+            groups.push(Group {
+                cells: vec![(row, index)],
+                digit: digit_at(row, index),
+                fixed: false,
+            });
+        }
+    }
+    // Unprinted rows: the zero product stays shown; the remainder before a zero digit
+    // repeats the leading digits of the next printed remainder (or is a lone 0).
+    for (row, info) in layout.iter().enumerate() {
+        if info.printed {
+            continue;
+        }
+        let is_product = matches!(info.role, super::model::Role::StepProduct(_));
+        let next_printed = (row + 2..rows.len())
+            .step_by(2)
+            .find(|&other| layout[other].printed);
+        let value_is_zero = rows[row].value() == Some(0);
+        for (index, &digit) in rows[row].cells().iter().enumerate() {
+            let linked = match next_printed {
+                Some(next) if !is_product && !value_is_zero => owner[next][index],
+                _ => None,
+            };
+            match linked {
+                Some(group) => groups[group].cells.push((row, index)),
+                None => groups.push(Group {
+                    cells: vec![(row, index)],
+                    digit: digit.expect("complete"),
+                    fixed: true,
+                }),
+            }
+        }
+    }
+    groups
+}
+
+fn set_group(puzzle: &mut Puzzle, group: &Group, shown: bool) {
+    for &(row, index) in &group.cells {
+        puzzle.set(row, index, shown.then_some(group.digit));
+    }
+}
+
+/// True when no solution of `puzzle` other than the known one differs in `group`'s digit.
+fn no_other_solution(puzzle: &Puzzle, group: &Group) -> bool {
+    let mut domains = Domains::new(puzzle);
+    let (row, index) = group.cells[0];
+    domains.exclude(row, index, group.digit);
+    count_domains(&domains, 1) == 0
+}
+
+/// Hides groups of a unique puzzle in random order while it stays unique and `keep` agrees,
+/// never going below `min_shown` shown digits. `keep` sees the candidate puzzle.
+fn dig(
+    puzzle: &mut Puzzle,
+    groups: &[Group],
+    min_shown: usize,
+    rng: &mut RandomStream,
+    keep: &mut dyn FnMut(&Puzzle) -> bool,
+) {
+    let mut order: Vec<usize> = (0..groups.len())
+        .filter(|&g| !groups[g].fixed && puzzle_shows(puzzle, &groups[g]))
+        .collect();
+    rng.shuffle(&mut order);
+    let mut shown = puzzle.shown_count();
+    for g in order {
+        let group = &groups[g];
+        if shown < min_shown + group.cells.len() {
+            continue;
+        }
+        set_group(puzzle, group, false);
+        if no_other_solution(puzzle, group) && keep(puzzle) {
+            shown -= group.cells.len();
+        } else {
+            set_group(puzzle, group, true);
+        }
+    }
+}
+
+fn puzzle_shows(puzzle: &Puzzle, group: &Group) -> bool {
+    let (row, index) = group.cells[0];
+    puzzle.rows()[row].cells()[index].is_some()
+}
+
+/// Generates one puzzle; the stream decides everything, so the same stream gives the same
+/// puzzle. Fails when `max_attempts` random solutions in a row miss the request.
+pub fn generate(options: &GenerateOptions, rng: &mut RandomStream) -> Result<Generated> {
+    options.validate()?;
+    for _ in 0..options.max_attempts {
+        if let Some(generated) = attempt(options, rng) {
+            return Ok(generated);
+        }
+    }
+    Err(attempts_exhausted(options))
+}
+
+fn attempt(options: &GenerateOptions, rng: &mut RandomStream) -> Option<Generated> {
+    let solution = random_solution(options, rng);
+    let groups = groups(&solution);
+    let total = solution.digit_count();
+    let mut puzzle = solution.clone();
+    if let Some(theme) = options.reveal_only {
+        for group in &groups {
+            if !group.fixed && group.digit != theme {
+                set_group(&mut puzzle, group, false);
+            }
+        }
+        if count_solutions(&puzzle, 2) != 1 {
+            return None;
+        }
+    }
+    let min_shown = options
+        .shown_percent
+        .map_or(0, |percent| (total * usize::from(percent)).div_ceil(100));
+    match options.tier {
+        // Hide only while the puzzle stays within the tier's reasoning.
+        Some(tier @ (Tier::Easy | Tier::Medium)) => {
+            dig(&mut puzzle, &groups, min_shown, rng, &mut |candidate| {
+                solvable_within(candidate, tier)
+            });
+        }
+        _ => dig(&mut puzzle, &groups, min_shown, rng, &mut |_| true),
+    }
+    if count_solutions(&puzzle, 2) != 1 {
+        return None;
+    }
+    let grade = grade(&puzzle).ok()?;
+    if options.tier.is_some_and(|tier| grade.tier != tier) {
+        return None;
+    }
+    Some(Generated {
+        puzzle,
+        solution,
+        grade,
+    })
+}
+
+fn attempts_exhausted(options: &GenerateOptions) -> Error {
+    let digits: Vec<String> = options.digits.iter().map(usize::to_string).collect();
+    let mut wanted = format!("{} --digits {}", options.operation, digits.join(","));
+    if let Some(tier) = options.tier {
+        wanted.push_str(&format!(" at tier {tier}"));
+    }
+    if let Some(digit) = options.reveal_only {
+        wanted.push_str(&format!(" showing only {digit}s"));
+    }
+    Error::runtime(format!(
+        "could not make a mushikui-zan puzzle {wanted} in {} attempts",
+        options.max_attempts
+    ))
+    .with_hint(
+        "small shapes offer few puzzles of each kind: try more digits, another tier or another theme digit",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mushikui::solver::count_solutions;
+
+    fn make(operation: Operation, digits: &[usize], index: u64) -> Generated {
+        let options = GenerateOptions::new(operation, digits);
+        let mut rng = RandomStream::derive("test", &["mushikui"], index);
+        generate(&options, &mut rng).unwrap()
+    }
+
+    /// No shown digit (group) can be hidden without losing uniqueness.
+    fn assert_minimal(generated: &Generated) {
+        let groups = groups(&generated.solution);
+        for group in groups.iter().filter(|g| !g.fixed) {
+            if !puzzle_shows(&generated.puzzle, group) {
+                continue;
+            }
+            let mut fewer = generated.puzzle.clone();
+            set_group(&mut fewer, group, false);
+            assert!(
+                count_solutions(&fewer, 2) > 1,
+                "{}: {:?} was removable",
+                generated.puzzle,
+                group.cells
+            );
+        }
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_minimal_and_solved() {
+        let shapes: &[(Operation, &[usize])] = &[
+            (Operation::Add, &[3, 3]),
+            (Operation::Add, &[4, 4, 3]),
+            (Operation::Sub, &[4, 3]),
+            (Operation::Mul, &[3, 2]),
+            (Operation::Mul, &[3, 3]),
+            (Operation::Mul, &[2, 1]),
+            (Operation::Div, &[5, 2]),
+            (Operation::Div, &[6, 3]),
+            (Operation::Div, &[3, 1]),
+        ];
+        for (index, &(operation, digits)) in shapes.iter().enumerate() {
+            let generated = make(operation, digits, index as u64);
+            assert_eq!(count_solutions(&generated.puzzle, 2), 1, "{generated}");
+            assert!(generated.solution.solves(&generated.puzzle));
+            assert!(generated.puzzle.check_printable().is_ok(), "{generated}");
+            assert_minimal(&generated);
+        }
+    }
+
+    #[test]
+    fn same_stream_same_puzzle() {
+        let a = make(Operation::Mul, &[3, 3], 7);
+        let b = make(Operation::Mul, &[3, 3], 7);
+        let c = make(Operation::Mul, &[3, 3], 8);
+        assert_eq!(a, b);
+        assert_ne!(a.puzzle, c.puzzle);
+    }
+
+    #[test]
+    fn zero_quotient_digits_keep_the_page_honest() {
+        // Find divisions with zero quotient digits and check their unprinted rows.
+        let options = GenerateOptions::new(Operation::Div, &[7, 2, 6]);
+        let mut seen_zero = false;
+        for index in 0..40 {
+            let mut rng = RandomStream::derive("zeros", &[], index);
+            let generated = generate(&options, &mut rng).unwrap();
+            let steps = generated.puzzle.division_steps().unwrap();
+            for step in steps.iter().filter(|s| s.zero) {
+                seen_zero = true;
+                assert_eq!(
+                    generated.puzzle.rows()[step.product_row].to_string(),
+                    "0",
+                    "{generated}"
+                );
+            }
+            assert!(generated.puzzle.check_printable().is_ok(), "{generated}");
+            assert_eq!(count_solutions(&generated.puzzle, 2), 1);
+        }
+        assert!(seen_zero);
+    }
+
+    #[test]
+    fn shown_share_is_a_floor() {
+        let mut options = GenerateOptions::new(Operation::Mul, &[3, 3]);
+        options.shown_percent = Some(60);
+        let mut rng = RandomStream::derive("shown", &[], 0);
+        let generated = generate(&options, &mut rng).unwrap();
+        let total = generated.puzzle.digit_count();
+        assert!(generated.puzzle.shown_count() * 100 >= total * 60);
+        assert_eq!(count_solutions(&generated.puzzle, 2), 1);
+    }
+
+    #[test]
+    fn reveal_only_shows_one_digit() {
+        let mut options = GenerateOptions::new(Operation::Div, &[7, 3]);
+        options.reveal_only = Some(7);
+        let mut rng = RandomStream::derive("sevens", &[], 0);
+        let generated = generate(&options, &mut rng).unwrap();
+        let layout = generated.puzzle.layout();
+        for (row, info) in generated.puzzle.rows().iter().zip(&layout) {
+            if info.printed {
+                assert!(row.cells().iter().flatten().all(|&d| d == 7), "{generated}");
+            }
+        }
+        assert!(generated.puzzle.shown_count() > 0);
+        assert_eq!(count_solutions(&generated.puzzle, 2), 1);
+    }
+
+    #[test]
+    fn bad_shapes_are_input_errors() {
+        let bad: &[(Operation, &[usize])] = &[
+            (Operation::Add, &[3]),
+            (Operation::Sub, &[3, 4]),
+            (Operation::Mul, &[8, 2]),
+            (Operation::Div, &[3, 5]),
+            (Operation::Div, &[6, 3, 2]),
+            (Operation::Mul, &[0, 2]),
+        ];
+        for &(operation, digits) in bad {
+            let error = GenerateOptions::new(operation, digits)
+                .validate()
+                .unwrap_err();
+            assert_eq!(error.exit_code(), 2, "{operation} {digits:?}");
+        }
+    }
+}
