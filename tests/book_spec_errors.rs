@@ -22,6 +22,11 @@ fn check(text: &str) -> Error {
     result.expect_err("the spec should have been refused")
 }
 
+/// A spec with one mushikui-zan section of 2 puzzles and `extra` keys (from line 5).
+fn mushikui(extra: &str) -> String {
+    format!("title = \"T\"\n[[section]]\nkind = \"mushikui\"\ncount = 2\n{extra}\n")
+}
+
 const SECTION: &str = "[[section]]\nkind = \"sudoku\"\ncount = 4\n";
 
 /// (spec, expected line:column, words the message must contain, words the hint must contain)
@@ -269,13 +274,40 @@ fn cases() -> Vec<(String, &'static str, &'static str, &'static str)> {
             "cannot show",
             "language = \"ja\"",
         ),
-        // What this build cannot make yet is refused, never substituted.
+        // Mushikui-zan shapes are checked by the engine, at the spec's place.
         (
-            "title = \"T\"\n[[section]]\nkind = \"mushikui\"\ncount = 2\nop = \"add\"\ndigits = [3, 3]\ntier = \"easy\"\nsource = \"bank.txt\"\n".into(),
-            "7:8",
-            "need the mushikui-zan grader",
-            "remove",
+            mushikui("op = \"mul\"\ndigits = [3]"),
+            "6:10",
+            "multiplicand and multiplier",
+            "digits = [3, 2]",
         ),
+        (mushikui("op = \"mul\"\ndigits = [9, 2]"), "6:10", "", ""),
+        (
+            mushikui("op = \"sub\"\ndigits = [3, 5]"),
+            "6:10",
+            "subtrahend",
+            "",
+        ),
+        (mushikui("op = \"div\"\ndigits = [2, 5]"), "6:10", "", ""),
+        (
+            mushikui("op = \"pow\"\ndigits = [2, 2]"),
+            "5:6",
+            "unknown operation",
+            "\"add\"",
+        ),
+        (
+            mushikui("op = \"add\"\ndigits = [3, 3]\nrating = \"2.0..3.0\""),
+            "7:10",
+            "take a `tier`, not a `rating`",
+            "easy",
+        ),
+        (
+            mushikui("op = \"add\"\ndigits = [3, 3]\ntier = \"diabolical\""),
+            "7:8",
+            "unknown mushikui tier",
+            "expert",
+        ),
+        (mushikui("digits = [3, 3]"), "2:1", "has no `op`", "\"add\""),
     ]
 }
 
@@ -306,14 +338,6 @@ fn every_bad_spec_is_refused_with_its_place_and_a_hint() {
             assert!(error.snippet().is_some_and(|s| s.contains('^')), "{shown}");
         }
     }
-}
-
-#[test]
-fn mushikui_sections_are_refused_until_the_engine_is_in() {
-    let text = "title = \"T\"\n[[section]]\nkind = \"mushikui\"\ncount = 4\nop = \"mul\"\ndigits = [3, 2]\n";
-    let error = check(text);
-    assert_eq!(error.exit_code(), 2);
-    assert!(error.to_string().starts_with("book.toml:5:6"), "{error}");
 }
 
 #[test]

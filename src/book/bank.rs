@@ -6,7 +6,8 @@
 //! writes). Nothing is trusted: every puzzle is solved again and must have exactly one
 //! solution, sudoku are graded, and a section with a tier or rating takes the first puzzles
 //! of the file that meet it, in file order, so the book is the same on every run. A
-//! mushikui-zan section takes the puzzles of its `op` and `digits` (a bank may mix shapes).
+//! mushikui-zan section takes the puzzles of its `op` and `digits` (a bank may mix shapes)
+//! and `tier`.
 
 use std::time::Instant;
 
@@ -146,10 +147,15 @@ fn check(
                 }
             };
             puzzle.check_printable().map_err(place)?;
+            let grade = mushikui::grade(&puzzle).map_err(place)?;
+            let wanted = super::plan::mushikui_options(section).and_then(|options| options.tier);
+            if wanted.is_some_and(|tier| tier != grade.tier) {
+                return Ok(None);
+            }
             Ok(Some(Puzzle {
                 content: Content::Mushikui { puzzle, solution },
-                rating: None,
-                tier: None,
+                rating: Some(grade.rating),
+                tier: Some(grade.tier.name().to_string()),
             }))
         }
     }
@@ -178,7 +184,11 @@ fn fits_shape(section: &SectionSpec, puzzle: &mushikui::Puzzle) -> bool {
         mushikui::Operation::Sub | mushikui::Operation::Mul => {
             length(0) == digits[0] && length(1) == digits[1]
         }
-        mushikui::Operation::Div => length(2) == digits[0] && length(1) == digits[1],
+        mushikui::Operation::Div => {
+            length(2) == digits[0]
+                && length(1) == digits[1]
+                && digits.get(2).is_none_or(|&quotient| length(0) == quotient)
+        }
     }
 }
 

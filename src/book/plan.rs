@@ -8,10 +8,11 @@
 //! ```text
 //! path  = ["book", "section=" + id, kind, option parts…]      index = position in the section (0-based)
 //! sudoku option parts:   "symmetry=rot180" [, "clues=24..28"] [, "tier=hard" | "rating=3.0..4.5"]
+//! mushikui option parts: "op=mul", "digits=3,2" [, "tier=easy"] [, "reveal-only=7"]
 //! ```
 //!
-//! (the sudoku parts are those of `puzzlebook sudoku generate`). Every sudoku is graded, so
-//! each puzzle's caption shows its rating's tier. Jobs run on the current rayon pool; results are collected in job order.
+//! (the option parts are those of `puzzlebook sudoku generate` and `mushikui generate`).
+//! Every puzzle is graded, so each caption shows its tier. Jobs run on the current rayon pool; results are collected in job order.
 
 use std::time::Instant;
 
@@ -88,11 +89,10 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Plans the puzzles of a spec, refusing sections this build cannot make.
+    /// Plans the puzzles of a spec.
     pub fn new(spec: &Spec) -> Result<Plan> {
         let mut jobs = Vec::with_capacity(spec.puzzle_count());
         for (section_index, section) in spec.sections.iter().enumerate() {
-            check_buildable(spec, section)?;
             let seed_path = seed_path(section);
             for index in 0..section.count.value {
                 jobs.push(Job {
@@ -167,21 +167,28 @@ pub fn seed_path(section: &SectionSpec) -> Vec<String> {
             ),
             None => path.extend(sudoku_options(options).seed_path()),
         },
-        KindOptions::Mushikui(options) => {
-            path.push(format!("op={}", options.operation.value.name()));
-            let digits: Vec<String> = options.digits.value.iter().map(u32::to_string).collect();
-            path.push(format!("digits={}", digits.join(",")));
-            if let Some(digit) = &options.reveal_only {
-                path.push(format!("reveal-only={}", digit.value));
-            }
-            match section.difficulty.as_ref().map(|d| &d.value) {
-                Some(Difficulty::Tier(tier)) => path.push(format!("tier={tier}")),
-                Some(Difficulty::Rating(range)) => path.push(format!("rating={range}")),
-                None => {}
+        KindOptions::Mushikui(_) => {
+            if let Some(options) = mushikui_options(section) {
+                path.extend(options.seed_path());
             }
         }
     }
     path
+}
+
+/// The mushikui-zan generator's options for a section (the spec reader has validated them).
+pub(crate) fn mushikui_options(section: &SectionSpec) -> Option<crate::mushikui::GenerateOptions> {
+    let KindOptions::Mushikui(options) = &section.options else {
+        return None;
+    };
+    let sizes: Vec<usize> = options.digits.value.iter().map(|&d| d as usize).collect();
+    let mut generate = crate::mushikui::GenerateOptions::new(options.operation.value, &sizes);
+    generate.reveal_only = options.reveal_only.as_ref().map(|digit| digit.value);
+    generate.tier = match section.difficulty.as_ref().map(|d| &d.value) {
+        Some(Difficulty::Tier(name)) => name.parse().ok(),
+        _ => None,
+    };
+    Some(generate)
 }
 
 /// The sudoku difficulty a section asks for (the spec reader has validated it).
@@ -198,31 +205,6 @@ fn sudoku_options(options: &super::spec::SudokuOptions) -> GenerateOptions {
         clues: options.clues.as_ref().map(|range| range.value),
         ..GenerateOptions::default()
     }
-}
-
-/// Refuses, with the spec's location, what this build cannot make yet: a clear error, never
-/// a silent substitute.
-fn check_buildable(spec: &Spec, section: &SectionSpec) -> Result<()> {
-    if section.kind == Kind::Mushikui {
-        if let Some(difficulty) = &section.difficulty {
-            return Err(spec
-                .error(
-                    difficulty.at,
-                    "mushikui-zan tiers and ratings need the mushikui-zan grader, which this build does not have yet",
-                )
-                .with_hint("remove `tier`/`rating` from this section"));
-        }
-        if section.source.is_none() {
-            let at = match &section.options {
-                KindOptions::Mushikui(options) => options.operation.at,
-                KindOptions::Sudoku(_) => section.at,
-            };
-            return Err(spec
-                .error(at, "generating mushikui-zan needs the mushikui-zan generator, which this build does not have yet")
-                .with_hint("take the puzzles from a file with source = \"puzzles.txt\", or remove the section"));
-        }
-    }
-    Ok(())
 }
 
 fn make_one(spec: &Spec, job: &Job, deadline: Option<Instant>) -> Result<Puzzle> {
@@ -268,8 +250,19 @@ fn make_one(spec: &Spec, job: &Job, deadline: Option<Instant>) -> Result<Puzzle>
                 tier: Some(grading.tier.name().to_string()),
             })
         }
-        KindOptions::Mushikui(_) => Err(describe(Error::runtime(
-            "the mushikui-zan generator is not in this build",
-        ))),
+        KindOptions::Mushikui(_) => {
+            let options = mushikui_options(section).ok_or_else(|| {
+                describe(Error::runtime("a mushikui-zan section without options"))
+            })?;
+            let generated = crate::mushikui::generate(&options, &mut rng).map_err(describe)?;
+            Ok(Puzzle {
+                content: Content::Mushikui {
+                    puzzle: generated.puzzle,
+                    solution: generated.solution,
+                },
+                rating: Some(generated.grade.rating),
+                tier: Some(generated.grade.tier.name().to_string()),
+            })
+        }
     }
 }

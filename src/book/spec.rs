@@ -892,6 +892,14 @@ fn read_difficulty(table: &Table<'_, '_>, kind: Kind) -> Result<Option<Located<D
             Ok(Some(Located::new(Difficulty::Tier(tier.value), tier.at)))
         }
         (None, Some(rating)) => {
+            if kind == Kind::Mushikui {
+                return Err(table
+                    .error(
+                        rating.at,
+                        "mushikui-zan sections take a `tier`, not a `rating`",
+                    )
+                    .with_hint(format!("tiers: {}", MUSHIKUI_TIERS.join(", "))));
+            }
             if kind == Kind::Sudoku {
                 let range = rating
                     .value
@@ -951,31 +959,23 @@ fn read_mushikui_options(table: &Table<'_, '_>) -> Result<MushikuiOptions> {
             });
         }
     };
-    let digits = table.integers("digits", 1, 10)?.ok_or_else(|| {
+    let digits = table.integers("digits", 1, 18)?.ok_or_else(|| {
         table
             .error(table.span(), format!("{} has no `digits`", table.what()))
             .with_hint("add the operand sizes, e.g. digits = [3, 2]")
     })?;
-    let (min_operands, max_operands) = match operation {
-        Operation::Add => (2, 6),
-        Operation::Sub | Operation::Mul | Operation::Div => (2, 2),
-    };
-    if !(min_operands..=max_operands).contains(&digits.value.len()) {
-        let wanted = if min_operands == max_operands {
-            format!("{min_operands}")
-        } else {
-            format!("{min_operands} to {max_operands}")
-        };
+    let sizes: Vec<usize> = digits.value.iter().map(|&d| d as usize).collect();
+    // The engine knows which shapes it can make; the hint speaks the spec's language.
+    if let Err(error) = crate::mushikui::GenerateOptions::new(operation, &sizes).validate() {
         return Err(table
-            .error(
-                digits.at,
-                format!("`{}` takes {wanted} operand sizes", operation.name()),
-            )
+            .error(digits.at, error.message().to_string())
             .with_hint(match operation {
                 Operation::Add => "e.g. digits = [4, 4, 3] for three addends",
-                Operation::Sub => "e.g. digits = [4, 3]: minuend and subtrahend",
+                Operation::Sub => "e.g. digits = [5, 4]: minuend and subtrahend",
                 Operation::Mul => "e.g. digits = [3, 2]: multiplicand and multiplier",
-                Operation::Div => "e.g. digits = [6, 3]: dividend and divisor",
+                Operation::Div => {
+                    "e.g. digits = [6, 3]: dividend and divisor (a third number fixes the quotient length)"
+                }
             }));
     }
     let digits = Located::new(digits.value.iter().map(|&d| d as u32).collect(), digits.at);
