@@ -363,3 +363,48 @@ fn the_cli_exits_2_for_bad_specs_and_fonts() {
         assert!(!dir.join(format!("{name}.json")).exists());
     }
 }
+
+/// Damaged specs never panic: every example, with a character deleted or a quote, brace or
+/// bracket inserted at many places, is either read or refused with an input error.
+#[test]
+fn damaged_specs_are_refused_without_panicking() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut tried = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let boundaries: Vec<usize> = (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .collect();
+        for (k, &at) in boundaries.iter().enumerate().step_by(7) {
+            let next = boundaries.get(k + 1).copied().unwrap_or(text.len());
+            let variants = [
+                format!("{}{}", &text[..at], &text[next..]),
+                format!("{}\"{}", &text[..at], &text[at..]),
+                format!("{}{{{}", &text[..at], &text[at..]),
+                format!("{}]{}", &text[..at], &text[at..]),
+                format!("{}ナ{}", &text[..at], &text[at..]),
+            ];
+            for variant in variants {
+                tried += 1;
+                let result = std::panic::catch_unwind(|| {
+                    let spec = Spec::parse("book.toml", &variant, None)?;
+                    let fonts =
+                        FontSet::bundled(spec.language == puzzlebook::book::Language::Japanese);
+                    check_glyphs(&spec, &fonts)?;
+                    Plan::new(&spec)?;
+                    Geometry::new(&spec, &paginate(&spec)).map(|_| ())
+                });
+                match result {
+                    Ok(Ok(())) => {}
+                    Ok(Err(error)) => assert_eq!(error.exit_code(), 2, "{error}"),
+                    Err(_) => panic!("panicked on:\n{variant}"),
+                }
+            }
+        }
+    }
+    assert!(tried > 1000, "{tried}");
+}

@@ -92,15 +92,23 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 /// The source line holding `start`, with the span underlined, in the style of compilers.
 fn snippet(text: &str, start: usize, end: usize) -> String {
+    let boundary = |mut at: usize| {
+        at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let (start, end) = (boundary(start), boundary(end));
     let (line, column) = line_column(text, start);
     let line_start = text[..start.min(text.len())]
         .rfind('\n')
         .map_or(0, |at| at + 1);
     let line_text = text[line_start..].lines().next().unwrap_or("");
     let line_end = line_start + line_text.len();
-    let end = end.clamp(start, line_end.max(start + 1));
+    let end = end.clamp(start, line_end.max(start));
     let underline = text
-        .get(start..end.min(text.len()))
+        .get(start..end)
         .map_or(1, |part| part.chars().count().max(1));
     let number = line.to_string();
     let gutter = " ".repeat(number.len());
