@@ -1,17 +1,298 @@
-//! `puzzlebook book SPEC.toml`: not built yet.
+//! `puzzlebook book SPEC.toml`: build a PDF puzzle book and its manifest.
+//!
+//! The stages run in an order that fails fast: read and validate the spec, load fonts,
+//! plan the puzzles and the pages and check the layout is readable (all before any puzzle
+//! is made); open the outputs (so a missing directory fails now); then make the puzzles in
+//! parallel, lay out, render, and move both files into place only when all succeeded.
 
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 
+use super::batch::JobsArg;
+use super::io::{AtomicFile, describe};
+use crate::book::manifest::{self, Position};
+use crate::book::spec::{FontChoice, Language, Spec};
+use crate::book::{BankText, Plan};
 use crate::error::Error;
+use crate::layout::fonts::{Face, FontSet};
+use crate::layout::{self, Geometry, compose::check_glyphs};
+use crate::render;
 
 #[derive(Debug, ClapArgs)]
+#[command(after_help = "\
+The manifest OUT.json (title, seed, pages, and every puzzle with its page and box) is written
+next to the PDF. Nothing is written unless the whole book succeeds. Spec reference:
+docs/spec.md.
+
+Examples:
+  puzzlebook book examples/weekly.toml -o weekly.pdf
+  puzzlebook book examples/weekly.toml -o weekly.pdf --seed 2026-W48")]
 pub struct Args {
     /// The book spec (TOML).
     spec: PathBuf,
+    /// The PDF to write (default: the spec's path with .pdf); the manifest goes beside it.
+    #[arg(short = 'o', long = "output", value_name = "OUT.pdf")]
+    output: Option<PathBuf>,
+    /// Overrides the spec's seed.
+    #[arg(long, value_name = "S")]
+    seed: Option<String>,
+    #[command(flatten)]
+    jobs: JobsArg,
+    /// Give up (exit 1) when the puzzles are not all made in this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    max_seconds: u64,
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    quiet: bool,
 }
 
-pub fn run(_args: Args) -> Result<i32, Error> {
-    Err(Error::runtime("books are not built yet"))
+pub fn run(args: Args) -> Result<i32, Error> {
+    let started = Instant::now();
+    let spec_name = args.spec.display().to_string();
+    let text = std::fs::read(&args.spec)
+        .map_err(|error| Error::input(format!("cannot read {spec_name}: {}", describe(&error))))?;
+    let text = String::from_utf8(text)
+        .map_err(|_| Error::input("the spec is not UTF-8 text").in_file(spec_name.clone()))?;
+    let spec = Spec::parse(&spec_name, &text, args.seed.as_deref())?;
+    let base = args.spec.parent().unwrap_or(Path::new("")).to_path_buf();
+    let fonts = load_fonts(&spec, &base)?;
+    check_glyphs(&spec, &fonts)?;
+    let plan = Plan::new(&spec)?;
+    let banks = read_banks(&spec, &base)?;
+    let pagination = layout::paginate(&spec);
+    let geometry = Geometry::new(&spec, &pagination)?;
+
+    let pdf_path = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.spec.with_extension("pdf"));
+    if pdf_path
+        .extension()
+        .is_some_and(|extension| extension == "json")
+    {
+        return Err(Error::input(format!(
+            "the output {} would be overwritten by the manifest",
+            pdf_path.display()
+        ))
+        .with_hint("name the PDF with a .pdf extension"));
+    }
+    let manifest_path = pdf_path.with_extension("json");
+    let (pdf_file, mut pdf_out) = AtomicFile::create(&pdf_path)?;
+    let (manifest_file, mut manifest_out) = AtomicFile::create(&manifest_path)?;
+
+    let pool = args.jobs.pool()?;
+    let progress = Progress::new(
+        plan.jobs.len(),
+        !args.quiet && std::io::stderr().is_terminal(),
+    );
+    let deadline = started.checked_add(Duration::from_secs(args.max_seconds));
+    let puzzles = pool.install(|| plan.make(&spec, &banks, deadline, &|| progress.tick()));
+    progress.finish();
+    let puzzles = puzzles?;
+    let composed = layout::compose(&spec, &pagination, &geometry, &puzzles, &fonts)?;
+    let bytes = render::render(&composed.document, &fonts)?;
+    let bleed = geometry.bleed;
+    let positions: Vec<Position> = composed
+        .placements
+        .iter()
+        .map(|placement| Position {
+            page: placement.page,
+            bbox: boxed(placement.bbox, bleed),
+            answer: placement
+                .answer
+                .map(|(page, rect)| (page, boxed(rect, bleed))),
+        })
+        .collect();
+    let pages = composed.document.pages.len();
+    let json = manifest::to_json(&spec, &plan, &puzzles, &positions, pages)?;
+
+    let write = |file: &mut std::fs::File, bytes: &[u8], path: &Path| {
+        file.write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .map_err(|error| {
+                Error::runtime(format!(
+                    "cannot write {}: {}",
+                    path.display(),
+                    describe(&error)
+                ))
+            })
+    };
+    write(&mut pdf_out, &bytes, &pdf_path)?;
+    write(&mut manifest_out, json.as_bytes(), &manifest_path)?;
+    drop(pdf_out);
+    drop(manifest_out);
+    manifest_file.commit()?;
+    pdf_file.commit()?;
+
+    if !args.quiet {
+        let mut stderr = std::io::stderr().lock();
+        if let Some((asked, used)) = geometry.gutter_raised {
+            let _ = writeln!(
+                stderr,
+                "note: inner margin raised from {:.3} in to {:.3} in, the print-on-demand minimum for {pages} pages",
+                asked / 72.0,
+                used / 72.0
+            );
+        }
+        let _ = writeln!(
+            stderr,
+            "{}: {pages} pages, {} puzzles, {:.1} s (manifest {})",
+            pdf_path.display(),
+            puzzles.len(),
+            started.elapsed().as_secs_f64(),
+            manifest_path.display()
+        );
+    }
+    Ok(0)
+}
+
+/// A layout rectangle as a manifest box: media-box coordinates (bleed included).
+fn boxed(rect: layout::Rect, bleed: f64) -> [f64; 4] {
+    [rect.x + bleed, rect.y + bleed, rect.width, rect.height]
+}
+
+/// The `source` files of the sections, by section; paths are relative to the spec.
+fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> {
+    spec.sections
+        .iter()
+        .map(|section| {
+            let Some(source) = &section.source else {
+                return Ok(None);
+            };
+            let path = if source.value.is_absolute() {
+                source.value.clone()
+            } else {
+                base.join(&source.value)
+            };
+            let bytes = std::fs::read(&path).map_err(|error| {
+                spec.error(
+                    source.at,
+                    format!(
+                        "cannot read the puzzle file {}: {}",
+                        path.display(),
+                        describe(&error)
+                    ),
+                )
+                .with_hint("puzzle file paths are relative to the spec's directory")
+            })?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                spec.error(source.at, format!("{} is not UTF-8 text", path.display()))
+            })?;
+            Ok(Some(BankText {
+                name: path.display().to_string(),
+                text,
+            }))
+        })
+        .collect()
+}
+
+/// The spec's fonts over the bundled defaults; font paths are relative to the spec.
+fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
+    let mut fonts = FontSet::bundled(spec.language == Language::Japanese);
+    let load = |choice: &crate::book::source::Located<FontChoice>| -> Result<Face, Error> {
+        match &choice.value {
+            FontChoice::Bundled(font) => Ok(Face::bundled(*font)),
+            FontChoice::File(path) => {
+                let full = if path.is_absolute() {
+                    path.clone()
+                } else {
+                    base.join(path)
+                };
+                let bytes = std::fs::read(&full).map_err(|error| {
+                    spec.error(
+                        choice.at,
+                        format!(
+                            "cannot read the font {}: {}",
+                            full.display(),
+                            describe(&error)
+                        ),
+                    )
+                    .with_hint("font paths are relative to the spec's directory")
+                })?;
+                Face::from_file(full.display().to_string(), bytes).map_err(|error| {
+                    let mut located = spec.error(
+                        choice.at,
+                        format!(
+                            "{} is not a usable font: {}",
+                            full.display(),
+                            error.message()
+                        ),
+                    );
+                    if let Some(hint) = error.hint() {
+                        located = located.with_hint(hint.to_string());
+                    }
+                    located
+                })
+            }
+        }
+    };
+    if let Some(choice) = &spec.fonts.text {
+        let face = fonts.add(load(choice)?);
+        fonts.text = face;
+        if spec.fonts.bold.is_none() {
+            fonts.bold = face;
+        }
+    }
+    if let Some(choice) = &spec.fonts.bold {
+        fonts.bold = fonts.add(load(choice)?);
+    }
+    if let Some(choice) = &spec.fonts.digits {
+        let face = fonts.add(load(choice)?);
+        fonts.digits = face;
+        fonts.digits_bold = face;
+    }
+    Ok(fonts)
+}
+
+/// A progress bar on stderr, drawn at most ten times a second.
+struct Progress {
+    total: usize,
+    done: AtomicUsize,
+    visible: bool,
+    last: Mutex<Option<Instant>>,
+}
+
+impl Progress {
+    fn new(total: usize, visible: bool) -> Progress {
+        Progress {
+            total,
+            done: AtomicUsize::new(0),
+            visible,
+            last: Mutex::new(None),
+        }
+    }
+
+    fn tick(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if !self.visible {
+            return;
+        }
+        let Ok(mut last) = self.last.try_lock() else {
+            return;
+        };
+        if last.is_some_and(|at| at.elapsed() < Duration::from_millis(100)) && done < self.total {
+            return;
+        }
+        *last = Some(Instant::now());
+        let width = 30;
+        let filled = done * width / self.total.max(1);
+        let _ = write!(
+            std::io::stderr(),
+            "\r[{}{}] {done}/{} puzzles",
+            "#".repeat(filled),
+            ".".repeat(width - filled),
+            self.total
+        );
+    }
+
+    fn finish(&self) {
+        if self.visible {
+            let _ = write!(std::io::stderr(), "\r{}\r", " ".repeat(60));
+        }
+    }
 }

@@ -119,7 +119,6 @@ pub fn describe(error: &io::Error) -> String {
     }
 }
 
-#[allow(dead_code)] // the book command (next) writes through it
 /// A file being written next to its final path; it is renamed into place by
 /// [`AtomicFile::commit`] and deleted if dropped before that, so an interrupted or failed
 /// run never leaves a partial file or clobbers an existing one.
@@ -129,7 +128,6 @@ pub struct AtomicFile {
     committed: bool,
 }
 
-#[allow(dead_code)]
 impl AtomicFile {
     /// Checks that the target's directory exists and creates the temporary file there.
     pub fn create(target: &Path) -> Result<(AtomicFile, File), Error> {
@@ -163,6 +161,7 @@ impl AtomicFile {
                 describe(&error)
             ))
         })?;
+        interrupt::register(&temporary);
         Ok((
             AtomicFile {
                 temporary,
@@ -171,11 +170,6 @@ impl AtomicFile {
             },
             file,
         ))
-    }
-
-    /// The temporary path, e.g. for cleanup on interruption.
-    pub fn temporary_path(&self) -> &Path {
-        &self.temporary
     }
 
     /// Moves the finished file into place.
@@ -188,6 +182,7 @@ impl AtomicFile {
             ))
         })?;
         self.committed = true;
+        interrupt::unregister(&self.temporary);
         Ok(())
     }
 }
@@ -196,11 +191,12 @@ impl Drop for AtomicFile {
     fn drop(&mut self) {
         if !self.committed {
             let _ = std::fs::remove_file(&self.temporary);
+            interrupt::unregister(&self.temporary);
         }
     }
 }
 
-#[allow(dead_code)]
+#[allow(dead_code)] // kept for single-file outputs; the book command commits two files
 /// Writes `bytes` to `target` atomically (see [`AtomicFile`]).
 pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), Error> {
     let (atomic, mut file) = AtomicFile::create(target)?;
@@ -215,4 +211,116 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), Error> {
         })?;
     drop(file);
     atomic.commit()
+}
+
+/// Ctrl-C safety: temporary files still being written are deleted when the process is
+/// interrupted (SIGINT, SIGTERM, SIGHUP), so an interrupted build leaves no partial file.
+///
+/// Destructors do not run when a signal ends a process, so the handler does the cleanup
+/// itself. It may only call async-signal-safe functions: the paths are kept as C strings
+/// in fixed atomic slots, and the handler just `unlink`s them and `_exit`s.
+pub mod interrupt {
+    use std::path::Path;
+
+    #[cfg(unix)]
+    mod imp {
+        use std::ffi::CString;
+        use std::os::unix::ffi::OsStrExt;
+        use std::path::Path;
+        use std::ptr;
+        use std::sync::Once;
+        use std::sync::atomic::{AtomicPtr, Ordering};
+
+        const SLOTS: usize = 16;
+        static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
+            [const { AtomicPtr::new(ptr::null_mut()) }; SLOTS];
+        static INSTALL: Once = Once::new();
+
+        extern "C" fn on_signal(signal: libc::c_int) {
+            for slot in &PATHS {
+                let path = slot.load(Ordering::SeqCst);
+                if !path.is_null() {
+                    // SAFETY: a non-null slot holds a NUL-terminated string that stays
+                    // allocated until it is taken out of the slot; unlink is signal-safe.
+                    unsafe {
+                        libc::unlink(path);
+                    }
+                }
+            }
+            // SAFETY: _exit is async-signal-safe; 128 + signal is the shell convention.
+            unsafe { libc::_exit(128 + signal) }
+        }
+
+        fn install() {
+            INSTALL.call_once(|| {
+                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                    // SAFETY: installs a handler that only performs signal-safe calls.
+                    unsafe {
+                        libc::signal(signal, on_signal as *const () as libc::sighandler_t);
+                    }
+                }
+            });
+        }
+
+        pub fn register(path: &Path) {
+            install();
+            let Ok(path) = CString::new(path.as_os_str().as_bytes()) else {
+                return;
+            };
+            let raw = path.into_raw();
+            for slot in &PATHS {
+                if slot
+                    .compare_exchange(ptr::null_mut(), raw, Ordering::SeqCst, Ordering::SeqCst)
+                    .is_ok()
+                {
+                    return;
+                }
+            }
+            // All slots taken: the file is still removed on ordinary failures.
+            // SAFETY: `raw` came from CString::into_raw just above and was not shared.
+            drop(unsafe { CString::from_raw(raw) });
+        }
+
+        pub fn unregister(path: &Path) {
+            let bytes = path.as_os_str().as_bytes();
+            for slot in &PATHS {
+                let current = slot.load(Ordering::SeqCst);
+                if current.is_null() {
+                    continue;
+                }
+                // SAFETY: non-null slots hold live CStrings (see register).
+                let held = unsafe { std::ffi::CStr::from_ptr(current) };
+                if held.to_bytes() == bytes
+                    && slot
+                        .compare_exchange(
+                            current,
+                            ptr::null_mut(),
+                            Ordering::SeqCst,
+                            Ordering::SeqCst,
+                        )
+                        .is_ok()
+                {
+                    // SAFETY: the slot no longer shares the pointer; it came from into_raw.
+                    drop(unsafe { CString::from_raw(current) });
+                    return;
+                }
+            }
+        }
+    }
+
+    #[cfg(not(unix))]
+    mod imp {
+        use std::path::Path;
+        pub fn register(_path: &Path) {}
+        pub fn unregister(_path: &Path) {}
+    }
+
+    /// Deletes `path` if the process is interrupted before [`unregister`].
+    pub fn register(path: &Path) {
+        imp::register(path);
+    }
+
+    pub fn unregister(path: &Path) {
+        imp::unregister(path);
+    }
 }

@@ -1,1 +1,16 @@
-//! Page layout: pure geometry from a book plan to backend-neutral pages.
+//! Layout: pure geometry. A spec and its made puzzles become pages of positioned lines,
+//! rectangles and text, in points, with the origin at the top-left corner of the trimmed
+//! page and y growing downwards (the manifest's convention). No PDF here: [`crate::render`]
+//! turns these pages into a file.
+
+pub mod compose;
+pub mod font;
+pub mod fonts;
+pub mod page;
+pub mod sudoku;
+pub mod sum;
+pub mod text;
+pub mod words;
+
+pub use compose::{Composed, Geometry, Pagination, Placement, compose, paginate};
+pub use page::{Document, Item, Page, Point, Rect};

@@ -1,1 +1,381 @@
-//! PDF rendering: the only module that imports printpdf.
+//! Render: laid-out pages to PDF bytes, with printpdf. The only module that imports printpdf.
+//!
+//! Fonts are embedded as subset CID fonts with a ToUnicode map (printpdf's `text_layout`
+//! feature makes the subsetting real), so all text stays text: searchable and extractable.
+//! Output is byte-identical for the same document: resource names are fixed, dates are the
+//! Unix epoch, and the file identifier is derived from the document's identity bytes
+//! instead of printpdf's run-dependent random one.
+
+use printpdf::{
+    Color, FontId, Greyscale, Line, LinePoint, Op, PaintMode, ParsedFont, PdfDocument,
+    PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect as PdfRect, TextItem,
+    TextMatrix,
+};
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+use crate::layout::fonts::FontSet;
+use crate::layout::page::{Document, Item, Page};
+
+/// The resource name (and subset tag prefix) of face `index`: six capital letters.
+fn font_id(index: usize) -> FontId {
+    let letters = [
+        b'P',
+        b'Z',
+        b'B',
+        b'K',
+        b'A' + (index / 26 % 26) as u8,
+        b'A' + (index % 26) as u8,
+    ];
+    FontId(String::from_utf8_lossy(&letters).into_owned())
+}
+
+/// Renders a laid-out document to PDF bytes.
+pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
+    let mut pdf = PdfDocument::new(&document.info.title);
+    let info = &mut pdf.metadata.info;
+    info.author = document.info.author.clone();
+    info.subject = document.info.subject.clone();
+    info.creator = "puzzlebook".to_string();
+    info.producer = format!("puzzlebook {}", env!("CARGO_PKG_VERSION"));
+    info.identifier = hex(&identity_digest(document)[..16]);
+
+    let used = used_faces(document, fonts.faces.len());
+    for (index, face) in fonts.faces.iter().enumerate() {
+        if !used[index] {
+            continue;
+        }
+        let mut warnings = Vec::new();
+        let parsed = ParsedFont::from_bytes(&face.bytes, 0, &mut warnings).ok_or_else(|| {
+            Error::input(format!("the font {} cannot be embedded", face.origin))
+                .with_hint("use another TrueType or OpenType font")
+        })?;
+        pdf.resources
+            .fonts
+            .map
+            .insert(font_id(index), printpdf::PdfFont::new(parsed));
+    }
+    pdf.pages = document.pages.iter().map(page_ops).collect();
+    let mut warnings = Vec::new();
+    let options = PdfSaveOptions {
+        optimize: true,
+        subset_fonts: true,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut bytes = pdf.save(&options, &mut warnings);
+    if bytes.is_empty() {
+        return Err(Error::runtime("the PDF writer produced no output"));
+    }
+    stamp_identifier(&mut bytes, &identity_digest(document))?;
+    blank_out(&mut bytes, b"/GTS_PDFXVersion()");
+    Ok(bytes)
+}
+
+fn used_faces(document: &Document, count: usize) -> Vec<bool> {
+    let mut used = vec![false; count];
+    for page in &document.pages {
+        for item in &page.items {
+            if let Item::Text { face, .. } = item
+                && let Some(flag) = used.get_mut(*face)
+            {
+                *flag = true;
+            }
+        }
+    }
+    used
+}
+
+fn identity_digest(document: &Document) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(b"puzzlebook/pdf-id/v1");
+    hasher.update((document.info.identity.len() as u64).to_le_bytes());
+    hasher.update(&document.info.identity);
+    hasher.update((document.pages.len() as u64).to_le_bytes());
+    hasher.finalize().into()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Replaces the two 32-character random strings of the trailer's `/ID` with characters
+/// derived from `digest`. Same length, so every byte offset (and the xref) stays valid.
+fn stamp_identifier(bytes: &mut [u8], digest: &[u8; 32]) -> Result<()> {
+    let trailer = bytes
+        .windows(7)
+        .rposition(|window| window == b"trailer")
+        .ok_or_else(|| Error::runtime("the PDF has no trailer"))?;
+    let id_at = bytes[trailer..]
+        .windows(3)
+        .position(|window| window == b"/ID")
+        .map(|at| trailer + at)
+        .ok_or_else(|| Error::runtime("the PDF trailer has no /ID"))?;
+    let stamp: Vec<u8> = hex(digest).into_bytes();
+    let mut cursor = id_at;
+    for _ in 0..2 {
+        let open = bytes[cursor..]
+            .iter()
+            .position(|&byte| byte == b'(')
+            .map(|at| cursor + at + 1)
+            .ok_or_else(|| Error::runtime("unexpected /ID in the PDF trailer"))?;
+        let close = bytes[open..]
+            .iter()
+            .position(|&byte| byte == b')')
+            .map(|at| open + at)
+            .ok_or_else(|| Error::runtime("unexpected /ID in the PDF trailer"))?;
+        if close - open != 32 {
+            return Err(Error::runtime("unexpected /ID length in the PDF trailer"));
+        }
+        bytes[open..close].copy_from_slice(&stamp[..32]);
+        cursor = close + 1;
+    }
+    Ok(())
+}
+
+/// printpdf always writes a `GTS_PDFXVersion` key, empty for ordinary PDFs; an empty one
+/// makes tools report the file as PDF/X, which it does not claim to be. Blanking the entry
+/// with spaces keeps every byte offset valid.
+fn blank_out(bytes: &mut [u8], entry: &[u8]) {
+    if let Some(at) = bytes
+        .windows(entry.len())
+        .position(|window| window == entry)
+    {
+        bytes[at..at + entry.len()].fill(b' ');
+    }
+}
+
+fn grey(level: f64) -> Color {
+    Color::Greyscale(Greyscale {
+        percent: level as f32,
+        icc_profile: None,
+    })
+}
+
+fn pt(value: f64) -> Pt {
+    Pt(value as f32)
+}
+
+/// The operations of one page. Layout's y grows down from the trimmed page's top; PDF's
+/// grows up from the media box's bottom, which is `bleed` further out.
+fn page_ops(page: &Page) -> PdfPage {
+    let media_width = page.width + 2.0 * page.bleed;
+    let media_height = page.height + 2.0 * page.bleed;
+    let x = |value: f64| pt(value + page.bleed);
+    let y = |value: f64| pt(media_height - page.bleed - value);
+    let point = |p: crate::layout::page::Point| PdfPoint {
+        x: x(p.x),
+        y: y(p.y),
+    };
+    let mut ops = Vec::with_capacity(page.items.len() * 3);
+    let mut stroke_state: Option<(f64, f64)> = None;
+    let mut fill_state: Option<f64> = None;
+    // Graphics first, then all text in one text object.
+    for item in &page.items {
+        match item {
+            Item::Line {
+                from,
+                to,
+                width,
+                grey: level,
+            } => {
+                if stroke_state != Some((*width, *level)) {
+                    ops.push(Op::SetOutlineThickness { pt: pt(*width) });
+                    ops.push(Op::SetOutlineColor { col: grey(*level) });
+                    stroke_state = Some((*width, *level));
+                }
+                ops.push(Op::DrawLine {
+                    line: Line {
+                        points: vec![
+                            LinePoint {
+                                p: point(*from),
+                                bezier: false,
+                            },
+                            LinePoint {
+                                p: point(*to),
+                                bezier: false,
+                            },
+                        ],
+                        is_closed: false,
+                    },
+                });
+            }
+            Item::Rect { rect, fill, stroke } => {
+                if let Some(level) = fill
+                    && fill_state != Some(*level)
+                {
+                    ops.push(Op::SetFillColor { col: grey(*level) });
+                    fill_state = Some(*level);
+                }
+                if let Some((width, level)) = stroke
+                    && stroke_state != Some((*width, *level))
+                {
+                    ops.push(Op::SetOutlineThickness { pt: pt(*width) });
+                    ops.push(Op::SetOutlineColor { col: grey(*level) });
+                    stroke_state = Some((*width, *level));
+                }
+                let mode = match (fill, stroke) {
+                    (Some(_), Some(_)) => PaintMode::FillStroke,
+                    (Some(_), None) => PaintMode::Fill,
+                    _ => PaintMode::Stroke,
+                };
+                ops.push(Op::DrawRectangle {
+                    rectangle: PdfRect {
+                        x: x(rect.x),
+                        y: y(rect.bottom()),
+                        width: pt(rect.width),
+                        height: pt(rect.height),
+                        mode: Some(mode),
+                        winding_order: None,
+                    },
+                });
+            }
+            Item::Text { .. } => {}
+        }
+    }
+    let mut font_state: Option<(usize, f64)> = None;
+    let mut text_started = false;
+    for item in &page.items {
+        let Item::Text {
+            at,
+            size,
+            face,
+            text,
+            grey: level,
+        } = item
+        else {
+            continue;
+        };
+        if !text_started {
+            ops.push(Op::StartTextSection);
+            text_started = true;
+        }
+        if font_state != Some((*face, *size)) {
+            ops.push(Op::SetFont {
+                font: PdfFontHandle::External(font_id(*face)),
+                size: pt(*size),
+            });
+            font_state = Some((*face, *size));
+        }
+        if fill_state != Some(*level) {
+            ops.push(Op::SetFillColor { col: grey(*level) });
+            fill_state = Some(*level);
+        }
+        ops.push(Op::SetTextMatrix {
+            matrix: TextMatrix::Translate(x(at.x), y(at.y)),
+        });
+        ops.push(Op::ShowText {
+            items: vec![TextItem::Text(text.clone())],
+        });
+    }
+    if text_started {
+        ops.push(Op::EndTextSection);
+    }
+    let media = PdfRect {
+        x: Pt(0.0),
+        y: Pt(0.0),
+        width: pt(media_width),
+        height: pt(media_height),
+        mode: None,
+        winding_order: None,
+    };
+    // printpdf writes a box's four fields as they are; PDF boxes are [llx lly urx ury].
+    let trim = PdfRect {
+        x: pt(page.bleed),
+        y: pt(page.bleed),
+        width: pt(page.bleed + page.width),
+        height: pt(page.bleed + page.height),
+        mode: None,
+        winding_order: None,
+    };
+    PdfPage {
+        media_box: media.clone(),
+        trim_box: trim,
+        crop_box: media,
+        ops,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::page::{Info, Point, Rect};
+
+    fn sample(bleed: f64) -> Document {
+        let fonts = FontSet::bundled(false);
+        let items = vec![
+            Item::Line {
+                from: Point { x: 10.0, y: 10.0 },
+                to: Point { x: 100.0, y: 10.0 },
+                width: 1.0,
+                grey: 0.0,
+            },
+            Item::Rect {
+                rect: Rect::new(20.0, 20.0, 10.0, 10.0),
+                fill: Some(0.8),
+                stroke: None,
+            },
+            Item::Text {
+                at: Point { x: 50.0, y: 100.0 },
+                size: 12.0,
+                face: fonts.text,
+                text: "Sudoku 123".to_string(),
+                grey: 0.0,
+            },
+        ];
+        Document {
+            info: Info {
+                title: "Test".to_string(),
+                author: "Me".to_string(),
+                subject: String::new(),
+                identity: b"test".to_vec(),
+            },
+            pages: vec![Page {
+                width: 432.0,
+                height: 648.0,
+                bleed,
+                items,
+            }],
+        }
+    }
+
+    #[test]
+    fn output_is_byte_identical_and_has_exact_boxes() {
+        let fonts = FontSet::bundled(false);
+        let first = render(&sample(9.0), &fonts).unwrap();
+        let second = render(&sample(9.0), &fonts).unwrap();
+        assert_eq!(first, second);
+        let document = lopdf::Document::load_mem(&first).unwrap();
+        let (_, page_id) = document.get_pages().into_iter().next().unwrap();
+        let page = document.get_dictionary(page_id).unwrap();
+        let numbers = |key: &[u8]| -> Vec<f32> {
+            page.get(key)
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|value| value.as_float().unwrap())
+                .collect()
+        };
+        assert_eq!(numbers(b"MediaBox"), vec![0.0, 0.0, 450.0, 666.0]);
+        assert_eq!(numbers(b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
+        let info = document
+            .trailer
+            .get(b"Info")
+            .unwrap()
+            .as_reference()
+            .unwrap();
+        let info = document.get_dictionary(info).unwrap();
+        assert!(!info.has(b"GTS_PDFXVersion"));
+        assert!(info.has(b"Title"));
+        let id = document.trailer.get(b"ID").unwrap().as_array().unwrap();
+        let expected = hex(&identity_digest(&sample(9.0)));
+        assert_eq!(id[0].as_str().unwrap(), &expected.as_bytes()[..32]);
+    }
+
+    #[test]
+    fn font_ids_are_six_capitals() {
+        assert_eq!(font_id(0).0, "PZBKAA");
+        assert_eq!(font_id(27).0, "PZBKBB");
+    }
+}

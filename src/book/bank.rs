@@ -1,0 +1,320 @@
+//! Puzzle banks: a section may take its puzzles from a file instead of generating them.
+//!
+//! A bank is text in the engines' line formats, one puzzle per line (words after the first
+//! are ignored, so `PUZZLE RATING …` lists and `mushikui … solutions=1 # note` files read
+//! directly), or JSON Lines with a `puzzle` field (as `sudoku generate --format json`
+//! writes). Nothing is trusted: every puzzle is solved again and must have exactly one
+//! solution, sudoku are graded, and a section with a tier or rating takes the first puzzles
+//! of the file that meet it, in file order, so the book is the same on every run. A
+//! mushikui-zan section takes the puzzles of its `op` and `digits` (a bank may mix shapes)
+//! and `tier`.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::plan::{Content, Puzzle, sudoku_target};
+use super::spec::{Kind, KindOptions, SectionSpec, Spec};
+use crate::error::{Error, Result};
+use crate::mushikui;
+use crate::sudoku::grade::{GradeOptions, grade_unique};
+use crate::sudoku::{self, Grid, Solution};
+
+/// The text of a section's `source` file, read by the caller.
+#[derive(Clone, Debug)]
+pub struct BankText {
+    /// How errors name the file.
+    pub name: String,
+    pub text: String,
+}
+
+/// One candidate line of a bank: its line number and the puzzle text.
+struct Candidate {
+    line: usize,
+    puzzle: String,
+}
+
+/// Splits a bank into candidate puzzle texts (JSON Lines or line format).
+fn candidates(bank: &BankText) -> Result<Vec<Candidate>> {
+    let mut found = Vec::new();
+    for (index, line) in bank.text.lines().enumerate() {
+        let number = index + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let puzzle = if trimmed.starts_with('{') {
+            let value: serde_json::Value = serde_json::from_str(trimmed).map_err(|error| {
+                Error::input(format!("this line is not valid JSON: {error}"))
+                    .at_line(number)
+                    .in_file(bank.name.clone())
+            })?;
+            value
+                .get("puzzle")
+                .and_then(|puzzle| puzzle.as_str())
+                .ok_or_else(|| {
+                    Error::input("this JSON line has no \"puzzle\" string")
+                        .at_line(number)
+                        .in_file(bank.name.clone())
+                        .with_hint("banks in JSON Lines need a \"puzzle\" field on every line")
+                })?
+                .to_string()
+        } else {
+            trimmed.split_whitespace().next().unwrap_or("").to_string()
+        };
+        found.push(Candidate {
+            line: number,
+            puzzle,
+        });
+    }
+    Ok(found)
+}
+
+/// Checks one candidate: parsed, unique, printable; sudoku graded. `None` when it does not
+/// meet the section's difficulty.
+fn check(
+    section: &SectionSpec,
+    bank: &BankText,
+    candidate: &Candidate,
+    deadline: Option<Instant>,
+) -> Result<Option<Puzzle>> {
+    // Engine parsers count lines within the one puzzle they see: move the error to the
+    // bank's line, keeping the column.
+    let place = |error: Error| {
+        let mut moved = match error.kind() {
+            crate::error::ErrorKind::Input => Error::input(error.message()),
+            crate::error::ErrorKind::Runtime => Error::runtime(error.message()),
+        };
+        if let Some(column) = error.location().column {
+            moved = moved.at_column(column);
+        }
+        if let Some(hint) = error.hint() {
+            moved = moved.with_hint(hint);
+        }
+        moved.at_line(candidate.line).in_file(bank.name.clone())
+    };
+    match section.kind {
+        Kind::Sudoku => {
+            let grid = Grid::parse(&candidate.puzzle).map_err(place)?;
+            let solution = match sudoku::solve(&grid) {
+                Solution::Unique(solution) => solution,
+                Solution::None => return Err(place(Error::input("this sudoku has no solution"))),
+                Solution::Multiple(..) => {
+                    return Err(place(
+                        Error::input("this sudoku has more than one solution")
+                            .with_hint("books only print puzzles with exactly one solution"),
+                    ));
+                }
+            };
+            let grading = grade_unique(
+                &grid,
+                &solution,
+                &GradeOptions {
+                    deadline,
+                    ..GradeOptions::default()
+                },
+            )
+            .map_err(place)?;
+            if let Some(target) = sudoku_target(section)
+                && !target.accepts(&grading)
+            {
+                return Ok(None);
+            }
+            Ok(Some(Puzzle {
+                content: Content::Sudoku {
+                    puzzle: grid,
+                    solution,
+                },
+                rating: Some(f64::from(grading.rating_tenths) / 10.0),
+                tier: Some(grading.tier.name().to_string()),
+            }))
+        }
+        Kind::Mushikui => {
+            let puzzle = mushikui::Puzzle::parse(&candidate.puzzle).map_err(place)?;
+            if !fits_shape(section, &puzzle) {
+                return Ok(None);
+            }
+            let solution = match mushikui::solve(&puzzle) {
+                mushikui::Solution::Unique(solution) => solution,
+                mushikui::Solution::None => {
+                    return Err(place(Error::input("this mushikui-zan has no solution")));
+                }
+                mushikui::Solution::Multiple(..) => {
+                    return Err(place(
+                        Error::input("this mushikui-zan has more than one solution")
+                            .with_hint("books only print puzzles with exactly one solution"),
+                    ));
+                }
+            };
+            puzzle.check_printable().map_err(place)?;
+            let grade = mushikui::grade(&puzzle).map_err(place)?;
+            let wanted = super::plan::mushikui_options(section).and_then(|options| options.tier);
+            if wanted.is_some_and(|tier| tier != grade.tier) {
+                return Ok(None);
+            }
+            Ok(Some(Puzzle {
+                content: Content::Mushikui { puzzle, solution },
+                rating: Some(grade.rating),
+                tier: Some(grade.tier.name().to_string()),
+            }))
+        }
+    }
+}
+
+/// Whether a mushikui-zan puzzle has the section's operation and operand sizes (a bank
+/// may mix shapes; each section takes its own).
+fn fits_shape(section: &SectionSpec, puzzle: &mushikui::Puzzle) -> bool {
+    let KindOptions::Mushikui(options) = &section.options else {
+        return false;
+    };
+    if puzzle.operation() != options.operation.value {
+        return false;
+    }
+    let rows = puzzle.rows();
+    let length = |row: usize| rows.get(row).map_or(0, |row| row.len() as u32);
+    let digits = &options.digits.value;
+    match puzzle.operation() {
+        mushikui::Operation::Add => {
+            rows.len() == digits.len() + 1
+                && digits
+                    .iter()
+                    .enumerate()
+                    .all(|(row, &size)| length(row) == size)
+        }
+        mushikui::Operation::Sub | mushikui::Operation::Mul => {
+            length(0) == digits[0] && length(1) == digits[1]
+        }
+        mushikui::Operation::Div => {
+            length(2) == digits[0]
+                && length(1) == digits[1]
+                && digits.get(2).is_none_or(|&quotient| length(0) == quotient)
+        }
+    }
+}
+
+/// The first `count` puzzles of the bank that meet the section, checked in parallel
+/// chunks on the current rayon pool (results in file order).
+pub fn take(
+    spec: &Spec,
+    section: &SectionSpec,
+    bank: &BankText,
+    deadline: Option<Instant>,
+) -> Result<Vec<Puzzle>> {
+    let wanted = section.count.value;
+    let candidates = candidates(bank)?;
+    let mut taken = Vec::with_capacity(wanted);
+    for chunk in candidates.chunks(wanted.max(64)) {
+        let checked: Vec<Result<Option<Puzzle>>> = chunk
+            .par_iter()
+            .map(|candidate| check(section, bank, candidate, deadline))
+            .collect();
+        for result in checked {
+            if let Some(puzzle) = result? {
+                taken.push(puzzle);
+                if taken.len() == wanted {
+                    return Ok(taken);
+                }
+            }
+        }
+    }
+    let at = section
+        .source
+        .as_ref()
+        .map_or(section.count.at, |source| source.at);
+    let what = match &section.difficulty {
+        Some(difficulty) => format!(
+            " that meet {}",
+            match &difficulty.value {
+                super::spec::Difficulty::Tier(tier) => format!("tier {tier}"),
+                super::spec::Difficulty::Rating(range) => format!("rating {range}"),
+            }
+        ),
+        None => String::new(),
+    };
+    Err(spec
+        .error(
+            at,
+            format!(
+                "{} has {} puzzles{what}, but the section wants {wanted}",
+                bank.name,
+                taken.len()
+            ),
+        )
+        .with_hint("lower `count`, add puzzles to the file, or relax the difficulty"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(section: &str) -> Spec {
+        let text = format!("title = \"T\"\n[[section]]\n{section}\nsource = \"bank.txt\"\n");
+        Spec::parse("book.toml", &text, None).unwrap()
+    }
+
+    fn bank(text: &str) -> BankText {
+        BankText {
+            name: "bank.txt".to_string(),
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn sudoku_banks_take_unique_puzzles_in_file_order() {
+        let spec = spec("kind = \"sudoku\"\ncount = 2");
+        let text = "# a bank\n\
+            4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... 9.9\n\
+            {\"puzzle\": \"52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\"}\n\
+            ..4.598...1...2...3971.4.........5.1..8...6..4.9.........5.6932...9...6...283.7..\n";
+        let puzzles = take(&spec, &spec.sections[0], &bank(text), None).unwrap();
+        assert_eq!(puzzles.len(), 2);
+        assert!(puzzles[0].puzzle_line().starts_with("4.....8.5"));
+        assert!(puzzles[1].puzzle_line().starts_with("52...6"));
+        assert!(
+            puzzles
+                .iter()
+                .all(|p| p.rating.is_some() && p.tier.is_some())
+        );
+    }
+
+    #[test]
+    fn bad_bank_lines_name_the_file_and_line() {
+        let spec = spec("kind = \"sudoku\"\ncount = 1");
+        let error = take(&spec, &spec.sections[0], &bank("\n12345\n"), None).unwrap_err();
+        assert_eq!(error.location().line, Some(2));
+        assert_eq!(error.location().file.as_deref(), Some("bank.txt"));
+        let several = ".........".repeat(9);
+        let error = take(&spec, &spec.sections[0], &bank(&several), None).unwrap_err();
+        assert!(
+            error.message().contains("more than one solution"),
+            "{error}"
+        );
+        assert_eq!(error.exit_code(), 2);
+    }
+
+    #[test]
+    fn too_few_puzzles_is_an_error_at_the_source() {
+        let spec = spec("kind = \"sudoku\"\ncount = 5");
+        let text =
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n";
+        let error = take(&spec, &spec.sections[0], &bank(text), None).unwrap_err();
+        assert!(error.message().contains("has 1 puzzles"), "{error}");
+        assert_eq!(error.location().line, Some(5));
+    }
+
+    #[test]
+    fn mushikui_banks_are_solved_and_checked() {
+        let spec = spec("kind = \"mushikui\"\ncount = 1\nop = \"div\"\ndigits = [3, 2]");
+        let text = "div:1*,49,6**,49,19*,1*6,0 solutions=1 # 686/49=14\n";
+        let puzzles = take(&spec, &spec.sections[0], &bank(text), None).unwrap();
+        assert_eq!(puzzles[0].solution_line(), "div:14,49,686,49,196,196,0");
+        let other_shape = "mul:11,11,**,**,*** solutions=1\n";
+        let error = take(&spec, &spec.sections[0], &bank(other_shape), None).unwrap_err();
+        assert!(error.message().contains("has 0 puzzles"), "{error}");
+        let spec =
+            super::tests::spec("kind = \"mushikui\"\ncount = 1\nop = \"mul\"\ndigits = [2, 2]");
+        let several = "mul:**,**,**5,25*,2**5\n";
+        let error = take(&spec, &spec.sections[0], &bank(several), None).unwrap_err();
+        assert!(error.message().contains("more than one solution"));
+    }
+}

@@ -1,0 +1,104 @@
+//! The manifest written next to each PDF (`book.json` beside `book.pdf`): a stable,
+//! machine-readable account of what is on which page.
+//!
+//! Boxes are `[x, y, width, height]` in PDF points with the origin at the top-left corner
+//! of the PDF page (its media box, bleed included) and y growing downwards; they enclose
+//! exactly a puzzle's grid or sum, not its caption.
+
+use serde::Serialize;
+
+use super::plan::{Content, Plan, Puzzle};
+use super::spec::Spec;
+use crate::error::{Error, Result};
+
+/// Where one puzzle and its answer are printed (pages from 1; boxes as in the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Position {
+    pub page: usize,
+    pub bbox: [f64; 4],
+    pub answer: Option<(usize, [f64; 4])>,
+}
+
+#[derive(Serialize)]
+struct Manifest<'a> {
+    title: &'a str,
+    seed: &'a str,
+    pages: usize,
+    template: &'a str,
+    /// Trimmed page size in points, and the bleed around it.
+    page_size: [f64; 2],
+    bleed: f64,
+    generator: String,
+    puzzles: Vec<Entry<'a>>,
+}
+
+#[derive(Serialize)]
+struct Entry<'a> {
+    number: usize,
+    section: &'a str,
+    section_id: &'a str,
+    kind: &'static str,
+    puzzle: String,
+    solution: String,
+    rating: Option<f64>,
+    tier: Option<&'a str>,
+    page: usize,
+    bbox: [f64; 4],
+    answer_page: Option<usize>,
+    answer_bbox: Option<[f64; 4]>,
+    /// How to regenerate this puzzle alone: `crate::seed` path and index.
+    seed_path: &'a [String],
+    index: usize,
+}
+
+fn round(bbox: [f64; 4]) -> [f64; 4] {
+    bbox.map(|value| (value * 100.0).round() / 100.0)
+}
+
+/// The manifest as pretty-printed JSON (with a final newline).
+pub fn to_json(
+    spec: &Spec,
+    plan: &Plan,
+    puzzles: &[Puzzle],
+    positions: &[Position],
+    pages: usize,
+) -> Result<String> {
+    let mut entries = Vec::with_capacity(puzzles.len());
+    for ((job, puzzle), position) in plan.jobs.iter().zip(puzzles).zip(positions) {
+        let section = &spec.sections[job.section];
+        let kind = match puzzle.content {
+            Content::Sudoku { .. } => "sudoku",
+            Content::Mushikui { .. } => "mushikui",
+        };
+        entries.push(Entry {
+            number: job.number,
+            section: &section.title.value,
+            section_id: &section.id,
+            kind,
+            puzzle: puzzle.puzzle_line(),
+            solution: puzzle.solution_line(),
+            rating: puzzle.rating,
+            tier: puzzle.tier.as_deref(),
+            page: position.page,
+            bbox: round(position.bbox),
+            answer_page: position.answer.map(|(page, _)| page),
+            answer_bbox: position.answer.map(|(_, bbox)| round(bbox)),
+            seed_path: &job.seed_path,
+            index: job.index,
+        });
+    }
+    let manifest = Manifest {
+        title: &spec.title.value,
+        seed: &spec.seed,
+        pages,
+        template: &spec.template,
+        page_size: [spec.page.size.value.width, spec.page.size.value.height],
+        bleed: spec.page.bleed.value,
+        generator: format!("puzzlebook {}", env!("CARGO_PKG_VERSION")),
+        puzzles: entries,
+    };
+    let mut text = serde_json::to_string_pretty(&manifest)
+        .map_err(|error| Error::runtime(format!("cannot encode the manifest: {error}")))?;
+    text.push('\n');
+    Ok(text)
+}

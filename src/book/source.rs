@@ -1,0 +1,513 @@
+//! A strict reader over spanned TOML: every value keeps where it came from, so any later
+//! stage can point at the exact place in the spec (file:line:column plus a source snippet).
+//!
+//! Serde's derive would accept a spec, but its errors cannot suggest the key the user meant
+//! or point at a value that only turns out wrong later (a page too small for its puzzles).
+//! So the spec is read by hand through [`Table`], which knows the keys each table may have.
+
+use std::cell::RefCell;
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::error::{Error, Result};
+
+/// Which text a span points into.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SourceId(pub usize);
+
+/// A byte range in one of the [`Sources`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    pub source: SourceId,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A value and the place it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Located<T> {
+    pub value: T,
+    pub at: Span,
+}
+
+impl<T> Located<T> {
+    pub fn new(value: T, at: Span) -> Located<T> {
+        Located { value, at }
+    }
+}
+
+/// The texts a spec was read from: the spec itself and any template it names.
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    texts: Vec<(String, String)>,
+}
+
+impl Sources {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
+        self.texts.push((name.into(), text.into()));
+        SourceId(self.texts.len() - 1)
+    }
+
+    pub fn name(&self, id: SourceId) -> &str {
+        &self.texts[id.0].0
+    }
+
+    /// Every text, in the order added.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.texts.iter().map(|(_, text)| text.as_str())
+    }
+
+    pub fn text(&self, id: SourceId) -> &str {
+        &self.texts[id.0].1
+    }
+
+    /// An input error at `span`: file:line:column, a snippet underlining the span.
+    pub fn error(&self, span: Span, message: impl Into<String>) -> Error {
+        let Some((name, text)) = self.texts.get(span.source.0) else {
+            return Error::input(message);
+        };
+        let start = span.start.min(text.len());
+        let (line, column) = line_column(text, start);
+        Error::input(message)
+            .at_line(line)
+            .at_column(column)
+            .in_file(name.clone())
+            .with_snippet(snippet(text, start, span.end.max(start + 1)))
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// The source line holding `start`, with the span underlined, in the style of compilers.
+fn snippet(text: &str, start: usize, end: usize) -> String {
+    let boundary = |mut at: usize| {
+        at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let (start, end) = (boundary(start), boundary(end));
+    let (line, column) = line_column(text, start);
+    let line_start = text[..start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |at| at + 1);
+    let line_text = text[line_start..].lines().next().unwrap_or("");
+    let line_end = line_start + line_text.len();
+    let end = end.clamp(start, line_end.max(start));
+    let underline = text
+        .get(start..end)
+        .map_or(1, |part| part.chars().count().max(1));
+    let number = line.to_string();
+    let gutter = " ".repeat(number.len());
+    format!(
+        "{gutter} |\n{number} | {}\n{gutter} | {}{}",
+        line_text.trim_end(),
+        " ".repeat(column - 1),
+        "^".repeat(underline)
+    )
+}
+
+/// The distance between two words in single-character edits.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
+/// The candidate closest to `word`, if it is close enough to be a likely typo.
+pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let lower = word.to_ascii_lowercase();
+    candidates
+        .iter()
+        .map(|&candidate| (edit_distance(&lower, candidate), candidate))
+        .filter(|&(distance, candidate)| {
+            distance <= 2.max(candidate.len() / 3) && distance < candidate.len()
+        })
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// The name TOML users know for a value's type.
+fn type_name(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a number",
+        DeValue::Boolean(_) => "true or false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// Parses a whole TOML document.
+pub fn parse_document<'i>(
+    sources: &Sources,
+    source: SourceId,
+    text: &'i str,
+) -> Result<Spanned<DeTable<'i>>> {
+    DeTable::parse(text).map_err(|error| {
+        let span = error.span().unwrap_or(0..0);
+        let message = error.message().trim().trim_end_matches('.').to_string();
+        let message = if message.is_empty() {
+            "this is not valid TOML".to_string()
+        } else {
+            format!("this is not valid TOML: {message}")
+        };
+        sources
+            .error(span_in(source, span), message)
+            .with_hint("see docs/spec.md for the spec format; strings need quotes")
+    })
+}
+
+fn span_in(source: SourceId, range: Range<usize>) -> Span {
+    Span {
+        source,
+        start: range.start,
+        end: range.end,
+    }
+}
+
+/// One TOML table being read: typed getters, and a check that it has no unknown keys.
+pub struct Table<'a, 'i> {
+    sources: &'a Sources,
+    source: SourceId,
+    table: &'a DeTable<'i>,
+    span: Span,
+    /// How the table is named in messages: `[page]`, `[[section]] 2`, the top level.
+    what: String,
+    taken: RefCell<Vec<String>>,
+}
+
+impl<'a, 'i> Table<'a, 'i> {
+    /// Opens a table, rejecting keys not in `known` (with a close-match hint).
+    pub fn open(
+        sources: &'a Sources,
+        source: SourceId,
+        table: &'a Spanned<DeTable<'i>>,
+        what: impl Into<String>,
+        known: &[&str],
+    ) -> Result<Table<'a, 'i>> {
+        Table::open_inner(
+            sources,
+            source,
+            table.get_ref(),
+            span_in(source, table.span()),
+            what.into(),
+            known,
+        )
+    }
+
+    fn open_inner(
+        sources: &'a Sources,
+        source: SourceId,
+        table: &'a DeTable<'i>,
+        span: Span,
+        what: String,
+        known: &[&str],
+    ) -> Result<Table<'a, 'i>> {
+        let mut keys: Vec<&Spanned<std::borrow::Cow<'i, str>>> = table.keys().collect();
+        keys.sort_by_key(|key| key.span().start);
+        for key in keys {
+            let name: &str = key.get_ref();
+            if known.contains(&name) {
+                continue;
+            }
+            let mut error = sources.error(
+                span_in(source, key.span()),
+                format!("unknown key `{name}` in {what}"),
+            );
+            error = match closest(name, known) {
+                Some(suggestion) => error.with_hint(format!("did you mean `{suggestion}`?")),
+                None => error.with_hint(format!("{what} takes: {}", known.join(", "))),
+            };
+            return Err(error);
+        }
+        Ok(Table {
+            sources,
+            source,
+            table,
+            span,
+            what,
+            taken: RefCell::new(Vec::new()),
+        })
+    }
+
+    pub fn sources(&self) -> &'a Sources {
+        self.sources
+    }
+
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    pub fn what(&self) -> &str {
+        &self.what
+    }
+
+    /// The raw value of a key and where it is.
+    pub fn raw(&self, key: &str) -> Option<(&'a DeValue<'i>, Span)> {
+        let value = self.table.get(key)?;
+        self.taken.borrow_mut().push(key.to_string());
+        Some((value.get_ref(), span_in(self.source, value.span())))
+    }
+
+    /// The span of a key's name (for errors about the key rather than its value).
+    pub fn key_span(&self, key: &str) -> Option<Span> {
+        self.table
+            .keys()
+            .find(|candidate| candidate.get_ref() == key)
+            .map(|candidate| span_in(self.source, candidate.span()))
+    }
+
+    pub fn error(&self, span: Span, message: impl Into<String>) -> Error {
+        self.sources.error(span, message)
+    }
+
+    fn wrong_type(&self, key: &str, value: &DeValue<'_>, span: Span, wanted: &str) -> Error {
+        self.error(
+            span,
+            format!(
+                "`{key}` in {} must be {wanted}, not {}",
+                self.what,
+                type_name(value)
+            ),
+        )
+    }
+
+    pub fn string(&self, key: &str) -> Result<Option<Located<String>>> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some((DeValue::String(text), span)) => Ok(Some(Located::new(text.to_string(), span))),
+            Some((value, span)) => Err(self
+                .wrong_type(key, value, span, "a string")
+                .with_hint(format!("write {key} = \"…\" with quotes"))),
+        }
+    }
+
+    pub fn boolean(&self, key: &str) -> Result<Option<Located<bool>>> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some((DeValue::Boolean(value), span)) => Ok(Some(Located::new(*value, span))),
+            Some((value, span)) => Err(self
+                .wrong_type(key, value, span, "true or false")
+                .with_hint(format!(
+                    "write {key} = true or {key} = false, without quotes"
+                ))),
+        }
+    }
+
+    /// An integer in `min..=max`.
+    pub fn integer(&self, key: &str, min: i64, max: i64) -> Result<Option<Located<i64>>> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some((DeValue::Integer(integer), span)) => {
+                let text = integer.as_str().replace('_', "");
+                let digits = text.trim_start_matches(['+', '-']);
+                let negative = text.starts_with('-');
+                let parsed = i64::from_str_radix(
+                    digits
+                        .trim_start_matches("0x")
+                        .trim_start_matches("0o")
+                        .trim_start_matches("0b"),
+                    integer.radix(),
+                )
+                .ok()
+                .map(|value| if negative { -value } else { value });
+                match parsed {
+                    Some(value) if (min..=max).contains(&value) => {
+                        Ok(Some(Located::new(value, span)))
+                    }
+                    _ => Err(self.error(
+                        span,
+                        format!(
+                            "`{key}` must be between {min} and {max}, not {}",
+                            integer.as_str()
+                        ),
+                    )),
+                }
+            }
+            Some((value, span)) => Err(self.wrong_type(key, value, span, "a whole number")),
+        }
+    }
+
+    /// A nested table (`key = { … }` or `[parent.key]`).
+    pub fn table(&self, key: &str, known: &[&str]) -> Result<Option<Table<'a, 'i>>> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some((DeValue::Table(table), span)) => Table::open_inner(
+                self.sources,
+                self.source,
+                table,
+                span,
+                format!("[{key}]"),
+                known,
+            )
+            .map(Some),
+            Some((value, span)) => Err(self.wrong_type(key, value, span, "a table")),
+        }
+    }
+
+    /// The tables of an array of tables (`[[key]]`), each opened with `known`.
+    pub fn tables(&self, key: &str, known: &[&str]) -> Result<Vec<Table<'a, 'i>>> {
+        match self.raw(key) {
+            None => Ok(Vec::new()),
+            Some((DeValue::Array(items), span)) => {
+                let mut tables = Vec::new();
+                for (index, item) in items.iter().enumerate() {
+                    let item_span = span_in(self.source, item.span());
+                    match item.get_ref() {
+                        DeValue::Table(table) => tables.push(Table::open_inner(
+                            self.sources,
+                            self.source,
+                            table,
+                            item_span,
+                            format!("[[{key}]] {}", index + 1),
+                            known,
+                        )?),
+                        other => {
+                            return Err(self
+                                .wrong_type(key, other, item_span, "a table")
+                                .with_hint(format!("write each entry as a [[{key}]] table")));
+                        }
+                    }
+                }
+                let _ = span;
+                Ok(tables)
+            }
+            Some((value, span)) => Err(self
+                .wrong_type(key, value, span, "a list of tables")
+                .with_hint(format!("write each entry as a [[{key}]] table"))),
+        }
+    }
+
+    /// An array of small integers.
+    pub fn integers(&self, key: &str, min: i64, max: i64) -> Result<Option<Located<Vec<i64>>>> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some((DeValue::Array(items), span)) => {
+                let mut values = Vec::new();
+                for item in items.iter() {
+                    let item_span = span_in(self.source, item.span());
+                    let DeValue::Integer(integer) = item.get_ref() else {
+                        return Err(self.wrong_type(
+                            key,
+                            item.get_ref(),
+                            item_span,
+                            "whole numbers",
+                        ));
+                    };
+                    match integer.as_str().replace('_', "").parse::<i64>() {
+                        Ok(value) if (min..=max).contains(&value) => values.push(value),
+                        _ => {
+                            return Err(self.error(
+                                item_span,
+                                format!("each of `{key}` must be between {min} and {max}"),
+                            ));
+                        }
+                    }
+                }
+                Ok(Some(Located::new(values, span)))
+            }
+            Some((value, span)) => Err(self.wrong_type(key, value, span, "an array like [3, 2]")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (Sources, SourceId) {
+        let mut sources = Sources::default();
+        let id = sources.add("book.toml", text);
+        (sources, id)
+    }
+
+    #[test]
+    fn positions_count_lines_and_characters() {
+        assert_eq!(line_column("ab\ncd", 0), (1, 1));
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        assert_eq!(line_column("é=1\nx", 3), (1, 3));
+    }
+
+    #[test]
+    fn unknown_keys_suggest_the_close_one() {
+        let text = "title = \"x\"\nsubtitel = \"y\"\n";
+        let (sources, id) = read(text);
+        let document = parse_document(&sources, id, text).unwrap();
+        let error = Table::open(&sources, id, &document, "the spec", &["title", "subtitle"])
+            .err()
+            .unwrap();
+        assert_eq!(
+            error.to_string(),
+            "book.toml:2:1: unknown key `subtitel` in the spec\n  |\n2 | subtitel = \"y\"\n  | ^^^^^^^^\n  hint: did you mean `subtitle`?"
+        );
+        assert_eq!(error.exit_code(), 2);
+    }
+
+    #[test]
+    fn wrong_types_name_both_types() {
+        let text = "count = \"twelve\"\n";
+        let (sources, id) = read(text);
+        let document = parse_document(&sources, id, text).unwrap();
+        let table = Table::open(&sources, id, &document, "[[section]] 1", &["count"]).unwrap();
+        let error = table.integer("count", 1, 10).unwrap_err();
+        assert!(error.to_string().starts_with(
+            "book.toml:1:9: `count` in [[section]] 1 must be a whole number, not a string"
+        ));
+    }
+
+    #[test]
+    fn malformed_toml_points_at_the_problem() {
+        let text = "title = \"x\"\ncount = 12 13\n";
+        let (sources, id) = read(text);
+        let error = parse_document(&sources, id, text).unwrap_err();
+        assert_eq!(error.location().line, Some(2));
+        assert!(error.message().starts_with("this is not valid TOML"));
+    }
+
+    #[test]
+    fn integers_are_range_checked() {
+        let text = "count = -3\nsize = 0x10\n";
+        let (sources, id) = read(text);
+        let document = parse_document(&sources, id, text).unwrap();
+        let table = Table::open(&sources, id, &document, "t", &["count", "size"]).unwrap();
+        assert!(
+            table
+                .integer("count", 1, 100)
+                .unwrap_err()
+                .message()
+                .contains("between 1 and 100")
+        );
+        assert_eq!(table.integer("size", 0, 100).unwrap().unwrap().value, 16);
+    }
+
+    #[test]
+    fn closest_ignores_unrelated_words() {
+        assert_eq!(closest("sectoin", &["section", "answers"]), Some("section"));
+        assert_eq!(closest("zebra", &["section", "answers"]), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

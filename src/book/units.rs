@@ -1,0 +1,148 @@
+//! Lengths and page sizes as a spec writes them: `15mm`, `0.5in`, `A4`, `6x9in`.
+//!
+//! Everything is converted to PDF points (1/72 in) and rounded to 1/100 pt, so page boxes
+//! come out as the exact numbers printers expect (A4 = 595.28 × 841.89, 6×9 in = 432 × 648).
+
+use crate::error::{Error, Result};
+
+pub const POINTS_PER_INCH: f64 = 72.0;
+pub const POINTS_PER_MM: f64 = 72.0 / 25.4;
+
+/// Rounds to 1/100 pt.
+pub fn round_points(points: f64) -> f64 {
+    (points * 100.0).round() / 100.0
+}
+
+/// Parses `15mm`, `1.5cm`, `0.5in`, `36pt` into points.
+pub fn parse_length(text: &str) -> Result<f64> {
+    let trimmed = text.trim();
+    let unit_start = trimmed
+        .find(|ch: char| ch.is_ascii_alphabetic())
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(unit_start);
+    let bad = || {
+        Error::input(format!("{text:?} is not a length"))
+            .with_hint("write a number and a unit: mm, cm, in or pt, e.g. \"15mm\" or \"0.5in\"")
+    };
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    if !value.is_finite() {
+        return Err(bad());
+    }
+    let scale = match unit.trim() {
+        "mm" => POINTS_PER_MM,
+        "cm" => POINTS_PER_MM * 10.0,
+        "in" => POINTS_PER_INCH,
+        "pt" => 1.0,
+        "" => {
+            return Err(Error::input(format!("{text:?} has no unit"))
+                .with_hint("add a unit: mm, cm, in or pt, e.g. \"15mm\""));
+        }
+        _ => return Err(bad()),
+    };
+    Ok(round_points(value * scale))
+}
+
+/// A page size in points (the trimmed page, without bleed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PageSize {
+    pub width: f64,
+    pub height: f64,
+}
+
+/// The named sizes a spec may use (ISO sizes in mm, US sizes in inches).
+pub const NAMED_SIZES: [(&str, f64, f64, bool); 7] = [
+    ("A4", 210.0, 297.0, false),
+    ("A5", 148.0, 210.0, false),
+    ("B5", 176.0, 250.0, false),
+    ("Letter", 8.5, 11.0, true),
+    ("Legal", 8.5, 14.0, true),
+    ("6x9in", 6.0, 9.0, true),
+    ("8.5x11in", 8.5, 11.0, true),
+];
+
+/// Parses `A4`, `Letter`, `6x9in`, `210x297mm` (width × height).
+pub fn parse_page_size(text: &str) -> Result<PageSize> {
+    let trimmed = text.trim();
+    for (name, width, height, inches) in NAMED_SIZES {
+        if trimmed.eq_ignore_ascii_case(name) {
+            let scale = if inches {
+                POINTS_PER_INCH
+            } else {
+                POINTS_PER_MM
+            };
+            return Ok(PageSize {
+                width: round_points(width * scale),
+                height: round_points(height * scale),
+            });
+        }
+    }
+    let bad = || {
+        Error::input(format!("unknown page size {text:?}")).with_hint(
+            "use A4, A5, B5, Letter, Legal, or WIDTHxHEIGHT with a unit, e.g. \"6x9in\" or \"210x297mm\"",
+        )
+    };
+    let (width, height) = trimmed.split_once(['x', '×', 'X']).ok_or_else(bad)?;
+    let unit_start = height
+        .find(|ch: char| ch.is_ascii_alphabetic())
+        .ok_or_else(bad)?;
+    let unit = &height[unit_start..];
+    let width = if width.trim().ends_with(|ch: char| ch.is_ascii_alphabetic()) {
+        parse_length(width)?
+    } else {
+        parse_length(&format!("{}{unit}", width.trim()))?
+    };
+    let height = parse_length(height)?;
+    Ok(PageSize { width, height })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_convert_exactly() {
+        assert_eq!(parse_length("0.5in").unwrap(), 36.0);
+        assert_eq!(parse_length("25.4mm").unwrap(), 72.0);
+        assert_eq!(parse_length("1cm").unwrap(), 28.35);
+        assert_eq!(parse_length(" 12pt ").unwrap(), 12.0);
+        assert!(
+            parse_length("12")
+                .unwrap_err()
+                .message()
+                .contains("no unit")
+        );
+        assert!(parse_length("12 furlongs").is_err());
+        assert!(parse_length("inf in").is_err());
+    }
+
+    #[test]
+    fn page_sizes_are_exact_points() {
+        assert_eq!(
+            parse_page_size("6x9in").unwrap(),
+            PageSize {
+                width: 432.0,
+                height: 648.0
+            }
+        );
+        assert_eq!(
+            parse_page_size("a4").unwrap(),
+            PageSize {
+                width: 595.28,
+                height: 841.89
+            }
+        );
+        assert_eq!(parse_page_size("Letter").unwrap().width, 612.0);
+        assert_eq!(
+            parse_page_size("210x297mm").unwrap(),
+            parse_page_size("A4").unwrap()
+        );
+        assert_eq!(parse_page_size("5in x 8in").unwrap().height, 576.0);
+        assert!(
+            parse_page_size("A7")
+                .unwrap_err()
+                .hint()
+                .unwrap()
+                .contains("6x9in")
+        );
+    }
+}

@@ -1,0 +1,1188 @@
+//! From a spec and its puzzles to laid-out pages.
+//!
+//! Three steps. [`paginate`] decides what each page holds (title, contents, rules,
+//! questions, answers) and so every puzzle's page and its answer's page; it needs only the
+//! spec, so cross-references are known before any puzzle is made. [`Geometry::new`] sizes
+//! the page frame and the puzzle cells, raising the gutter to the print-on-demand minimum
+//! for the page count, and refuses layouts whose cells would be unreadably small: this
+//! also runs before any puzzle is made, so a bad spec fails at once. [`compose`] then
+//! draws every page.
+
+use super::fonts::{FaceId, FontSet};
+use super::page::{Document, Info, Item, Page, Point, Rect};
+use super::sudoku::{self, SudokuFigure};
+use super::sum::{self, Show, SumFigure};
+use super::text::{Align, run, wrap};
+use super::words;
+use crate::book::plan::{Content, Puzzle};
+use crate::book::source::Located;
+use crate::book::spec::{AnswerPlacement, Kind, KindOptions, Language, Margins, PerPage, Spec};
+use crate::error::{Error, Result};
+
+/// What a page holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    Title,
+    /// Entries `first..first + count` of [`Pagination::entries`].
+    Contents {
+        first: usize,
+        count: usize,
+    },
+    Instructions(Kind),
+    /// Puzzles `first..first + count` (book order) of one section.
+    Questions {
+        section: usize,
+        first: usize,
+        count: usize,
+    },
+    /// Answers to puzzles `first..first + count`; `section` when answers follow each section.
+    Answers {
+        section: Option<usize>,
+        first: usize,
+        count: usize,
+    },
+    Blank,
+}
+
+/// A line of the table of contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub label: String,
+    /// Page number (from 1).
+    pub page: usize,
+}
+
+/// Where everything goes, page by page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pagination {
+    pub roles: Vec<Role>,
+    /// For each puzzle in book order: (page number, slot on the page).
+    pub questions: Vec<(usize, usize)>,
+    /// For each puzzle: its answer's (page number, slot), unless answers are left out.
+    pub answers: Vec<Option<(usize, usize)>>,
+    pub entries: Vec<Entry>,
+}
+
+impl Pagination {
+    pub fn page_count(&self) -> usize {
+        self.roles.len()
+    }
+}
+
+/// The print-on-demand minimum inner margin for a page count, in points (0.375 in up to
+/// 150 pages, 0.5 in to 300, 0.625 in to 500, 0.75 in to 700, 0.875 in beyond).
+pub fn minimum_gutter(pages: usize) -> f64 {
+    let inches = match pages {
+        0..=150 => 0.375,
+        151..=300 => 0.5,
+        301..=500 => 0.625,
+        501..=700 => 0.75,
+        _ => 0.875,
+    };
+    inches * 72.0
+}
+
+/// Typographic proportions, as multiples of the spec's text size.
+mod style {
+    /// Running head and foot bands.
+    pub const BAND: f64 = 2.2;
+    /// The heading band of question and answer pages.
+    pub const HEADING: f64 = 2.8;
+    pub const HEADING_SIZE: f64 = 1.5;
+    /// Caption above a figure; note (cross-reference) below it.
+    pub const CAPTION: f64 = 1.8;
+    pub const NOTE: f64 = 1.6;
+    pub const NOTE_SIZE: f64 = 0.8;
+    /// Gaps between puzzle cells, across and down.
+    pub const GAP_ACROSS: f64 = 1.6;
+    pub const GAP_DOWN: f64 = 0.8;
+    /// Table of contents: heading block and line pitch.
+    pub const CONTENTS_HEADING: f64 = 4.0;
+    pub const CONTENTS_LINE: f64 = 2.0;
+}
+
+/// The usable height of a page's body (between running head and foot).
+fn body_height(spec: &Spec) -> f64 {
+    let page = &spec.page;
+    let text = page.text_size.value;
+    let mut height = page.size.value.height - page.margins.value.top - page.margins.value.bottom;
+    if !page.header.value.is_empty() {
+        height -= style::BAND * text;
+    }
+    if !page.footer.value.is_empty() {
+        height -= style::BAND * text;
+    }
+    height
+}
+
+/// Decides every page's role; needs only the spec.
+pub fn paginate(spec: &Spec) -> Pagination {
+    let language = spec.language;
+    let answers_title = spec
+        .answers
+        .title
+        .clone()
+        .unwrap_or_else(|| words::answers(language).to_string());
+    let mut firsts = Vec::with_capacity(spec.sections.len());
+    let mut total = 0;
+    for section in &spec.sections {
+        firsts.push(total);
+        total += section.count.value;
+    }
+    let mut roles = Vec::new();
+    let mut labels: Vec<(String, usize)> = Vec::new();
+    if spec.front.title_page {
+        roles.push(Role::Title);
+    }
+    // The contents come next; their length depends only on the number of entries.
+    let kinds = spec.kinds();
+    let entry_count = if spec.front.contents {
+        let instructions = if spec.front.instructions {
+            kinds.len()
+        } else {
+            0
+        };
+        let answer_entries = match spec.answers.placement {
+            AnswerPlacement::End => 1,
+            AnswerPlacement::AfterSection => spec.sections.len(),
+            AnswerPlacement::None => 0,
+        };
+        instructions + spec.sections.len() + answer_entries
+    } else {
+        0
+    };
+    let contents_at = roles.len();
+    let capacity = contents_capacity(spec);
+    let contents_pages = entry_count.div_ceil(capacity);
+    for page in 0..contents_pages {
+        let first = page * capacity;
+        roles.push(Role::Contents {
+            first,
+            count: capacity.min(entry_count - first),
+        });
+    }
+    if spec.front.instructions {
+        for &kind in &kinds {
+            labels.push((words::rules_heading(kind, language), roles.len() + 1));
+            roles.push(Role::Instructions(kind));
+        }
+    }
+    let mut questions = vec![(0, 0); total];
+    let mut answers = vec![None; total];
+    let answer_capacity = spec.answers.per_page.value.count();
+    let push_answers = |roles: &mut Vec<Role>,
+                        answers: &mut Vec<Option<(usize, usize)>>,
+                        section: Option<usize>,
+                        first: usize,
+                        count: usize| {
+        let mut done = 0;
+        while done < count {
+            let on_page = answer_capacity.min(count - done);
+            roles.push(Role::Answers {
+                section,
+                first: first + done,
+                count: on_page,
+            });
+            for slot in 0..on_page {
+                answers[first + done + slot] = Some((roles.len(), slot));
+            }
+            done += on_page;
+        }
+    };
+    for (index, section) in spec.sections.iter().enumerate() {
+        labels.push((section.title.value.clone(), roles.len() + 1));
+        let capacity = section.per_page.value.count();
+        let first = firsts[index];
+        let count = section.count.value;
+        let mut done = 0;
+        while done < count {
+            let on_page = capacity.min(count - done);
+            roles.push(Role::Questions {
+                section: index,
+                first: first + done,
+                count: on_page,
+            });
+            for slot in 0..on_page {
+                questions[first + done + slot] = (roles.len(), slot);
+            }
+            done += on_page;
+        }
+        if spec.answers.placement == AnswerPlacement::AfterSection {
+            labels.push((
+                words::answers_to(language, &section.title.value),
+                roles.len() + 1,
+            ));
+            push_answers(&mut roles, &mut answers, Some(index), first, count);
+        }
+    }
+    if spec.answers.placement == AnswerPlacement::End {
+        labels.push((answers_title, roles.len() + 1));
+        push_answers(&mut roles, &mut answers, None, 0, total);
+    }
+    if spec.page.even_page_count && roles.len() % 2 == 1 {
+        roles.push(Role::Blank);
+    }
+    let entries = if spec.front.contents {
+        labels
+            .into_iter()
+            .map(|(label, page)| Entry { label, page })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    debug_assert_eq!(entries.len(), entry_count);
+    let _ = contents_at;
+    Pagination {
+        roles,
+        questions,
+        answers,
+        entries,
+    }
+}
+
+/// How many contents lines fit on a page.
+fn contents_capacity(spec: &Spec) -> usize {
+    let text = spec.page.text_size.value;
+    let room = body_height(spec) - style::CONTENTS_HEADING * text;
+    ((room / (style::CONTENTS_LINE * text)).floor() as usize).max(1)
+}
+
+/// The size of the puzzle figures of one section (questions or answers).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FigureSize {
+    /// Side of the sudoku grid.
+    Grid(f64),
+    /// Cell pitch of mushikui-zan figures.
+    Pitch(f64),
+}
+
+/// The page frame and the cell sizes, checked readable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Geometry {
+    pub width: f64,
+    pub height: f64,
+    pub bleed: f64,
+    pub margins: Margins,
+    /// `Some((asked, used))` when the inner margin was raised to the print-on-demand minimum.
+    pub gutter_raised: Option<(f64, f64)>,
+    pub page_count: usize,
+    /// Per section: figure size on question pages, and on answer pages.
+    pub sections: Vec<(FigureSize, FigureSize)>,
+}
+
+/// A cell of a page's puzzle grid: the figure area and the caption/note bands around it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Cell {
+    rect: Rect,
+}
+
+impl Geometry {
+    /// Sizes the pages for `pagination`, or explains (at the spec's place) why they cannot be.
+    pub fn new(spec: &Spec, pagination: &Pagination) -> Result<Geometry> {
+        let page = &spec.page;
+        let size = page.size.value;
+        let mut margins = page.margins.value;
+        let page_count = pagination.page_count();
+        let mut gutter_raised = None;
+        if page.min_gutter {
+            let minimum = minimum_gutter(page_count);
+            if margins.inner < minimum {
+                gutter_raised = Some((margins.inner, minimum));
+                margins.inner = minimum;
+            }
+        }
+        let across = margins.inner + margins.outer;
+        let down = margins.top + margins.bottom;
+        if across >= size.width * 0.8 || down >= size.height * 0.8 {
+            let what = if across >= size.width * 0.8 {
+                format!(
+                    "the inner and outer margins ({:.1} pt together) leave almost nothing of the {:.1} pt page width",
+                    across, size.width
+                )
+            } else {
+                format!(
+                    "the top and bottom margins ({:.1} pt together) leave almost nothing of the {:.1} pt page height",
+                    down, size.height
+                )
+            };
+            return Err(spec
+                .error(page.margins.at, what)
+                .with_hint("margins must leave at least a fifth of the page for content"));
+        }
+        let mut geometry = Geometry {
+            width: size.width,
+            height: size.height,
+            bleed: page.bleed.value,
+            margins,
+            gutter_raised,
+            page_count,
+            sections: Vec::with_capacity(spec.sections.len()),
+        };
+        for section in &spec.sections {
+            let question = geometry.figure_size(spec, section.per_page.value);
+            let answer = geometry.figure_size(spec, spec.answers.per_page.value);
+            let (question, answer) = match (&section.options, question, answer) {
+                (KindOptions::Sudoku(_), (w, h), (aw, ah)) => {
+                    let side = w.min(h);
+                    check_readable(
+                        spec,
+                        &section.per_page,
+                        side / 9.0,
+                        sudoku::MIN_PUZZLE_CELL,
+                        "sudoku cells",
+                    )?;
+                    let answer_side = aw.min(ah);
+                    if spec.answers.placement != AnswerPlacement::None {
+                        check_readable(
+                            spec,
+                            &spec.answers.per_page,
+                            answer_side / 9.0,
+                            sudoku::MIN_ANSWER_CELL,
+                            "sudoku answer cells",
+                        )?;
+                    }
+                    (FigureSize::Grid(side), FigureSize::Grid(answer_side))
+                }
+                (KindOptions::Mushikui(options), (w, h), (aw, ah)) => {
+                    let (columns, rows) =
+                        sum::max_extent(options.operation.value, &options.digits.value);
+                    let pitch = (w / columns).min(h / rows).min(sum::MAX_PITCH);
+                    check_readable(
+                        spec,
+                        &section.per_page,
+                        pitch,
+                        sum::MIN_PUZZLE_PITCH,
+                        "mushikui-zan digit cells",
+                    )?;
+                    let answer_pitch = (aw / columns).min(ah / rows).min(sum::MAX_PITCH);
+                    if spec.answers.placement != AnswerPlacement::None {
+                        check_readable(
+                            spec,
+                            &spec.answers.per_page,
+                            answer_pitch,
+                            sum::MIN_ANSWER_PITCH,
+                            "mushikui-zan answer cells",
+                        )?;
+                    }
+                    (FigureSize::Pitch(pitch), FigureSize::Pitch(answer_pitch))
+                }
+            };
+            geometry.sections.push((question, answer));
+        }
+        Ok(geometry)
+    }
+
+    /// The content box of page `number` (from 1): inner margin at the binding side.
+    fn content(&self, spec: &Spec, number: usize) -> Rect {
+        let m = self.margins;
+        let left = if spec.page.mirror_margins && number % 2 == 0 {
+            m.outer
+        } else {
+            m.inner
+        };
+        Rect::new(
+            left,
+            m.top,
+            self.width - m.inner - m.outer,
+            self.height - m.top - m.bottom,
+        )
+    }
+
+    /// The body of a page: the content box less running head and foot.
+    fn body(&self, spec: &Spec, number: usize) -> Rect {
+        let content = self.content(spec, number);
+        let text = spec.page.text_size.value;
+        let head = if spec.page.header.value.is_empty() {
+            0.0
+        } else {
+            style::BAND * text
+        };
+        let foot = if spec.page.footer.value.is_empty() {
+            0.0
+        } else {
+            style::BAND * text
+        };
+        Rect::new(
+            content.x,
+            content.y + head,
+            content.width,
+            content.height - head - foot,
+        )
+    }
+
+    /// The figure area (width, height) of a cell for `per_page` on a question/answer page.
+    fn figure_size(&self, spec: &Spec, per_page: PerPage) -> (f64, f64) {
+        let text = spec.page.text_size.value;
+        let body_width = self.width - self.margins.inner - self.margins.outer;
+        let body_height = body_height_with(spec, self.margins) - style::HEADING * text;
+        let cell_width = (body_width - (per_page.columns - 1) as f64 * style::GAP_ACROSS * text)
+            / per_page.columns as f64;
+        let cell_height = (body_height - (per_page.rows - 1) as f64 * style::GAP_DOWN * text)
+            / per_page.rows as f64;
+        (
+            cell_width.max(0.0),
+            (cell_height - (style::CAPTION + style::NOTE) * text).max(0.0),
+        )
+    }
+
+    /// The cells of a question or answer page, row by row.
+    fn cells(&self, spec: &Spec, number: usize, per_page: PerPage) -> Vec<Cell> {
+        let text = spec.page.text_size.value;
+        let body = self.body(spec, number);
+        let top = body.y + style::HEADING * text;
+        let height = body.height - style::HEADING * text;
+        let gap_across = style::GAP_ACROSS * text;
+        let gap_down = style::GAP_DOWN * text;
+        let width =
+            (body.width - (per_page.columns - 1) as f64 * gap_across) / per_page.columns as f64;
+        let cell_height = (height - (per_page.rows - 1) as f64 * gap_down) / per_page.rows as f64;
+        let mut cells = Vec::with_capacity(per_page.count());
+        for row in 0..per_page.rows {
+            for column in 0..per_page.columns {
+                cells.push(Cell {
+                    rect: Rect::new(
+                        body.x + column as f64 * (width + gap_across),
+                        top + row as f64 * (cell_height + gap_down),
+                        width,
+                        cell_height,
+                    ),
+                });
+            }
+        }
+        cells
+    }
+}
+
+fn body_height_with(spec: &Spec, margins: Margins) -> f64 {
+    let text = spec.page.text_size.value;
+    let mut height = spec.page.size.value.height - margins.top - margins.bottom;
+    if !spec.page.header.value.is_empty() {
+        height -= style::BAND * text;
+    }
+    if !spec.page.footer.value.is_empty() {
+        height -= style::BAND * text;
+    }
+    height
+}
+
+fn check_readable(
+    spec: &Spec,
+    per_page: &Located<PerPage>,
+    size: f64,
+    minimum: f64,
+    what: &str,
+) -> Result<()> {
+    if size >= minimum {
+        return Ok(());
+    }
+    let mm = |points: f64| points * 25.4 / 72.0;
+    // A template's puzzles-per-page only fails because of the spec's own page settings:
+    // point at those.
+    let spec_source = crate::book::source::SourceId(0);
+    let at = [
+        per_page.at,
+        spec.page.size.at,
+        spec.page.margins.at,
+        spec.page.text_size.at,
+        spec.page.bleed.at,
+    ]
+    .into_iter()
+    .find(|span| span.source == spec_source)
+    .unwrap_or(per_page.at);
+    let mut error = spec.error(
+        at,
+        format!(
+            "{} per page leaves {what} of {:.1} pt ({:.1} mm); the smallest readable is {:.0} pt ({:.1} mm)",
+            per_page.value,
+            size.max(0.0),
+            mm(size.max(0.0)),
+            minimum,
+            mm(minimum)
+        ),
+    );
+    let fewer = PerPage {
+        columns: per_page.value.columns.saturating_sub(1).max(1),
+        rows: per_page.value.rows.saturating_sub(1).max(1),
+    };
+    error = if fewer != per_page.value {
+        error.with_hint(format!(
+            "put fewer puzzles on a page (e.g. \"{fewer}\"), use a larger page, or narrow the margins"
+        ))
+    } else {
+        error.with_hint("use a larger page, narrower margins or a smaller text_size")
+    };
+    Err(error)
+}
+
+/// Where one puzzle landed: page numbers from 1, boxes around the grid or sum only.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placement {
+    pub page: usize,
+    pub bbox: Rect,
+    pub answer: Option<(usize, Rect)>,
+}
+
+/// A laid-out book.
+#[derive(Clone, Debug)]
+pub struct Composed {
+    pub document: Document,
+    pub placements: Vec<Placement>,
+}
+
+/// Checks that the fonts have every character the book prints, pointing at the spec's text.
+pub fn check_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
+    let text_face = fonts.face(fonts.text);
+    let bold_face = fonts.face(fonts.bold);
+    let mut texts: Vec<(&Located<String>, &str)> = vec![
+        (&spec.title, "the title"),
+        (&spec.subtitle, "the subtitle"),
+        (&spec.author, "the author"),
+        (&spec.page.header, "the header"),
+        (&spec.page.footer, "the footer"),
+    ];
+    for section in &spec.sections {
+        texts.push((&section.title, "the section title"));
+    }
+    for (text, what) in texts {
+        for face in [text_face, bold_face] {
+            let missing = face.metrics.missing_chars(&text.value);
+            if !missing.is_empty() {
+                let list: Vec<String> = missing.iter().take(8).map(char::to_string).collect();
+                let hint = if spec.language == Language::English
+                    && missing.iter().any(|&ch| u32::from(ch) >= 0x3000)
+                {
+                    "for Japanese text set language = \"ja\" (bundled IPAexGothic), or name a font in [fonts]"
+                } else {
+                    "name a font that has them in [fonts] (text = \"path/to/font.ttf\")"
+                };
+                return Err(spec
+                    .error(
+                        text.at,
+                        format!(
+                            "{what} has characters the font {} cannot show: {}",
+                            face.origin,
+                            list.join(" ")
+                        ),
+                    )
+                    .with_hint(hint));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lays out the whole book. `puzzles` are in book order (as [`crate::book::Plan`] makes them).
+pub fn compose(
+    spec: &Spec,
+    pagination: &Pagination,
+    geometry: &Geometry,
+    puzzles: &[Puzzle],
+    fonts: &FontSet,
+) -> Result<Composed> {
+    let section_of: Vec<usize> = spec
+        .sections
+        .iter()
+        .enumerate()
+        .flat_map(|(index, section)| std::iter::repeat_n(index, section.count.value))
+        .collect();
+    if puzzles.len() != section_of.len() {
+        return Err(Error::runtime(format!(
+            "the plan has {} puzzles but {} were made",
+            section_of.len(),
+            puzzles.len()
+        )));
+    }
+    let figures: Vec<Option<SumFigure>> = puzzles
+        .iter()
+        .map(|puzzle| match &puzzle.content {
+            Content::Sudoku { .. } => Ok(None),
+            Content::Mushikui { puzzle, solution } => {
+                SumFigure::from_puzzles(puzzle, solution).map(Some)
+            }
+        })
+        .collect::<Result<_>>()?;
+    let mut composer = Composer {
+        spec,
+        pagination,
+        geometry,
+        fonts,
+        puzzles,
+        figures: &figures,
+        section_of: &section_of,
+        placements: vec![
+            Placement {
+                page: 0,
+                bbox: Rect::new(0.0, 0.0, 0.0, 0.0),
+                answer: None,
+            };
+            puzzles.len()
+        ],
+    };
+    let mut pages = Vec::with_capacity(pagination.page_count());
+    for (index, role) in pagination.roles.iter().enumerate() {
+        pages.push(composer.page(index + 1, role)?);
+    }
+    let mut subject = spec
+        .kinds()
+        .iter()
+        .map(|&kind| words::kind_name(kind, spec.language))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if !spec.subtitle.value.is_empty() {
+        subject = format!("{} ({subject})", spec.subtitle.value);
+    }
+    Ok(Composed {
+        document: Document {
+            info: Info {
+                title: spec.title.value.clone(),
+                author: spec.author.value.clone(),
+                subject,
+                identity: spec.identity(),
+            },
+            pages,
+        },
+        placements: composer.placements,
+    })
+}
+
+struct Composer<'a> {
+    spec: &'a Spec,
+    pagination: &'a Pagination,
+    geometry: &'a Geometry,
+    fonts: &'a FontSet,
+    puzzles: &'a [Puzzle],
+    figures: &'a [Option<SumFigure>],
+    section_of: &'a [usize],
+    placements: Vec<Placement>,
+}
+
+impl Composer<'_> {
+    fn text_size(&self) -> f64 {
+        self.spec.page.text_size.value
+    }
+
+    fn language(&self) -> Language {
+        self.spec.language
+    }
+
+    fn page(&mut self, number: usize, role: &Role) -> Result<Page> {
+        let mut items = Vec::new();
+        let running = match role {
+            Role::Title | Role::Blank => None,
+            Role::Contents { .. } => Some(words::contents(self.language()).to_string()),
+            Role::Instructions(kind) => Some(words::kind_name(*kind, self.language()).to_string()),
+            Role::Questions { section, .. } => {
+                Some(self.spec.sections[*section].title.value.clone())
+            }
+            Role::Answers { .. } => Some(self.answers_title()),
+        };
+        match role {
+            Role::Title => self.title_page(&mut items, number),
+            Role::Blank => {}
+            Role::Contents { first, count } => {
+                self.contents_page(&mut items, number, *first, *count)
+            }
+            Role::Instructions(kind) => self.instructions_page(&mut items, number, *kind),
+            Role::Questions {
+                section,
+                first,
+                count,
+            } => self.puzzle_page(&mut items, number, *section, *first, *count, false)?,
+            Role::Answers {
+                section,
+                first,
+                count,
+            } => {
+                let _ = section;
+                self.puzzle_page(&mut items, number, 0, *first, *count, true)?
+            }
+        }
+        if let Some(section) = running {
+            self.running_heads(&mut items, number, &section);
+        }
+        Ok(Page {
+            width: self.geometry.width,
+            height: self.geometry.height,
+            bleed: self.geometry.bleed,
+            items,
+        })
+    }
+
+    fn answers_title(&self) -> String {
+        self.spec
+            .answers
+            .title
+            .clone()
+            .unwrap_or_else(|| words::answers(self.language()).to_string())
+    }
+
+    fn fill(&self, template: &str, number: usize, section: &str) -> String {
+        template
+            .replace("{title}", &self.spec.title.value)
+            .replace("{subtitle}", &self.spec.subtitle.value)
+            .replace("{author}", &self.spec.author.value)
+            .replace("{section}", section)
+            .replace("{pages}", &self.pagination.page_count().to_string())
+            .replace("{page}", &number.to_string())
+    }
+
+    fn running_heads(&self, items: &mut Vec<Item>, number: usize, section: &str) {
+        let content = self.geometry.content(self.spec, number);
+        let text = self.text_size();
+        let centre = content.x + content.width / 2.0;
+        let header = self.fill(&self.spec.page.header.value, number, section);
+        if !header.is_empty() {
+            let size = text * 0.85;
+            items.push(self.line_of(
+                self.fonts.text,
+                &header,
+                size,
+                centre,
+                content.y + size,
+                Align::Centre,
+                0.3,
+            ));
+        }
+        let footer = self.fill(&self.spec.page.footer.value, number, section);
+        if !footer.is_empty() {
+            let size = text * 0.9;
+            items.push(self.line_of(
+                self.fonts.text,
+                &footer,
+                size,
+                centre,
+                content.bottom() - size * 0.4,
+                Align::Centre,
+                0.0,
+            ));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn line_of(
+        &self,
+        face: FaceId,
+        text: &str,
+        size: f64,
+        x: f64,
+        y: f64,
+        align: Align,
+        grey: f64,
+    ) -> Item {
+        run(
+            self.fonts.metrics(face),
+            face,
+            text,
+            size,
+            (x, y),
+            align,
+            grey,
+        )
+    }
+
+    /// Sets `text` centred on `centre`, shrinking it to fit `width` (down to `smallest`) and
+    /// wrapping it beyond that; returns the baseline of the last line.
+    #[allow(clippy::too_many_arguments)]
+    fn centred_block(
+        &self,
+        items: &mut Vec<Item>,
+        face: FaceId,
+        text: &str,
+        size: f64,
+        smallest: f64,
+        centre: f64,
+        width: f64,
+        top: f64,
+    ) -> f64 {
+        let metrics = self.fonts.metrics(face);
+        let natural = metrics.width(text, size);
+        let size = if natural > width {
+            (size * width / natural).max(smallest)
+        } else {
+            size
+        };
+        let mut baseline = top;
+        for line in wrap(metrics, text, size, width) {
+            baseline += size * 1.25;
+            items.push(run(
+                metrics,
+                face,
+                &line,
+                size,
+                (centre, baseline),
+                Align::Centre,
+                0.0,
+            ));
+        }
+        baseline
+    }
+
+    fn title_page(&self, items: &mut Vec<Item>, number: usize) {
+        let content = self.geometry.content(self.spec, number);
+        let text = self.text_size();
+        let centre = content.x + content.width / 2.0;
+        let mut y = content.y + content.height * 0.28;
+        y = self.centred_block(
+            items,
+            self.fonts.bold,
+            &self.spec.title.value,
+            text * 3.2,
+            14.0,
+            centre,
+            content.width,
+            y,
+        );
+        if !self.spec.subtitle.value.is_empty() {
+            y = self.centred_block(
+                items,
+                self.fonts.text,
+                &self.spec.subtitle.value,
+                text * 1.6,
+                10.0,
+                centre,
+                content.width,
+                y + text,
+            );
+        }
+        let rule = content.width * 0.3;
+        items.push(Item::Line {
+            from: Point {
+                x: centre - rule / 2.0,
+                y: y + text * 1.6,
+            },
+            to: Point {
+                x: centre + rule / 2.0,
+                y: y + text * 1.6,
+            },
+            width: 0.8,
+            grey: 0.0,
+        });
+        if !self.spec.author.value.is_empty() {
+            self.centred_block(
+                items,
+                self.fonts.text,
+                &self.spec.author.value,
+                text * 1.4,
+                10.0,
+                centre,
+                content.width,
+                content.y + content.height * 0.6,
+            );
+        }
+        let kinds: Vec<&str> = self
+            .spec
+            .kinds()
+            .iter()
+            .map(|&kind| words::kind_name(kind, self.language()))
+            .collect();
+        let line = format!(
+            "{} · {}",
+            words::puzzle_count(self.language(), self.puzzles.len()),
+            kinds.join(" · ")
+        );
+        let face = if self.fonts.metrics(self.fonts.text).has_char('·') {
+            self.fonts.text
+        } else {
+            self.fonts.digits
+        };
+        items.push(self.line_of(
+            face,
+            &line,
+            text,
+            centre,
+            content.bottom() - text,
+            Align::Centre,
+            0.3,
+        ));
+    }
+
+    fn heading(&self, items: &mut Vec<Item>, body: Rect, text: &str) {
+        let size = self.text_size() * style::HEADING_SIZE;
+        items.push(self.line_of(
+            self.fonts.bold,
+            text,
+            size,
+            body.x,
+            body.y + size * 1.1,
+            Align::Left,
+            0.0,
+        ));
+    }
+
+    fn contents_page(&self, items: &mut Vec<Item>, number: usize, first: usize, count: usize) {
+        let body = self.geometry.body(self.spec, number);
+        let text = self.text_size();
+        self.heading(items, body, words::contents(self.language()));
+        let mut baseline = body.y + style::CONTENTS_HEADING * text;
+        for entry in &self.pagination.entries[first..first + count] {
+            let page = entry.page.to_string();
+            let page_width = self.fonts.metrics(self.fonts.text).width(&page, text * 1.1);
+            let room = body.width - page_width - text * 2.0;
+            let label = fit(
+                self.fonts.metrics(self.fonts.text),
+                &entry.label,
+                text * 1.1,
+                room,
+            );
+            items.push(self.line_of(
+                self.fonts.text,
+                &label,
+                text * 1.1,
+                body.x,
+                baseline,
+                Align::Left,
+                0.0,
+            ));
+            items.push(self.line_of(
+                self.fonts.text,
+                &page,
+                text * 1.1,
+                body.right(),
+                baseline,
+                Align::Right,
+                0.0,
+            ));
+            let label_end = body.x
+                + self
+                    .fonts
+                    .metrics(self.fonts.text)
+                    .width(&label, text * 1.1)
+                + text * 0.6;
+            let leader_end = body.right() - page_width - text * 0.6;
+            if leader_end > label_end {
+                items.push(Item::Line {
+                    from: Point {
+                        x: label_end,
+                        y: baseline,
+                    },
+                    to: Point {
+                        x: leader_end,
+                        y: baseline,
+                    },
+                    width: 0.4,
+                    grey: 0.6,
+                });
+            }
+            baseline += style::CONTENTS_LINE * text;
+        }
+    }
+
+    fn instructions_page(&self, items: &mut Vec<Item>, number: usize, kind: Kind) {
+        let body = self.geometry.body(self.spec, number);
+        let text = self.text_size();
+        self.heading(items, body, &words::rules_heading(kind, self.language()));
+        let size = text * 1.15;
+        let metrics = self.fonts.metrics(self.fonts.text);
+        let mut baseline = body.y + style::HEADING * text + size;
+        let width = body.width.min(size * 40.0);
+        for paragraph in words::rules(kind, self.language()) {
+            for line in wrap(metrics, paragraph, size, width) {
+                items.push(run(
+                    metrics,
+                    self.fonts.text,
+                    &line,
+                    size,
+                    (body.x, baseline),
+                    Align::Left,
+                    0.0,
+                ));
+                baseline += size * 1.5;
+            }
+            baseline += size * 0.8;
+        }
+    }
+
+    fn puzzle_page(
+        &mut self,
+        items: &mut Vec<Item>,
+        number: usize,
+        section: usize,
+        first: usize,
+        count: usize,
+        answers: bool,
+    ) -> Result<()> {
+        let body = self.geometry.body(self.spec, number);
+        let heading = if answers {
+            self.answers_title()
+        } else {
+            self.spec.sections[section].title.value.clone()
+        };
+        self.heading(items, body, &heading);
+        let per_page = if answers {
+            self.spec.answers.per_page.value
+        } else {
+            self.spec.sections[section].per_page.value
+        };
+        let cells = self.geometry.cells(self.spec, number, per_page);
+        for (slot, &cell) in cells.iter().take(count).enumerate() {
+            self.puzzle_cell(items, cell, first + slot, number, answers)?;
+        }
+        Ok(())
+    }
+
+    fn puzzle_cell(
+        &mut self,
+        items: &mut Vec<Item>,
+        cell: Cell,
+        index: usize,
+        number: usize,
+        answer: bool,
+    ) -> Result<()> {
+        let text = self.text_size();
+        let section = self.section_of[index];
+        let (question_size, answer_size) = self.geometry.sections[section];
+        let size = if answer { answer_size } else { question_size };
+        let puzzle = &self.puzzles[index];
+        let top = cell.rect.y + style::CAPTION * text;
+        let bbox = match (&puzzle.content, size) {
+            (
+                Content::Sudoku {
+                    puzzle: grid,
+                    solution,
+                },
+                FigureSize::Grid(side),
+            ) => {
+                let rect = Rect::new(
+                    cell.rect.x + (cell.rect.width - side) / 2.0,
+                    top,
+                    side,
+                    side,
+                );
+                if answer {
+                    let mut strong = [false; 81];
+                    for (cell, flag) in strong.iter_mut().enumerate() {
+                        *flag = grid.get(cell) == 0;
+                    }
+                    sudoku::draw(
+                        items,
+                        self.fonts,
+                        rect,
+                        &SudokuFigure {
+                            cells: solution.cells(),
+                            strong: Some(&strong),
+                        },
+                    );
+                } else {
+                    sudoku::draw(
+                        items,
+                        self.fonts,
+                        rect,
+                        &SudokuFigure {
+                            cells: grid.cells(),
+                            strong: None,
+                        },
+                    );
+                }
+                rect
+            }
+            (_, FigureSize::Pitch(pitch)) => {
+                let figure = self.figures[index].as_ref().ok_or_else(|| {
+                    Error::runtime("a mushikui-zan section got another kind of puzzle")
+                })?;
+                let (columns, _) = figure.extent();
+                let origin = Point {
+                    x: cell.rect.x + (cell.rect.width - columns * pitch) / 2.0,
+                    y: top,
+                };
+                sum::draw(
+                    items,
+                    self.fonts,
+                    figure,
+                    origin,
+                    pitch,
+                    if answer { Show::Answer } else { Show::Puzzle },
+                )?
+            }
+            (_, FigureSize::Grid(_)) => {
+                return Err(Error::runtime(
+                    "a sudoku section got another kind of puzzle",
+                ));
+            }
+        };
+        // Caption: the number at the figure's left, the tier at its right.
+        let caption_baseline = cell.rect.y + style::CAPTION * text * 0.62;
+        let label = (index + 1).to_string();
+        items.push(self.line_of(
+            self.fonts.bold,
+            &label,
+            text * 1.1,
+            bbox.x,
+            caption_baseline,
+            Align::Left,
+            0.0,
+        ));
+        if !answer
+            && let Some(tier) = &puzzle.tier
+            && let Some((word, stars)) =
+                words::tier(self.spec.sections[section].kind, tier, self.language())
+        {
+            let stars_face = if self.fonts.metrics(self.fonts.text).has_char('★') {
+                self.fonts.text
+            } else {
+                self.fonts.digits
+            };
+            let stars_width = self.fonts.metrics(stars_face).width(&stars, text);
+            items.push(self.line_of(
+                stars_face,
+                &stars,
+                text,
+                bbox.right(),
+                caption_baseline,
+                Align::Right,
+                0.0,
+            ));
+            items.push(self.line_of(
+                self.fonts.text,
+                word,
+                text,
+                bbox.right() - stars_width - text * 0.4,
+                caption_baseline,
+                Align::Right,
+                0.0,
+            ));
+        }
+        // Note: the cross-reference, right-aligned under the figure.
+        let note_size = text * style::NOTE_SIZE;
+        let note_baseline = bbox.bottom() + note_size * 1.6;
+        let note = if answer {
+            Some(words::puzzle_on_page(
+                self.language(),
+                self.pagination.questions[index].0,
+            ))
+        } else {
+            self.pagination.answers[index]
+                .map(|(page, _)| words::answer_on_page(self.language(), page))
+        };
+        if let Some(note) = note {
+            items.push(self.line_of(
+                self.fonts.text,
+                &note,
+                note_size,
+                bbox.right(),
+                note_baseline,
+                Align::Right,
+                0.35,
+            ));
+        }
+        let placement = &mut self.placements[index];
+        if answer {
+            placement.answer = Some((number, bbox));
+        } else {
+            placement.page = number;
+            placement.bbox = bbox;
+        }
+        Ok(())
+    }
+}
+
+/// `text`, shortened with an ellipsis to fit `width`.
+fn fit(metrics: &super::font::FontMetrics, text: &str, size: f64, width: f64) -> String {
+    if metrics.width(text, size) <= width {
+        return text.to_string();
+    }
+    let mut shortened: String = text.to_string();
+    while !shortened.is_empty() && metrics.width(&format!("{shortened}…"), size) > width {
+        shortened.pop();
+    }
+    format!("{}…", shortened.trim_end())
+}

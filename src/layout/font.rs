@@ -1,0 +1,352 @@
+//! Just enough of TrueType/OpenType to measure text: which characters a font has and how
+//! wide they are.
+//!
+//! Layout must centre digits and right-align page numbers without asking the PDF library
+//! (layout is backend-neutral and pure), so it reads the few tables it needs itself: `head`
+//! (units per em), `hhea` and `hmtx` (advance widths), `OS/2` (cap height) and `cmap`
+//! (characters to glyphs, formats 4 and 12). Every read is bounds-checked: a damaged or
+//! foreign file is an error, never a panic.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, Result};
+
+/// Fonts with more mapped characters than this are refused (a guard against hostile files).
+const MAX_MAPPED_CHARACTERS: usize = 200_000;
+
+/// The measurements of one font face.
+#[derive(Clone, Debug)]
+pub struct FontMetrics {
+    /// The family and style name from the `name` table, when it has one.
+    pub name: String,
+    units_per_em: f64,
+    ascender: f64,
+    descender: f64,
+    cap_height: f64,
+    advances: Vec<u16>,
+    glyphs: HashMap<char, u16>,
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn u16(&self, at: usize) -> Option<u16> {
+        let slice = self.bytes.get(at..at.checked_add(2)?)?;
+        Some(u16::from_be_bytes([slice[0], slice[1]]))
+    }
+    fn i16(&self, at: usize) -> Option<i16> {
+        self.u16(at).map(|value| value as i16)
+    }
+    fn u32(&self, at: usize) -> Option<u32> {
+        let slice = self.bytes.get(at..at.checked_add(4)?)?;
+        Some(u32::from_be_bytes([slice[0], slice[1], slice[2], slice[3]]))
+    }
+    fn table(&self, tag: &[u8; 4]) -> Option<Reader<'a>> {
+        let count = usize::from(self.u16(4)?);
+        for index in 0..count {
+            let record = 12 + index * 16;
+            if self.bytes.get(record..record + 4)? == tag {
+                let offset = self.u32(record + 8)? as usize;
+                let length = self.u32(record + 12)? as usize;
+                let bytes = self.bytes.get(offset..offset.checked_add(length)?)?;
+                return Some(Reader { bytes });
+            }
+        }
+        None
+    }
+}
+
+fn damaged(what: &str) -> Error {
+    Error::input(format!("the font file is damaged: {what}"))
+}
+
+impl FontMetrics {
+    /// Reads a TrueType (`.ttf`) or OpenType (`.otf`) file.
+    pub fn parse(bytes: &[u8]) -> Result<FontMetrics> {
+        let font = Reader { bytes };
+        match font.u32(0) {
+            Some(0x0001_0000) | Some(0x7472_7565) | Some(0x4F54_544F) => {}
+            Some(0x7474_6366) => {
+                return Err(
+                    Error::input("font collections (.ttc/.otc) are not supported")
+                        .with_hint("use a single-face .ttf or .otf file"),
+                );
+            }
+            _ => {
+                return Err(Error::input("not a TrueType or OpenType font")
+                    .with_hint("name a .ttf or .otf file"));
+            }
+        }
+        let head = font
+            .table(b"head")
+            .ok_or_else(|| damaged("no 'head' table"))?;
+        let hhea = font
+            .table(b"hhea")
+            .ok_or_else(|| damaged("no 'hhea' table"))?;
+        let hmtx = font
+            .table(b"hmtx")
+            .ok_or_else(|| damaged("no 'hmtx' table"))?;
+        let cmap = font
+            .table(b"cmap")
+            .ok_or_else(|| damaged("no 'cmap' table"))?;
+        let units_per_em = head
+            .u16(18)
+            .filter(|&units| units >= 16)
+            .ok_or_else(|| damaged("bad units per em"))?;
+        let ascender = hhea.i16(4).ok_or_else(|| damaged("short 'hhea'"))?;
+        let descender = hhea.i16(6).ok_or_else(|| damaged("short 'hhea'"))?;
+        let metric_count = usize::from(hhea.u16(34).ok_or_else(|| damaged("short 'hhea'"))?);
+        if metric_count == 0 {
+            return Err(damaged("no horizontal metrics"));
+        }
+        let mut advances = Vec::with_capacity(metric_count);
+        for index in 0..metric_count {
+            advances.push(hmtx.u16(index * 4).ok_or_else(|| damaged("short 'hmtx'"))?);
+        }
+        let cap_height = font
+            .table(b"OS/2")
+            .and_then(|os2| {
+                let version = os2.u16(0)?;
+                if version >= 2 { os2.i16(88) } else { None }
+            })
+            .filter(|&height| height > 0)
+            .map_or(f64::from(ascender) * 0.7, f64::from);
+        let glyphs = read_cmap(&cmap)?;
+        if glyphs.is_empty() {
+            return Err(damaged("its character map is empty"));
+        }
+        let name = font
+            .table(b"name")
+            .and_then(|name| read_name(&name))
+            .unwrap_or_default();
+        let units = f64::from(units_per_em);
+        Ok(FontMetrics {
+            name,
+            units_per_em: units,
+            ascender: f64::from(ascender) / units,
+            descender: f64::from(descender) / units,
+            cap_height: cap_height / units,
+            advances,
+            glyphs,
+        })
+    }
+
+    /// The glyph for a character, if the font has one.
+    pub fn glyph(&self, ch: char) -> Option<u16> {
+        self.glyphs.get(&ch).copied().filter(|&glyph| glyph != 0)
+    }
+
+    pub fn has_char(&self, ch: char) -> bool {
+        ch.is_whitespace() || self.glyph(ch).is_some()
+    }
+
+    /// The characters of `text` the font cannot show, each once, in order of appearance.
+    pub fn missing_chars(&self, text: &str) -> Vec<char> {
+        let mut missing: Vec<char> = Vec::new();
+        for ch in text.chars() {
+            if !self.has_char(ch) && !missing.contains(&ch) {
+                missing.push(ch);
+            }
+        }
+        missing
+    }
+
+    /// The advance of one character in em (0.5 for characters the font lacks).
+    pub fn advance(&self, ch: char) -> f64 {
+        let Some(glyph) = self.glyphs.get(&ch).copied() else {
+            return 0.5;
+        };
+        let index = usize::from(glyph).min(self.advances.len() - 1);
+        f64::from(self.advances[index]) / self.units_per_em
+    }
+
+    /// The width of `text` at `size` points.
+    pub fn width(&self, text: &str, size: f64) -> f64 {
+        text.chars().map(|ch| self.advance(ch)).sum::<f64>() * size
+    }
+
+    /// Height of capital letters and digits above the baseline, in em.
+    pub fn cap_height(&self) -> f64 {
+        self.cap_height
+    }
+
+    pub fn ascender(&self) -> f64 {
+        self.ascender
+    }
+
+    /// Depth below the baseline, in em (negative).
+    pub fn descender(&self) -> f64 {
+        self.descender
+    }
+}
+
+fn read_cmap(cmap: &Reader<'_>) -> Result<HashMap<char, u16>> {
+    let count = usize::from(cmap.u16(2).ok_or_else(|| damaged("short 'cmap'"))?);
+    // Prefer a full-Unicode subtable (format 12), then the BMP one (format 4).
+    let mut best: Option<(u32, usize)> = None;
+    for index in 0..count {
+        let record = 4 + index * 8;
+        let (Some(platform), Some(encoding), Some(offset)) =
+            (cmap.u16(record), cmap.u16(record + 2), cmap.u32(record + 4))
+        else {
+            return Err(damaged("short 'cmap'"));
+        };
+        let unicode = platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10));
+        if !unicode {
+            continue;
+        }
+        let Some(format) = cmap.u16(offset as usize) else {
+            continue;
+        };
+        let rank = match format {
+            12 => 2,
+            4 => 1,
+            _ => 0,
+        };
+        if rank > 0 && best.is_none_or(|(best_rank, _)| rank > best_rank) {
+            best = Some((rank, offset as usize));
+        }
+    }
+    let Some((rank, offset)) = best else {
+        return Err(Error::input("the font has no Unicode character map")
+            .with_hint("use a Unicode TrueType or OpenType font"));
+    };
+    let table = Reader {
+        bytes: cmap.bytes.get(offset..).unwrap_or_default(),
+    };
+    let mut glyphs = HashMap::new();
+    if rank == 2 {
+        read_format12(&table, &mut glyphs)?;
+    } else {
+        read_format4(&table, &mut glyphs)?;
+    }
+    Ok(glyphs)
+}
+
+fn read_format4(table: &Reader<'_>, glyphs: &mut HashMap<char, u16>) -> Result<()> {
+    let short = || damaged("short cmap format 4");
+    let segments = usize::from(table.u16(6).ok_or_else(short)? / 2);
+    let ends = 14;
+    let starts = ends + segments * 2 + 2;
+    let deltas = starts + segments * 2;
+    let range_offsets = deltas + segments * 2;
+    for segment in 0..segments {
+        let end = table.u16(ends + segment * 2).ok_or_else(short)?;
+        let start = table.u16(starts + segment * 2).ok_or_else(short)?;
+        let delta = table.u16(deltas + segment * 2).ok_or_else(short)?;
+        let range_at = range_offsets + segment * 2;
+        let range_offset = table.u16(range_at).ok_or_else(short)?;
+        if start > end || start == 0xFFFF {
+            continue;
+        }
+        for code in start..=end {
+            let glyph = if range_offset == 0 {
+                code.wrapping_add(delta)
+            } else {
+                let at = range_at + usize::from(range_offset) + usize::from(code - start) * 2;
+                match table.u16(at) {
+                    Some(0) | None => 0,
+                    Some(glyph) => glyph.wrapping_add(delta),
+                }
+            };
+            if glyph != 0
+                && let Some(ch) = char::from_u32(u32::from(code))
+            {
+                glyphs.insert(ch, glyph);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_format12(table: &Reader<'_>, glyphs: &mut HashMap<char, u16>) -> Result<()> {
+    let short = || damaged("short cmap format 12");
+    let groups = table.u32(12).ok_or_else(short)? as usize;
+    for group in 0..groups {
+        let at = 16 + group * 12;
+        let start = table.u32(at).ok_or_else(short)?;
+        let end = table.u32(at + 4).ok_or_else(short)?;
+        let first_glyph = table.u32(at + 8).ok_or_else(short)?;
+        if start > end || end > 0x10FFFF {
+            continue;
+        }
+        if glyphs.len() + (end - start) as usize > MAX_MAPPED_CHARACTERS {
+            return Err(damaged("implausibly many characters"));
+        }
+        for code in start..=end {
+            let glyph = first_glyph.wrapping_add(code - start);
+            if let (Some(ch), Ok(glyph)) = (char::from_u32(code), u16::try_from(glyph))
+                && glyph != 0
+            {
+                glyphs.insert(ch, glyph);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The full font name (name id 4), from a Unicode or Windows record.
+fn read_name(table: &Reader<'_>) -> Option<String> {
+    let count = usize::from(table.u16(2)?);
+    let strings = usize::from(table.u16(4)?);
+    for index in 0..count {
+        let record = 6 + index * 12;
+        let platform = table.u16(record)?;
+        let name_id = table.u16(record + 6)?;
+        let length = usize::from(table.u16(record + 8)?);
+        let offset = usize::from(table.u16(record + 10)?);
+        if name_id != 4 || !(platform == 0 || platform == 3) {
+            continue;
+        }
+        let bytes = table
+            .bytes
+            .get(strings + offset..strings + offset + length)?;
+        let units: Vec<u16> = bytes
+            .chunks_exact(2)
+            .map(|pair| u16::from_be_bytes([pair[0], pair[1]]))
+            .collect();
+        return String::from_utf16(&units).ok();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::fonts::{DEJAVU_SANS, IPAEX_GOTHIC};
+
+    #[test]
+    fn reads_the_bundled_fonts() {
+        let dejavu = FontMetrics::parse(DEJAVU_SANS).unwrap();
+        assert_eq!(dejavu.name, "DejaVu Sans");
+        // DejaVu Sans digits are 1303 units wide on a 2048-unit em.
+        assert!((dejavu.advance('7') - 1303.0 / 2048.0).abs() < 1e-9);
+        assert!(dejavu.has_char('★') && dejavu.has_char('№'));
+        assert_eq!(
+            dejavu.missing_chars("ナンプレ 12"),
+            vec!['ナ', 'ン', 'プ', 'レ']
+        );
+        assert!(dejavu.cap_height() > 0.6 && dejavu.cap_height() < 0.8);
+        let ipaex = FontMetrics::parse(IPAEX_GOTHIC).unwrap();
+        assert!(ipaex.missing_chars("ナンプレ・虫食い算 ★ 12").is_empty());
+        // Full-width kana are one em wide.
+        assert!((ipaex.advance('ナ') - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn refuses_non_fonts_without_panicking() {
+        assert!(FontMetrics::parse(b"").is_err());
+        assert!(FontMetrics::parse(b"%PDF-1.7 not a font").is_err());
+        let error = FontMetrics::parse(b"ttcf\0\0\0\0").unwrap_err();
+        assert!(error.message().contains("collections"));
+        // A truncated real font fails cleanly at every length.
+        for length in [4, 12, 100, 1000, 20_000] {
+            assert!(
+                FontMetrics::parse(&DEJAVU_SANS[..length]).is_err(),
+                "{length}"
+            );
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The fonts a book is set in: the bundled defaults and the roles text plays.
+
+use std::borrow::Cow;
+
+use super::font::FontMetrics;
+use crate::error::Result;
+
+/// DejaVu Sans (Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt): the default for
+/// Latin text and for all digits.
+pub const DEJAVU_SANS: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+/// DejaVu Sans Bold: headings, puzzle numbers, solved digits in answers.
+pub const DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+/// IPAexGothic (IPA Font Licence v1.0, see fonts/LICENSE-IPAexGothic.txt): the default
+/// for books in Japanese.
+pub const IPAEX_GOTHIC: &[u8] = include_bytes!("../../fonts/ipaexg.ttf");
+
+/// A bundled font, named in specs by these names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BundledFont {
+    DejaVuSans,
+    DejaVuSansBold,
+    IpaexGothic,
+}
+
+impl BundledFont {
+    pub const ALL: [BundledFont; 3] = [
+        BundledFont::DejaVuSans,
+        BundledFont::DejaVuSansBold,
+        BundledFont::IpaexGothic,
+    ];
+
+    /// The name a spec uses for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BundledFont::DejaVuSans => "DejaVu Sans",
+            BundledFont::DejaVuSansBold => "DejaVu Sans Bold",
+            BundledFont::IpaexGothic => "IPAexGothic",
+        }
+    }
+
+    pub fn bytes(self) -> &'static [u8] {
+        match self {
+            BundledFont::DejaVuSans => DEJAVU_SANS,
+            BundledFont::DejaVuSansBold => DEJAVU_SANS_BOLD,
+            BundledFont::IpaexGothic => IPAEX_GOTHIC,
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<BundledFont> {
+        BundledFont::ALL
+            .into_iter()
+            .find(|font| font.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// One face: its file and its measurements.
+#[derive(Clone, Debug)]
+pub struct Face {
+    /// Where it came from, for messages: a bundled font's name or a file path.
+    pub origin: String,
+    pub bytes: Cow<'static, [u8]>,
+    pub metrics: FontMetrics,
+}
+
+impl Face {
+    pub fn bundled(font: BundledFont) -> Face {
+        Face {
+            origin: font.name().to_string(),
+            bytes: Cow::Borrowed(font.bytes()),
+            metrics: FontMetrics::parse(font.bytes()).expect("bundled fonts are valid"),
+        }
+    }
+
+    /// A face from a font file's bytes; `origin` names the file in errors.
+    pub fn from_file(origin: impl Into<String>, bytes: Vec<u8>) -> Result<Face> {
+        let origin = origin.into();
+        let metrics = FontMetrics::parse(&bytes).map_err(|error| error.in_file(origin.clone()))?;
+        Ok(Face {
+            origin,
+            bytes: Cow::Owned(bytes),
+            metrics,
+        })
+    }
+}
+
+/// Which face a piece of text is set in; an index into [`FontSet::faces`].
+pub type FaceId = usize;
+
+/// The faces of a book and the role each plays.
+#[derive(Clone, Debug)]
+pub struct FontSet {
+    pub faces: Vec<Face>,
+    /// Titles, captions, instructions.
+    pub text: FaceId,
+    /// Headings and puzzle numbers.
+    pub bold: FaceId,
+    /// Digits in grids and sums.
+    pub digits: FaceId,
+    /// Digits an answer reveals.
+    pub digits_bold: FaceId,
+}
+
+impl FontSet {
+    pub fn face(&self, id: FaceId) -> &Face {
+        &self.faces[id]
+    }
+
+    pub fn metrics(&self, id: FaceId) -> &FontMetrics {
+        &self.faces[id].metrics
+    }
+
+    /// Adds a face unless an identical one is present; returns its id.
+    pub fn add(&mut self, face: Face) -> FaceId {
+        if let Some(id) = self
+            .faces
+            .iter()
+            .position(|known| known.bytes == face.bytes)
+        {
+            return id;
+        }
+        self.faces.push(face);
+        self.faces.len() - 1
+    }
+
+    /// The default set: DejaVu Sans for Latin text, IPAexGothic for Japanese text; DejaVu
+    /// Sans for digits in either case.
+    pub fn bundled(japanese: bool) -> FontSet {
+        let mut set = FontSet {
+            faces: Vec::new(),
+            text: 0,
+            bold: 0,
+            digits: 0,
+            digits_bold: 0,
+        };
+        let regular = set.add(Face::bundled(BundledFont::DejaVuSans));
+        let bold = set.add(Face::bundled(BundledFont::DejaVuSansBold));
+        set.digits = regular;
+        set.digits_bold = bold;
+        if japanese {
+            let gothic = set.add(Face::bundled(BundledFont::IpaexGothic));
+            set.text = gothic;
+            set.bold = gothic;
+        } else {
+            set.text = regular;
+            set.bold = bold;
+        }
+        set
+    }
+}

@@ -1,0 +1,594 @@
+//! A mushikui-zan figure: a calculation written out in columns, as printed books set it.
+//!
+//! Digits sit on a fixed grid of square cells (`pitch` points), every number right-aligned
+//! on its column. A hidden digit is an empty box; an answer shows every digit, the
+//! formerly hidden ones bold on a grey square. Rules run under the operands and under the
+//! partial products; a long division has its bracket with the quotient above it. The rows
+//! of a zero quotient digit are left out as printed books do (neither the product `0` nor
+//! the row before it); the final remainder is always printed, `0` included. Operator signs
+//! and the bracket are drawn as lines, so the only text inside a figure is its digits, in
+//! row-list order.
+
+use super::fonts::FontSet;
+use super::page::{Item, Point, Rect};
+use super::sudoku::centred_digit;
+use crate::error::{Error, Result};
+use crate::mushikui::{Operation, Puzzle};
+
+/// The smallest cell pitch for a puzzle (about 3.9 mm) and for an answer (about 2.5 mm).
+pub const MIN_PUZZLE_PITCH: f64 = 11.0;
+pub const MIN_ANSWER_PITCH: f64 = 7.0;
+/// Figures never grow beyond this pitch, however much room there is (about 8.5 mm).
+pub const MAX_PITCH: f64 = 24.0;
+
+/// One digit of a figure: its value in the solution and whether the puzzle hides it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SumCell {
+    pub digit: u8,
+    pub hidden: bool,
+}
+
+/// A calculation in the row-list order of the mushikui-zan line format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumFigure {
+    pub operation: Operation,
+    pub rows: Vec<Vec<SumCell>>,
+    /// Whether each row is printed: books leave out the rows of a zero quotient digit,
+    /// as far as the row list itself shows the digit is zero (the engine decides).
+    pub printed: Vec<bool>,
+}
+
+impl SumFigure {
+    /// Builds a figure from a puzzle line and its solution line (`mul:**3,**,…` and
+    /// `mul:733,32,…`), the stable format of the mushikui-zan engine.
+    pub fn from_lines(puzzle: &str, solution: &str) -> Result<SumFigure> {
+        let parse = |line: &str| {
+            Puzzle::parse(line).map_err(|error| {
+                Error::runtime(format!("cannot lay out {line:?}: {}", error.message()))
+            })
+        };
+        SumFigure::from_puzzles(&parse(puzzle)?, &parse(solution)?)
+    }
+
+    /// Builds a figure from a puzzle and its (complete) solution.
+    pub fn from_puzzles(puzzle: &Puzzle, solution: &Puzzle) -> Result<SumFigure> {
+        let bad = |why: &str| Error::runtime(format!("cannot lay out {}: {why}", puzzle.to_line()));
+        if !solution.is_complete() || !solution.solves(puzzle) {
+            return Err(bad("the solution does not fit the puzzle"));
+        }
+        let rows = puzzle
+            .rows()
+            .iter()
+            .zip(solution.rows())
+            .map(|(shown, solved)| {
+                shown
+                    .cells()
+                    .iter()
+                    .zip(solved.cells())
+                    .map(|(mark, digit)| SumCell {
+                        digit: digit.unwrap_or(0),
+                        hidden: mark.is_none(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let printed = puzzle.layout().iter().map(|row| row.printed).collect();
+        let figure = SumFigure {
+            operation: puzzle.operation(),
+            rows,
+            printed,
+        };
+        figure.arrange()?;
+        Ok(figure)
+    }
+
+    /// The digits a reader sees inside the figure, in reading order: the given digits of
+    /// the printed rows (`Show::Puzzle`), or all their digits (`Show::Answer`).
+    pub fn visible_digits(&self, show: Show) -> String {
+        let mut text = String::new();
+        for (row, printed) in self.rows.iter().zip(&self.printed) {
+            if !printed {
+                continue;
+            }
+            for cell in row {
+                if show == Show::Answer || !cell.hidden {
+                    text.push(char::from(b'0' + cell.digit));
+                }
+            }
+        }
+        text
+    }
+
+    /// Where each printed row, rule and sign goes, in grid units.
+    fn arrange(&self) -> Result<Arrangement> {
+        let bad = |why: &str| {
+            Error::runtime(format!(
+                "cannot lay out a {} figure with {} rows: {why}",
+                self.operation.name(),
+                self.rows.len()
+            ))
+        };
+        let len = |row: usize| self.rows[row].len() as f64;
+        let mut out = Arrangement::default();
+        match self.operation {
+            Operation::Add | Operation::Sub => {
+                let operands = self.rows.len().saturating_sub(1);
+                if operands < 2 || (self.operation == Operation::Sub && operands != 2) {
+                    return Err(bad("wrong number of rows"));
+                }
+                let widest = (0..operands).map(len).fold(0.0, f64::max);
+                let width = (widest + 1.0).max(len(operands));
+                for row in 0..operands {
+                    out.row(row, width, row as f64);
+                }
+                out.sign = Some((
+                    if self.operation == Operation::Add {
+                        Sign::Plus
+                    } else {
+                        Sign::Minus
+                    },
+                    width - widest - 1.0,
+                    (operands - 1) as f64,
+                ));
+                out.rule(width - widest - 1.0, width, operands as f64);
+                out.row(operands, width, operands as f64);
+                out.width = width;
+                out.height = operands as f64 + 1.0;
+            }
+            Operation::Mul => {
+                if self.rows.len() < 3 {
+                    return Err(bad("wrong number of rows"));
+                }
+                let multiplier = len(1) as usize;
+                let partials = if multiplier > 1 { multiplier } else { 0 };
+                if self.rows.len() != 3 + partials {
+                    return Err(bad("the partial products do not match the multiplier"));
+                }
+                let mut width = len(0).max(len(1) + 1.0).max(len(self.rows.len() - 1));
+                for k in 0..partials {
+                    width = width.max(len(2 + k) + k as f64);
+                }
+                out.row(0, width, 0.0);
+                out.row(1, width, 1.0);
+                out.sign = Some((Sign::Times, width - len(1) - 1.0, 1.0));
+                let top_left = (width - len(0)).min(width - len(1) - 1.0);
+                out.rule(top_left, width, 2.0);
+                let mut line = 2.0;
+                if partials > 0 {
+                    let mut left = width;
+                    for k in 0..partials {
+                        out.row(2 + k, width - k as f64, line);
+                        left = left.min(width - k as f64 - len(2 + k));
+                        line += 1.0;
+                    }
+                    let product = self.rows.len() - 1;
+                    out.rule(left.min(width - len(product)), width, line);
+                }
+                out.row(self.rows.len() - 1, width, line);
+                out.width = width;
+                out.height = line + 1.0;
+            }
+            Operation::Div => {
+                let steps = self.rows.first().map_or(0, Vec::len);
+                if steps == 0 || self.rows.len() != 3 + 2 * steps {
+                    return Err(bad("the steps do not match the quotient"));
+                }
+                let dividend = len(2);
+                // The divisor, a narrow gap for the bracket, then the dividend.
+                let start = len(1) + 0.7;
+                let first = start + dividend - steps as f64;
+                out.row(0, first + steps as f64, 0.0);
+                out.row(1, len(1), 1.0);
+                out.row(2, start + dividend, 1.0);
+                out.bracket = Some((start, start + dividend));
+                let mut line = 2.0;
+                let mut above_left = start;
+                for step in 0..steps {
+                    let product = 3 + 2 * step;
+                    if self.printed[product] {
+                        let right = first + step as f64 + 1.0;
+                        out.row(product, right, line);
+                        let left = (right - len(product)).min(above_left);
+                        out.rule(left, right, line + 1.0);
+                        line += 1.0;
+                    }
+                    let last = step + 1 == steps;
+                    if last || self.printed[product + 1] {
+                        let right = if last {
+                            start + dividend
+                        } else {
+                            first + step as f64 + 2.0
+                        };
+                        out.row(product + 1, right, line);
+                        above_left = right - len(product + 1);
+                        line += 1.0;
+                    }
+                }
+                out.width = start + dividend;
+                out.height = line;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Size in grid units (columns, rows) as it will be printed.
+    pub fn extent(&self) -> (f64, f64) {
+        self.arrange()
+            .map_or((1.0, 1.0), |out| (out.width, out.height))
+    }
+}
+
+/// The largest extent (columns, rows) a figure of this shape can have, before it is made:
+/// `digits` as the spec gives them (addends; minuend, subtrahend; multiplicand,
+/// multiplier; dividend, divisor).
+pub fn max_extent(operation: Operation, digits: &[u32]) -> (f64, f64) {
+    let widest = f64::from(digits.iter().copied().max().unwrap_or(1));
+    match operation {
+        Operation::Add => (widest + 1.0, digits.len() as f64 + 1.0),
+        Operation::Sub => (widest + 1.0, 3.0),
+        Operation::Mul => {
+            let a = f64::from(digits.first().copied().unwrap_or(1));
+            let b = digits.get(1).copied().unwrap_or(1);
+            let partials = if b > 1 { f64::from(b) } else { 0.0 };
+            ((a + f64::from(b)).max(f64::from(b) + 1.0), 3.0 + partials)
+        }
+        Operation::Div => {
+            let m = f64::from(digits.first().copied().unwrap_or(1));
+            let b = f64::from(digits.get(1).copied().unwrap_or(1));
+            let steps = (m - b + 1.0).max(1.0);
+            (b + 0.7 + m, 2.0 + 2.0 * steps)
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Sign {
+    Plus,
+    Minus,
+    Times,
+}
+
+/// A printed row: which row of the list, the column its last digit ends at, its line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PlacedRow {
+    row: usize,
+    right: f64,
+    line: f64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Arrangement {
+    rows: Vec<PlacedRow>,
+    /// (left, right, y) in grid units.
+    rules: Vec<(f64, f64, f64)>,
+    /// (sign, column, line).
+    sign: Option<(Sign, f64, f64)>,
+    /// The dividend's columns under the division bracket: (left, right).
+    bracket: Option<(f64, f64)>,
+    width: f64,
+    height: f64,
+}
+
+impl Arrangement {
+    fn row(&mut self, row: usize, right: f64, line: f64) {
+        self.rows.push(PlacedRow { row, right, line });
+    }
+    fn rule(&mut self, left: f64, right: f64, y: f64) {
+        self.rules.push((left, right, y));
+    }
+}
+
+/// Whether to draw the puzzle (boxes) or the answer (all digits, hidden ones marked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    Puzzle,
+    Answer,
+}
+
+/// Draws the figure with its top-left corner at `origin` and cells of `pitch` points;
+/// returns the figure's bounding box.
+pub fn draw(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    figure: &SumFigure,
+    origin: Point,
+    pitch: f64,
+    show: Show,
+) -> Result<Rect> {
+    let arrangement = figure.arrange()?;
+    let bounds = Rect::new(
+        origin.x,
+        origin.y,
+        arrangement.width * pitch,
+        arrangement.height * pitch,
+    );
+    let at = |column: f64, line: f64| Point {
+        x: origin.x + column * pitch,
+        y: origin.y + line * pitch,
+    };
+    let rule_width = (pitch * 0.05).clamp(0.5, 1.2);
+    for &(left, right, y) in &arrangement.rules {
+        items.push(Item::Line {
+            from: at(left, y),
+            to: at(right, y),
+            width: rule_width,
+            grey: 0.0,
+        });
+    }
+    if let Some((sign, column, line)) = arrangement.sign {
+        let centre = at(column + 0.5, line + 0.5);
+        let arm = pitch * 0.2;
+        let stroke = |from: Point, to: Point| Item::Line {
+            from,
+            to,
+            width: rule_width,
+            grey: 0.0,
+        };
+        match sign {
+            Sign::Plus | Sign::Minus => {
+                items.push(stroke(
+                    Point {
+                        x: centre.x - arm,
+                        y: centre.y,
+                    },
+                    Point {
+                        x: centre.x + arm,
+                        y: centre.y,
+                    },
+                ));
+                if sign == Sign::Plus {
+                    items.push(stroke(
+                        Point {
+                            x: centre.x,
+                            y: centre.y - arm,
+                        },
+                        Point {
+                            x: centre.x,
+                            y: centre.y + arm,
+                        },
+                    ));
+                }
+            }
+            Sign::Times => {
+                let arm = arm * 0.8;
+                items.push(stroke(
+                    Point {
+                        x: centre.x - arm,
+                        y: centre.y - arm,
+                    },
+                    Point {
+                        x: centre.x + arm,
+                        y: centre.y + arm,
+                    },
+                ));
+                items.push(stroke(
+                    Point {
+                        x: centre.x - arm,
+                        y: centre.y + arm,
+                    },
+                    Point {
+                        x: centre.x + arm,
+                        y: centre.y - arm,
+                    },
+                ));
+            }
+        }
+    }
+    if let Some((left, right)) = arrangement.bracket {
+        // The bar over the dividend, and a ")" of four strokes down its left side.
+        let bar = 1.0;
+        items.push(Item::Line {
+            from: at(left - 0.3, bar),
+            to: at(right, bar),
+            width: rule_width,
+            grey: 0.0,
+        });
+        let curve = [
+            (-0.3, 0.0),
+            (-0.16, 0.22),
+            (-0.12, 0.5),
+            (-0.16, 0.78),
+            (-0.3, 1.0),
+        ];
+        for pair in curve.windows(2) {
+            items.push(Item::Line {
+                from: at(left + pair[0].0, bar + pair[0].1),
+                to: at(left + pair[1].0, bar + pair[1].1),
+                width: rule_width,
+                grey: 0.0,
+            });
+        }
+    }
+    // Digits last, row by row in row-list order, so text reads in the row list's order.
+    let mut placed = arrangement.rows.clone();
+    placed.sort_by_key(|row| row.row);
+    let size = pitch * 0.62;
+    let box_side = pitch * 0.74;
+    let box_line = (pitch * 0.04).clamp(0.4, 1.0);
+    for PlacedRow { row, right, line } in placed {
+        let cells = &figure.rows[row];
+        let left = right - cells.len() as f64;
+        for (k, cell) in cells.iter().enumerate() {
+            let centre = at(left + k as f64 + 0.5, line + 0.5);
+            let square = Rect::new(
+                centre.x - box_side / 2.0,
+                centre.y - box_side / 2.0,
+                box_side,
+                box_side,
+            );
+            match (show, cell.hidden) {
+                (Show::Puzzle, true) => items.push(Item::Rect {
+                    rect: square,
+                    fill: None,
+                    stroke: Some((box_line, 0.0)),
+                }),
+                (Show::Puzzle, false) | (Show::Answer, false) => {
+                    items.push(centred_digit(fonts, fonts.digits, centre, size, cell.digit));
+                }
+                (Show::Answer, true) => {
+                    items.push(Item::Rect {
+                        rect: square,
+                        fill: Some(0.82),
+                        stroke: None,
+                    });
+                    items.push(centred_digit(
+                        fonts,
+                        fonts.digits_bold,
+                        centre,
+                        size,
+                        cell.digit,
+                    ));
+                }
+            }
+        }
+    }
+    Ok(bounds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::page::Page;
+
+    fn page_text(figure: &SumFigure, show: Show) -> (String, Vec<Item>, Rect) {
+        let fonts = FontSet::bundled(false);
+        let mut items = Vec::new();
+        let bounds = draw(
+            &mut items,
+            &fonts,
+            figure,
+            Point { x: 50.0, y: 80.0 },
+            20.0,
+            show,
+        )
+        .unwrap();
+        let page = Page {
+            width: 500.0,
+            height: 500.0,
+            bleed: 0.0,
+            items: items.clone(),
+        };
+        (page.text_in(bounds), items, bounds)
+    }
+
+    fn digits_of(line: &str) -> String {
+        let rows = line.split_once(':').unwrap().1;
+        rows.chars().filter(char::is_ascii_digit).collect()
+    }
+
+    fn boxes(items: &[Item]) -> usize {
+        items
+            .iter()
+            .filter(|item| matches!(item, Item::Rect { fill: None, .. }))
+            .count()
+    }
+
+    #[test]
+    fn multiplication_shifts_partial_products() {
+        let puzzle = "mul:**3,**,*4**,****,2*45*";
+        let solution = "mul:733,32,1466,2199,23456";
+        let figure = SumFigure::from_lines(puzzle, solution).unwrap();
+        let arrangement = figure.arrange().unwrap();
+        assert_eq!((arrangement.width, arrangement.height), (5.0, 5.0));
+        let rights: Vec<f64> = arrangement.rows.iter().map(|row| row.right).collect();
+        assert_eq!(rights, vec![5.0, 5.0, 5.0, 4.0, 5.0]);
+        let (text, items, _) = page_text(&figure, Show::Puzzle);
+        assert_eq!(text, digits_of(puzzle));
+        assert_eq!(boxes(&items), puzzle.matches('*').count());
+        let (text, _, _) = page_text(&figure, Show::Answer);
+        assert_eq!(text, digits_of(solution));
+    }
+
+    #[test]
+    fn division_reads_in_row_list_order() {
+        // 686 ÷ 49 = 14: quotient, divisor, dividend, then the steps.
+        let puzzle = "div:1*,49,6**,49,19*,1*6,0";
+        let solution = "div:14,49,686,49,196,196,0";
+        let figure = SumFigure::from_lines(puzzle, solution).unwrap();
+        let arrangement = figure.arrange().unwrap();
+        // Divisor (2) + bracket gap (0.7) + dividend (3) columns; quotient, dividend, 4 steps.
+        assert_eq!((arrangement.width, arrangement.height), (5.7, 6.0));
+        let (text, items, bounds) = page_text(&figure, Show::Puzzle);
+        assert_eq!(text, digits_of(puzzle));
+        // Everything drawn stays inside the bounding box.
+        for item in &items {
+            if let Item::Line { from, to, .. } = item {
+                assert!(bounds.inset(-0.01).contains(*from) && bounds.inset(-0.01).contains(*to));
+            }
+        }
+    }
+
+    #[test]
+    fn zero_quotient_digits_skip_their_rows() {
+        // 8 456 ÷ 42 = 201 r 14: the 0 step prints neither 0 nor the row 4 before it.
+        let solution = "div:201,42,8456,84,5,0,56,42,14";
+        let puzzle = "div:2*1,42,8***,**,5,0,5*,**,14";
+        let figure = SumFigure::from_lines(puzzle, solution).unwrap();
+        let arrangement = figure.arrange().unwrap();
+        let printed: Vec<usize> = arrangement.rows.iter().map(|row| row.row).collect();
+        assert_eq!(printed, vec![0, 1, 2, 3, 6, 7, 8]);
+        // 56 is right-aligned under the dividend's 5th… its last digit under the 6.
+        let row56 = arrangement.rows.iter().find(|row| row.row == 6).unwrap();
+        assert_eq!(row56.right, 2.7 + 4.0);
+        let (text, _, _) = page_text(&figure, Show::Answer);
+        assert_eq!(text, "201428456845642 14".replace(' ', ""));
+    }
+
+    #[test]
+    fn a_zero_the_row_list_does_not_reveal_is_printed() {
+        // 707 ÷ 7 = 101 with the middle quotient digit and its product hidden: a one-digit
+        // divisor's product could be 7, so the page must show the row (as a box).
+        let figure =
+            SumFigure::from_lines("div:1*1,7,707,7,0,*,7,7,0", "div:101,7,707,7,0,0,7,7,0")
+                .unwrap();
+        assert!(figure.printed.iter().all(|&printed| printed));
+        assert_eq!(figure.visible_digits(Show::Puzzle), "11770770770");
+        // With the zero shown, books leave out its rows.
+        let figure =
+            SumFigure::from_lines("div:1*1,7,707,7,0,0,7,7,0", "div:101,7,707,7,0,0,7,7,0")
+                .unwrap();
+        assert_eq!(
+            figure.printed,
+            vec![true, true, true, true, false, false, true, true, true]
+        );
+        let (text, _, _) = page_text(&figure, Show::Answer);
+        assert_eq!(text, figure.visible_digits(Show::Answer));
+    }
+
+    #[test]
+    fn addition_and_subtraction_share_a_right_edge() {
+        let figure =
+            SumFigure::from_lines("add:135,5**,9397,*0*90", "add:135,558,9397,10090").unwrap();
+        let arrangement = figure.arrange().unwrap();
+        assert!(arrangement.rows.iter().all(|row| row.right == 5.0));
+        assert_eq!(arrangement.height, 4.0);
+        let figure = SumFigure::from_lines("sub:9*,*7,2*", "sub:95,67,28").unwrap();
+        assert_eq!(figure.extent(), (3.0, 3.0));
+    }
+
+    #[test]
+    fn bad_lines_are_errors() {
+        assert!(SumFigure::from_lines("mul:12,3", "mul:12,3").is_err());
+        assert!(SumFigure::from_lines("add:1*,2", "add:13,2,15").is_err());
+        assert!(SumFigure::from_lines("add:1*,2,15", "add:23,2,25").is_err());
+        assert!(SumFigure::from_lines("pow:1,2,3", "pow:1,2,3").is_err());
+    }
+
+    #[test]
+    fn maximum_extents_bound_real_figures() {
+        let figure =
+            SumFigure::from_lines("mul:**3,**,*4**,****,2*45*", "mul:733,32,1466,2199,23456")
+                .unwrap();
+        let (w, h) = figure.extent();
+        let (max_w, max_h) = max_extent(Operation::Mul, &[3, 2]);
+        assert!(w <= max_w && h <= max_h);
+        let figure = SumFigure::from_lines(
+            "div:2*1,42,8***,**,5,0,5*,**,14",
+            "div:201,42,8456,84,5,0,56,42,14",
+        )
+        .unwrap();
+        let (w, h) = figure.extent();
+        let (max_w, max_h) = max_extent(Operation::Div, &[4, 2]);
+        assert!(w <= max_w && h <= max_h, "{w}x{h} vs {max_w}x{max_h}");
+    }
+}

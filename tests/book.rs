@@ -1,0 +1,272 @@
+//! End-to-end book builds, checked by reading the PDF back: page count and boxes, embedded
+//! subset fonts, every puzzle and answer on the page (and in the box) the manifest says,
+//! byte-identical output, and failures that leave no file behind.
+
+mod common;
+
+use common::{Pdf, build, check_manifest_against_pdf, manifest, puzzlebook, scratch};
+
+const WEEKLY: &str = r#"
+title = "Weekly Puzzles"
+author = "The Puzzle Desk"
+seed = "2026-W47"
+template = "kdp-6x9"
+
+[[section]]
+title = "Warm-up"
+kind = "sudoku"
+count = 9
+symmetry = "rot180"
+
+[[section]]
+title = "Workout"
+kind = "sudoku"
+count = 5
+symmetry = "none"
+per_page = "1x2"
+
+[answers]
+placement = "after-section"
+"#;
+
+#[test]
+fn every_puzzle_and_answer_is_where_the_manifest_says() {
+    let dir = scratch("manifest");
+    assert_eq!(build(&dir, "weekly", WEEKLY, &[]), 0);
+    let pdf_path = dir.join("weekly.pdf");
+    // 14 puzzles and 14 answers.
+    assert_eq!(check_manifest_against_pdf(&pdf_path), 28);
+    let manifest = manifest(&pdf_path);
+    assert_eq!(manifest["title"], "Weekly Puzzles");
+    assert_eq!(manifest["seed"], "2026-W47");
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 14);
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        assert_eq!(puzzle["number"], index + 1);
+        assert_eq!(puzzle["kind"], "sudoku");
+        let line = puzzle["puzzle"].as_str().unwrap();
+        let solution = puzzle["solution"].as_str().unwrap();
+        let grid = puzzlebook::sudoku::Grid::parse(line).unwrap();
+        let solved = puzzlebook::sudoku::Grid::parse(solution).unwrap();
+        assert_eq!(
+            puzzlebook::sudoku::solve(&grid),
+            puzzlebook::sudoku::Solution::Unique(solved)
+        );
+        // Answers follow their section, so they come after their questions.
+        assert!(puzzle["answer_page"].as_u64().unwrap() > puzzle["page"].as_u64().unwrap());
+    }
+    // The answer page names the question's page, and the question names the answer's page.
+    let pdf = Pdf::load(&pdf_path);
+    let first = &puzzles[0];
+    let question_page = first["page"].as_u64().unwrap() as usize;
+    let answer_page = first["answer_page"].as_u64().unwrap() as usize;
+    assert!(
+        pdf.page_text(question_page)
+            .contains(&format!("Answer p. {answer_page}"))
+    );
+    assert!(
+        pdf.page_text(answer_page)
+            .contains(&format!("Puzzle p. {question_page}"))
+    );
+}
+
+#[test]
+fn pages_have_exact_boxes_and_numbers() {
+    let dir = scratch("boxes");
+    let spec = WEEKLY.replace(
+        "template = \"kdp-6x9\"",
+        "template = \"kdp-6x9\"\n[page]\nbleed = \"0.125in\"",
+    );
+    assert_eq!(build(&dir, "bleed", &spec, &[]), 0);
+    let pdf = Pdf::load(&dir.join("bleed.pdf"));
+    assert_eq!(
+        pdf.page_count() % 2,
+        0,
+        "the KDP template asks for an even page count"
+    );
+    for page in 1..=pdf.page_count() {
+        assert_eq!(
+            pdf.page_box(page, b"MediaBox"),
+            vec![0.0, 0.0, 450.0, 666.0]
+        );
+        assert_eq!(pdf.page_box(page, b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
+    }
+    // Page numbers in the footer (the title page has none).
+    for page in 2..pdf.page_count() {
+        let runs = pdf.runs(page);
+        let has_number = runs
+            .iter()
+            .any(|run| run.text == page.to_string() && run.y < 9.0 + 0.6 * 72.0 + 20.0);
+        let blank = runs.is_empty();
+        assert!(has_number || blank, "page {page} has no page number");
+    }
+}
+
+#[test]
+fn fonts_are_embedded_and_subset() {
+    let dir = scratch("fonts");
+    assert_eq!(build(&dir, "weekly", WEEKLY, &[]), 0);
+    let pdf_path = dir.join("weekly.pdf");
+    let fonts = Pdf::load(&pdf_path).fonts();
+    assert_eq!(fonts.len(), 2, "{fonts:?}");
+    for (name, embedded) in &fonts {
+        assert!(embedded, "{name} is not embedded");
+        let (tag, _) = name.split_once('+').expect("a subset tag");
+        assert!(
+            tag.len() == 6 && tag.chars().all(|c| c.is_ascii_uppercase()),
+            "{name}"
+        );
+    }
+    // Subsetting keeps pages small: a whole DejaVu Sans alone is 740 KB.
+    let size = std::fs::metadata(&pdf_path).unwrap().len() as usize;
+    let pages = Pdf::load(&pdf_path).page_count();
+    assert!(size / pages <= 30 * 1024, "{size} bytes for {pages} pages");
+}
+
+#[test]
+fn the_same_spec_gives_the_same_bytes_for_any_thread_count() {
+    let dir = scratch("determinism");
+    assert_eq!(build(&dir, "one", WEEKLY, &["--jobs", "1"]), 0);
+    assert_eq!(build(&dir, "two", WEEKLY, &["--jobs", "2"]), 0);
+    assert_eq!(build(&dir, "three", WEEKLY, &["--jobs", "3"]), 0);
+    let one = std::fs::read(dir.join("one.pdf")).unwrap();
+    assert_eq!(one, std::fs::read(dir.join("two.pdf")).unwrap());
+    assert_eq!(one, std::fs::read(dir.join("three.pdf")).unwrap());
+    assert_eq!(
+        std::fs::read(dir.join("one.json")).unwrap(),
+        std::fs::read(dir.join("two.json")).unwrap()
+    );
+    // Another seed gives other puzzles.
+    assert_eq!(build(&dir, "other", WEEKLY, &["--seed", "2026-W48"]), 0);
+    let other = manifest(&dir.join("other.pdf"));
+    let first = manifest(&dir.join("one.pdf"));
+    assert_eq!(other["seed"], "2026-W48");
+    assert_ne!(other["puzzles"][0]["puzzle"], first["puzzles"][0]["puzzle"]);
+}
+
+#[test]
+fn a_section_keeps_its_puzzles_when_others_change() {
+    let dir = scratch("stable");
+    let spec = |extra: &str| {
+        format!(
+            "title = \"T\"\nseed = \"s\"\n{extra}\n[[section]]\nid = \"main\"\nkind = \"sudoku\"\ncount = 2\n"
+        )
+    };
+    let before = spec("");
+    let after = spec("[[section]]\nkind = \"sudoku\"\ncount = 3\n");
+    assert_eq!(build(&dir, "before", &before, &[]), 0);
+    assert_eq!(build(&dir, "after", &after, &[]), 0);
+    let before = manifest(&dir.join("before.pdf"));
+    let after = manifest(&dir.join("after.pdf"));
+    let main_puzzles = |m: &serde_json::Value| -> Vec<String> {
+        m["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["section_id"] == "main")
+            .map(|p| p["puzzle"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(main_puzzles(&before), main_puzzles(&after));
+}
+
+#[test]
+fn failures_create_nothing_and_keep_existing_files() {
+    let dir = scratch("failures");
+    let pdf = dir.join("book.pdf");
+    std::fs::write(&pdf, b"precious").unwrap();
+    std::fs::write(dir.join("book.json"), b"precious too").unwrap();
+    let bad = "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 5\nsymetry = \"rot180\"\n";
+    assert_eq!(build(&dir, "book", bad, &[]), 2);
+    assert_eq!(std::fs::read(&pdf).unwrap(), b"precious");
+    assert_eq!(
+        std::fs::read(dir.join("book.json")).unwrap(),
+        b"precious too"
+    );
+    // An impossible generation request is a run-time failure (exit 1), also leaving nothing.
+    let impossible = "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\nsymmetry = \"dihedral\"\nclues = \"17..18\"\n";
+    std::fs::remove_file(&pdf).unwrap();
+    assert_eq!(build(&dir, "book", impossible, &[]), 1);
+    assert!(!pdf.exists());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".partial"))
+        .collect();
+    assert!(leftovers.is_empty());
+    // A tier that cannot be met within the time budget fails (exit 1) instead of hanging.
+    let unmeetable = "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\ntier = \"extreme\"\nclues = \"40..45\"\n";
+    assert_eq!(build(&dir, "book", unmeetable, &["--max-seconds", "1"]), 1);
+    assert!(!pdf.exists());
+    // A missing output directory is an input error before any work.
+    let missing = dir.join("no-such-dir").join("book.pdf");
+    let spec = dir.join("book.toml");
+    assert_eq!(
+        puzzlebook(&[
+            "book",
+            spec.to_str().unwrap(),
+            "-o",
+            missing.to_str().unwrap(),
+            "--quiet"
+        ]),
+        2
+    );
+    assert_eq!(
+        puzzlebook(&["book", dir.join("absent.toml").to_str().unwrap()]),
+        2
+    );
+}
+
+#[test]
+fn the_gutter_grows_with_the_page_count() {
+    let dir = scratch("gutter");
+    // 160 puzzles at 1 a page: over 150 pages, so the inner margin must be 0.5 in.
+    let spec = "title = \"Big\"\ntemplate = \"kdp-6x9\"\n[front]\ncontents = false\ninstructions = false\n[answers]\nplacement = \"none\"\n[[section]]\nkind = \"sudoku\"\ncount = 160\nper_page = \"1x1\"\nclues = \"30..40\"\n";
+    assert_eq!(build(&dir, "big", spec, &[]), 0);
+    let manifest = manifest(&dir.join("big.pdf"));
+    assert!(manifest["pages"].as_u64().unwrap() > 150);
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let page = puzzle["page"].as_u64().unwrap();
+        let x = puzzle["bbox"][0].as_f64().unwrap();
+        let width = puzzle["bbox"][2].as_f64().unwrap();
+        // Odd pages bind on the left, even pages on the right.
+        let inner_edge = if page % 2 == 1 { x } else { 432.0 - x - width };
+        assert!(inner_edge >= 36.0 - 0.01, "page {page}: {inner_edge}");
+    }
+}
+
+#[test]
+fn sections_can_take_puzzles_from_a_bank_file() {
+    let dir = scratch("bank");
+    std::fs::write(
+        dir.join("bank.txt"),
+        "# two sudoku and a mushikui-zan\n\
+         52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n\
+         {\"puzzle\": \"..4.598...1...2...3971.4.........5.1..8...6..4.9.........5.6932...9...6...283.7..\"}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sums.txt"),
+        "div:1*,49,6**,49,19*,1*6,0 # 686/49\n",
+    )
+    .unwrap();
+    let spec = "title = \"Bank\"\n\
+        [[section]]\nkind = \"sudoku\"\ncount = 2\nsource = \"bank.txt\"\n\
+        [[section]]\nkind = \"mushikui\"\ncount = 1\nop = \"div\"\ndigits = [3, 2]\nsource = \"sums.txt\"\n";
+    assert_eq!(build(&dir, "bank", spec, &[]), 0);
+    let pdf_path = dir.join("bank.pdf");
+    assert_eq!(check_manifest_against_pdf(&pdf_path), 6);
+    let manifest = manifest(&pdf_path);
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert!(puzzles[0]["puzzle"].as_str().unwrap().starts_with("52...6"));
+    assert_eq!(puzzles[2]["kind"], "mushikui");
+    assert_eq!(puzzles[2]["solution"], "div:14,49,686,49,196,196,0");
+    // A bank puzzle without a unique solution is refused (exit 2) and nothing is written.
+    std::fs::write(dir.join("sums.txt"), "div:*,**,7*7,***,*\n").unwrap();
+    std::fs::remove_file(&pdf_path).unwrap();
+    assert_eq!(build(&dir, "bank", spec, &[]), 2);
+    assert!(!pdf_path.exists());
+    // So is a missing bank file.
+    std::fs::remove_file(dir.join("sums.txt")).unwrap();
+    assert_eq!(build(&dir, "bank", spec, &[]), 2);
+}

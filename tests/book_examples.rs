@@ -1,0 +1,86 @@
+//! Every example in examples/ builds, and its PDF agrees with its manifest.
+
+mod common;
+
+use common::{Pdf, check_manifest_against_pdf, manifest, puzzlebook, scratch};
+
+fn examples() -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut specs: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    specs.sort();
+    specs
+}
+
+#[test]
+fn every_example_builds_and_matches_its_manifest() {
+    let specs = examples();
+    assert!(specs.len() >= 4, "{specs:?}");
+    let dir = scratch("examples");
+    for spec in specs {
+        let name = spec.file_stem().unwrap().to_string_lossy().into_owned();
+        let pdf_path = dir.join(format!("{name}.pdf"));
+        let code = puzzlebook(&[
+            "book",
+            spec.to_str().unwrap(),
+            "-o",
+            pdf_path.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert_eq!(code, 0, "{name}");
+        let checked = check_manifest_against_pdf(&pdf_path);
+        assert!(checked > 0, "{name}");
+        let pdf = Pdf::load(&pdf_path);
+        let fonts = pdf.fonts();
+        assert!(
+            fonts.iter().all(|(_, embedded)| *embedded),
+            "{name}: {fonts:?}"
+        );
+        let size = std::fs::metadata(&pdf_path).unwrap().len() as usize;
+        assert!(size / pdf.page_count() <= 30 * 1024, "{name}: {size} bytes");
+        let manifest = manifest(&pdf_path);
+        let [width, height] = [
+            manifest["page_size"][0].as_f64().unwrap(),
+            manifest["page_size"][1].as_f64().unwrap(),
+        ];
+        let bleed = manifest["bleed"].as_f64().unwrap();
+        let media = pdf.page_box(1, b"MediaBox");
+        assert_eq!(
+            media,
+            vec![0.0, 0.0, width + 2.0 * bleed, height + 2.0 * bleed],
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn the_japanese_example_embeds_a_japanese_font_and_japanese_words() {
+    let spec = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/japanese.toml");
+    let dir = scratch("japanese");
+    let pdf_path = dir.join("japanese.pdf");
+    assert_eq!(
+        puzzlebook(&[
+            "book",
+            spec.to_str().unwrap(),
+            "-o",
+            pdf_path.to_str().unwrap(),
+            "--quiet"
+        ]),
+        0
+    );
+    let pdf = Pdf::load(&pdf_path);
+    let fonts = pdf.fonts();
+    assert!(
+        fonts.iter().any(|(name, _)| name.ends_with("+IPAexGothic")),
+        "{fonts:?}"
+    );
+    assert!(pdf.page_text(1).contains("週末のナンプレ"));
+    let all: String = (1..=pdf.page_count())
+        .map(|page| pdf.page_text(page))
+        .collect();
+    assert!(all.contains("遊び方"));
+    assert!(all.contains("解答"));
+}

@@ -1,0 +1,341 @@
+//! Shared helpers for the book tests: run the CLI, and read a PDF back with lopdf
+//! (text runs with their positions, page boxes, embedded fonts).
+
+#![allow(dead_code)] // each test file uses a different part
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use lopdf::content::Content;
+use lopdf::{Document, Object, ObjectId};
+use serde_json::Value;
+
+/// A fresh directory for one test under Cargo's target tmp dir.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("book-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `puzzlebook ARGS…` in-process; returns the exit code.
+pub fn puzzlebook(args: &[&str]) -> i32 {
+    let mut all = vec!["puzzlebook"];
+    all.extend_from_slice(args);
+    puzzlebook::cli::run_with(all)
+}
+
+/// Writes `spec` to DIR/NAME.toml and builds it to DIR/NAME.pdf; returns the exit code.
+pub fn build(dir: &Path, name: &str, spec: &str, extra: &[&str]) -> i32 {
+    let spec_path = dir.join(format!("{name}.toml"));
+    std::fs::write(&spec_path, spec).unwrap();
+    let pdf = dir.join(format!("{name}.pdf"));
+    let mut args = vec![
+        "book",
+        spec_path.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    puzzlebook(&args)
+}
+
+pub fn manifest(pdf: &Path) -> Value {
+    let text = std::fs::read_to_string(pdf.with_extension("json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// One shown text run: where its baseline starts (PDF coordinates) and what it says.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub x: f64,
+    pub y: f64,
+    pub text: String,
+}
+
+/// A PDF read back.
+pub struct Pdf {
+    pub document: Document,
+    pub pages: Vec<ObjectId>,
+}
+
+impl Pdf {
+    pub fn load(path: &Path) -> Pdf {
+        let bytes = std::fs::read(path).unwrap();
+        let document = Document::load_mem(&bytes).unwrap();
+        let pages = document.get_pages().into_values().collect();
+        Pdf { document, pages }
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// A page box (`MediaBox`, `TrimBox`, …) of page `number` (from 1). lopdf reads reals
+    /// as f32, so values are rounded back to the 1/100 pt the file writes.
+    pub fn page_box(&self, number: usize, key: &[u8]) -> Vec<f64> {
+        let page = self
+            .document
+            .get_dictionary(self.pages[number - 1])
+            .unwrap();
+        page.get(key)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|value| (value.as_float().unwrap() as f64 * 100.0).round() / 100.0)
+            .collect()
+    }
+
+    fn resolve<'a>(&'a self, object: &'a Object) -> &'a Object {
+        match object {
+            Object::Reference(id) => self.document.get_object(*id).unwrap(),
+            other => other,
+        }
+    }
+
+    /// Every font: (BaseFont, whether its program is embedded).
+    pub fn fonts(&self) -> Vec<(String, bool)> {
+        let mut fonts = Vec::new();
+        for (_, object) in self.document.objects.iter() {
+            let Ok(dict) = object.as_dict() else { continue };
+            if dict.get(b"Type").ok().and_then(|t| t.as_name().ok()) != Some(b"Font") {
+                continue;
+            }
+            if dict.get(b"Subtype").ok().and_then(|t| t.as_name().ok()) != Some(b"Type0") {
+                continue;
+            }
+            let name = String::from_utf8_lossy(dict.get(b"BaseFont").unwrap().as_name().unwrap())
+                .into_owned();
+            let descendant = self
+                .resolve(dict.get(b"DescendantFonts").unwrap())
+                .as_array()
+                .unwrap()[0]
+                .clone();
+            let descendant = self.resolve(&descendant).as_dict().unwrap();
+            let descriptor = self
+                .resolve(descendant.get(b"FontDescriptor").unwrap())
+                .as_dict()
+                .unwrap();
+            let embedded = descriptor.has(b"FontFile2") || descriptor.has(b"FontFile3");
+            fonts.push((name, embedded));
+        }
+        fonts.sort();
+        fonts
+    }
+
+    /// The glyph → text map of a Type0 font's ToUnicode CMap.
+    fn to_unicode(&self, font: &lopdf::Dictionary) -> BTreeMap<u16, String> {
+        let mut map = BTreeMap::new();
+        let Ok(reference) = font.get(b"ToUnicode") else {
+            return map;
+        };
+        let stream = self.resolve(reference).as_stream().unwrap();
+        let data = stream
+            .decompressed_content()
+            .unwrap_or_else(|_| stream.content.clone());
+        let text = String::from_utf8_lossy(&data);
+        let hex_values = |line: &str| -> Vec<String> {
+            line.split('<')
+                .skip(1)
+                .map(|part| part.split('>').next().unwrap().to_string())
+                .collect()
+        };
+        let decode = |hex: &str| -> String {
+            let units: Vec<u16> = (0..hex.len() / 4)
+                .map(|i| u16::from_str_radix(&hex[i * 4..i * 4 + 4], 16).unwrap())
+                .collect();
+            String::from_utf16_lossy(&units)
+        };
+        let mut mode = "";
+        for line in text.lines() {
+            let line = line.trim();
+            if line.ends_with("beginbfchar") {
+                mode = "char";
+                continue;
+            }
+            if line.ends_with("beginbfrange") {
+                mode = "range";
+                continue;
+            }
+            if line.starts_with("endbf") {
+                mode = "";
+                continue;
+            }
+            let values = hex_values(line);
+            match mode {
+                "char" if values.len() >= 2 => {
+                    map.insert(
+                        u16::from_str_radix(&values[0], 16).unwrap(),
+                        decode(&values[1]),
+                    );
+                }
+                "range" if values.len() >= 3 => {
+                    let start = u16::from_str_radix(&values[0], 16).unwrap();
+                    let end = u16::from_str_radix(&values[1], 16).unwrap();
+                    let first = u32::from_str_radix(&values[2], 16).unwrap();
+                    for (k, glyph) in (start..=end).enumerate() {
+                        let ch = char::from_u32(first + k as u32).unwrap().to_string();
+                        map.insert(glyph, ch);
+                    }
+                }
+                _ => {}
+            }
+        }
+        map
+    }
+
+    /// The text runs of page `number` (from 1), each at the start of its baseline.
+    pub fn runs(&self, number: usize) -> Vec<Run> {
+        let page_id = self.pages[number - 1];
+        let fonts = self.document.get_page_fonts(page_id).unwrap();
+        let maps: BTreeMap<Vec<u8>, BTreeMap<u16, String>> = fonts
+            .iter()
+            .map(|(name, font)| (name.clone(), self.to_unicode(font)))
+            .collect();
+        let content = Content::decode(&self.document.get_page_content(page_id)).unwrap();
+        let mut runs = Vec::new();
+        let mut font: Vec<u8> = Vec::new();
+        let (mut x, mut y) = (0.0, 0.0);
+        let number_of = |object: &Object| object.as_float().unwrap() as f64;
+        for operation in &content.operations {
+            match operation.operator.as_str() {
+                "Tf" => font = operation.operands[0].as_name().unwrap().to_vec(),
+                "Tm" => {
+                    x = number_of(&operation.operands[4]);
+                    y = number_of(&operation.operands[5]);
+                }
+                "Td" => {
+                    x += number_of(&operation.operands[0]);
+                    y += number_of(&operation.operands[1]);
+                }
+                "Tj" | "TJ" => {
+                    let strings: Vec<&Object> = if operation.operator == "Tj" {
+                        vec![&operation.operands[0]]
+                    } else {
+                        operation.operands[0].as_array().unwrap().iter().collect()
+                    };
+                    let map = &maps[&font];
+                    let mut text = String::new();
+                    for string in strings {
+                        if let Object::String(bytes, _) = string {
+                            for pair in bytes.chunks(2) {
+                                let glyph = u16::from_be_bytes([pair[0], pair[1]]);
+                                text.push_str(map.get(&glyph).map_or("\u{fffd}", String::as_str));
+                            }
+                        }
+                    }
+                    runs.push(Run { x, y, text });
+                }
+                _ => {}
+            }
+        }
+        runs
+    }
+
+    /// The text inside a manifest box on page `number`, in reading order.
+    pub fn text_in(&self, number: usize, bbox: &[f64]) -> String {
+        let height = self.page_box(number, b"MediaBox")[3];
+        let (left, top, width, box_height) = (bbox[0], bbox[1], bbox[2], bbox[3]);
+        let mut inside: Vec<(f64, f64, String)> = self
+            .runs(number)
+            .into_iter()
+            .filter_map(|run| {
+                let down = height - run.y;
+                let within = run.x >= left
+                    && run.x <= left + width
+                    && down >= top
+                    && down <= top + box_height;
+                within.then_some((down, run.x, run.text))
+            })
+            .collect();
+        inside.sort_by(|a, b| {
+            let line = |y: f64| (y * 2.0).round() as i64;
+            line(a.0).cmp(&line(b.0)).then(a.1.total_cmp(&b.1))
+        });
+        inside.into_iter().map(|(_, _, text)| text).collect()
+    }
+
+    /// All text of a page, in content order.
+    pub fn page_text(&self, number: usize) -> String {
+        self.runs(number)
+            .into_iter()
+            .map(|run| run.text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The digits of a puzzle line (sudoku or mushikui-zan), in order.
+pub fn given_digits(line: &str) -> String {
+    let body = line.split_once(':').map_or(line, |(_, rows)| rows);
+    body.chars().filter(char::is_ascii_digit).collect()
+}
+
+/// The text a reader finds inside a puzzle's box and inside its answer's box. Mushikui-zan
+/// divisions leave out the rows of a zero quotient digit, so their text is that of the
+/// printed rows only.
+pub fn expected_text(kind: &str, puzzle: &str, solution: &str) -> (String, String) {
+    use puzzlebook::layout::sum::{Show, SumFigure};
+    match kind {
+        "sudoku" => (given_digits(puzzle), given_digits(solution)),
+        "mushikui" => {
+            let figure = SumFigure::from_lines(puzzle, solution).unwrap();
+            (
+                figure.visible_digits(Show::Puzzle),
+                figure.visible_digits(Show::Answer),
+            )
+        }
+        other => panic!("unknown kind {other}"),
+    }
+}
+
+/// Checks every puzzle and answer of a manifest against the PDF: right page, right digits
+/// inside the box. Returns the number of boxes checked.
+pub fn check_manifest_against_pdf(pdf_path: &Path) -> usize {
+    let manifest = manifest(pdf_path);
+    let pdf = Pdf::load(pdf_path);
+    assert_eq!(
+        manifest["pages"].as_u64().unwrap() as usize,
+        pdf.page_count()
+    );
+    let mut checked = 0;
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let number = puzzle["number"].as_u64().unwrap();
+        let page = puzzle["page"].as_u64().unwrap() as usize;
+        let bbox: Vec<f64> = puzzle["bbox"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        let line = puzzle["puzzle"].as_str().unwrap();
+        let solution_line = puzzle["solution"].as_str().unwrap();
+        let (given, solution) =
+            expected_text(puzzle["kind"].as_str().unwrap(), line, solution_line);
+        let text = pdf.text_in(page, &bbox);
+        assert_eq!(text, given, "puzzle {number} on page {page}");
+        assert!(
+            pdf.page_text(page).contains(&number.to_string()),
+            "puzzle {number}'s caption"
+        );
+        checked += 1;
+        if let Some(answer_page) = puzzle["answer_page"].as_u64() {
+            let answer_page = answer_page as usize;
+            let bbox: Vec<f64> = puzzle["answer_bbox"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect();
+            assert_eq!(
+                pdf.text_in(answer_page, &bbox),
+                solution,
+                "answer {number} on page {answer_page}"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
