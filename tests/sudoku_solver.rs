@@ -25,7 +25,7 @@ fn sample_puzzle(seed: u64, keep: usize, corrupt: bool) -> Grid {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
     fn counts_agree_with_reference(seed in any::<u64>(), keep in 0usize..=45, corrupt in any::<bool>(), limit in 1usize..=6) {

@@ -1,16 +1,21 @@
 //! Batch work on a thread pool with deterministic, ordered output.
 //!
-//! Work is cut into chunks; each chunk is mapped in parallel and its results written in
-//! input order before the next chunk starts, so output bytes never depend on the thread
-//! count and memory stays flat however many items stream through.
+//! Work is cut into chunks. While the pool works on one chunk, the calling thread writes the
+//! previous chunk's results and reads the next chunk, then joins the pool; results are
+//! written in input order. So output bytes never depend on the thread count, memory stays
+//! flat however many items stream through, and reading and writing overlap the work.
+
+use std::ops::Range;
+use std::str::FromStr;
 
 use clap::Args;
 use rayon::ThreadPool;
 use rayon::prelude::*;
 
-use crate::error::Error;
+use super::io::{Input, Output};
+use crate::error::{Error, ErrorKind};
 
-/// Items mapped in parallel before their results are written out.
+/// Items handed to the pool at a time.
 pub const CHUNK: usize = 1024;
 
 #[derive(Debug, Args)]
@@ -35,7 +40,167 @@ impl JobsArg {
     }
 }
 
-/// Maps `items` on the pool, keeping their order.
+/// Part `index` (1-based) of `count` equal parts of a run, written `K/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The puzzle indices of this shard among `total`: contiguous, so the shards' outputs
+    /// concatenated in order are exactly the output of one run.
+    pub fn range(self, total: u64) -> Range<u64> {
+        let bound =
+            |part: u64| (u128::from(total) * u128::from(part) / u128::from(self.count)) as u64;
+        bound(self.index - 1)..bound(self.index)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || {
+            format!(
+                "invalid shard {text:?}\n  hint: write K/N with 1 <= K <= N, e.g. 3/8 for the third of eight parts"
+            )
+        };
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = index.trim().parse().map_err(|_| bad())?;
+        let count: u64 = count.trim().parse().map_err(|_| bad())?;
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ShardArg {
+    /// Make only part K of N of the run (1 <= K <= N): N processes or machines each run one
+    /// part, and the parts concatenated in order are exactly the output of a single run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+}
+
+impl ShardArg {
+    pub fn range(&self, total: u64) -> Range<u64> {
+        self.shard.map_or(0..total, |shard| shard.range(total))
+    }
+}
+
+/// Generates items `indices` on the pool and writes their lines in index order. The first
+/// failure (in index order) stops the run, after the lines before it have been written.
+pub fn generate<F>(jobs: &JobsArg, indices: Range<u64>, make: F) -> Result<i32, Error>
+where
+    F: Fn(u64) -> Result<String, Error> + Sync + Send,
+{
+    let pool = jobs.pool()?;
+    let mut output = Output::stdout();
+    let mut next = indices.start;
+    let end = indices.end;
+    let mut take_chunk = move || {
+        let chunk: Vec<u64> = (next..end.min(next.saturating_add(CHUNK as u64))).collect();
+        next += chunk.len() as u64;
+        Ok(chunk)
+    };
+    pipeline(
+        &pool,
+        &mut take_chunk,
+        |index| make(index).map_err(|error| error.context(format!("puzzle {index}"))),
+        |result| output.line(&result?),
+    )?;
+    output.flush()?;
+    Ok(0)
+}
+
+/// What one puzzle of an input produced.
+pub enum Report {
+    /// Text for standard output (one or more lines, without the final newline).
+    Output(String),
+    /// Nothing to write (a line that held no puzzle after all).
+    Nothing,
+    /// A problem with this puzzle, reported on standard error; the run goes on. Input
+    /// errors make the exit code 2, other problems 1.
+    Problem(Error),
+}
+
+/// Streams the puzzles of an input through `work` on the pool. `split` cuts lines into
+/// raw puzzles on the reading thread (cheaply: parsing belongs in `work`); `finish` reports
+/// what the input left unfinished. Reports are written in input order, problems on stderr
+/// with the input's name. Returns the exit code: 2 if any input error, else 1 if any
+/// problem, else 0.
+pub fn process<T, S, W>(
+    input: Input,
+    jobs: &JobsArg,
+    mut split: S,
+    finish: impl FnOnce(&mut S) -> Option<T> + Send,
+    work: W,
+) -> Result<i32, Error>
+where
+    T: Send,
+    S: FnMut(usize, &str) -> Option<T> + Send,
+    W: Fn(T) -> Report + Sync + Send,
+{
+    let pool = jobs.pool()?;
+    let name = input.name.clone();
+    let mut input = Some(input);
+    let mut finish = Some(finish);
+    let mut read_chunk = move || -> Result<Vec<T>, Error> {
+        let mut chunk = Vec::new();
+        let Some(reader) = input.as_mut() else {
+            return Ok(chunk);
+        };
+        let at_end = reader.for_each_line(|number, line| {
+            if let Some(item) = split(number, line) {
+                chunk.push(item);
+            }
+            Ok(chunk.len() < CHUNK)
+        })?;
+        if at_end {
+            input = None;
+            if let Some(item) = finish.take().and_then(|finish| finish(&mut split)) {
+                chunk.push(item);
+            }
+        }
+        Ok(chunk)
+    };
+    let mut output = Output::stdout();
+    let mut input_errors = 0usize;
+    let mut problems = 0usize;
+    pipeline(
+        &pool,
+        &mut read_chunk,
+        |item| Ok(work(item)),
+        |report| {
+            match report? {
+                Report::Output(text) => output.line(&text)?,
+                Report::Nothing => {}
+                Report::Problem(error) => {
+                    // Keep stdout and stderr in input order.
+                    output.flush()?;
+                    if error.kind() == ErrorKind::Input {
+                        input_errors += 1;
+                    } else {
+                        problems += 1;
+                    }
+                    eprintln!("error: {}", error.in_file(name.clone()));
+                }
+            }
+            Ok(())
+        },
+    )?;
+    output.flush()?;
+    Ok(if input_errors > 0 {
+        2
+    } else if problems > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+/// Maps `items` on the pool, keeping their order (for work that needs every result).
 pub fn map_ordered<T, R, F>(pool: &ThreadPool, items: &[T], f: F) -> Vec<R>
 where
     T: Sync,
@@ -43,4 +208,73 @@ where
     F: Fn(&T) -> R + Sync + Send,
 {
     pool.install(|| items.par_iter().map(f).collect())
+}
+
+/// The engine of [`generate`] and [`process`]: `next_chunk` (empty at the end) and `emit`
+/// run on the calling thread, overlapping with `work` on the pool.
+fn pipeline<T, R, N, W, E>(
+    pool: &ThreadPool,
+    next_chunk: &mut N,
+    work: W,
+    mut emit: E,
+) -> Result<(), Error>
+where
+    T: Send,
+    R: Send,
+    N: FnMut() -> Result<Vec<T>, Error> + Send,
+    W: Fn(T) -> Result<R, Error> + Sync + Send,
+    E: FnMut(Result<R, Error>) -> Result<(), Error> + Send,
+{
+    pool.install(|| {
+        let mut current = next_chunk()?;
+        let mut finished: Vec<Result<R, Error>> = Vec::new();
+        while !current.is_empty() {
+            let done = std::mem::take(&mut finished);
+            let (upcoming, results) = rayon::join(
+                || -> Result<Vec<T>, Error> {
+                    for result in done {
+                        emit(result)?;
+                    }
+                    next_chunk()
+                },
+                || current.into_par_iter().map(&work).collect::<Vec<_>>(),
+            );
+            finished = results;
+            current = upcoming?;
+        }
+        for result in finished {
+            emit(result)?;
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_a_run_in_order() {
+        for total in [0, 1, 7, 100, 1001] {
+            for count in 1..=9 {
+                let mut covered = Vec::new();
+                for index in 1..=count {
+                    covered.extend(Shard { index, count }.range(total));
+                }
+                assert_eq!(
+                    covered,
+                    (0..total).collect::<Vec<_>>(),
+                    "{total} in {count}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn shard_syntax() {
+        assert_eq!("3/8".parse::<Shard>(), Ok(Shard { index: 3, count: 8 }));
+        for bad in ["0/4", "5/4", "1/0", "3", "a/b", "-1/4"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
 }

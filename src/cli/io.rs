@@ -12,7 +12,9 @@ const BROKEN_PIPE: &str = "output closed (broken pipe)";
 pub struct Input {
     /// The name used in error messages: the path as given, or `<stdin>`.
     pub name: String,
-    pub reader: Box<dyn BufRead>,
+    reader: Box<dyn BufRead + Send>,
+    /// Lines read so far, so numbering continues across calls.
+    lines_read: usize,
 }
 
 impl Input {
@@ -31,6 +33,7 @@ impl Input {
                 Ok(Input {
                     name: path.display().to_string(),
                     reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+                    lines_read: 0,
                 })
             }
         }
@@ -40,17 +43,18 @@ impl Input {
         Input {
             name: "<stdin>".to_string(),
             reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            lines_read: 0,
         }
     }
 
-    /// Calls `each(line_number, line)` for every line (numbers count from 1).
-    /// Stops early when `each` returns false.
+    /// Calls `each(line_number, line)` for the following lines (numbers count from 1 at
+    /// the start of the input). Stops early when `each` returns false; returns whether the
+    /// end of the input was reached.
     pub fn for_each_line(
         &mut self,
         mut each: impl FnMut(usize, &str) -> Result<bool, Error>,
-    ) -> Result<(), Error> {
+    ) -> Result<bool, Error> {
         let mut buffer = String::new();
-        let mut number = 0;
         loop {
             buffer.clear();
             let read = self.reader.read_line(&mut buffer).map_err(|error| {
@@ -59,15 +63,17 @@ impl Input {
                 } else {
                     Error::runtime(format!("cannot read: {}", describe(&error)))
                 };
-                error.at_line(number + 1).in_file(self.name.clone())
+                error
+                    .at_line(self.lines_read + 1)
+                    .in_file(self.name.clone())
             })?;
             if read == 0 {
-                return Ok(());
+                return Ok(true);
             }
-            number += 1;
+            self.lines_read += 1;
             let line = buffer.trim_end_matches(['\n', '\r']);
-            if !each(number, line)? {
-                return Ok(());
+            if !each(self.lines_read, line)? {
+                return Ok(false);
             }
         }
     }
@@ -75,13 +81,13 @@ impl Input {
 
 /// Buffered standard output that turns write failures into [`Error`]s.
 pub struct Output {
-    writer: BufWriter<io::StdoutLock<'static>>,
+    writer: BufWriter<io::Stdout>,
 }
 
 impl Output {
     pub fn stdout() -> Output {
         Output {
-            writer: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            writer: BufWriter::with_capacity(1 << 16, io::stdout()),
         }
     }
 

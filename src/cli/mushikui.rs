@@ -6,12 +6,12 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use super::batch::{CHUNK, JobsArg, map_ordered};
-use super::io::{Input, Output};
+use super::batch::{self, JobsArg, Report, ShardArg};
+use super::io::Input;
 use crate::error::Error;
 use crate::mushikui::{
-    GenerateOptions, Grade, Operation, ParsedPuzzle, Puzzle, PuzzleReader, Solution, Step, Tier,
-    count_solutions, explain, generate, grade, solve,
+    GenerateOptions, Operation, ParsedPuzzle, PuzzleReader, Solution, Tier, count_solutions,
+    explain, generate, grade, solve,
 };
 use crate::seed::RandomStream;
 
@@ -68,6 +68,8 @@ pub enum Format {
     Line,
     /// JSON Lines.
     Json,
+    /// The same as json (JSON Lines), for puzzle banks.
+    Jsonl,
 }
 
 impl ValueEnum for Operation {
@@ -128,6 +130,8 @@ pub struct GenerateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
+    #[command(flatten)]
+    shard: ShardArg,
     #[command(flatten)]
     jobs: JobsArg,
 }
@@ -206,158 +210,74 @@ fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
     let mut path = vec!["mushikui".to_string()];
     path.extend(options.seed_path());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
-    let pool = args.jobs.pool()?;
-    let mut output = Output::stdout();
-    let mut start = 0;
-    while start < args.count {
-        let end = args.count.min(start + CHUNK as u64);
-        let indices: Vec<u64> = (start..end).collect();
-        let results = map_ordered(&pool, &indices, |&index| {
-            let mut rng = RandomStream::derive(&args.seed, &path, index);
-            generate(&options, &mut rng)
-        });
-        for (index, result) in indices.into_iter().zip(results) {
-            let generated = result.map_err(|error| error.context(format!("puzzle {index}")))?;
-            let text = match args.format {
-                Format::Line => generated.puzzle.to_line(),
-                Format::Json => json(&GeneratedRecord {
-                    puzzle: generated.puzzle.to_line(),
-                    solution: generated.solution.to_line(),
-                    seed: &args.seed,
-                    index,
-                    op: options.operation.name(),
-                    digits: &options.digits,
-                    shown: generated.puzzle.shown_count(),
-                    total: generated.puzzle.digit_count(),
-                    rating: generated.grade.rating,
-                    tier: generated.grade.tier.name(),
-                    hardest: generated.grade.hardest.name(),
-                })?,
-            };
-            output.line(&text)?;
+    batch::generate(&args.jobs, args.shard.range(args.count), |index| {
+        let mut rng = RandomStream::derive(&args.seed, &path, index);
+        let generated = generate(&options, &mut rng)?;
+        match args.format {
+            Format::Line => Ok(generated.puzzle.to_line()),
+            Format::Json | Format::Jsonl => json(&GeneratedRecord {
+                puzzle: generated.puzzle.to_line(),
+                solution: generated.solution.to_line(),
+                seed: &args.seed,
+                index,
+                op: options.operation.name(),
+                digits: &options.digits,
+                shown: generated.puzzle.shown_count(),
+                total: generated.puzzle.digit_count(),
+                rating: generated.grade.rating,
+                tier: generated.grade.tier.name(),
+                hardest: generated.grade.hardest.name(),
+            }),
         }
-        start = end;
-    }
-    output.flush()?;
-    Ok(0)
+    })
 }
 
-/// How a batch over an input file ended: the worst outcome decides the exit code.
-#[derive(Default)]
-struct Outcome {
-    input_errors: usize,
-    failures: usize,
-}
-
-impl Outcome {
-    fn exit_code(&self) -> i32 {
-        if self.input_errors > 0 {
-            2
-        } else if self.failures > 0 {
-            1
-        } else {
-            0
-        }
-    }
-}
-
-fn warn(error: &Error) {
-    eprintln!("error: {error}");
-}
-
-/// Streams the puzzles of an input through `work` in parallel chunks; `emit` gets each
-/// puzzle's result in input order and returns whether it counts as a failure. Parse errors
-/// are reported and counted, not fatal.
-fn for_each_puzzle<R: Send>(
+/// Streams the puzzles of `file` through `work` on the pool, parsing them there too.
+fn for_each_puzzle(
     file: Option<&Path>,
     jobs: &JobsArg,
-    work: impl Fn(&Puzzle) -> R + Sync + Send,
-    mut emit: impl FnMut(&str, &ParsedPuzzle, R, &mut Output) -> Result<bool, Error>,
-) -> Result<Outcome, Error> {
-    let mut input = Input::open(file)?;
-    let pool = jobs.pool()?;
-    let mut output = Output::stdout();
-    let mut outcome = Outcome::default();
-    let mut reader = PuzzleReader::new();
-    let mut pending: Vec<ParsedPuzzle> = Vec::with_capacity(CHUNK);
-    let name = input.name.clone();
-    let mut flush = |pending: &mut Vec<ParsedPuzzle>,
-                     output: &mut Output,
-                     outcome: &mut Outcome|
-     -> Result<(), Error> {
-        let results = map_ordered(&pool, pending, |parsed| work(&parsed.puzzle));
-        for (parsed, result) in pending.iter().zip(results) {
-            if emit(&name, parsed, result, output)? {
-                outcome.failures += 1;
-            }
-        }
-        pending.clear();
-        Ok(())
-    };
-    input.for_each_line(|number, line| {
-        match reader.push_line(number, line) {
-            Some(Ok(parsed)) => {
-                pending.push(parsed);
-                if pending.len() == CHUNK {
-                    flush(&mut pending, &mut output, &mut outcome)?;
-                }
-            }
-            Some(Err(error)) => {
-                // Keep stdout and stderr in input order.
-                flush(&mut pending, &mut output, &mut outcome)?;
-                output.flush()?;
-                warn(&error.in_file(name.clone()));
-                outcome.input_errors += 1;
-            }
-            None => {}
-        }
-        Ok(true)
-    })?;
-    flush(&mut pending, &mut output, &mut outcome)?;
-    output.flush()?;
-    Ok(outcome)
+    work: impl Fn(ParsedPuzzle) -> Report + Sync + Send,
+) -> Result<i32, Error> {
+    batch::process(
+        Input::open(file)?,
+        jobs,
+        |number, line| {
+            let text = line.trim();
+            (!text.is_empty() && !text.starts_with('#')).then(|| (number, line.to_string()))
+        },
+        |_| None,
+        |(number, line)| match PuzzleReader::new().push_line(number, &line) {
+            Some(Ok(parsed)) => work(parsed),
+            Some(Err(error)) => Report::Problem(error),
+            None => Report::Nothing,
+        },
+    )
 }
 
-/// Reports a failure on stderr, after what stdout already has.
-fn fail(output: &mut Output, error: Error, name: &str, line: usize) -> Result<bool, Error> {
-    output.flush()?;
-    warn(&error.at_line(line).in_file(name));
-    Ok(true)
+/// A problem with the puzzle on `line`, reported as a run-time failure (exit code 1).
+fn problem(error: Error, line: usize) -> Report {
+    Report::Problem(error.at_line(line))
 }
 
 fn run_solve(args: FileArgs) -> Result<i32, Error> {
-    let outcome = for_each_puzzle(
-        args.file.as_deref(),
-        &args.jobs,
-        solve,
-        |name, parsed, solution, output| {
-            let problem = match solution {
-                Solution::Unique(solution) => {
-                    output.line(&solution.to_line())?;
-                    return Ok(false);
-                }
-                Solution::None => "the puzzle has no solution".to_string(),
-                Solution::Multiple(first, second) => {
-                    format!("the puzzle has more than one solution, e.g. {first} and {second}")
-                }
-            };
-            fail(output, Error::runtime(problem), name, parsed.line)
-        },
-    )?;
-    Ok(outcome.exit_code())
+    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+        match solve(&parsed.puzzle) {
+            Solution::Unique(solution) => Report::Output(solution.to_line()),
+            Solution::None => problem(Error::runtime("the puzzle has no solution"), parsed.line),
+            Solution::Multiple(first, second) => problem(
+                Error::runtime(format!(
+                    "the puzzle has more than one solution, e.g. {first} and {second}"
+                )),
+                parsed.line,
+            ),
+        }
+    })
 }
 
 fn run_count(args: CountArgs) -> Result<i32, Error> {
-    let outcome = for_each_puzzle(
-        args.file.as_deref(),
-        &args.jobs,
-        |puzzle| count_solutions(puzzle, args.limit),
-        |_, _, count, output| {
-            output.line(&count.to_string())?;
-            Ok(false)
-        },
-    )?;
-    Ok(outcome.exit_code())
+    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+        Report::Output(count_solutions(&parsed.puzzle, args.limit).to_string())
+    })
 }
 
 #[derive(Serialize)]
@@ -381,55 +301,48 @@ struct StepRecord<'a> {
 
 fn run_grade(args: GradeArgs) -> Result<i32, Error> {
     let explain_steps = args.explain;
-    let outcome = for_each_puzzle(
-        args.file.as_deref(),
-        &args.jobs,
-        |puzzle| -> Result<(Grade, Option<Vec<Step>>), Error> {
-            if explain_steps {
-                explain(puzzle).map(|(grade, steps)| (grade, Some(steps)))
-            } else {
-                grade(puzzle).map(|grade| (grade, None))
-            }
-        },
-        |name, parsed, result, output| {
-            let (grade, steps) = match result {
-                Ok(graded) => graded,
-                Err(error) => return fail(output, error, name, parsed.line),
-            };
-            match args.format {
-                Format::Line => {
-                    output.line(&format!(
-                        "{} {:.1} {}",
-                        parsed.puzzle, grade.rating, grade.tier
-                    ))?;
-                    for (number, step) in steps.iter().flatten().enumerate() {
-                        output.line(&format!("  {:>3}. {step}", number + 1))?;
-                    }
+    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+        let graded = if explain_steps {
+            explain(&parsed.puzzle).map(|(grade, steps)| (grade, Some(steps)))
+        } else {
+            grade(&parsed.puzzle).map(|grade| (grade, None))
+        };
+        let (grade, steps) = match graded {
+            Ok(graded) => graded,
+            Err(error) => return problem(error, parsed.line),
+        };
+        match args.format {
+            Format::Line => {
+                let mut text = format!("{} {:.1} {}", parsed.puzzle, grade.rating, grade.tier);
+                for (number, step) in steps.iter().flatten().enumerate() {
+                    text.push_str(&format!("\n  {:>3}. {step}", number + 1));
                 }
-                Format::Json => {
-                    let record = GradeRecord {
-                        puzzle: parsed.puzzle.to_line(),
-                        rating: grade.rating,
-                        tier: grade.tier.name(),
-                        hardest: grade.hardest.name(),
-                        case_steps: grade.case_steps,
-                        trials: grade.trials,
-                        depth: grade.depth,
-                        steps: steps.as_ref().map(|steps| {
-                            steps
-                                .iter()
-                                .map(|step| StepRecord {
-                                    rule: step.rule.name(),
-                                    text: &step.text,
-                                })
-                                .collect()
-                        }),
-                    };
-                    output.line(&json(&record)?)?;
+                Report::Output(text)
+            }
+            Format::Json | Format::Jsonl => {
+                let record = GradeRecord {
+                    puzzle: parsed.puzzle.to_line(),
+                    rating: grade.rating,
+                    tier: grade.tier.name(),
+                    hardest: grade.hardest.name(),
+                    case_steps: grade.case_steps,
+                    trials: grade.trials,
+                    depth: grade.depth,
+                    steps: steps.as_ref().map(|steps| {
+                        steps
+                            .iter()
+                            .map(|step| StepRecord {
+                                rule: step.rule.name(),
+                                text: &step.text,
+                            })
+                            .collect()
+                    }),
+                };
+                match json(&record) {
+                    Ok(text) => Report::Output(text),
+                    Err(error) => Report::Problem(error),
                 }
             }
-            Ok(false)
-        },
-    )?;
-    Ok(outcome.exit_code())
+        }
+    })
 }

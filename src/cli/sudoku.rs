@@ -7,7 +7,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use super::batch::{CHUNK, JobsArg, map_ordered};
+use super::batch::{self, JobsArg, Report, ShardArg, map_ordered};
 use super::io::{Input, Output};
 use crate::error::Error;
 use crate::seed::RandomStream;
@@ -18,7 +18,8 @@ use crate::sudoku::grade::{
 };
 use crate::sudoku::grid::cell_name;
 use crate::sudoku::{
-    ClueRange, GenerateOptions, Grid, ParsedPuzzle, PuzzleReader, Solution, Symmetry, generate,
+    ClueRange, GenerateOptions, Grid, ParsedPuzzle, PuzzleReader, RawPuzzle, Solution, Symmetry,
+    generate,
 };
 
 /// The seed used when `--seed` is not given.
@@ -81,6 +82,8 @@ pub enum Format {
     /// JSON Lines: puzzle, solution, seed, index, clues, symmetry (and rating, tier, hardest
     /// with --tier or --rating).
     Json,
+    /// The same as json (JSON Lines), for puzzle banks.
+    Jsonl,
 }
 
 impl ValueEnum for Symmetry {
@@ -129,6 +132,8 @@ pub struct GenerateArgs {
     /// Time allowed to find each graded puzzle before giving up (exit 1).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
     max_seconds: f64,
+    #[command(flatten)]
+    shard: ShardArg,
     #[command(flatten)]
     jobs: JobsArg,
 }
@@ -245,7 +250,7 @@ fn rating_number(rating_tenths: u16) -> f64 {
 }
 
 fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
-    let options = GenerateOptions {
+    let base = GenerateOptions {
         symmetry: args.symmetry,
         clues: args.clues,
         ..GenerateOptions::default()
@@ -255,211 +260,101 @@ fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
         (None, Some(range)) => Some(RatingTarget::Range(range)),
         (None, None) => None,
     };
-    if let Some(target) = target {
-        return run_generate_graded(&args, options, target);
-    }
-    let mut path = vec!["sudoku".to_string()];
-    path.extend(options.seed_path());
-    let path: Vec<&str> = path.iter().map(String::as_str).collect();
-    let pool = args.jobs.pool()?;
-    let mut output = Output::stdout();
-    let mut start = 0;
-    while start < args.count {
-        let end = args.count.min(start + CHUNK as u64);
-        let indices: Vec<u64> = (start..end).collect();
-        let results = map_ordered(&pool, &indices, |&index| {
+    let indices = args.shard.range(args.count);
+    let record =
+        |index: u64, puzzle: &Grid, solution: &Grid, grading: Option<&Grading>| match args.format {
+            Format::Line => Ok(puzzle.to_line()),
+            Format::Json | Format::Jsonl => json(&GeneratedRecord {
+                puzzle: puzzle.to_line(),
+                solution: solution.to_line(),
+                seed: &args.seed,
+                index,
+                clues: puzzle.clue_count(),
+                symmetry: args.symmetry.name(),
+                rating: grading.map(|grading| rating_number(grading.rating_tenths)),
+                tier: grading.map(|grading| grading.tier.name()),
+                hardest: grading.map(|grading| grading.hardest_name.clone()),
+            }),
+        };
+    let Some(target) = target else {
+        let path = seed_path(base.seed_path());
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        return batch::generate(&args.jobs, indices, |index| {
             let mut rng = RandomStream::derive(&args.seed, &path, index);
-            generate(&options, &mut rng)
+            let generated = generate(&base, &mut rng)?;
+            record(index, &generated.puzzle, &generated.solution, None)
         });
-        for (index, result) in indices.into_iter().zip(results) {
-            let generated = result.map_err(|error| error.context(format!("puzzle {index}")))?;
-            let text = match args.format {
-                Format::Line => generated.puzzle.to_line(),
-                Format::Json => serde_json::to_string(&GeneratedRecord {
-                    puzzle: generated.puzzle.to_line(),
-                    solution: generated.solution.to_line(),
-                    seed: &args.seed,
-                    index,
-                    clues: generated.puzzle.clue_count(),
-                    symmetry: options.symmetry.name(),
-                    rating: None,
-                    tier: None,
-                    hardest: None,
-                })
-                .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))?,
-            };
-            output.line(&text)?;
-        }
-        start = end;
-    }
-    output.flush()?;
-    Ok(0)
-}
-
-fn run_generate_graded(
-    args: &GenerateArgs,
-    base: GenerateOptions,
-    target: RatingTarget,
-) -> Result<i32, Error> {
+    };
     crate::sudoku::grade::generate::check_reachable(target)?;
     let options = GradedOptions { base, target };
-    let mut path = vec!["sudoku".to_string()];
-    path.extend(options.seed_path());
+    let path = seed_path(options.seed_path());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
     let budget = Duration::from_secs_f64(args.max_seconds);
-    let pool = args.jobs.pool()?;
-    let mut output = Output::stdout();
-    let mut start = 0;
-    while start < args.count {
-        let end = args.count.min(start + CHUNK as u64);
-        let indices: Vec<u64> = (start..end).collect();
-        let results = map_ordered(&pool, &indices, |&index| {
-            let mut rng = RandomStream::derive(&args.seed, &path, index);
-            generate_graded(&options, &mut rng, Some(Instant::now() + budget))
-        });
-        for (index, result) in indices.into_iter().zip(results) {
-            let graded = result.map_err(|error| error.context(format!("puzzle {index}")))?;
-            let text = match args.format {
-                Format::Line => graded.puzzle.to_line(),
-                Format::Json => serde_json::to_string(&GeneratedRecord {
-                    puzzle: graded.puzzle.to_line(),
-                    solution: graded.solution.to_line(),
-                    seed: &args.seed,
-                    index,
-                    clues: graded.puzzle.clue_count(),
-                    symmetry: options.base.symmetry.name(),
-                    rating: Some(rating_number(graded.grading.rating_tenths)),
-                    tier: Some(graded.grading.tier.name()),
-                    hardest: Some(graded.grading.hardest_name.clone()),
-                })
-                .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))?,
-            };
-            output.line(&text)?;
-        }
-        start = end;
-    }
-    output.flush()?;
-    Ok(0)
+    batch::generate(&args.jobs, indices, |index| {
+        let mut rng = RandomStream::derive(&args.seed, &path, index);
+        let graded = generate_graded(&options, &mut rng, Some(Instant::now() + budget))?;
+        record(
+            index,
+            &graded.puzzle,
+            &graded.solution,
+            Some(&graded.grading),
+        )
+    })
 }
 
-/// How a batch over an input file ended: the worst outcome decides the exit code.
-#[derive(Default)]
-struct Outcome {
-    input_errors: usize,
-    failures: usize,
+/// The seed path of `sudoku generate`: `sudoku`, then the options' parts.
+fn seed_path(options: Vec<String>) -> Vec<String> {
+    let mut path = vec!["sudoku".to_string()];
+    path.extend(options);
+    path
 }
 
-impl Outcome {
-    fn exit_code(&self) -> i32 {
-        if self.input_errors > 0 {
-            2
-        } else if self.failures > 0 {
-            1
-        } else {
-            0
-        }
-    }
+fn json(record: &impl Serialize) -> Result<String, Error> {
+    serde_json::to_string(record)
+        .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))
 }
 
-fn warn(error: &Error) {
-    eprintln!("error: {error}");
-}
-
-/// Streams the puzzles of an input through `work` in parallel chunks; `emit` gets each
-/// puzzle's result in input order. Parse errors are reported and counted, not fatal.
-fn for_each_puzzle<R: Send>(
+/// Streams the puzzles of `file` through `work` on the pool, parsing them there too.
+fn for_each_puzzle(
     file: Option<&std::path::Path>,
     jobs: &JobsArg,
-    work: impl Fn(&Grid) -> R + Sync + Send,
-    mut emit: impl FnMut(&str, &ParsedPuzzle, R, &mut Output) -> Result<(), Error>,
-) -> Result<Outcome, Error> {
-    let mut input = Input::open(file)?;
-    let pool = jobs.pool()?;
-    let mut output = Output::stdout();
-    let mut outcome = Outcome::default();
+    work: impl Fn(ParsedPuzzle) -> Report + Sync + Send,
+) -> Result<i32, Error> {
     let mut reader = PuzzleReader::new();
-    let mut pending: Vec<ParsedPuzzle> = Vec::with_capacity(CHUNK);
-    let name = input.name.clone();
-    let mut flush = |pending: &mut Vec<ParsedPuzzle>, output: &mut Output| -> Result<(), Error> {
-        let results = map_ordered(&pool, pending, |parsed| work(&parsed.grid));
-        for (parsed, result) in pending.iter().zip(results) {
-            emit(&name, parsed, result, output)?;
-        }
-        pending.clear();
-        Ok(())
-    };
-    let mut handle = |item: Option<Result<ParsedPuzzle, Error>>,
-                      pending: &mut Vec<ParsedPuzzle>,
-                      output: &mut Output,
-                      outcome: &mut Outcome|
-     -> Result<(), Error> {
-        match item {
-            Some(Ok(parsed)) => {
-                pending.push(parsed);
-                if pending.len() == CHUNK {
-                    flush(pending, output)?;
-                }
-            }
-            Some(Err(error)) => {
-                // Keep stdout and stderr in input order.
-                flush(pending, output)?;
-                output.flush()?;
-                warn(&error.in_file(name.clone()));
-                outcome.input_errors += 1;
-            }
-            None => {}
-        }
-        Ok(())
-    };
-    input.for_each_line(|number, line| {
-        handle(
-            reader.push_line(number, line),
-            &mut pending,
-            &mut output,
-            &mut outcome,
-        )?;
-        Ok(true)
-    })?;
-    handle(reader.finish(), &mut pending, &mut output, &mut outcome)?;
-    flush(&mut pending, &mut output)?;
-    output.flush()?;
-    Ok(outcome)
+    batch::process(
+        Input::open(file)?,
+        jobs,
+        move |number, line| reader.split_line(number, line),
+        |_| None::<RawPuzzle>,
+        |raw| match raw.parse() {
+            Ok(parsed) => work(parsed),
+            Err(error) => Report::Problem(error),
+        },
+    )
+}
+
+/// A problem with the puzzle on `line`, reported as a run-time failure (exit code 1).
+fn problem(message: impl Into<String>, line: usize) -> Report {
+    Report::Problem(Error::runtime(message).at_line(line))
 }
 
 fn run_solve(args: SolveArgs) -> Result<i32, Error> {
-    let mut failures = 0;
-    let outcome = for_each_puzzle(
+    for_each_puzzle(
         args.file.as_deref(),
         &args.jobs,
-        crate::sudoku::solve,
-        |name, parsed, solution, output| {
-            let problem = match solution {
-                Solution::Unique(grid) => return output.line(&grid.to_line()),
-                Solution::None => "the puzzle has no solution",
-                Solution::Multiple(..) => "the puzzle has more than one solution",
-            };
-            output.flush()?;
-            warn(&Error::runtime(problem).at_line(parsed.line).in_file(name));
-            failures += 1;
-            Ok(())
+        |parsed| match crate::sudoku::solve(&parsed.grid) {
+            Solution::Unique(grid) => Report::Output(grid.to_line()),
+            Solution::None => problem("the puzzle has no solution", parsed.line),
+            Solution::Multiple(..) => problem("the puzzle has more than one solution", parsed.line),
         },
-    )?;
-    let outcome = Outcome {
-        failures,
-        ..outcome
-    };
-    Ok(outcome.exit_code())
+    )
 }
 
 fn run_count(args: CountArgs) -> Result<i32, Error> {
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
-    let outcome = for_each_puzzle(
-        args.file.as_deref(),
-        &args.jobs,
-        |grid| crate::sudoku::count_solutions(grid, limit),
-        |_, _, count, output| output.line(&count.to_string()),
-    )?;
-    Ok(outcome.exit_code())
+    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+        Report::Output(crate::sudoku::count_solutions(&parsed.grid, limit).to_string())
+    })
 }
 
 #[derive(Serialize)]
@@ -548,8 +443,7 @@ fn grade_json(grid: &Grid, grading: &Grading) -> Result<String, Error> {
             })
             .collect(),
     };
-    serde_json::to_string(&record)
-        .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))
+    json(&record)
 }
 
 fn run_grade(args: GradeArgs) -> Result<i32, Error> {
@@ -560,37 +454,24 @@ fn run_grade(args: GradeArgs) -> Result<i32, Error> {
         record_steps: args.explain || args.format == GradeFormat::Json,
         ..GradeOptions::default()
     };
-    let mut failures = 0;
-    let outcome = for_each_puzzle(
-        args.file.as_deref(),
-        &args.jobs,
-        |grid| grade_with(grid, &options),
-        |name, parsed, result, output| {
-            let grading = match result {
-                Ok(grading) => grading,
-                Err(error) => {
-                    output.flush()?;
-                    warn(&error.at_line(parsed.line).in_file(name));
-                    failures += 1;
-                    return Ok(());
-                }
-            };
-            let text = if args.explain {
-                explain(&parsed.grid, &grading)
-            } else {
-                match args.format {
-                    GradeFormat::Line => grade_line(&parsed.grid, &grading),
-                    GradeFormat::Json => grade_json(&parsed.grid, &grading)?,
-                }
-            };
-            output.line(&text)
-        },
-    )?;
-    let outcome = Outcome {
-        failures,
-        ..outcome
-    };
-    Ok(outcome.exit_code())
+    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+        let grading = match grade_with(&parsed.grid, &options) {
+            Ok(grading) => grading,
+            Err(error) => return Report::Problem(error.at_line(parsed.line)),
+        };
+        let text = if args.explain {
+            Ok(explain(&parsed.grid, &grading))
+        } else {
+            match args.format {
+                GradeFormat::Line => Ok(grade_line(&parsed.grid, &grading)),
+                GradeFormat::Json => grade_json(&parsed.grid, &grading),
+            }
+        };
+        match text {
+            Ok(text) => Report::Output(text),
+            Err(error) => Report::Problem(error),
+        }
+    })
 }
 
 /// `grade --compare`: lines of `PUZZLE RATING [SOURCE]`; prints the agreement table.
@@ -665,9 +546,15 @@ fn run_compare(args: GradeArgs) -> Result<i32, Error> {
         }
     }
     output.flush()?;
-    Ok(Outcome {
-        input_errors,
-        failures,
-    }
-    .exit_code())
+    Ok(if input_errors > 0 {
+        2
+    } else if failures > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+fn warn(error: &Error) {
+    eprintln!("error: {error}");
 }

@@ -240,27 +240,36 @@ impl PuzzleReader {
 
     /// Takes the next line (`line_number` counts from 1).
     pub fn push_line(&mut self, line_number: usize, line: &str) -> Option<Result<ParsedPuzzle>> {
+        self.split_line(line_number, line).map(RawPuzzle::parse)
+    }
+
+    /// Like [`PuzzleReader::push_line`], but leaves the parsing of one-line puzzles (the
+    /// expensive part) to [`RawPuzzle::parse`], so it can run on another thread.
+    pub fn split_line(&mut self, line_number: usize, line: &str) -> Option<RawPuzzle> {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return None;
         }
         let first_word = trimmed.split_whitespace().next().unwrap_or("");
-        let first_column = || line[..line.len() - line.trim_start().len()].chars().count() + 1;
         if self.block.is_empty() && first_word.len() == 81 && first_word.is_ascii() {
-            let mut cells = [0u8; 81];
-            for (index, &byte) in first_word.as_bytes().iter().enumerate() {
-                cells[index] = match byte {
-                    b'1'..=b'9' => byte - b'0',
-                    b'.' | b'0' => 0,
-                    _ => {
-                        let error =
-                            bad_character(char::from(byte), line_number, first_column() + index);
-                        return Some(Err(error));
-                    }
-                };
-            }
-            return Some(checked_grid(cells, line_number));
+            return Some(RawPuzzle::Line {
+                line: line_number,
+                column: line[..line.len() - line.trim_start().len()].chars().count() + 1,
+                word: first_word.to_string(),
+            });
         }
+        self.push_block_line(line_number, line, trimmed, first_word)
+            .map(RawPuzzle::Parsed)
+    }
+
+    fn push_block_line(
+        &mut self,
+        line_number: usize,
+        line: &str,
+        trimmed: &str,
+        first_word: &str,
+    ) -> Option<Result<ParsedPuzzle>> {
+        let first_column = || line[..line.len() - line.trim_start().len()].chars().count() + 1;
         if trimmed
             .chars()
             .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
@@ -326,6 +335,47 @@ impl PuzzleReader {
             "the grid starting here has only {rows} of its 9 rows"
         ))
         .at_line(self.block_start)))
+    }
+}
+
+/// One puzzle cut out of a text by [`PuzzleReader::split_line`], not yet parsed.
+#[derive(Clone, Debug)]
+pub enum RawPuzzle {
+    /// An 81-character ASCII word: the line, the column it starts at, the word.
+    Line {
+        line: usize,
+        column: usize,
+        word: String,
+    },
+    /// A 9-line grid (parsed while it was read) or an error.
+    Parsed(Result<ParsedPuzzle>),
+}
+
+impl RawPuzzle {
+    /// The line the puzzle (or its error) starts on.
+    pub fn line(&self) -> usize {
+        match self {
+            RawPuzzle::Line { line, .. } => *line,
+            RawPuzzle::Parsed(Ok(parsed)) => parsed.line,
+            RawPuzzle::Parsed(Err(error)) => error.location().line.unwrap_or(0),
+        }
+    }
+
+    pub fn parse(self) -> Result<ParsedPuzzle> {
+        match self {
+            RawPuzzle::Line { line, column, word } => {
+                let mut cells = [0u8; 81];
+                for (index, &byte) in word.as_bytes().iter().enumerate() {
+                    cells[index] = match byte {
+                        b'1'..=b'9' => byte - b'0',
+                        b'.' | b'0' => 0,
+                        _ => return Err(bad_character(char::from(byte), line, column + index)),
+                    };
+                }
+                checked_grid(cells, line)
+            }
+            RawPuzzle::Parsed(result) => result,
+        }
     }
 }
 

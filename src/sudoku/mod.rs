@@ -12,6 +12,6 @@ pub mod solver;
 pub mod symmetry;
 
 pub use generate::{ClueRange, GenerateOptions, Generated, generate};
-pub use grid::{Grid, ParsedPuzzle, PuzzleReader, parse_puzzles};
+pub use grid::{Grid, ParsedPuzzle, PuzzleReader, RawPuzzle, parse_puzzles};
 pub use solver::{Solution, count_solutions, has_unique_solution, solve, solve_any};
 pub use symmetry::Symmetry;

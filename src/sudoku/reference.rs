@@ -1,9 +1,11 @@
 //! A deliberately simple solution counter, used only to check the fast solver.
 //!
-//! No bitsets, no propagation: it scans the peers of every empty cell to list the digits
-//! that fit, branches on the cell with the fewest, and counts. Slow, but obviously right.
+//! No propagation, no bitsets beyond a digit mask: at each node it scans the peers of every
+//! empty cell to list the digits that fit, then branches on the smallest exhaustive choice —
+//! the digits of one cell, or the cells of one house where a digit can go — and counts.
+//! Slow, but obviously right.
 
-use super::grid::Grid;
+use super::grid::{Grid, HOUSES};
 
 fn fits(cells: &[u8; 81], cell: usize, digit: u8) -> bool {
     let (row, column) = (cell / 9, cell % 9);
@@ -47,24 +49,52 @@ fn count_from(
     if *count >= limit {
         return;
     }
-    let mut best: Option<(usize, Vec<u8>)> = None;
+    // The digits that fit each empty cell (bit d for digit d).
+    let mut options = [0u16; 81];
     for cell in 0..81 {
-        if cells[cell] != 0 {
-            continue;
-        }
-        let options: Vec<u8> = (1..=9).filter(|&d| fits(cells, cell, d)).collect();
-        if best.as_ref().is_none_or(|(_, b)| options.len() < b.len()) {
-            best = Some((cell, options));
+        if cells[cell] == 0 {
+            options[cell] = (1..=9u8)
+                .filter(|&digit| fits(cells, cell, digit))
+                .fold(0, |mask, digit| mask | 1 << digit);
         }
     }
-    let Some((cell, options)) = best else {
+    // The smallest branching: a cell's digits, or the cells of a house where a digit can
+    // go. Either way every solution lies in exactly one branch. No place at all: dead end.
+    let mut best: Option<Vec<(usize, u8)>> = None;
+    let mut consider = |branches: Vec<(usize, u8)>| {
+        if best.as_ref().is_none_or(|b| branches.len() < b.len()) {
+            best = Some(branches);
+        }
+    };
+    let mut empty = false;
+    for cell in (0..81).filter(|&cell| cells[cell] == 0) {
+        empty = true;
+        consider(
+            (1..=9u8)
+                .filter(|&digit| options[cell] & (1 << digit) != 0)
+                .map(|digit| (cell, digit))
+                .collect(),
+        );
+    }
+    for house in HOUSES {
+        for digit in (1..=9u8).filter(|&digit| house.iter().all(|&cell| cells[cell] != digit)) {
+            consider(
+                house
+                    .iter()
+                    .filter(|&&cell| options[cell] & (1 << digit) != 0)
+                    .map(|&cell| (cell, digit))
+                    .collect(),
+            );
+        }
+    }
+    if !empty {
         *count += 1;
         if let Some(list) = found {
             list.push(Grid::from_cells(*cells).expect("digits"));
         }
         return;
-    };
-    for digit in options {
+    }
+    for (cell, digit) in best.unwrap_or_default() {
         cells[cell] = digit;
         count_from(cells, limit, count, found);
         cells[cell] = 0;
