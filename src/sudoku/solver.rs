@@ -280,9 +280,10 @@ impl SearchState {
         let base = 9 * band;
         let mut changed = 0u32;
         for digit in 0..9 {
-            let old = self.candidates[base + digit];
-            changed |= u32::from(old & cells != 0) << digit;
-            self.candidates[base + digit] = old & !cells;
+            let hit = self.candidates[base + digit] & cells;
+            // 1 when `hit` is not empty (masks have 27 bits, so bit 31 is free).
+            changed |= ((hit | hit.wrapping_neg()) >> 31) << digit;
+            self.candidates[base + digit] ^= hit;
         }
         self.candidates[own] |= cells;
         self.dirty |= (changed << base) & !(1 << own);
