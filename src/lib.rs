@@ -12,6 +12,7 @@ pub mod cli;
 pub mod error;
 pub mod layout;
 pub mod mushikui;
+pub mod raster;
 pub mod render;
 pub mod seed;
 pub mod sudoku;

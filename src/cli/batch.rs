@@ -12,6 +12,7 @@ use clap::Args;
 use rayon::ThreadPool;
 use rayon::prelude::*;
 
+use super::Ui;
 use super::io::{Input, Output};
 use crate::error::{Error, ErrorKind};
 
@@ -91,11 +92,20 @@ impl ShardArg {
 
 /// Generates items `indices` on the pool and writes their lines in index order. The first
 /// failure (in index order) stops the run, after the lines before it have been written.
-pub fn generate<F>(jobs: &JobsArg, indices: Range<u64>, make: F) -> Result<i32, Error>
+pub fn generate<F>(jobs: &JobsArg, ui: Ui, indices: Range<u64>, make: F) -> Result<i32, Error>
 where
     F: Fn(u64) -> Result<String, Error> + Sync + Send,
 {
+    let started = std::time::Instant::now();
     let pool = jobs.pool()?;
+    ui.detail(format_args!(
+        "puzzles {}..{} ({} in all), {} worker threads",
+        indices.start,
+        indices.end,
+        indices.end - indices.start,
+        pool.current_num_threads()
+    ));
+    let count = indices.end - indices.start;
     let mut output = Output::stdout();
     let mut next = indices.start;
     let end = indices.end;
@@ -111,6 +121,10 @@ where
         |result| output.line(&result?),
     )?;
     output.flush()?;
+    ui.detail(format_args!(
+        "{count} puzzles in {:.2} s",
+        started.elapsed().as_secs_f64()
+    ));
     Ok(0)
 }
 
@@ -133,6 +147,7 @@ pub enum Report {
 pub fn process<T, S, W>(
     input: Input,
     jobs: &JobsArg,
+    ui: Ui,
     mut split: S,
     finish: impl FnOnce(&mut S) -> Option<T> + Send,
     work: W,
@@ -142,8 +157,13 @@ where
     S: FnMut(usize, &str) -> Option<T> + Send,
     W: Fn(T) -> Report + Sync + Send,
 {
+    let started = std::time::Instant::now();
     let pool = jobs.pool()?;
     let name = input.name.clone();
+    ui.detail(format_args!(
+        "reading {name}, {} worker threads",
+        pool.current_num_threads()
+    ));
     let mut input = Some(input);
     let mut finish = Some(finish);
     let mut read_chunk = move || -> Result<Vec<T>, Error> {
@@ -168,15 +188,20 @@ where
     let mut output = Output::stdout();
     let mut input_errors = 0usize;
     let mut problems = 0usize;
+    let mut done = 0usize;
     pipeline(
         &pool,
         &mut read_chunk,
         |item| Ok(work(item)),
         |report| {
             match report? {
-                Report::Output(text) => output.line(&text)?,
+                Report::Output(text) => {
+                    done += 1;
+                    output.line(&text)?;
+                }
                 Report::Nothing => {}
                 Report::Problem(error) => {
+                    done += 1;
                     // Keep stdout and stderr in input order.
                     output.flush()?;
                     if error.kind() == ErrorKind::Input {
@@ -184,13 +209,17 @@ where
                     } else {
                         problems += 1;
                     }
-                    eprintln!("error: {}", error.in_file(name.clone()));
+                    super::print_error(&error.in_file(name.clone()));
                 }
             }
             Ok(())
         },
     )?;
     output.flush()?;
+    ui.detail(format_args!(
+        "{done} puzzles in {:.2} s: {input_errors} input errors, {problems} other problems",
+        started.elapsed().as_secs_f64()
+    ));
     Ok(if input_errors > 0 {
         2
     } else if problems > 0 {

@@ -5,7 +5,7 @@
 //! is made); open the outputs (so a missing directory fails now); then make the puzzles in
 //! parallel, lay out, render, and move both files into place only when all succeeded.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -13,14 +13,16 @@ use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 
+use super::Ui;
 use super::batch::JobsArg;
 use super::io::{AtomicFile, describe};
 use crate::book::manifest::{self, Position};
+use crate::book::plan::{Puzzle, seed_path};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
 use crate::error::Error;
 use crate::layout::fonts::{Face, FontSet};
-use crate::layout::{self, Geometry, compose::check_glyphs};
+use crate::layout::{self, Composed, Geometry, compose::check_glyphs};
 use crate::render;
 
 #[derive(Debug, ClapArgs)]
@@ -46,26 +48,11 @@ pub struct Args {
     /// Give up (exit 1) when the puzzles are not all made in this many seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 600)]
     max_seconds: u64,
-    /// Print nothing but errors.
-    #[arg(short, long)]
-    quiet: bool,
 }
 
-pub fn run(args: Args) -> Result<i32, Error> {
+pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
-    let spec_name = args.spec.display().to_string();
-    let text = std::fs::read(&args.spec)
-        .map_err(|error| Error::input(format!("cannot read {spec_name}: {}", describe(&error))))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| Error::input("the spec is not UTF-8 text").in_file(spec_name.clone()))?;
-    let spec = Spec::parse(&spec_name, &text, args.seed.as_deref())?;
-    let base = args.spec.parent().unwrap_or(Path::new("")).to_path_buf();
-    let fonts = load_fonts(&spec, &base)?;
-    check_glyphs(&spec, &fonts)?;
-    let plan = Plan::new(&spec)?;
-    let banks = read_banks(&spec, &base)?;
-    let pagination = layout::paginate(&spec);
-    let geometry = Geometry::new(&spec, &pagination)?;
+    let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
 
     let pdf_path = args
         .output
@@ -85,19 +72,18 @@ pub fn run(args: Args) -> Result<i32, Error> {
     let (pdf_file, mut pdf_out) = AtomicFile::create(&pdf_path)?;
     let (manifest_file, mut manifest_out) = AtomicFile::create(&manifest_path)?;
 
-    let pool = args.jobs.pool()?;
-    let progress = Progress::new(
-        plan.jobs.len(),
-        !args.quiet && std::io::stderr().is_terminal(),
-    );
-    let deadline = started.checked_add(Duration::from_secs(args.max_seconds));
-    let puzzles = pool.install(|| plan.make(&spec, &banks, deadline, &|| progress.tick()));
-    progress.finish();
-    let puzzles = puzzles?;
-    let composed = layout::compose(&spec, &pagination, &geometry, &puzzles, &fonts)?;
-    let bytes = render::render(&composed.document, &fonts)?;
-    let bleed = geometry.bleed;
-    let positions: Vec<Position> = composed
+    let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
+    let stage = Instant::now();
+    let bytes = render::render(&made.composed.document, &book.fonts)?;
+    ui.detail(format_args!(
+        "render: {:.2} s, {} bytes",
+        stage.elapsed().as_secs_f64(),
+        bytes.len()
+    ));
+    let stage = Instant::now();
+    let bleed = book.geometry.bleed;
+    let positions: Vec<Position> = made
+        .composed
         .placements
         .iter()
         .map(|placement| Position {
@@ -108,8 +94,8 @@ pub fn run(args: Args) -> Result<i32, Error> {
                 .map(|(page, rect)| (page, boxed(rect, bleed))),
         })
         .collect();
-    let pages = composed.document.pages.len();
-    let json = manifest::to_json(&spec, &plan, &puzzles, &positions, pages)?;
+    let pages = made.composed.document.pages.len();
+    let json = manifest::to_json(&book.spec, &book.plan, &made.puzzles, &positions, pages)?;
 
     let write = |file: &mut std::fs::File, bytes: &[u8], path: &Path| {
         file.write_all(bytes)
@@ -128,27 +114,179 @@ pub fn run(args: Args) -> Result<i32, Error> {
     drop(manifest_out);
     manifest_file.commit()?;
     pdf_file.commit()?;
+    ui.detail(format_args!(
+        "manifest and files: {:.2} s",
+        stage.elapsed().as_secs_f64()
+    ));
 
-    if !args.quiet {
-        let mut stderr = std::io::stderr().lock();
-        if let Some((asked, used)) = geometry.gutter_raised {
-            let _ = writeln!(
-                stderr,
-                "note: inner margin raised from {:.3} in to {:.3} in, the print-on-demand minimum for {pages} pages",
-                asked / 72.0,
-                used / 72.0
-            );
-        }
-        let _ = writeln!(
-            stderr,
-            "{}: {pages} pages, {} puzzles, {:.1} s (manifest {})",
-            pdf_path.display(),
-            puzzles.len(),
-            started.elapsed().as_secs_f64(),
-            manifest_path.display()
-        );
+    if let Some((asked, used)) = book.geometry.gutter_raised {
+        ui.note(format_args!(
+            "inner margin raised from {:.3} in to {:.3} in, the print-on-demand minimum for {pages} pages",
+            asked / 72.0,
+            used / 72.0
+        ));
     }
+    ui.say(format_args!(
+        "{}: {pages} pages, {} puzzles, {:.1} s (manifest {})",
+        pdf_path.display(),
+        made.puzzles.len(),
+        started.elapsed().as_secs_f64(),
+        manifest_path.display()
+    ));
     Ok(0)
+}
+
+/// A book read and checked: everything that can be wrong with the input (the spec, its
+/// fonts and puzzle files, a layout too cramped to read) has surfaced once this exists, and
+/// no puzzle has been made yet.
+pub(super) struct Prepared {
+    pub spec: Spec,
+    pub fonts: FontSet,
+    pub plan: Plan,
+    pub banks: Vec<Option<BankText>>,
+    pub pagination: layout::Pagination,
+    pub geometry: Geometry,
+}
+
+/// Reads and checks the spec at `path` (with `seed` overriding its own).
+pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepared, Error> {
+    let started = Instant::now();
+    let spec_name = path.display().to_string();
+    let text = std::fs::read(path)
+        .map_err(|error| Error::input(format!("cannot read {spec_name}: {}", describe(&error))))?;
+    let text = String::from_utf8(text)
+        .map_err(|_| Error::input("the spec is not UTF-8 text").in_file(spec_name.clone()))?;
+    let spec = Spec::parse(&spec_name, &text, seed)?;
+    let base = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    let fonts = load_fonts(&spec, &base)?;
+    check_glyphs(&spec, &fonts)?;
+    let plan = Plan::new(&spec)?;
+    let banks = read_banks(&spec, &base)?;
+    let pagination = layout::paginate(&spec);
+    let geometry = Geometry::new(&spec, &pagination)?;
+    if ui.verbose() {
+        ui.detail(format_args!(
+            "{spec_name}: seed {:?}, template {}, {} pages planned",
+            spec.seed,
+            spec.template,
+            pagination.page_count()
+        ));
+        for section in &spec.sections {
+            let origin = match &section.source {
+                Some(source) => format!("from {}", source.value.display()),
+                None => format!("seed path {}", seed_path(section).join("/")),
+            };
+            ui.detail(format_args!(
+                "  section {} {:?}: {} {}, {origin}",
+                section.id,
+                section.title.value,
+                section.count.value,
+                section.kind.name()
+            ));
+        }
+        ui.detail(format_args!(
+            "spec, fonts and layout checked in {:.2} s",
+            started.elapsed().as_secs_f64()
+        ));
+    }
+    Ok(Prepared {
+        spec,
+        fonts,
+        plan,
+        banks,
+        pagination,
+        geometry,
+    })
+}
+
+/// The puzzles of a book and its laid-out pages.
+pub(super) struct Made {
+    pub puzzles: Vec<Puzzle>,
+    pub composed: Composed,
+}
+
+/// Makes the puzzles on a pool of `jobs` threads (a progress bar on a terminal) and lays
+/// out the pages. Gives up when the puzzles are not all made `max_seconds` after `started`.
+pub(super) fn make(
+    book: &Prepared,
+    jobs: &JobsArg,
+    max_seconds: u64,
+    started: Instant,
+    ui: Ui,
+) -> Result<Made, Error> {
+    let pool = jobs.pool()?;
+    ui.detail(format_args!(
+        "{} worker threads",
+        pool.current_num_threads()
+    ));
+    let progress = Progress::new(book.plan.jobs.len(), ui.shows_progress());
+    let deadline = started.checked_add(Duration::from_secs(max_seconds));
+    let puzzles = pool.install(|| {
+        if ui.verbose() {
+            make_by_section(book, deadline, &progress, ui)
+        } else {
+            book.plan
+                .make(&book.spec, &book.banks, deadline, &|| progress.tick())
+        }
+    });
+    progress.finish();
+    let puzzles = puzzles?;
+    let stage = Instant::now();
+    let composed = layout::compose(
+        &book.spec,
+        &book.pagination,
+        &book.geometry,
+        &puzzles,
+        &book.fonts,
+    )?;
+    ui.detail(format_args!(
+        "layout: {} pages in {:.2} s",
+        composed.document.pages.len(),
+        stage.elapsed().as_secs_f64()
+    ));
+    Ok(Made { puzzles, composed })
+}
+
+/// `--verbose`: makes the puzzles one section at a time to time each. The puzzles are the
+/// same as [`Plan::make`] makes for the whole book, since each depends only on its job
+/// (seed, section and index) or on its section's puzzle file.
+fn make_by_section(
+    book: &Prepared,
+    deadline: Option<Instant>,
+    progress: &Progress,
+    ui: Ui,
+) -> Result<Vec<Puzzle>, Error> {
+    let mut puzzles = Vec::with_capacity(book.plan.jobs.len());
+    for (index, section) in book.spec.sections.iter().enumerate() {
+        let started = Instant::now();
+        let plan = Plan {
+            jobs: book
+                .plan
+                .jobs
+                .iter()
+                .filter(|job| job.section == index)
+                .cloned()
+                .collect(),
+        };
+        // Only this section's puzzle file is read (the others' jobs are not in the plan).
+        let mut spec = book.spec.clone();
+        for (other, section) in spec.sections.iter_mut().enumerate() {
+            if other != index {
+                section.source = None;
+            }
+        }
+        let made = plan.make(&spec, &book.banks, deadline, &|| progress.tick())?;
+        progress.clear();
+        ui.detail(format_args!(
+            "  section {} {:?}: {} puzzles in {:.2} s",
+            section.id,
+            section.title.value,
+            made.len(),
+            started.elapsed().as_secs_f64()
+        ));
+        puzzles.extend(made);
+    }
+    Ok(puzzles)
 }
 
 /// A layout rectangle as a manifest box: media-box coordinates (bleed included).
@@ -290,9 +428,17 @@ impl Progress {
         );
     }
 
-    fn finish(&self) {
+    /// Wipes the bar (it is drawn again at the next tick).
+    fn clear(&self) {
         if self.visible {
             let _ = write!(std::io::stderr(), "\r{}\r", " ".repeat(60));
+            if let Ok(mut last) = self.last.lock() {
+                *last = None;
+            }
         }
+    }
+
+    fn finish(&self) {
+        self.clear();
     }
 }

@@ -3,39 +3,63 @@
 //! This is the only module that prints or touches the file system; everything it calls in
 //! the core modules is pure. Errors surface here as one `error:` line on stderr (plus hint)
 //! and exit code 2 for input or usage errors, 1 for run-time failures.
+//!
+//! Standard output carries only the command's results; everything else (errors, notes,
+//! progress, `--verbose` details) goes to standard error, styled only when it is a terminal
+//! and `NO_COLOR` is unset (<https://no-color.org>).
 
 mod batch;
 mod book;
+mod docs;
 mod io;
 mod mushikui;
+mod preview;
 mod sudoku;
 
-use std::io::Write;
+use std::fmt::Display;
+use std::io::IsTerminal;
 
-use clap::{Parser, Subcommand};
+use clap::{ArgMatches, Args, ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::Error;
 
 const EXAMPLES: &str = "\
 Examples:
   puzzlebook sudoku generate -n 10 --seed 2026-W47
-  puzzlebook sudoku generate -n 1000 --symmetry none --format json > bank.jsonl
+  puzzlebook sudoku generate -n 1000 --symmetry none --format jsonl > bank.jsonl
   puzzlebook sudoku solve puzzles.txt
   puzzlebook sudoku count --limit 10 puzzles.txt
   puzzlebook mushikui generate --op mul --digits 3,2 -n 10 --seed 2026-W47
-  puzzlebook mushikui grade --explain puzzles.txt";
+  puzzlebook mushikui grade --explain puzzles.txt
+  puzzlebook book examples/weekly.toml -o weekly.pdf
+  puzzlebook preview examples/weekly.toml --page 4 -o page.png
+
+Exit codes: 0 success, 1 run-time failure, 2 bad input or usage.";
 
 /// Seeded, unique-solution sudoku and mushikui-zan puzzles, typeset into print-ready PDF books.
 #[derive(Debug, Parser)]
 #[command(name = "puzzlebook", version, about, after_help = EXAMPLES)]
 pub struct Cli {
+    #[command(flatten)]
+    talk: TalkArgs,
     #[command(subcommand)]
     command: Command,
 }
 
+/// The global flags that set how much is said on standard error.
+#[derive(Debug, Args)]
+struct TalkArgs {
+    /// Print nothing but errors: no progress bar, notes or summary.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Say more on standard error: seed paths, thread count, timings.
+    #[arg(short, long, global = true)]
+    verbose: bool,
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Generate, solve and count sudoku (ナンプレ).
+    /// Generate, solve, count and grade sudoku (ナンプレ).
     #[command(subcommand)]
     Sudoku(sudoku::Command),
     /// Generate, solve, count and grade mushikui-zan (虫食い算).
@@ -43,6 +67,91 @@ enum Command {
     Mushikui(mushikui::Command),
     /// Build a PDF puzzle book from a TOML spec.
     Book(book::Args),
+    /// Render pages of a book to PNG pictures, for a quick look without a PDF viewer.
+    Preview(preview::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(docs::CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command into a directory.
+    Man(docs::ManArgs),
+}
+
+/// How much the program says on standard error besides errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// Errors only.
+    Quiet,
+    /// Errors, notes, progress on a terminal, and a summary where a command has one.
+    Normal,
+    /// Also details: seed paths, thread counts, timings.
+    Verbose,
+}
+
+/// What a command needs to know about talking to the user.
+#[derive(Clone, Copy, Debug)]
+pub struct Ui {
+    pub verbosity: Verbosity,
+}
+
+impl Ui {
+    pub fn quiet(self) -> bool {
+        self.verbosity == Verbosity::Quiet
+    }
+
+    pub fn verbose(self) -> bool {
+        self.verbosity == Verbosity::Verbose
+    }
+
+    /// A progress display is worth drawing: not `--quiet`, and stderr is a terminal.
+    pub fn shows_progress(self) -> bool {
+        !self.quiet() && std::io::stderr().is_terminal()
+    }
+
+    /// A detail shown only with `--verbose`.
+    pub fn detail(self, text: impl Display) {
+        if self.verbose() {
+            anstream::eprintln!("{text}");
+        }
+    }
+
+    /// A line of ordinary information (a summary): not shown with `--quiet`.
+    pub fn say(self, text: impl Display) {
+        if !self.quiet() {
+            anstream::eprintln!("{text}");
+        }
+    }
+
+    /// A `note:` worth knowing but not an error: not shown with `--quiet`.
+    pub fn note(self, text: impl Display) {
+        if !self.quiet() {
+            let style = anstyle::Style::new().bold();
+            anstream::eprintln!("{style}note:{style:#} {text}");
+        }
+    }
+}
+
+/// Prints an error on stderr the standard way (`error: …`, red when colour is allowed).
+pub fn print_error(error: &Error) {
+    let style = anstyle::Style::new()
+        .bold()
+        .fg_color(Some(anstyle::AnsiColor::Red.into()));
+    anstream::eprintln!("{style}error:{style:#} {error}");
+}
+
+/// Colour for clap's help and errors: never when `NO_COLOR` is set to anything non-empty
+/// (<https://no-color.org>); otherwise decided per stream (a terminal that supports colour,
+/// or `CLICOLOR_FORCE`), the same rule our own stderr output follows through `anstream`.
+fn color_choice() -> ColorChoice {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+    if no_color {
+        ColorChoice::Never
+    } else {
+        ColorChoice::Auto
+    }
+}
+
+/// The full command definition (for completions and manual pages as well as parsing).
+pub fn command() -> clap::Command {
+    Cli::command().color(color_choice())
 }
 
 /// Runs the program with the process arguments; returns the exit code.
@@ -56,17 +165,30 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match command()
+        .try_get_matches_from(args)
+        .and_then(|matches: ArgMatches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
             return if error.use_stderr() { 2 } else { 0 };
         }
     };
+    let ui = Ui {
+        verbosity: match (cli.talk.quiet, cli.talk.verbose) {
+            (true, _) => Verbosity::Quiet,
+            (false, true) => Verbosity::Verbose,
+            (false, false) => Verbosity::Normal,
+        },
+    };
     let result = match cli.command {
-        Command::Sudoku(command) => sudoku::run(command),
-        Command::Mushikui(command) => mushikui::run(command),
-        Command::Book(args) => book::run(args),
+        Command::Sudoku(command) => sudoku::run(command, ui),
+        Command::Mushikui(command) => mushikui::run(command, ui),
+        Command::Book(args) => book::run(args, ui),
+        Command::Preview(args) => preview::run(args, ui),
+        Command::Completions(args) => docs::completions(args),
+        Command::Man(args) => docs::man(args, ui),
     };
     match result {
         Ok(code) => code,
@@ -79,7 +201,29 @@ fn report(error: &Error) -> i32 {
     if io::is_broken_pipe(error) {
         return 0;
     }
-    let mut stderr = std::io::stderr().lock();
-    let _ = writeln!(stderr, "error: {error}");
+    print_error(error);
     error.exit_code()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_definition_is_consistent() {
+        command().debug_assert();
+    }
+
+    #[test]
+    fn quiet_and_verbose_are_global_and_exclusive() {
+        let parse = |args: &[&str]| Cli::try_parse_from(args);
+        let cli = parse(&["puzzlebook", "sudoku", "solve", "-q"]).unwrap();
+        assert!(cli.talk.quiet && !cli.talk.verbose);
+        let cli = parse(&["puzzlebook", "-v", "book", "x.toml"]).unwrap();
+        assert!(cli.talk.verbose);
+        let cli = parse(&["puzzlebook", "mushikui", "grade", "--verbose"]).unwrap();
+        assert!(cli.talk.verbose);
+        let error = parse(&["puzzlebook", "book", "x.toml", "-q", "-v"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::ArgumentConflict);
+    }
 }

@@ -6,6 +6,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
+use super::Ui;
 use super::batch::{self, JobsArg, Report, ShardArg};
 use super::io::Input;
 use crate::error::Error;
@@ -170,12 +171,12 @@ pub struct GradeArgs {
     jobs: JobsArg,
 }
 
-pub fn run(command: Command) -> Result<i32, Error> {
+pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
     match command {
-        Command::Generate(args) => run_generate(args),
-        Command::Solve(args) => run_solve(args),
-        Command::Count(args) => run_count(args),
-        Command::Grade(args) => run_grade(args),
+        Command::Generate(args) => run_generate(args, ui),
+        Command::Solve(args) => run_solve(args, ui),
+        Command::Count(args) => run_count(args, ui),
+        Command::Grade(args) => run_grade(args, ui),
     }
 }
 
@@ -199,7 +200,7 @@ fn json(value: &impl Serialize) -> Result<String, Error> {
         .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))
 }
 
-fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
+fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
     let options = GenerateOptions {
         tier: args.tier,
         reveal_only: args.reveal_only,
@@ -210,7 +211,12 @@ fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
     let mut path = vec!["mushikui".to_string()];
     path.extend(options.seed_path());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
-    batch::generate(&args.jobs, args.shard.range(args.count), |index| {
+    ui.detail(format_args!(
+        "seed {:?}, seed path {}",
+        args.seed,
+        path.join("/")
+    ));
+    batch::generate(&args.jobs, ui, args.shard.range(args.count), |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let generated = generate(&options, &mut rng)?;
         match args.format {
@@ -236,11 +242,13 @@ fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
 fn for_each_puzzle(
     file: Option<&Path>,
     jobs: &JobsArg,
+    ui: Ui,
     work: impl Fn(ParsedPuzzle) -> Report + Sync + Send,
 ) -> Result<i32, Error> {
     batch::process(
         Input::open(file)?,
         jobs,
+        ui,
         |number, line| {
             let text = line.trim();
             (!text.is_empty() && !text.starts_with('#')).then(|| (number, line.to_string()))
@@ -259,8 +267,8 @@ fn problem(error: Error, line: usize) -> Report {
     Report::Problem(error.at_line(line))
 }
 
-fn run_solve(args: FileArgs) -> Result<i32, Error> {
-    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+fn run_solve(args: FileArgs, ui: Ui) -> Result<i32, Error> {
+    for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
         match solve(&parsed.puzzle) {
             Solution::Unique(solution) => Report::Output(solution.to_line()),
             Solution::None => problem(Error::runtime("the puzzle has no solution"), parsed.line),
@@ -274,8 +282,8 @@ fn run_solve(args: FileArgs) -> Result<i32, Error> {
     })
 }
 
-fn run_count(args: CountArgs) -> Result<i32, Error> {
-    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+fn run_count(args: CountArgs, ui: Ui) -> Result<i32, Error> {
+    for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
         Report::Output(count_solutions(&parsed.puzzle, args.limit).to_string())
     })
 }
@@ -299,9 +307,9 @@ struct StepRecord<'a> {
     text: &'a str,
 }
 
-fn run_grade(args: GradeArgs) -> Result<i32, Error> {
+fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     let explain_steps = args.explain;
-    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+    for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
         let graded = if explain_steps {
             explain(&parsed.puzzle).map(|(grade, steps)| (grade, Some(steps)))
         } else {

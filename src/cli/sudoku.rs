@@ -7,6 +7,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
+use super::Ui;
 use super::batch::{self, JobsArg, Report, ShardArg, map_ordered};
 use super::io::{Input, Output};
 use crate::error::Error;
@@ -219,12 +220,12 @@ pub struct GradeArgs {
     jobs: JobsArg,
 }
 
-pub fn run(command: Command) -> Result<i32, Error> {
+pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
     match command {
-        Command::Generate(args) => run_generate(args),
-        Command::Solve(args) => run_solve(args),
-        Command::Count(args) => run_count(args),
-        Command::Grade(args) => run_grade(args),
+        Command::Generate(args) => run_generate(args, ui),
+        Command::Solve(args) => run_solve(args, ui),
+        Command::Count(args) => run_count(args, ui),
+        Command::Grade(args) => run_grade(args, ui),
     }
 }
 
@@ -249,7 +250,7 @@ fn rating_number(rating_tenths: u16) -> f64 {
     f64::from(rating_tenths) / 10.0
 }
 
-fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
+fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
     let base = GenerateOptions {
         symmetry: args.symmetry,
         clues: args.clues,
@@ -279,7 +280,12 @@ fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
     let Some(target) = target else {
         let path = seed_path(base.seed_path());
         let path: Vec<&str> = path.iter().map(String::as_str).collect();
-        return batch::generate(&args.jobs, indices, |index| {
+        ui.detail(format_args!(
+            "seed {:?}, seed path {}",
+            args.seed,
+            path.join("/")
+        ));
+        return batch::generate(&args.jobs, ui, indices, |index| {
             let mut rng = RandomStream::derive(&args.seed, &path, index);
             let generated = generate(&base, &mut rng)?;
             record(index, &generated.puzzle, &generated.solution, None)
@@ -290,7 +296,12 @@ fn run_generate(args: GenerateArgs) -> Result<i32, Error> {
     let path = seed_path(options.seed_path());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
     let budget = Duration::from_secs_f64(args.max_seconds);
-    batch::generate(&args.jobs, indices, |index| {
+    ui.detail(format_args!(
+        "seed {:?}, seed path {}",
+        args.seed,
+        path.join("/")
+    ));
+    batch::generate(&args.jobs, ui, indices, |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let graded = generate_graded(&options, &mut rng, Some(Instant::now() + budget))?;
         record(
@@ -318,12 +329,14 @@ fn json(record: &impl Serialize) -> Result<String, Error> {
 fn for_each_puzzle(
     file: Option<&std::path::Path>,
     jobs: &JobsArg,
+    ui: Ui,
     work: impl Fn(ParsedPuzzle) -> Report + Sync + Send,
 ) -> Result<i32, Error> {
     let mut reader = PuzzleReader::new();
     batch::process(
         Input::open(file)?,
         jobs,
+        ui,
         move |number, line| reader.split_line(number, line),
         |_| None::<RawPuzzle>,
         |raw| match raw.parse() {
@@ -338,10 +351,11 @@ fn problem(message: impl Into<String>, line: usize) -> Report {
     Report::Problem(Error::runtime(message).at_line(line))
 }
 
-fn run_solve(args: SolveArgs) -> Result<i32, Error> {
+fn run_solve(args: SolveArgs, ui: Ui) -> Result<i32, Error> {
     for_each_puzzle(
         args.file.as_deref(),
         &args.jobs,
+        ui,
         |parsed| match crate::sudoku::solve(&parsed.grid) {
             Solution::Unique(grid) => Report::Output(grid.to_line()),
             Solution::None => problem("the puzzle has no solution", parsed.line),
@@ -350,9 +364,9 @@ fn run_solve(args: SolveArgs) -> Result<i32, Error> {
     )
 }
 
-fn run_count(args: CountArgs) -> Result<i32, Error> {
+fn run_count(args: CountArgs, ui: Ui) -> Result<i32, Error> {
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
-    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+    for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
         Report::Output(crate::sudoku::count_solutions(&parsed.grid, limit).to_string())
     })
 }
@@ -446,15 +460,15 @@ fn grade_json(grid: &Grid, grading: &Grading) -> Result<String, Error> {
     json(&record)
 }
 
-fn run_grade(args: GradeArgs) -> Result<i32, Error> {
+fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     if args.compare {
-        return run_compare(args);
+        return run_compare(args, ui);
     }
     let options = GradeOptions {
         record_steps: args.explain || args.format == GradeFormat::Json,
         ..GradeOptions::default()
     };
-    for_each_puzzle(args.file.as_deref(), &args.jobs, |parsed| {
+    for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
         let grading = match grade_with(&parsed.grid, &options) {
             Ok(grading) => grading,
             Err(error) => return Report::Problem(error.at_line(parsed.line)),
@@ -475,7 +489,7 @@ fn run_grade(args: GradeArgs) -> Result<i32, Error> {
 }
 
 /// `grade --compare`: lines of `PUZZLE RATING [SOURCE]`; prints the agreement table.
-fn run_compare(args: GradeArgs) -> Result<i32, Error> {
+fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     let mut input = Input::open(args.file.as_deref())?;
     let name = input.name.clone();
     let mut rows: Vec<(Grid, u16, String)> = Vec::new();
@@ -510,6 +524,11 @@ fn run_compare(args: GradeArgs) -> Result<i32, Error> {
         Ok(true)
     })?;
     let pool = args.jobs.pool()?;
+    ui.detail(format_args!(
+        "{name}: {} rated puzzles, {} worker threads",
+        rows.len(),
+        pool.current_num_threads()
+    ));
     let results = map_ordered(&pool, &rows, |(grid, _, _)| {
         grade_with(grid, &GradeOptions::default())
     });
@@ -556,5 +575,5 @@ fn run_compare(args: GradeArgs) -> Result<i32, Error> {
 }
 
 fn warn(error: &Error) {
-    eprintln!("error: {error}");
+    super::print_error(error);
 }

@@ -1,0 +1,614 @@
+//! Pictures of laid-out pages: the backend-neutral page description rasterized to a
+//! greyscale bitmap and encoded as PNG, for quick looks without a PDF viewer.
+//!
+//! This draws the same [`Page`] the PDF renderer writes, in the same order (lines and
+//! rectangles first, then text), with the same fonts: glyph outlines come from the font
+//! files through `ttf-parser`, and every shape is filled by one exact-area coverage
+//! rasterizer (`ab_glyph_rasterizer`). Nothing here touches printpdf or the file system;
+//! the output depends only on the page, the fonts and the resolution.
+
+mod png;
+
+use ab_glyph_rasterizer::{Point as RasterPoint, Rasterizer, point};
+use ttf_parser::OutlineBuilder;
+
+use crate::error::{Error, Result};
+use crate::layout::fonts::FontSet;
+use crate::layout::page::{Item, Page, Point, Rect};
+
+/// The largest picture made, in pixels (an A4 page at 600 dpi is about 35 million).
+pub const MAX_PIXELS: usize = 60_000_000;
+
+/// The thinnest line drawn, in pixels: hairlines stay visible at low resolutions, as in
+/// PDF viewers.
+const MIN_LINE_PIXELS: f64 = 1.0;
+
+/// A greyscale picture: one byte per pixel, 0 black to 255 white, rows top to bottom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bitmap {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: Vec<u8>,
+    /// Pixels per inch, recorded in the PNG.
+    pub dpi: u32,
+}
+
+impl Bitmap {
+    /// The grey level at (`x`, `y`), counted from the top-left pixel.
+    pub fn get(&self, x: usize, y: usize) -> u8 {
+        self.pixels[y * self.width + x]
+    }
+
+    /// The picture as a PNG file.
+    pub fn to_png(&self) -> Vec<u8> {
+        png::encode_grey(self.width, self.height, &self.pixels, self.dpi)
+    }
+}
+
+/// The size in pixels of a page's picture at `dpi`: the media box (bleed included), each
+/// side rounded to the nearest pixel.
+pub fn pixel_size(page: &Page, dpi: u32) -> (usize, usize) {
+    let scale = f64::from(dpi) / 72.0;
+    let side = |points: f64| ((points + 2.0 * page.bleed) * scale).round().max(1.0) as usize;
+    (side(page.width), side(page.height))
+}
+
+/// Draws pages with a book's fonts.
+pub struct PageRasterizer<'a> {
+    fonts: &'a FontSet,
+    faces: Vec<ttf_parser::Face<'a>>,
+}
+
+impl<'a> PageRasterizer<'a> {
+    pub fn new(fonts: &'a FontSet) -> Result<PageRasterizer<'a>> {
+        let faces = fonts
+            .faces
+            .iter()
+            .map(|face| {
+                ttf_parser::Face::parse(&face.bytes, 0).map_err(|error| {
+                    Error::input(format!("cannot read the glyph outlines: {error}"))
+                        .in_file(face.origin.clone())
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(PageRasterizer { fonts, faces })
+    }
+
+    /// The picture of `page` at `dpi` pixels per inch, on white.
+    pub fn render(&self, page: &Page, dpi: u32) -> Result<Bitmap> {
+        let (width, height) = pixel_size(page, dpi);
+        if width.saturating_mul(height) > MAX_PIXELS {
+            return Err(Error::input(format!(
+                "a picture of {width} x {height} pixels is too large"
+            ))
+            .with_hint("choose a lower --dpi"));
+        }
+        let mut canvas = Canvas {
+            width,
+            height,
+            grey: vec![1.0; width * height],
+            scratch: Rasterizer::new(0, 0),
+            shape: Vec::new(),
+        };
+        let scale = f64::from(dpi) / 72.0;
+        let to_pixels = |p: Point| Pixel {
+            x: ((p.x + page.bleed) * scale) as f32,
+            y: ((p.y + page.bleed) * scale) as f32,
+        };
+        for item in &page.items {
+            match item {
+                Item::Line {
+                    from,
+                    to,
+                    width,
+                    grey,
+                } => {
+                    let thickness = (width * scale).max(MIN_LINE_PIXELS) as f32;
+                    canvas.line(to_pixels(*from), to_pixels(*to), thickness);
+                    canvas.fill(*grey);
+                }
+                Item::Rect { rect, fill, stroke } => {
+                    let corner = to_pixels(Point {
+                        x: rect.x,
+                        y: rect.y,
+                    });
+                    let size = ((rect.width * scale) as f32, (rect.height * scale) as f32);
+                    if let Some(grey) = fill {
+                        canvas.rectangle(corner, size, 0.0);
+                        canvas.fill(*grey);
+                    }
+                    if let Some((width, grey)) = stroke {
+                        let thickness = (width * scale).max(MIN_LINE_PIXELS) as f32;
+                        canvas.frame(corner, size, thickness);
+                        canvas.fill(*grey);
+                    }
+                }
+                Item::Text { .. } => {}
+            }
+        }
+        for item in &page.items {
+            if let Item::Text {
+                at,
+                size,
+                face,
+                text,
+                grey,
+            } = item
+            {
+                self.text(&mut canvas, to_pixels(*at), size * scale, *face, text);
+                canvas.fill(*grey);
+            }
+        }
+        Ok(Bitmap {
+            width,
+            height,
+            pixels: canvas
+                .grey
+                .iter()
+                .map(|&level| (level.clamp(0.0, 1.0) * 255.0).round() as u8)
+                .collect(),
+            dpi,
+        })
+    }
+
+    /// Adds the outlines of a text run to the canvas's shape: glyph by glyph from the
+    /// baseline start, advancing by the widths layout measured with.
+    fn text(&self, canvas: &mut Canvas, at: Pixel, size: f64, face: usize, text: &str) {
+        let (Some(outlines), Some(metrics)) = (
+            self.faces.get(face),
+            self.fonts.faces.get(face).map(|f| &f.metrics),
+        ) else {
+            return;
+        };
+        let units = f64::from(outlines.units_per_em().max(1));
+        let em = (size / units) as f32;
+        let mut pen = f64::from(at.x);
+        for ch in text.chars() {
+            // A character the font lacks shows its .notdef glyph, as in the PDF.
+            let glyph = metrics.glyph(ch).unwrap_or(0);
+            let mut builder = Outline {
+                shape: &mut canvas.shape,
+                origin: Pixel {
+                    x: pen as f32,
+                    y: at.y,
+                },
+                em,
+                start: None,
+                current: Pixel { x: 0.0, y: 0.0 },
+            };
+            if !ch.is_whitespace() {
+                outlines.outline_glyph(ttf_parser::GlyphId(glyph), &mut builder);
+                builder.close();
+            }
+            pen += metrics.advance(ch) * size;
+        }
+    }
+}
+
+/// A point in pixels from the top-left corner of the picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pixel {
+    x: f32,
+    y: f32,
+}
+
+/// One piece of an outline, in pixels.
+#[derive(Clone, Copy, Debug)]
+enum Segment {
+    Line(Pixel, Pixel),
+    Quad(Pixel, Pixel, Pixel),
+    Cubic(Pixel, Pixel, Pixel, Pixel),
+}
+
+/// The picture being drawn (grey levels 0.0 black to 1.0 white) and the shape being built:
+/// closed contours that [`Canvas::fill`] paints with the non-zero rule.
+struct Canvas {
+    width: usize,
+    height: usize,
+    grey: Vec<f32>,
+    scratch: Rasterizer,
+    shape: Vec<Segment>,
+}
+
+impl Canvas {
+    fn polygon(&mut self, corners: &[Pixel]) {
+        for (index, &from) in corners.iter().enumerate() {
+            let to = corners[(index + 1) % corners.len()];
+            self.shape.push(Segment::Line(from, to));
+        }
+    }
+
+    /// A rectangle grown by `grow` on every side (clockwise on screen).
+    fn rectangle(&mut self, corner: Pixel, (width, height): (f32, f32), grow: f32) {
+        let (left, top) = (corner.x - grow, corner.y - grow);
+        let (right, bottom) = (corner.x + width + grow, corner.y + height + grow);
+        self.polygon(&[
+            Pixel { x: left, y: top },
+            Pixel { x: right, y: top },
+            Pixel {
+                x: right,
+                y: bottom,
+            },
+            Pixel { x: left, y: bottom },
+        ]);
+    }
+
+    /// The stroke of a rectangle `thickness` wide, centred on its edges, mitred corners:
+    /// the outer rectangle less the inner one (wound the other way).
+    fn frame(&mut self, corner: Pixel, size: (f32, f32), thickness: f32) {
+        let half = thickness / 2.0;
+        self.rectangle(corner, size, half);
+        let (width, height) = (size.0 - thickness, size.1 - thickness);
+        if width > 0.0 && height > 0.0 {
+            let (left, top) = (corner.x + half, corner.y + half);
+            let (right, bottom) = (left + width, top + height);
+            self.polygon(&[
+                Pixel { x: left, y: top },
+                Pixel { x: left, y: bottom },
+                Pixel {
+                    x: right,
+                    y: bottom,
+                },
+                Pixel { x: right, y: top },
+            ]);
+        }
+    }
+
+    /// A straight line with butt ends, `thickness` pixels wide.
+    fn line(&mut self, from: Pixel, to: Pixel, thickness: f32) {
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        let length = (dx * dx + dy * dy).sqrt();
+        if length == 0.0 {
+            return;
+        }
+        let (nx, ny) = (
+            -dy / length * thickness / 2.0,
+            dx / length * thickness / 2.0,
+        );
+        self.polygon(&[
+            Pixel {
+                x: from.x + nx,
+                y: from.y + ny,
+            },
+            Pixel {
+                x: to.x + nx,
+                y: to.y + ny,
+            },
+            Pixel {
+                x: to.x - nx,
+                y: to.y - ny,
+            },
+            Pixel {
+                x: from.x - nx,
+                y: from.y - ny,
+            },
+        ]);
+    }
+
+    /// Paints the shape built so far in `grey` (anti-aliased by exact pixel coverage) and
+    /// starts a new one.
+    fn fill(&mut self, grey: f64) {
+        let shape = std::mem::take(&mut self.shape);
+        self.paint(&shape, grey as f32);
+        self.shape = shape;
+        self.shape.clear();
+    }
+
+    fn paint(&mut self, shape: &[Segment], grey: f32) {
+        let mut low = Pixel {
+            x: f32::INFINITY,
+            y: f32::INFINITY,
+        };
+        let mut high = Pixel {
+            x: f32::NEG_INFINITY,
+            y: f32::NEG_INFINITY,
+        };
+        for segment in shape {
+            // Control points bound their curves.
+            let points: &[Pixel] = match segment {
+                Segment::Line(a, b) => &[*a, *b],
+                Segment::Quad(a, b, c) => &[*a, *b, *c],
+                Segment::Cubic(a, b, c, d) => &[*a, *b, *c, *d],
+            };
+            for p in points {
+                if !(p.x.is_finite() && p.y.is_finite()) {
+                    return;
+                }
+                low = Pixel {
+                    x: low.x.min(p.x),
+                    y: low.y.min(p.y),
+                };
+                high = Pixel {
+                    x: high.x.max(p.x),
+                    y: high.y.max(p.y),
+                };
+            }
+        }
+        if shape.is_empty()
+            || high.x <= 0.0
+            || high.y <= 0.0
+            || low.x >= self.width as f32
+            || low.y >= self.height as f32
+        {
+            return;
+        }
+        // The shape is rasterized in its own box (whole, so clipping never bends its
+        // edges), then laid onto the part of the picture it covers.
+        let (left, top) = (low.x.floor(), low.y.floor());
+        let box_width = (high.x.ceil() - left) as usize + 1;
+        let box_height = (high.y.ceil() - top) as usize + 1;
+        if box_width.saturating_mul(box_height) > 4 * MAX_PIXELS {
+            return;
+        }
+        let local = |p: Pixel| -> RasterPoint { point(p.x - left, p.y - top) };
+        self.scratch.reset(box_width, box_height);
+        for segment in shape {
+            match *segment {
+                Segment::Line(a, b) => self.scratch.draw_line(local(a), local(b)),
+                Segment::Quad(a, b, c) => self.scratch.draw_quad(local(a), local(b), local(c)),
+                Segment::Cubic(a, b, c, d) => {
+                    self.scratch
+                        .draw_cubic(local(a), local(b), local(c), local(d))
+                }
+            }
+        }
+        let (left, top) = (left as i64, top as i64);
+        let (width, height) = (self.width as i64, self.height as i64);
+        let grey_levels = &mut self.grey;
+        self.scratch.for_each_pixel_2d(|x, y, coverage| {
+            let (px, py) = (left + i64::from(x), top + i64::from(y));
+            if coverage <= 0.0 || px < 0 || py < 0 || px >= width || py >= height {
+                return;
+            }
+            let level = &mut grey_levels[(py * width + px) as usize];
+            *level += (grey - *level) * coverage.min(1.0);
+        });
+    }
+}
+
+/// Collects a glyph's outline (font units, y up) as pixel segments (y down).
+struct Outline<'s> {
+    shape: &'s mut Vec<Segment>,
+    origin: Pixel,
+    em: f32,
+    start: Option<Pixel>,
+    current: Pixel,
+}
+
+impl Outline<'_> {
+    fn map(&self, x: f32, y: f32) -> Pixel {
+        Pixel {
+            x: self.origin.x + x * self.em,
+            y: self.origin.y - y * self.em,
+        }
+    }
+}
+
+impl ttf_parser::OutlineBuilder for Outline<'_> {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.close();
+        let at = self.map(x, y);
+        self.start = Some(at);
+        self.current = at;
+    }
+
+    fn line_to(&mut self, x: f32, y: f32) {
+        let to = self.map(x, y);
+        self.shape.push(Segment::Line(self.current, to));
+        self.current = to;
+    }
+
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let (control, to) = (self.map(x1, y1), self.map(x, y));
+        self.shape.push(Segment::Quad(self.current, control, to));
+        self.current = to;
+    }
+
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let (first, second, to) = (self.map(x1, y1), self.map(x2, y2), self.map(x, y));
+        self.shape
+            .push(Segment::Cubic(self.current, first, second, to));
+        self.current = to;
+    }
+
+    /// Ends the contour with a straight edge back to its start.
+    fn close(&mut self) {
+        if let Some(start) = self.start.take()
+            && start != self.current
+        {
+            self.shape.push(Segment::Line(self.current, start));
+            self.current = start;
+        }
+    }
+}
+
+/// The part of a picture that shows a rectangle given in page points (bleed not included).
+pub fn pixel_rect(page: &Page, dpi: u32, rect: Rect) -> (usize, usize, usize, usize) {
+    let scale = f64::from(dpi) / 72.0;
+    let at = |value: f64| ((value + page.bleed) * scale).round().max(0.0) as usize;
+    let (x0, y0) = (at(rect.x), at(rect.y));
+    let (x1, y1) = (at(rect.right()), at(rect.bottom()));
+    (x0, y0, x1.saturating_sub(x0), y1.saturating_sub(y0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::page::Item;
+
+    fn page(items: Vec<Item>) -> Page {
+        Page {
+            width: 100.0,
+            height: 50.0,
+            bleed: 0.0,
+            items,
+        }
+    }
+
+    fn dark(bitmap: &Bitmap) -> usize {
+        bitmap.pixels.iter().filter(|&&level| level < 128).count()
+    }
+
+    #[test]
+    fn the_picture_has_the_media_box_size() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let bitmap = raster.render(&page(Vec::new()), 72).unwrap();
+        assert_eq!((bitmap.width, bitmap.height), (100, 50));
+        assert!(bitmap.pixels.iter().all(|&level| level == 255));
+        let mut bled = page(Vec::new());
+        bled.bleed = 9.0;
+        assert_eq!(pixel_size(&bled, 144), (236, 136));
+    }
+
+    #[test]
+    fn a_filled_rectangle_covers_exactly_its_pixels() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let rect = Item::Rect {
+            rect: Rect::new(10.0, 10.0, 20.0, 5.0),
+            fill: Some(0.0),
+            stroke: None,
+        };
+        let bitmap = raster.render(&page(vec![rect]), 72).unwrap();
+        assert_eq!(dark(&bitmap), 100);
+        assert_eq!(bitmap.get(10, 10), 0);
+        assert_eq!(bitmap.get(29, 14), 0);
+        assert_eq!(bitmap.get(30, 14), 255);
+        assert_eq!(bitmap.get(9, 10), 255);
+        // Half a pixel of coverage is half grey.
+        let half = Item::Rect {
+            rect: Rect::new(10.5, 10.0, 1.0, 1.0),
+            fill: Some(0.0),
+            stroke: None,
+        };
+        let bitmap = raster.render(&page(vec![half]), 72).unwrap();
+        assert_eq!((bitmap.get(10, 10), bitmap.get(11, 10)), (128, 128));
+    }
+
+    #[test]
+    fn a_stroked_rectangle_is_a_frame() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let frame = Item::Rect {
+            rect: Rect::new(10.0, 10.0, 20.0, 20.0),
+            fill: None,
+            stroke: Some((2.0, 0.0)),
+        };
+        let mut tall = page(vec![frame]);
+        tall.height = 100.0;
+        let bitmap = raster.render(&tall, 72).unwrap();
+        assert_eq!(bitmap.get(9, 20), 0);
+        assert_eq!(bitmap.get(10, 20), 0);
+        assert_eq!(bitmap.get(11, 20), 255);
+        assert_eq!(bitmap.get(20, 20), 255);
+        assert_eq!(bitmap.get(30, 20), 0);
+        // 22 x 22 outside less 18 x 18 inside.
+        assert_eq!(dark(&bitmap), 22 * 22 - 18 * 18);
+    }
+
+    #[test]
+    fn lines_have_butt_ends_and_at_least_a_pixel_of_width() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let line = Item::Line {
+            from: Point { x: 10.0, y: 20.5 },
+            to: Point { x: 40.0, y: 20.5 },
+            width: 0.1,
+            grey: 0.0,
+        };
+        let bitmap = raster.render(&page(vec![line]), 72).unwrap();
+        assert_eq!(dark(&bitmap), 30);
+        assert!((10..40).all(|x| bitmap.get(x, 20) == 0));
+        assert_eq!(bitmap.get(9, 20), 255);
+        assert_eq!(bitmap.get(40, 20), 255);
+    }
+
+    #[test]
+    fn text_is_drawn_from_the_glyph_outlines_at_its_baseline() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let text = |text: &str| Item::Text {
+            at: Point { x: 10.0, y: 40.0 },
+            size: 30.0,
+            face: fonts.text,
+            text: text.to_string(),
+            grey: 0.0,
+        };
+        let bitmap = raster.render(&page(vec![text("8")]), 72).unwrap();
+        let ink: Vec<(usize, usize)> = (0..bitmap.height)
+            .flat_map(|y| (0..bitmap.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| bitmap.get(x, y) < 128)
+            .collect();
+        assert!(ink.len() > 50, "{}", ink.len());
+        // DejaVu's digits sit on the baseline and are about 0.73 em tall.
+        let top = ink.iter().map(|&(_, y)| y).min().unwrap();
+        let bottom = ink.iter().map(|&(_, y)| y).max().unwrap();
+        assert!((39..=40).contains(&bottom), "{bottom}");
+        assert!((16..=20).contains(&top), "{top}");
+        let left = ink.iter().map(|&(x, _)| x).min().unwrap();
+        let right = ink.iter().map(|&(x, _)| x).max().unwrap();
+        let advance = fonts.metrics(fonts.text).width("8", 30.0);
+        assert!(
+            left >= 10 && (right as f64) < 10.0 + advance,
+            "{left} {right}"
+        );
+        // The 8's two counters are white inside.
+        let middle = (left + right) / 2;
+        assert!((top..=bottom).any(|y| bitmap.get(middle, y) == 255));
+        // Spaces advance without ink; "1 1" has twice the ink of "1" (coverage is exact
+        // area, so the second 1's fractional position does not change its total).
+        let ink = |bitmap: Bitmap| -> f64 {
+            bitmap
+                .pixels
+                .iter()
+                .map(|&level| f64::from(255 - level))
+                .sum()
+        };
+        let one = ink(raster.render(&page(vec![text("1")]), 72).unwrap());
+        let two = ink(raster.render(&page(vec![text("1 1")]), 72).unwrap());
+        assert!(one > 0.0 && (two / one - 2.0).abs() < 0.01, "{one} {two}");
+    }
+
+    #[test]
+    fn text_is_painted_over_graphics_and_grey_levels_blend() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let items = vec![
+            Item::Text {
+                at: Point { x: 0.0, y: 45.0 },
+                size: 60.0,
+                face: fonts.bold,
+                text: "■".to_string(),
+                grey: 1.0,
+            },
+            Item::Rect {
+                rect: Rect::new(0.0, 0.0, 100.0, 50.0),
+                fill: Some(0.5),
+                stroke: None,
+            },
+        ];
+        let bitmap = raster.render(&page(items), 72).unwrap();
+        assert_eq!(bitmap.get(99, 0), 128);
+        assert!(
+            bitmap.pixels.contains(&255),
+            "white text over the grey fill"
+        );
+    }
+
+    #[test]
+    fn pictures_are_deterministic() {
+        let fonts = FontSet::bundled(true);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let items = vec![Item::Text {
+            at: Point { x: 5.0, y: 30.0 },
+            size: 20.0,
+            face: fonts.text,
+            text: "虫食い算 123".to_string(),
+            grey: 0.0,
+        }];
+        let first = raster.render(&page(items.clone()), 150).unwrap().to_png();
+        let second = raster.render(&page(items), 150).unwrap().to_png();
+        assert_eq!(first, second);
+    }
+}
