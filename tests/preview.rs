@@ -363,6 +363,8 @@ fn bad_requests_are_usage_errors_and_write_nothing() {
         vec!["preview", spec, "--page", "999", "-o", out],
         vec!["preview", spec, "--pages", "5..3", "-o", out],
         vec!["preview", spec, "--pages", "500..", "-o", out],
+        vec!["preview", spec, "--pages", "2,", "-o", out],
+        vec!["preview", spec, "--pages", "1,9..12", "--spread", "-o", out],
         vec!["preview", spec, "--page", "0", "-o", out],
         vec!["preview", spec, "--page", "2", "--pages", "2..3", "-o", out],
         vec!["preview", spec, "--dpi", "5000", "-o", out],
@@ -372,4 +374,45 @@ fn bad_requests_are_usage_errors_and_write_nothing() {
     }
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(left.len(), 1, "only the spec: {left:?}");
+}
+
+#[test]
+fn a_spread_puts_the_pages_side_by_side_in_one_picture() {
+    let dir = scratch("preview-spread");
+    let spec = dir.join("book.toml");
+    std::fs::write(&spec, SPEC).unwrap();
+    let spec = spec.to_str().unwrap();
+    let single = |page: &str, name: &str| {
+        let out = dir.join(name);
+        let args = [
+            "preview",
+            spec,
+            "--page",
+            page,
+            "--dpi",
+            "40",
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        assert_eq!(puzzlebook(&args), 0);
+        read_png(&out)
+    };
+    let (left, right) = (single("4", "left.png"), single("7", "right.png"));
+    let args = [
+        "preview", spec, "--pages", "4,7", "--spread", "--dpi", "40", "-q",
+    ];
+    assert_eq!(puzzlebook(&args), 0);
+    let spread = read_png(&dir.join("book-p4-7.png"));
+    let gap = 7; // a sixth of an inch at 40 dpi, rounded up
+    assert_eq!(
+        (spread.width, spread.height),
+        (3 * gap + 2 * 250, 2 * gap + 370)
+    );
+    for y in 0..370 {
+        for x in 0..250 {
+            assert_eq!(spread.at(gap + x, gap + y), left.at(x, y));
+            assert_eq!(spread.at(2 * gap + 250 + x, gap + y), right.at(x, y));
+        }
+    }
+    assert_eq!(spread.at(gap + 250 + 3, 100), 200, "grey between the pages");
 }

@@ -16,29 +16,35 @@ use super::batch::{JobsArg, map_ordered};
 use super::book::{make, prepare};
 use super::io::{AtomicFile, describe};
 use crate::error::Error;
-use crate::raster::{PageRasterizer, pixel_size};
+use crate::raster::{Bitmap, PageRasterizer};
 
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
 Pages count from 1 as in the PDF. One page is written to OUT.png (default: the spec's path
-with -pN.png); for several pages each file gets its page number before .png. The pictures
-are greyscale PNG files of the whole page (bleed included), the same for the same spec,
-seed and resolution.
+with -pN.png); for several pages each file gets its page number before .png, unless --spread
+puts them side by side in one picture. The pictures are greyscale PNG files of the whole
+page (bleed included), the same for the same spec, seed and resolution.
 
 Examples:
   puzzlebook preview examples/weekly.toml
   puzzlebook preview examples/weekly.toml --page 4 -o page.png
-  puzzlebook preview examples/weekly.toml --pages 4..6 --dpi 60 -o weekly.png")]
+  puzzlebook preview examples/weekly.toml --pages 4..6 --dpi 60 -o weekly.png
+  puzzlebook preview examples/weekly.toml --pages 4,6 --spread -o questions-and-answers.png")]
 pub struct Args {
     /// The book spec (TOML).
     spec: PathBuf,
     /// The page to draw [default: 1].
     #[arg(long, value_name = "N", conflicts_with = "pages", value_parser = clap::value_parser!(u32).range(1..))]
     page: Option<u32>,
-    /// The pages to draw, A..B (both included; also A.., ..B, and .. for all).
-    #[arg(long, value_name = "A..B")]
-    pages: Option<PageRange>,
-    /// The picture to write; with several pages, the page number is added before .png.
+    /// The pages to draw: numbers and ranges A..B (both included; A.., ..B, .. for all),
+    /// separated by commas, e.g. 2..4,9.
+    #[arg(long, value_name = "LIST")]
+    pages: Option<PageList>,
+    /// Put the pages side by side in one picture (as a spread: 2,3 shows facing pages).
+    #[arg(long)]
+    spread: bool,
+    /// The picture to write; with several pages (and no --spread), the page number is
+    /// added before .png.
     #[arg(short = 'o', long = "output", value_name = "OUT.png")]
     output: Option<PathBuf>,
     /// Resolution in pixels per inch.
@@ -54,20 +60,17 @@ pub struct Args {
     max_seconds: u64,
 }
 
-/// A range of pages as given: either end may be open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PageRange {
-    first: Option<usize>,
-    last: Option<usize>,
-}
+/// Pages as given: ranges whose ends may be open, in the order written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageList(Vec<(Option<usize>, Option<usize>)>);
 
-impl FromStr for PageRange {
+impl FromStr for PageList {
     type Err = String;
 
-    fn from_str(text: &str) -> Result<PageRange, String> {
+    fn from_str(text: &str) -> Result<PageList, String> {
         let bad = || {
             format!(
-                "invalid page range {text:?}\n  hint: write A..B with page numbers from 1, e.g. 3..6"
+                "invalid pages {text:?}\n  hint: write page numbers from 1 and ranges A..B, separated by commas, e.g. 3..6,9"
             )
         };
         let number = |part: &str| -> Result<Option<usize>, String> {
@@ -80,25 +83,38 @@ impl FromStr for PageRange {
                 _ => Err(bad()),
             }
         };
-        let range = match text.split_once("..") {
-            Some((first, last)) => PageRange {
-                first: number(first)?,
-                last: number(last)?,
-            },
-            None => {
-                let page = number(text)?.ok_or_else(bad)?;
-                PageRange {
-                    first: Some(page),
-                    last: Some(page),
+        let mut ranges = Vec::new();
+        for item in text.split(',') {
+            let range = match item.split_once("..") {
+                Some((first, last)) => (number(first)?, number(last)?),
+                None => {
+                    let page = number(item)?.ok_or_else(bad)?;
+                    (Some(page), Some(page))
                 }
+            };
+            if let (Some(first), Some(last)) = range
+                && first > last
+            {
+                return Err(bad());
             }
-        };
-        if let (Some(first), Some(last)) = (range.first, range.last)
-            && first > last
-        {
-            return Err(bad());
+            ranges.push(range);
         }
-        Ok(range)
+        Ok(PageList(ranges))
+    }
+}
+
+impl PageList {
+    /// The page numbers of a book of `page_count` pages, or the first one it does not have.
+    fn resolve(&self, page_count: usize) -> Result<Vec<usize>, usize> {
+        let mut numbers = Vec::new();
+        for &(first, last) in &self.0 {
+            let (first, last) = (first.unwrap_or(1), last.unwrap_or(page_count));
+            if first > page_count || last > page_count {
+                return Err(first.max(last));
+            }
+            numbers.extend(first..=last);
+        }
+        Ok(numbers)
     }
 }
 
@@ -106,19 +122,17 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
     let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
     let page_count = book.pagination.page_count();
-    let (first, last) = match (args.page, args.pages) {
-        (Some(page), _) => (page as usize, page as usize),
-        (None, Some(range)) => (range.first.unwrap_or(1), range.last.unwrap_or(page_count)),
-        (None, None) => (1, 1),
+    let selection = match (&args.page, &args.pages) {
+        (Some(page), _) => PageList(vec![(Some(*page as usize), Some(*page as usize))]),
+        (None, Some(list)) => list.clone(),
+        (None, None) => PageList(vec![(Some(1), Some(1))]),
     };
-    if first > page_count || last > page_count {
-        return Err(Error::input(format!(
-            "the book has {page_count} pages, so there is no page {}",
-            first.max(last)
+    let numbers = selection.resolve(page_count).map_err(|missing| {
+        Error::input(format!(
+            "the book has {page_count} pages, so there is no page {missing}"
         ))
-        .with_hint(format!("choose pages from 1 to {page_count}")));
-    }
-    let numbers: Vec<usize> = (first..=last).collect();
+        .with_hint(format!("choose pages from 1 to {page_count}"))
+    })?;
     let targets = targets(&args, &numbers, page_count);
     let mut files = Vec::with_capacity(targets.len());
     for target in &targets {
@@ -130,19 +144,29 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let rasterizer = PageRasterizer::new(&book.fonts)?;
     let pool = args.jobs.pool()?;
     let pages = &made.composed.document.pages;
-    let pictures = map_ordered(&pool, &numbers, |&number| {
-        rasterizer
-            .render(&pages[number - 1], args.dpi)
-            .map(|bitmap| bitmap.to_png())
-    });
+    let draw = |number: &usize| rasterizer.render(&pages[number - 1], args.dpi);
+    let encoded: Vec<Result<Vec<u8>, Error>> = if args.spread {
+        let drawn = map_ordered(&pool, &numbers, draw);
+        let drawn = drawn.into_iter().collect::<Result<Vec<Bitmap>, Error>>()?;
+        // A gap of a sixth of an inch around and between the pages, in light grey.
+        let gap = (args.dpi as usize).div_ceil(6);
+        vec![Ok(Bitmap::side_by_side(&drawn, gap, 200).to_png())]
+    } else {
+        // Each picture is encoded as soon as it is drawn: only the PNG files are kept.
+        map_ordered(&pool, &numbers, |number| {
+            draw(number).map(|bitmap| bitmap.to_png())
+        })
+    };
     ui.detail(format_args!(
-        "{} pictures drawn and encoded in {:.2} s",
+        "{} pages drawn and encoded in {:.2} s",
         numbers.len(),
         stage.elapsed().as_secs_f64()
     ));
-    for ((picture, target), (atomic, mut file)) in pictures.into_iter().zip(&targets).zip(files) {
-        let picture = picture?;
-        file.write_all(&picture)
+    let mut size = (0, 0);
+    for ((png, target), (atomic, mut file)) in encoded.into_iter().zip(&targets).zip(files) {
+        let png = png?;
+        size = png_size(&png);
+        file.write_all(&png)
             .and_then(|()| file.sync_all())
             .map_err(|error| {
                 Error::runtime(format!(
@@ -153,34 +177,60 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             })?;
         drop(file);
         atomic.commit()?;
-        ui.detail(format_args!(
-            "{}: {} bytes",
-            target.display(),
-            picture.len()
-        ));
+        ui.detail(format_args!("{}: {} bytes", target.display(), png.len()));
     }
-    let (width, height) = pixel_size(&pages[first - 1], args.dpi);
+
     let what = match targets.as_slice() {
-        [only] => format!("{}: page {first} of {page_count}", only.display()),
-        [one, .., last_target] => format!(
-            "{} to {}: pages {first} to {last} of {page_count}",
-            one.display(),
-            last_target.display()
-        ),
-        [] => "no pages".to_string(),
+        [one] => one.display().to_string(),
+        [first, .., last] => format!("{} to {}", first.display(), last.display()),
+        [] => String::new(),
     };
+    let (width, height) = size;
     ui.say(format_args!(
-        "{what}, {width} x {height} pixels at {} dpi, {:.1} s",
+        "{what}: {} {} of {page_count}, {width} x {height} pixels at {} dpi, {:.1} s",
+        if numbers.len() == 1 { "page" } else { "pages" },
+        page_list(&numbers),
         args.dpi,
         started.elapsed().as_secs_f64()
     ));
     Ok(0)
 }
 
-/// The file for each page: `-o` itself for one page; otherwise the page number, padded to
-/// the width of the page count, goes before the extension (`weekly-p04.png`).
+/// The width and height a PNG file's header gives.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    let number = |at: usize| {
+        png.get(at..at + 4).map_or(0, |bytes| {
+            u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+        })
+    };
+    (number(16), number(20))
+}
+
+/// Page numbers for people: runs of consecutive pages as ranges (`1-3, 7`).
+fn page_list(numbers: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut at = 0;
+    while at < numbers.len() {
+        let mut end = at;
+        while end + 1 < numbers.len() && numbers[end + 1] == numbers[end] + 1 {
+            end += 1;
+        }
+        parts.push(if end == at {
+            numbers[at].to_string()
+        } else {
+            format!("{}-{}", numbers[at], numbers[end])
+        });
+        at = end + 1;
+    }
+    parts.join(", ")
+}
+
+/// The files to write. One picture (one page, or a spread) goes to `-o` itself, or by
+/// default beside the spec as `NAME-pN.png` (`NAME-pA-B.png` for a spread); otherwise each
+/// page gets its number, padded to the width of the page count, before the extension.
 fn targets(args: &Args, numbers: &[usize], page_count: usize) -> Vec<PathBuf> {
-    if let ([_], Some(output)) = (numbers, &args.output) {
+    let single = numbers.len() == 1 || args.spread;
+    if let (true, Some(output)) = (single, &args.output) {
         return vec![output.clone()];
     }
     let base = args.output.clone().unwrap_or_else(|| args.spec.clone());
@@ -190,9 +240,19 @@ fn targets(args: &Args, numbers: &[usize], page_count: usize) -> Vec<PathBuf> {
         .unwrap_or_else(|| "page".to_string());
     let directory = base.parent().unwrap_or(Path::new("")).to_path_buf();
     let width = page_count.to_string().len();
+    let name = |number: &usize| format!("{number:0width$}");
+    if single {
+        let (first, last) = (numbers[0], numbers[numbers.len() - 1]);
+        let label = if numbers.len() == 1 {
+            name(&first)
+        } else {
+            format!("{}-{}", name(&first), name(&last))
+        };
+        return vec![directory.join(format!("{stem}-p{label}.png"))];
+    }
     numbers
         .iter()
-        .map(|number| directory.join(format!("{stem}-p{number:0width$}.png")))
+        .map(|number| directory.join(format!("{stem}-p{}.png", name(number))))
         .collect()
 }
 
@@ -201,15 +261,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn page_ranges() {
-        let range = |first, last| PageRange { first, last };
-        assert_eq!("3..6".parse(), Ok(range(Some(3), Some(6))));
-        assert_eq!("4".parse(), Ok(range(Some(4), Some(4))));
-        assert_eq!("2..".parse(), Ok(range(Some(2), None)));
-        assert_eq!("..5".parse(), Ok(range(None, Some(5))));
-        assert_eq!("..".parse(), Ok(range(None, None)));
-        for bad in ["0..3", "6..3", "a", "", "1..b", "-1"] {
-            assert!(bad.parse::<PageRange>().is_err(), "{bad}");
+    fn page_lists() {
+        let list = |ranges: &[(Option<usize>, Option<usize>)]| Ok(PageList(ranges.to_vec()));
+        assert_eq!("3..6".parse(), list(&[(Some(3), Some(6))]));
+        assert_eq!("4".parse(), list(&[(Some(4), Some(4))]));
+        assert_eq!("2..".parse(), list(&[(Some(2), None)]));
+        assert_eq!("..5".parse(), list(&[(None, Some(5))]));
+        assert_eq!("..".parse(), list(&[(None, None)]));
+        assert_eq!(
+            "4, 6..7".parse(),
+            list(&[(Some(4), Some(4)), (Some(6), Some(7))])
+        );
+        for bad in ["0..3", "6..3", "a", "", "1..b", "-1", "3,", ",3"] {
+            assert!(bad.parse::<PageList>().is_err(), "{bad}");
         }
+        assert_eq!(page_list(&[1, 2, 3, 7, 9, 10]), "1-3, 7, 9-10");
+        assert_eq!(page_list(&[4]), "4");
+        let pages: PageList = "2,5..,..2".parse().unwrap();
+        assert_eq!(pages.resolve(6), Ok(vec![2, 5, 6, 1, 2]));
+        assert_eq!(pages.resolve(4), Err(5));
     }
 }

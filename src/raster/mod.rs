@@ -14,7 +14,7 @@ use ttf_parser::OutlineBuilder;
 
 use crate::error::{Error, Result};
 use crate::layout::fonts::FontSet;
-use crate::layout::page::{Item, Page, Point, Rect};
+use crate::layout::page::{Item, Page, Point};
 
 /// The largest picture made, in pixels (an A4 page at 600 dpi is about 35 million).
 pub const MAX_PIXELS: usize = 60_000_000;
@@ -42,6 +42,29 @@ impl Bitmap {
     /// The picture as a PNG file.
     pub fn to_png(&self) -> Vec<u8> {
         png::encode_grey(self.width, self.height, &self.pixels, self.dpi)
+    }
+
+    /// `pictures` left to right, top-aligned, with `gap` pixels of `background` around and
+    /// between them (a spread of pages, as they face each other in the book).
+    pub fn side_by_side(pictures: &[Bitmap], gap: usize, background: u8) -> Bitmap {
+        let width = gap + pictures.iter().map(|p| p.width + gap).sum::<usize>();
+        let height = 2 * gap + pictures.iter().map(|p| p.height).max().unwrap_or(0);
+        let mut pixels = vec![background; width * height];
+        let mut left = gap;
+        for picture in pictures {
+            for y in 0..picture.height {
+                let row = &picture.pixels[y * picture.width..(y + 1) * picture.width];
+                let at = (gap + y) * width + left;
+                pixels[at..at + picture.width].copy_from_slice(row);
+            }
+            left += picture.width + gap;
+        }
+        Bitmap {
+            width,
+            height,
+            pixels,
+            dpi: pictures.first().map_or(72, |p| p.dpi),
+        }
     }
 }
 
@@ -145,7 +168,7 @@ impl<'a> PageRasterizer<'a> {
             pixels: canvas
                 .grey
                 .iter()
-                .map(|&level| (level.clamp(0.0, 1.0) * 255.0).round() as u8)
+                .map(|&level| (level.clamp(0.0, 1.0) * 255.0 + 0.5) as u8)
                 .collect(),
             dpi,
         })
@@ -422,19 +445,10 @@ impl ttf_parser::OutlineBuilder for Outline<'_> {
     }
 }
 
-/// The part of a picture that shows a rectangle given in page points (bleed not included).
-pub fn pixel_rect(page: &Page, dpi: u32, rect: Rect) -> (usize, usize, usize, usize) {
-    let scale = f64::from(dpi) / 72.0;
-    let at = |value: f64| ((value + page.bleed) * scale).round().max(0.0) as usize;
-    let (x0, y0) = (at(rect.x), at(rect.y));
-    let (x1, y1) = (at(rect.right()), at(rect.bottom()));
-    (x0, y0, x1.saturating_sub(x0), y1.saturating_sub(y0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::page::Item;
+    use crate::layout::page::{Item, Rect};
 
     fn page(items: Vec<Item>) -> Page {
         Page {
@@ -594,6 +608,26 @@ mod tests {
             bitmap.pixels.contains(&255),
             "white text over the grey fill"
         );
+    }
+
+    #[test]
+    fn spreads_put_pages_side_by_side() {
+        let page = |width: usize, height: usize, level: u8| Bitmap {
+            width,
+            height,
+            pixels: vec![level; width * height],
+            dpi: 100,
+        };
+        let spread = Bitmap::side_by_side(&[page(3, 2, 0), page(2, 4, 255)], 1, 100);
+        assert_eq!(
+            (spread.width, spread.height),
+            (1 + 3 + 1 + 2 + 1, 1 + 4 + 1)
+        );
+        let rows: Vec<&[u8]> = spread.pixels.chunks(spread.width).collect();
+        assert_eq!(rows[0], [100; 8]);
+        assert_eq!(rows[1], [100, 0, 0, 0, 100, 255, 255, 100]);
+        assert_eq!(rows[3], [100, 100, 100, 100, 100, 255, 255, 100]);
+        assert_eq!(rows[5], [100; 8]);
     }
 
     #[test]
