@@ -46,14 +46,17 @@ pub struct Cli {
     command: Command,
 }
 
+/// The help heading of the flags every command takes.
+const GLOBAL: &str = "Global options";
+
 /// The global flags that set how much is said on standard error.
 #[derive(Debug, Args)]
 struct TalkArgs {
     /// Print nothing but errors: no progress bar, notes or summary.
-    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    #[arg(short, long, global = true, conflicts_with = "verbose", help_heading = GLOBAL)]
     quiet: bool,
     /// Say more on standard error: seed paths, thread count, timings.
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = GLOBAL)]
     verbose: bool,
 }
 
