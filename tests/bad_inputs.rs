@@ -229,11 +229,33 @@ fn cases() -> Vec<Case> {
                 .hint("create the directory")
         },
         Case {
+            name: "output under a regular file",
+            ..case("", &["book", "book.toml", "-o", "notes.txt/book.pdf"])
+                .file("book.toml", SPEC)
+                .file("notes.txt", "notes")
+                .fails(2, "", "notes.txt is not a directory")
+        },
+        Case {
+            // procfs refuses new files even to root, so this holds wherever tests run.
+            name: "output where no file can be created",
+            ..case("", &["book", "book.toml", "-o", "/proc/book.pdf"])
+                .file("book.toml", SPEC)
+                .fails(2, "", "cannot create a file in /proc")
+                .hint("directory you can write to")
+        },
+        Case {
             name: "output that is a directory",
             ..case("", &["book", "book.toml", "-o", "out"])
                 .file("book.toml", SPEC)
                 .directory("out")
                 .fails(2, "", "it is a directory")
+        },
+        Case {
+            name: "output that is a pipe",
+            ..case("", &["book", "book.toml", "-o", "pipe.pdf"])
+                .file("book.toml", SPEC)
+                .fifo("pipe.pdf")
+                .fails(2, "", "not a regular file")
         },
         Case {
             name: "output the manifest would overwrite",

@@ -141,7 +141,7 @@ impl AtomicFile {
             Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        if !directory.is_dir() {
+        if !directory.exists() {
             return Err(Error::input(format!(
                 "cannot write {}: the directory {} does not exist",
                 target.display(),
@@ -149,23 +149,43 @@ impl AtomicFile {
             ))
             .with_hint("create the directory first or choose another output path"));
         }
+        if !directory.is_dir() {
+            return Err(Error::input(format!(
+                "cannot write {}: {} is not a directory",
+                target.display(),
+                directory.display()
+            ))
+            .with_hint("choose an output path inside a directory"));
+        }
         if target.is_dir() {
             return Err(Error::input(format!(
                 "cannot write {}: it is a directory",
                 target.display()
             )));
         }
+        // Renaming over a device, pipe or socket would replace it with a regular file (as
+        // root, `-o /dev/null` would delete the device node).
+        if std::fs::metadata(target).is_ok_and(|metadata| !metadata.is_file()) {
+            return Err(Error::input(format!(
+                "cannot write {}: it is not a regular file",
+                target.display()
+            ))
+            .with_hint("write to a file and copy it from there"));
+        }
         let file_name = target
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| "output".to_string());
         let temporary = directory.join(format!(".{file_name}.{}.partial", std::process::id()));
+        // Nothing has been made yet, so an output that cannot be created is a bad path.
         let file = File::create(&temporary).map_err(|error| {
-            Error::runtime(format!(
-                "cannot write {}: {}",
+            Error::input(format!(
+                "cannot write {}: cannot create a file in {}: {}",
                 target.display(),
+                directory.display(),
                 describe(&error)
             ))
+            .with_hint("choose an output path in a directory you can write to")
         })?;
         interrupt::register(&temporary);
         Ok((
