@@ -264,6 +264,13 @@ fn cases() -> Vec<Case> {
                 .fails(2, "", "overwritten by the manifest")
                 .hint(".pdf")
         },
+        Case {
+            name: "output that is the spec",
+            ..case("", &["book", "book.toml", "-o", "book.toml"])
+                .file("book.toml", SPEC)
+                .fails(2, "", "is the spec itself")
+                .hint("-o")
+        },
         // ---- Sudoku puzzle files.
         Case {
             name: "sudoku line with a bad character",

@@ -82,6 +82,15 @@ pub fn run(args: Args) -> Result<i32, Error> {
         .with_hint("name the PDF with a .pdf extension"));
     }
     let manifest_path = pdf_path.with_extension("json");
+    for output in [&pdf_path, &manifest_path] {
+        if is_same_file(output, &args.spec) {
+            return Err(Error::input(format!(
+                "the output {} is the spec itself",
+                output.display()
+            ))
+            .with_hint("choose another output path with -o OUT.pdf"));
+        }
+    }
     let (pdf_file, mut pdf_out) = AtomicFile::create(&pdf_path)?;
     let (manifest_file, mut manifest_out) = AtomicFile::create(&manifest_path)?;
 
@@ -149,6 +158,14 @@ pub fn run(args: Args) -> Result<i32, Error> {
         );
     }
     Ok(0)
+}
+
+/// True when both paths name one existing file.
+fn is_same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// A layout rectangle as a manifest box: media-box coordinates (bleed included).
