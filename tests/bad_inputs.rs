@@ -294,6 +294,12 @@ fn cases() -> Vec<Case> {
                 .hint("only once")
         },
         Case {
+            name: "sudoku grid of 9 lines left unfinished",
+            ..case("", &["sudoku", "solve", "puzzles.txt"])
+                .file("puzzles.txt", "\n123456789\n456789123\n")
+                .fails(2, "puzzles.txt:2:", "only 2 of its 9 rows")
+        },
+        Case {
             name: "sudoku without a solution",
             ..case("", &["sudoku", "solve", "-"])
                 .stdin(format!("12345678.{}9{}\n", ".".repeat(8), ".".repeat(63)))
