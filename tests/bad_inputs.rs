@@ -313,8 +313,21 @@ fn cases() -> Vec<Case> {
                 .hint("exactly one solution")
         },
         Case {
+            name: "empty sudoku input",
+            ..case("", &["sudoku", "solve", "puzzles.txt"])
+                .file("puzzles.txt", "\n# nothing here\n\n")
+                .fails(2, "puzzles.txt:", "no puzzles found")
+                .hint("one puzzle per line")
+        },
+        Case {
             name: "sudoku input that does not exist",
             ..case("", &["sudoku", "grade", "missing.txt"]).fails(2, "", "cannot open missing.txt")
+        },
+        Case {
+            name: "sudoku compare of an empty file",
+            ..case("", &["sudoku", "grade", "--compare", "rated.txt"])
+                .file("rated.txt", "")
+                .fails(2, "rated.txt:", "no puzzles found")
         },
         // ---- Mushikui-zan puzzle files.
         Case {
@@ -362,6 +375,10 @@ fn cases() -> Vec<Case> {
             ..case("", &["mushikui", "grade"])
                 .stdin(b"add:**,**,***\n")
                 .fails(1, "<stdin>:1:", "more than one solution")
+        },
+        Case {
+            name: "empty mushikui input",
+            ..case("", &["mushikui", "count", "-"]).fails(2, "<stdin>:", "no puzzles found")
         },
         // ---- Flags.
         Case {

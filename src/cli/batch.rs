@@ -129,7 +129,7 @@ pub enum Report {
 /// raw puzzles on the reading thread (cheaply: parsing belongs in `work`); `finish` reports
 /// what the input left unfinished. Reports are written in input order, problems on stderr
 /// with the input's name. Returns the exit code: 2 if any input error, else 1 if any
-/// problem, else 0.
+/// problem, else 0. An input without a single puzzle is an input error.
 pub fn process<T, S, W>(
     input: Input,
     jobs: &JobsArg,
@@ -168,12 +168,17 @@ where
     let mut output = Output::stdout();
     let mut input_errors = 0usize;
     let mut problems = 0usize;
+    let mut puzzles = 0usize;
     pipeline(
         &pool,
         &mut read_chunk,
         |item| Ok(work(item)),
         |report| {
-            match report? {
+            let report = report?;
+            if !matches!(report, Report::Nothing) {
+                puzzles += 1;
+            }
+            match report {
                 Report::Output(text) => output.line(&text)?,
                 Report::Nothing => {}
                 Report::Problem(error) => {
@@ -191,6 +196,12 @@ where
         },
     )?;
     output.flush()?;
+    if puzzles == 0 {
+        // An empty input is almost always a mistake upstream (a wrong file, a failed step).
+        return Err(Error::input("no puzzles found")
+            .in_file(name)
+            .with_hint("write one puzzle per line; blank lines and lines starting with '#' are skipped"));
+    }
     Ok(if input_errors > 0 {
         2
     } else if problems > 0 {

@@ -513,6 +513,11 @@ fn run_compare(args: GradeArgs) -> Result<i32, Error> {
         }
         Ok(true)
     })?;
+    if rows.is_empty() && input_errors == 0 {
+        return Err(Error::input("no puzzles found")
+            .in_file(name)
+            .with_hint("write lines of PUZZLE RATING [SOURCE], e.g. from se-rated.txt"));
+    }
     let pool = args.jobs.pool()?;
     let results = map_ordered(&pool, &rows, |(grid, _, _)| {
         grade_with(grid, &GradeOptions::default())
