@@ -320,6 +320,12 @@ fn cases() -> Vec<Case> {
                 .hint("one puzzle per line")
         },
         Case {
+            name: "sudoku input that is a directory",
+            ..case("", &["sudoku", "solve", "puzzles"])
+                .directory("puzzles")
+                .fails(2, "", "cannot read puzzles: it is a directory")
+        },
+        Case {
             name: "sudoku input that does not exist",
             ..case("", &["sudoku", "grade", "missing.txt"]).fails(2, "", "cannot open missing.txt")
         },

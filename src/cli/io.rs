@@ -23,6 +23,13 @@ impl Input {
             None => Ok(Input::stdin()),
             Some(path) if path.as_os_str() == "-" => Ok(Input::stdin()),
             Some(path) => {
+                if path.is_dir() {
+                    return Err(Error::input(format!(
+                        "cannot read {}: it is a directory",
+                        path.display()
+                    ))
+                    .with_hint("give a puzzle file, or '-' for standard input"));
+                }
                 let file = File::open(path).map_err(|error| {
                     Error::input(format!(
                         "cannot open {}: {}",
