@@ -163,6 +163,13 @@ fn cases() -> Vec<Case> {
             ..book(String::new()).fails(2, "book.toml:1:", "no title")
         },
         Case {
+            name: "spec not UTF-8",
+            ..case("", &["book", "book.toml"])
+                .file("book.toml", b"title = \"T\"\n# caf\xe9\n".to_vec())
+                .fails(2, "book.toml:2:6:", "not UTF-8")
+                .hint("UTF-8")
+        },
+        Case {
             name: "spec that does not exist",
             ..case("", &["book", "nowhere.toml"]).fails(2, "", "cannot read nowhere.toml")
         },
@@ -205,6 +212,12 @@ fn cases() -> Vec<Case> {
                 .file("bank.txt", format!("{PUZZLE}\n{good_and_bad}\n"))
                 .fails(2, "bank.txt:2:11:", "unexpected character 'x'")
                 .hint("'.' or '0' for blanks")
+        },
+        Case {
+            name: "bank not UTF-8",
+            ..book(spec_with("source = \"bank.txt\""))
+                .file("bank.txt", b"\xff\n".to_vec())
+                .fails(2, "bank.txt:1:1:", "not UTF-8")
         },
         // ---- Time budgets.
         Case {
@@ -318,6 +331,13 @@ fn cases() -> Vec<Case> {
                 .file("puzzles.txt", "\n# nothing here\n\n")
                 .fails(2, "puzzles.txt:", "no puzzles found")
                 .hint("one puzzle per line")
+        },
+        Case {
+            name: "sudoku input not UTF-8",
+            ..case("", &["sudoku", "count"])
+                .stdin(b"# r\xe9sum\xe9\n")
+                .fails(2, "<stdin>:1:4:", "not UTF-8")
+                .hint("UTF-8")
         },
         Case {
             name: "sudoku input that is a directory",

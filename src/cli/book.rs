@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use clap::Args as ClapArgs;
 
 use super::batch::JobsArg;
-use super::io::{AtomicFile, describe};
+use super::io::{AtomicFile, describe, utf8_text};
 use crate::book::manifest::{self, Position};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
@@ -56,8 +56,7 @@ pub fn run(args: Args) -> Result<i32, Error> {
     let spec_name = args.spec.display().to_string();
     let text = std::fs::read(&args.spec)
         .map_err(|error| Error::input(format!("cannot read {spec_name}: {}", describe(&error))))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| Error::input("the spec is not UTF-8 text").in_file(spec_name.clone()))?;
+    let text = utf8_text(text, "the spec").map_err(|error| error.in_file(spec_name.clone()))?;
     let spec = Spec::parse(&spec_name, &text, args.seed.as_deref())?;
     let base = args.spec.parent().unwrap_or(Path::new("")).to_path_buf();
     let fonts = load_fonts(&spec, &base)?;
@@ -197,9 +196,8 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
                 )
                 .with_hint("puzzle file paths are relative to the spec's directory")
             })?;
-            let text = String::from_utf8(bytes).map_err(|_| {
-                spec.error(source.at, format!("{} is not UTF-8 text", path.display()))
-            })?;
+            let text = utf8_text(bytes, "the puzzle file")
+                .map_err(|error| error.in_file(path.display().to_string()))?;
             Ok(Some(BankText {
                 name: path.display().to_string(),
                 text,

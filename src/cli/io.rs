@@ -61,16 +61,11 @@ impl Input {
         &mut self,
         mut each: impl FnMut(usize, &str) -> Result<bool, Error>,
     ) -> Result<bool, Error> {
-        let mut buffer = String::new();
+        let mut buffer = Vec::new();
         loop {
             buffer.clear();
-            let read = self.reader.read_line(&mut buffer).map_err(|error| {
-                let error = if error.kind() == io::ErrorKind::InvalidData {
-                    Error::input("the input is not valid UTF-8 text")
-                } else {
-                    Error::runtime(format!("cannot read: {}", describe(&error)))
-                };
-                error
+            let read = self.reader.read_until(b'\n', &mut buffer).map_err(|error| {
+                Error::runtime(format!("cannot read: {}", describe(&error)))
                     .at_line(self.lines_read + 1)
                     .in_file(self.name.clone())
             })?;
@@ -78,12 +73,44 @@ impl Input {
                 return Ok(true);
             }
             self.lines_read += 1;
-            let line = buffer.trim_end_matches(['\n', '\r']);
+            let line = std::str::from_utf8(&buffer).map_err(|error| {
+                utf8_error(&buffer, error.valid_up_to(), "the input")
+                    .at_line(self.lines_read)
+                    .in_file(self.name.clone())
+            })?;
+            let line = line.trim_end_matches(['\n', '\r']);
             if !each(self.lines_read, line)? {
                 return Ok(false);
             }
         }
     }
+}
+
+/// Reads `bytes` as UTF-8 text; the error names the line and column of the first bad byte.
+/// `what` names the text in the message ("the spec").
+pub fn utf8_text(bytes: Vec<u8>, what: &str) -> Result<String, Error> {
+    String::from_utf8(bytes).map_err(|error| {
+        let bytes = error.as_bytes();
+        let valid = error.utf8_error().valid_up_to();
+        let line = bytes[..valid].iter().filter(|&&byte| byte == b'\n').count() + 1;
+        let line_start = bytes[..valid]
+            .iter()
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |at| at + 1);
+        utf8_error(&bytes[line_start..], valid - line_start, what).at_line(line)
+    })
+}
+
+/// The error for a line that is not UTF-8 from byte `valid` on.
+fn utf8_error(line: &[u8], valid: usize, what: &str) -> Error {
+    // The bytes before `valid` are UTF-8 by definition.
+    let column = std::str::from_utf8(&line[..valid]).map_or(1, |text| text.chars().count() + 1);
+    Error::input(format!(
+        "{what} is not UTF-8 text (byte 0x{:02x})",
+        line.get(valid).copied().unwrap_or(0)
+    ))
+    .at_column(column)
+    .with_hint("save the file as UTF-8")
 }
 
 /// Buffered standard output that turns write failures into [`Error`]s.
