@@ -233,6 +233,12 @@ fn cases() -> Vec<Case> {
             .fails(1, "section \"Sudoku\", puzzle 1 of 2:", "could not make")
             .hint("allow more time")
         },
+        Case {
+            name: "book with no time at all",
+            ..case("", &["book", "book.toml", "--max-seconds", "0"])
+                .file("book.toml", SPEC)
+                .fails(2, "", "invalid value '0' for '--max-seconds")
+        },
         // ---- Outputs.
         Case {
             name: "output in a missing directory",

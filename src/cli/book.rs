@@ -44,7 +44,7 @@ pub struct Args {
     #[command(flatten)]
     jobs: JobsArg,
     /// Give up (exit 1) when the puzzles are not all made in this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     max_seconds: u64,
     /// Print nothing but errors.
     #[arg(short, long)]
