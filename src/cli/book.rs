@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use clap::Args as ClapArgs;
 
 use super::batch::JobsArg;
-use super::io::{AtomicFile, describe, utf8_text};
+use super::io::{AtomicFile, describe, interrupt, utf8_text};
 use crate::book::manifest::{self, Position};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
@@ -134,8 +134,10 @@ pub fn run(args: Args) -> Result<i32, Error> {
     write(&mut manifest_out, json.as_bytes(), &manifest_path)?;
     drop(pdf_out);
     drop(manifest_out);
-    manifest_file.commit()?;
-    pdf_file.commit()?;
+    interrupt::deferred(|| {
+        manifest_file.commit()?;
+        pdf_file.commit()
+    })?;
 
     if !args.quiet {
         let mut stderr = std::io::stderr().lock();

@@ -64,11 +64,14 @@ impl Input {
         let mut buffer = Vec::new();
         loop {
             buffer.clear();
-            let read = self.reader.read_until(b'\n', &mut buffer).map_err(|error| {
-                Error::runtime(format!("cannot read: {}", describe(&error)))
-                    .at_line(self.lines_read + 1)
-                    .in_file(self.name.clone())
-            })?;
+            let read = self
+                .reader
+                .read_until(b'\n', &mut buffer)
+                .map_err(|error| {
+                    Error::runtime(format!("cannot read: {}", describe(&error)))
+                        .at_line(self.lines_read + 1)
+                        .in_file(self.name.clone())
+                })?;
             if read == 0 {
                 return Ok(true);
             }
@@ -289,14 +292,25 @@ pub mod interrupt {
         use std::path::Path;
         use std::ptr;
         use std::sync::Once;
-        use std::sync::atomic::{AtomicPtr, Ordering};
+        use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 
         const SLOTS: usize = 16;
         static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
             [const { AtomicPtr::new(ptr::null_mut()) }; SLOTS];
         static INSTALL: Once = Once::new();
+        /// Set while files are moved into place: a signal then waits for the end of it.
+        static DEFERRING: AtomicBool = AtomicBool::new(false);
+        static PENDING: AtomicI32 = AtomicI32::new(0);
 
         extern "C" fn on_signal(signal: libc::c_int) {
+            if DEFERRING.load(Ordering::SeqCst) {
+                PENDING.store(signal, Ordering::SeqCst);
+                return;
+            }
+            clean_up_and_exit(signal);
+        }
+
+        fn clean_up_and_exit(signal: libc::c_int) -> ! {
             for slot in &PATHS {
                 let path = slot.load(Ordering::SeqCst);
                 if !path.is_null() {
@@ -309,6 +323,16 @@ pub mod interrupt {
             }
             // SAFETY: _exit is async-signal-safe; 128 + signal is the shell convention.
             unsafe { libc::_exit(128 + signal) }
+        }
+
+        pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
+            DEFERRING.store(true, Ordering::SeqCst);
+            let result = work();
+            DEFERRING.store(false, Ordering::SeqCst);
+            match PENDING.swap(0, Ordering::SeqCst) {
+                0 => result,
+                signal => clean_up_and_exit(signal),
+            }
         }
 
         fn install() {
@@ -373,6 +397,16 @@ pub mod interrupt {
         use std::path::Path;
         pub fn register(_path: &Path) {}
         pub fn unregister(_path: &Path) {}
+        pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
+            work()
+        }
+    }
+
+    /// Runs `work` (moving finished files into place) with interruptions held back: a
+    /// signal that arrives meanwhile ends the process only afterwards, so an interrupted
+    /// build never leaves a new manifest beside an old PDF.
+    pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
+        imp::deferred(work)
     }
 
     /// Deletes `path` if the process is interrupted before [`unregister`].
@@ -382,5 +416,47 @@ pub mod interrupt {
 
     pub fn unregister(path: &Path) {
         imp::unregister(path);
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+
+    use super::interrupt;
+
+    /// A signal that arrives while files are moved into place ends the process only after
+    /// the move: the book is then complete, never half old and half new.
+    #[test]
+    fn a_signal_during_the_commit_waits_for_it() {
+        let dir = std::env::temp_dir().join(format!("puzzlebook-commit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let temporary = dir.join(".book.pdf.partial");
+        let target = dir.join("book.pdf");
+        std::fs::write(&temporary, b"the new book").unwrap();
+        let from = CString::new(temporary.as_os_str().as_bytes()).unwrap();
+        let to = CString::new(target.as_os_str().as_bytes()).unwrap();
+        interrupt::register(&temporary);
+        // SAFETY: the child makes only async-signal-safe calls (raise, rename, _exit) and
+        // atomic loads and stores.
+        let child = unsafe { libc::fork() };
+        assert!(child >= 0);
+        if child == 0 {
+            interrupt::deferred(|| unsafe {
+                libc::raise(libc::SIGINT);
+                libc::rename(from.as_ptr(), to.as_ptr());
+            });
+            unsafe { libc::_exit(0) };
+        }
+        let mut status = 0;
+        // SAFETY: waits for the child forked above.
+        assert_eq!(unsafe { libc::waitpid(child, &mut status, 0) }, child);
+        interrupt::unregister(&temporary);
+        let moved = std::fs::read(&target);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(libc::WIFEXITED(status), "{status}");
+        assert_eq!(libc::WEXITSTATUS(status), 130, "the interrupt was lost");
+        assert_eq!(moved.unwrap(), b"the new book");
     }
 }
