@@ -128,8 +128,11 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "wrong type: a count in quotes",
-            ..book(SPEC.replace("count = 2", "count = \"2\""))
-                .fails(2, "book.toml:4:9:", "must be a whole number")
+            ..book(SPEC.replace("count = 2", "count = \"2\"")).fails(
+                2,
+                "book.toml:4:9:",
+                "must be a whole number",
+            )
         },
         Case {
             name: "wrong type: a title that is a number",
@@ -139,8 +142,11 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "negative count",
-            ..book(SPEC.replace("count = 2", "count = -3"))
-                .fails(2, "book.toml:4:9:", "between 1 and 10000")
+            ..book(SPEC.replace("count = 2", "count = -3")).fails(
+                2,
+                "book.toml:4:9:",
+                "between 1 and 10000",
+            )
         },
         Case {
             name: "zero-size page",
@@ -150,13 +156,19 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "page of zero width",
-            ..book(spec_with_top("[page]\nsize = \"0x9in\""))
-                .fails(2, "book.toml:3:8:", "too small")
+            ..book(spec_with_top("[page]\nsize = \"0x9in\"")).fails(
+                2,
+                "book.toml:3:8:",
+                "too small",
+            )
         },
         Case {
             name: "margins that leave no room",
-            ..book(spec_with_top("[page]\nmargins = \"4in\""))
-                .fails(2, "book.toml:3:11:", "leave almost nothing")
+            ..book(spec_with_top("[page]\nmargins = \"4in\"")).fails(
+                2,
+                "book.toml:3:11:",
+                "leave almost nothing",
+            )
         },
         Case {
             name: "empty spec",
@@ -201,9 +213,11 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "font that is a directory",
-            ..book(fonts("fonts"))
-                .directory("fonts")
-                .fails(2, "book.toml:3:8:", "cannot read the font")
+            ..book(fonts("fonts")).directory("fonts").fails(
+                2,
+                "book.toml:3:8:",
+                "cannot read the font",
+            )
         },
         // ---- Puzzle banks named by a spec.
         Case {
@@ -415,8 +429,11 @@ fn cases() -> Vec<Case> {
         // ---- Flags.
         Case {
             name: "--jobs 0",
-            ..case("", &["sudoku", "generate", "--jobs", "0"])
-                .fails(2, "", "invalid value '0' for '--jobs")
+            ..case("", &["sudoku", "generate", "--jobs", "0"]).fails(
+                2,
+                "",
+                "invalid value '0' for '--jobs",
+            )
         },
         Case {
             name: "--shard past its count",
@@ -426,14 +443,18 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "--shard of nothing",
-            ..case("", &["mushikui", "generate", "--op", "add", "--digits", "3,3", "--shard", "1/0"])
-                .fails(2, "", "invalid shard")
-                .hint("K/N")
+            ..case(
+                "",
+                &[
+                    "mushikui", "generate", "--op", "add", "--digits", "3,3", "--shard", "1/0",
+                ],
+            )
+            .fails(2, "", "invalid shard")
+            .hint("K/N")
         },
         Case {
             name: "--clues past 81",
-            ..case("", &["sudoku", "generate", "--clues", "90..95"])
-                .fails(2, "", "goes past 81")
+            ..case("", &["sudoku", "generate", "--clues", "90..95"]).fails(2, "", "goes past 81")
         },
         Case {
             name: "--rating upside down",
@@ -443,16 +464,29 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "--tier and --rating together",
-            ..case("", &["sudoku", "generate", "--tier", "hard", "--rating", "3.0..4.0"])
-                .fails(2, "", "cannot be used with")
+            ..case(
+                "",
+                &[
+                    "sudoku", "generate", "--tier", "hard", "--rating", "3.0..4.0",
+                ],
+            )
+            .fails(2, "", "cannot be used with")
         },
         Case {
             name: "--tier out of reach for the clue range in the time allowed",
             ..case(
                 "",
                 &[
-                    "sudoku", "generate", "--tier", "extreme", "--clues", "40..45",
-                    "--max-seconds", "1", "--jobs", "1",
+                    "sudoku",
+                    "generate",
+                    "--tier",
+                    "extreme",
+                    "--clues",
+                    "40..45",
+                    "--max-seconds",
+                    "1",
+                    "--jobs",
+                    "1",
                 ],
             )
             .fails(1, "puzzle 0:", "could not make a sudoku rated extreme")
@@ -460,30 +494,43 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "--digits for the wrong command",
-            ..case("", &["sudoku", "generate", "--digits", "3,2"])
-                .fails(2, "", "unexpected argument '--digits'")
+            ..case("", &["sudoku", "generate", "--digits", "3,2"]).fails(
+                2,
+                "",
+                "unexpected argument '--digits'",
+            )
         },
         Case {
             name: "--digits of the wrong shape for the operation",
-            ..case("", &["mushikui", "generate", "--op", "mul", "--digits", "3"])
-                .fails(2, "", "multiplicand and multiplier")
-                .hint("--digits 3,2")
+            ..case(
+                "",
+                &["mushikui", "generate", "--op", "mul", "--digits", "3"],
+            )
+            .fails(2, "", "multiplicand and multiplier")
+            .hint("--digits 3,2")
         },
         Case {
             name: "--digits too long",
-            ..case("", &["mushikui", "generate", "--op", "add", "--digits", "19,3"])
-                .fails(2, "", "at most 17 digits")
+            ..case(
+                "",
+                &["mushikui", "generate", "--op", "add", "--digits", "19,3"],
+            )
+            .fails(2, "", "at most 17 digits")
         },
         Case {
             name: "--tier an operation never reaches",
-            ..case("", &["mushikui", "generate", "--op", "sub", "--digits", "5,4", "--tier", "expert"])
-                .fails(2, "", "never expert")
-                .hint("--tier easy")
+            ..case(
+                "",
+                &[
+                    "mushikui", "generate", "--op", "sub", "--digits", "5,4", "--tier", "expert",
+                ],
+            )
+            .fails(2, "", "never expert")
+            .hint("--tier easy")
         },
         Case {
             name: "negative count",
-            ..case("", &["sudoku", "generate", "-n", "-1"])
-                .fails(2, "", "unexpected argument '-1'")
+            ..case("", &["sudoku", "generate", "-n", "-1"]).fails(2, "", "unexpected argument '-1'")
         },
         Case {
             name: "--limit 0",
@@ -582,7 +629,11 @@ fn every_bad_input_gives_one_clear_error_and_loses_nothing() {
         let stdout = String::from_utf8_lossy(&output.stdout);
         let mut problems = Vec::new();
         if output.status.code() != Some(case.code) {
-            problems.push(format!("exit code {:?}, not {}", output.status.code(), case.code));
+            problems.push(format!(
+                "exit code {:?}, not {}",
+                output.status.code(),
+                case.code
+            ));
         }
         for sign in ["panicked", "backtrace", "RUST_BACKTRACE", "thread '"] {
             if stderr.contains(sign) {
@@ -595,7 +646,10 @@ fn every_bad_input_gives_one_clear_error_and_loses_nothing() {
         }
         let first = stderr.lines().next().unwrap_or("");
         if !first.starts_with(&format!("error: {}", case.place)) {
-            problems.push(format!("the first line does not start with `error: {}`", case.place));
+            problems.push(format!(
+                "the first line does not start with `error: {}`",
+                case.place
+            ));
         }
         if !first.contains(case.message) {
             problems.push(format!("{:?} not in the error line", case.message));

@@ -198,9 +198,9 @@ where
     output.flush()?;
     if puzzles == 0 {
         // An empty input is almost always a mistake upstream (a wrong file, a failed step).
-        return Err(Error::input("no puzzles found")
-            .in_file(name)
-            .with_hint("write one puzzle per line; blank lines and lines starting with '#' are skipped"));
+        return Err(Error::input("no puzzles found").in_file(name).with_hint(
+            "write one puzzle per line; blank lines and lines starting with '#' are skipped",
+        ));
     }
     Ok(if input_errors > 0 {
         2
