@@ -4,7 +4,8 @@
 //!
 //! * exits with the expected code (2: input or usage, 1: run-time failure),
 //! * prints exactly one `error:` line, naming the place (`file:line:column` where it
-//!   applies), plus only hint, snippet or usage lines, and the expected hint,
+//!   applies), plus only hint, snippet or usage lines, and the expected hint; a spec error
+//!   with a column shows the spec's line with the place underlined,
 //! * prints no panic and no backtrace, and nothing on standard output,
 //! * leaves every file in the directory byte-identical, and no new (temporary) file.
 //!
@@ -666,6 +667,16 @@ fn every_bad_input_gives_one_clear_error_and_loses_nothing() {
             })
         {
             problems.push(format!("no hint with {:?}", case.hint));
+        }
+        // Spec errors with a line and column underline the place in a source snippet.
+        let column_in_spec = case.place.starts_with("book.toml:")
+            && case.place.trim_end_matches(':').matches(':').count() == 2;
+        if column_in_spec
+            && !stderr
+                .lines()
+                .any(|line| line.trim_start().starts_with('|') && line.contains('^'))
+        {
+            problems.push("no source snippet underlining the place".to_string());
         }
         if !stdout.is_empty() {
             problems.push(format!("stdout: {stdout:?}"));

@@ -89,7 +89,8 @@ impl Input {
     }
 }
 
-/// Reads `bytes` as UTF-8 text; the error names the line and column of the first bad byte.
+/// Reads `bytes` as UTF-8 text; the error names the line and column of the first bad byte
+/// and shows the line (bad bytes as U+FFFD) with that place underlined.
 /// `what` names the text in the message ("the spec").
 pub fn utf8_text(bytes: Vec<u8>, what: &str) -> Result<String, Error> {
     String::from_utf8(bytes).map_err(|error| {
@@ -100,7 +101,11 @@ pub fn utf8_text(bytes: Vec<u8>, what: &str) -> Result<String, Error> {
             .iter()
             .rposition(|&byte| byte == b'\n')
             .map_or(0, |at| at + 1);
-        utf8_error(&bytes[line_start..], valid - line_start, what).at_line(line)
+        // The lossy text keeps the valid prefix byte for byte, so `valid` is the place.
+        let shown = String::from_utf8_lossy(bytes);
+        utf8_error(&bytes[line_start..], valid - line_start, what)
+            .at_line(line)
+            .with_snippet(crate::book::source::snippet(&shown, valid, valid + 1))
     })
 }
 
