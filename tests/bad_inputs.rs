@@ -192,6 +192,10 @@ fn cases() -> Vec<Case> {
                 .directory("specs")
                 .fails(2, "", "cannot read specs")
         },
+        Case {
+            name: "spec that never ends",
+            ..case("", &["book", "/dev/zero"]).fails(2, "", "larger than 1 MiB")
+        },
         // ---- Fonts.
         Case {
             name: "font that does not exist",
@@ -219,6 +223,10 @@ fn cases() -> Vec<Case> {
                 "book.toml:3:8:",
                 "cannot read the font",
             )
+        },
+        Case {
+            name: "font that never ends",
+            ..book(fonts("/dev/zero")).fails(2, "book.toml:3:8:", "larger than 256 MiB")
         },
         // ---- Puzzle banks named by a spec.
         Case {
@@ -359,6 +367,21 @@ fn cases() -> Vec<Case> {
                 .stdin(b"# r\xe9sum\xe9\n")
                 .fails(2, "<stdin>:1:4:", "not UTF-8")
                 .hint("UTF-8")
+        },
+        Case {
+            name: "sudoku input without line breaks",
+            ..case("", &["sudoku", "solve", "video.mp4"])
+                .file("video.mp4", vec![b'.'; 3 << 20])
+                .fails(2, "video.mp4:1:", "longer than 1 MiB")
+                .hint("right file")
+        },
+        Case {
+            name: "mushikui input that never ends",
+            ..case("", &["mushikui", "grade", "/dev/zero"]).fails(
+                2,
+                "/dev/zero:1:",
+                "longer than 1 MiB",
+            )
         },
         Case {
             name: "sudoku input that is a directory",

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use clap::Args as ClapArgs;
 
 use super::batch::JobsArg;
-use super::io::{AtomicFile, describe, interrupt, utf8_text};
+use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::manifest::{self, Position};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
@@ -51,10 +51,15 @@ pub struct Args {
     quiet: bool,
 }
 
+/// Size limits of the files a book reads: far above any real one, far below the memory.
+const MAX_SPEC_BYTES: u64 = 1 << 20;
+const MAX_FONT_BYTES: u64 = 256 << 20;
+const MAX_BANK_BYTES: u64 = 256 << 20;
+
 pub fn run(args: Args) -> Result<i32, Error> {
     let started = Instant::now();
     let spec_name = args.spec.display().to_string();
-    let text = std::fs::read(&args.spec)
+    let text = read_file(&args.spec, MAX_SPEC_BYTES)
         .map_err(|error| Error::input(format!("cannot read {spec_name}: {}", describe(&error))))?;
     let text = utf8_text(text, "the spec").map_err(|error| error.in_file(spec_name.clone()))?;
     let spec = Spec::parse(&spec_name, &text, args.seed.as_deref())?;
@@ -187,7 +192,7 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
             } else {
                 base.join(&source.value)
             };
-            let bytes = std::fs::read(&path).map_err(|error| {
+            let bytes = read_file(&path, MAX_BANK_BYTES).map_err(|error| {
                 spec.error(
                     source.at,
                     format!(
@@ -220,7 +225,7 @@ fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
                 } else {
                     base.join(path)
                 };
-                let bytes = std::fs::read(&full).map_err(|error| {
+                let bytes = read_file(&full, MAX_FONT_BYTES).map_err(|error| {
                     spec.error(
                         choice.at,
                         format!(

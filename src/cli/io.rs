@@ -1,12 +1,30 @@
 //! Reading inputs, writing outputs, and replacing files atomically.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 
 const BROKEN_PIPE: &str = "output closed (broken pipe)";
+
+/// The longest line a puzzle input may have (puzzle lines are short; JSON Lines records
+/// with solutions and steps are a few KiB).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Reads a whole file of at most `limit` bytes (specs, fonts, puzzle banks). A larger file,
+/// or an endless one like /dev/zero, is an error rather than a process out of memory.
+pub fn read_file(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::other(format!(
+            "it is larger than {} MiB",
+            limit >> 20
+        )));
+    }
+    Ok(bytes)
+}
 
 /// An input text: a file, or standard input when no path (or `-`) is given.
 pub struct Input {
@@ -64,8 +82,10 @@ impl Input {
         let mut buffer = Vec::new();
         loop {
             buffer.clear();
-            let read = self
-                .reader
+            // A line is read at most MAX_LINE bytes at a time, so a file without line
+            // breaks (a binary, /dev/zero) is refused instead of filling the memory.
+            let read = (&mut self.reader)
+                .take(MAX_LINE as u64 + 1)
                 .read_until(b'\n', &mut buffer)
                 .map_err(|error| {
                     Error::runtime(format!("cannot read: {}", describe(&error)))
@@ -76,6 +96,15 @@ impl Input {
                 return Ok(true);
             }
             self.lines_read += 1;
+            if buffer.len() > MAX_LINE {
+                return Err(Error::input(format!(
+                    "this line is longer than {} MiB",
+                    MAX_LINE >> 20
+                ))
+                .at_line(self.lines_read)
+                .in_file(self.name.clone())
+                .with_hint("puzzle files hold one puzzle per line: is this the right file?"));
+            }
             let line = std::str::from_utf8(&buffer).map_err(|error| {
                 utf8_error(&buffer, error.valid_up_to(), "the input")
                     .at_line(self.lines_read)
