@@ -172,6 +172,18 @@ fn cases() -> Vec<Case> {
             )
         },
         Case {
+            name: "a control character in printed text",
+            ..book(SPEC.replace("\"T\"", "\"Week\\t47\""))
+                .fails(2, "book.toml:1:9:", "contains the control character U+0009")
+                .hint("plain text")
+        },
+        Case {
+            name: "a character the font cannot show",
+            ..book(SPEC.replace("\"T\"", "\"Week\\uE00047\""))
+                .fails(2, "book.toml:1:9:", "cannot show: U+E000")
+                .hint("[fonts]")
+        },
+        Case {
             name: "empty spec",
             ..book(String::new()).fails(2, "book.toml:1:", "no title")
         },
