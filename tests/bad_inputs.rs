@@ -546,6 +546,24 @@ fn cases() -> Vec<Case> {
             .hint("--digits 3,2")
         },
         Case {
+            name: "--digits with a quotient length the division cannot have",
+            ..case(
+                "",
+                &["mushikui", "generate", "--op", "div", "--digits", "6,3,9"],
+            )
+            .fails(2, "", "has a quotient of 3 or 4 digits, not 9")
+            .hint("--digits 6,3")
+        },
+        Case {
+            name: "--digits with a subtrahend longer than the minuend",
+            ..case(
+                "",
+                &["mushikui", "generate", "--op", "sub", "--digits", "3,5"],
+            )
+            .fails(2, "", "the subtrahend no longer")
+            .hint("--digits 4,3")
+        },
+        Case {
             name: "--digits too long",
             ..case(
                 "",
