@@ -372,6 +372,12 @@ fn bad_requests_are_usage_errors_and_write_nothing() {
     ] {
         assert_eq!(puzzlebook(&args), 2, "{args:?}");
     }
+    assert_eq!(
+        puzzlebook(&["preview", spec, "-o", spec]),
+        2,
+        "the spec is not overwritten"
+    );
+    assert_eq!(std::fs::read_to_string(spec).unwrap(), SPEC);
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(left.len(), 1, "only the spec: {left:?}");
 }

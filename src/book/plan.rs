@@ -240,7 +240,9 @@ fn make_one(spec: &Spec, job: &Job, deadline: Option<Instant>) -> Result<Puzzle>
                             ..GradeOptions::default()
                         },
                     )
-                    .map_err(describe)?;
+                    .map_err(|error| {
+                        describe(error.with_hint("allow more time with --max-seconds"))
+                    })?;
                     (generated.puzzle, generated.solution, grading)
                 }
             };

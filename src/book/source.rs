@@ -91,7 +91,7 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// The source line holding `start`, with the span underlined, in the style of compilers.
-fn snippet(text: &str, start: usize, end: usize) -> String {
+pub fn snippet(text: &str, start: usize, end: usize) -> String {
     let boundary = |mut at: usize| {
         at = at.min(text.len());
         while !text.is_char_boundary(at) {

@@ -143,7 +143,7 @@ pub enum Report {
 /// raw puzzles on the reading thread (cheaply: parsing belongs in `work`); `finish` reports
 /// what the input left unfinished. Reports are written in input order, problems on stderr
 /// with the input's name. Returns the exit code: 2 if any input error, else 1 if any
-/// problem, else 0.
+/// problem, else 0. An input without a single puzzle is an input error.
 pub fn process<T, S, W>(
     input: Input,
     jobs: &JobsArg,
@@ -188,20 +188,20 @@ where
     let mut output = Output::stdout();
     let mut input_errors = 0usize;
     let mut problems = 0usize;
-    let mut done = 0usize;
+    let mut puzzles = 0usize;
     pipeline(
         &pool,
         &mut read_chunk,
         |item| Ok(work(item)),
         |report| {
-            match report? {
-                Report::Output(text) => {
-                    done += 1;
-                    output.line(&text)?;
-                }
+            let report = report?;
+            if !matches!(report, Report::Nothing) {
+                puzzles += 1;
+            }
+            match report {
+                Report::Output(text) => output.line(&text)?,
                 Report::Nothing => {}
                 Report::Problem(error) => {
-                    done += 1;
                     // Keep stdout and stderr in input order.
                     output.flush()?;
                     if error.kind() == ErrorKind::Input {
@@ -217,9 +217,15 @@ where
     )?;
     output.flush()?;
     ui.detail(format_args!(
-        "{done} puzzles in {:.2} s: {input_errors} input errors, {problems} other problems",
+        "{puzzles} puzzles in {:.2} s: {input_errors} input errors, {problems} other problems",
         started.elapsed().as_secs_f64()
     ));
+    if puzzles == 0 {
+        // An empty input is almost always a mistake upstream (a wrong file, a failed step).
+        return Err(Error::input("no puzzles found").in_file(name).with_hint(
+            "write one puzzle per line; blank lines and lines starting with '#' are skipped",
+        ));
+    }
     Ok(if input_errors > 0 {
         2
     } else if problems > 0 {

@@ -15,7 +15,7 @@ use clap::Args as ClapArgs;
 
 use super::Ui;
 use super::batch::JobsArg;
-use super::io::{AtomicFile, describe};
+use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::manifest::{self, Position};
 use crate::book::plan::{Puzzle, seed_path};
 use crate::book::spec::{FontChoice, Language, Spec};
@@ -46,9 +46,14 @@ pub struct Args {
     #[command(flatten)]
     jobs: JobsArg,
     /// Give up (exit 1) when the puzzles are not all made in this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     max_seconds: u64,
 }
+
+/// Size limits of the files a book reads: far above any real one, far below the memory.
+const MAX_SPEC_BYTES: u64 = 1 << 20;
+const MAX_FONT_BYTES: u64 = 256 << 20;
+const MAX_BANK_BYTES: u64 = 256 << 20;
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
@@ -69,6 +74,15 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         .with_hint("name the PDF with a .pdf extension"));
     }
     let manifest_path = pdf_path.with_extension("json");
+    for output in [&pdf_path, &manifest_path] {
+        if is_same_file(output, &args.spec) {
+            return Err(Error::input(format!(
+                "the output {} is the spec itself",
+                output.display()
+            ))
+            .with_hint("choose another output path with -o OUT.pdf"));
+        }
+    }
     let (pdf_file, mut pdf_out) = AtomicFile::create(&pdf_path)?;
     let (manifest_file, mut manifest_out) = AtomicFile::create(&manifest_path)?;
 
@@ -112,8 +126,10 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     write(&mut manifest_out, json.as_bytes(), &manifest_path)?;
     drop(pdf_out);
     drop(manifest_out);
-    manifest_file.commit()?;
-    pdf_file.commit()?;
+    interrupt::deferred(|| {
+        manifest_file.commit()?;
+        pdf_file.commit()
+    })?;
     ui.detail(format_args!(
         "manifest and files: {:.2} s",
         stage.elapsed().as_secs_f64()
@@ -152,10 +168,9 @@ pub(super) struct Prepared {
 pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepared, Error> {
     let started = Instant::now();
     let spec_name = path.display().to_string();
-    let text = std::fs::read(path)
+    let text = read_file(path, MAX_SPEC_BYTES)
         .map_err(|error| Error::input(format!("cannot read {spec_name}: {}", describe(&error))))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| Error::input("the spec is not UTF-8 text").in_file(spec_name.clone()))?;
+    let text = utf8_text(text, "the spec").map_err(|error| error.in_file(spec_name.clone()))?;
     let spec = Spec::parse(&spec_name, &text, seed)?;
     let base = path.parent().unwrap_or(Path::new("")).to_path_buf();
     let fonts = load_fonts(&spec, &base)?;
@@ -289,6 +304,14 @@ fn make_by_section(
     Ok(puzzles)
 }
 
+/// True when both paths name one existing file.
+pub(super) fn is_same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// A layout rectangle as a manifest box: media-box coordinates (bleed included).
 fn boxed(rect: layout::Rect, bleed: f64) -> [f64; 4] {
     [rect.x + bleed, rect.y + bleed, rect.width, rect.height]
@@ -307,7 +330,7 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
             } else {
                 base.join(&source.value)
             };
-            let bytes = std::fs::read(&path).map_err(|error| {
+            let bytes = read_file(&path, MAX_BANK_BYTES).map_err(|error| {
                 spec.error(
                     source.at,
                     format!(
@@ -318,9 +341,8 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
                 )
                 .with_hint("puzzle file paths are relative to the spec's directory")
             })?;
-            let text = String::from_utf8(bytes).map_err(|_| {
-                spec.error(source.at, format!("{} is not UTF-8 text", path.display()))
-            })?;
+            let text = utf8_text(bytes, "the puzzle file")
+                .map_err(|error| error.in_file(path.display().to_string()))?;
             Ok(Some(BankText {
                 name: path.display().to_string(),
                 text,
@@ -341,7 +363,7 @@ fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
                 } else {
                     base.join(path)
                 };
-                let bytes = std::fs::read(&full).map_err(|error| {
+                let bytes = read_file(&full, MAX_FONT_BYTES).map_err(|error| {
                     spec.error(
                         choice.at,
                         format!(

@@ -1,12 +1,30 @@
 //! Reading inputs, writing outputs, and replacing files atomically.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 
 const BROKEN_PIPE: &str = "output closed (broken pipe)";
+
+/// The longest line a puzzle input may have (puzzle lines are short; JSON Lines records
+/// with solutions and steps are a few KiB).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Reads a whole file of at most `limit` bytes (specs, fonts, puzzle banks). A larger file,
+/// or an endless one like /dev/zero, is an error rather than a process out of memory.
+pub fn read_file(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::other(format!(
+            "it is larger than {} MiB",
+            limit >> 20
+        )));
+    }
+    Ok(bytes)
+}
 
 /// An input text: a file, or standard input when no path (or `-`) is given.
 pub struct Input {
@@ -23,6 +41,13 @@ impl Input {
             None => Ok(Input::stdin()),
             Some(path) if path.as_os_str() == "-" => Ok(Input::stdin()),
             Some(path) => {
+                if path.is_dir() {
+                    return Err(Error::input(format!(
+                        "cannot read {}: it is a directory",
+                        path.display()
+                    ))
+                    .with_hint("give a puzzle file, or '-' for standard input"));
+                }
                 let file = File::open(path).map_err(|error| {
                     Error::input(format!(
                         "cannot open {}: {}",
@@ -54,29 +79,75 @@ impl Input {
         &mut self,
         mut each: impl FnMut(usize, &str) -> Result<bool, Error>,
     ) -> Result<bool, Error> {
-        let mut buffer = String::new();
+        let mut buffer = Vec::new();
         loop {
             buffer.clear();
-            let read = self.reader.read_line(&mut buffer).map_err(|error| {
-                let error = if error.kind() == io::ErrorKind::InvalidData {
-                    Error::input("the input is not valid UTF-8 text")
-                } else {
+            // A line is read at most MAX_LINE bytes at a time, so a file without line
+            // breaks (a binary, /dev/zero) is refused instead of filling the memory.
+            let read = (&mut self.reader)
+                .take(MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut buffer)
+                .map_err(|error| {
                     Error::runtime(format!("cannot read: {}", describe(&error)))
-                };
-                error
-                    .at_line(self.lines_read + 1)
-                    .in_file(self.name.clone())
-            })?;
+                        .at_line(self.lines_read + 1)
+                        .in_file(self.name.clone())
+                })?;
             if read == 0 {
                 return Ok(true);
             }
             self.lines_read += 1;
-            let line = buffer.trim_end_matches(['\n', '\r']);
+            if buffer.len() > MAX_LINE {
+                return Err(Error::input(format!(
+                    "this line is longer than {} MiB",
+                    MAX_LINE >> 20
+                ))
+                .at_line(self.lines_read)
+                .in_file(self.name.clone())
+                .with_hint("puzzle files hold one puzzle per line: is this the right file?"));
+            }
+            let line = std::str::from_utf8(&buffer).map_err(|error| {
+                utf8_error(&buffer, error.valid_up_to(), "the input")
+                    .at_line(self.lines_read)
+                    .in_file(self.name.clone())
+            })?;
+            let line = line.trim_end_matches(['\n', '\r']);
             if !each(self.lines_read, line)? {
                 return Ok(false);
             }
         }
     }
+}
+
+/// Reads `bytes` as UTF-8 text; the error names the line and column of the first bad byte
+/// and shows the line (bad bytes as U+FFFD) with that place underlined.
+/// `what` names the text in the message ("the spec").
+pub fn utf8_text(bytes: Vec<u8>, what: &str) -> Result<String, Error> {
+    String::from_utf8(bytes).map_err(|error| {
+        let bytes = error.as_bytes();
+        let valid = error.utf8_error().valid_up_to();
+        let line = bytes[..valid].iter().filter(|&&byte| byte == b'\n').count() + 1;
+        let line_start = bytes[..valid]
+            .iter()
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |at| at + 1);
+        // The lossy text keeps the valid prefix byte for byte, so `valid` is the place.
+        let shown = String::from_utf8_lossy(bytes);
+        utf8_error(&bytes[line_start..], valid - line_start, what)
+            .at_line(line)
+            .with_snippet(crate::book::source::snippet(&shown, valid, valid + 1))
+    })
+}
+
+/// The error for a line that is not UTF-8 from byte `valid` on.
+fn utf8_error(line: &[u8], valid: usize, what: &str) -> Error {
+    // The bytes before `valid` are UTF-8 by definition.
+    let column = std::str::from_utf8(&line[..valid]).map_or(1, |text| text.chars().count() + 1);
+    Error::input(format!(
+        "{what} is not UTF-8 text (byte 0x{:02x})",
+        line.get(valid).copied().unwrap_or(0)
+    ))
+    .at_column(column)
+    .with_hint("save the file as UTF-8")
 }
 
 /// Buffered standard output that turns write failures into [`Error`]s.
@@ -141,7 +212,7 @@ impl AtomicFile {
             Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        if !directory.is_dir() {
+        if !directory.exists() {
             return Err(Error::input(format!(
                 "cannot write {}: the directory {} does not exist",
                 target.display(),
@@ -149,23 +220,43 @@ impl AtomicFile {
             ))
             .with_hint("create the directory first or choose another output path"));
         }
+        if !directory.is_dir() {
+            return Err(Error::input(format!(
+                "cannot write {}: {} is not a directory",
+                target.display(),
+                directory.display()
+            ))
+            .with_hint("choose an output path inside a directory"));
+        }
         if target.is_dir() {
             return Err(Error::input(format!(
                 "cannot write {}: it is a directory",
                 target.display()
             )));
         }
+        // Renaming over a device, pipe or socket would replace it with a regular file (as
+        // root, `-o /dev/null` would delete the device node).
+        if std::fs::metadata(target).is_ok_and(|metadata| !metadata.is_file()) {
+            return Err(Error::input(format!(
+                "cannot write {}: it is not a regular file",
+                target.display()
+            ))
+            .with_hint("write to a file and copy it from there"));
+        }
         let file_name = target
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| "output".to_string());
         let temporary = directory.join(format!(".{file_name}.{}.partial", std::process::id()));
+        // Nothing has been made yet, so an output that cannot be created is a bad path.
         let file = File::create(&temporary).map_err(|error| {
-            Error::runtime(format!(
-                "cannot write {}: {}",
+            Error::input(format!(
+                "cannot write {}: cannot create a file in {}: {}",
                 target.display(),
+                directory.display(),
                 describe(&error)
             ))
+            .with_hint("choose an output path in a directory you can write to")
         })?;
         interrupt::register(&temporary);
         Ok((
@@ -235,14 +326,25 @@ pub mod interrupt {
         use std::path::Path;
         use std::ptr;
         use std::sync::Once;
-        use std::sync::atomic::{AtomicPtr, Ordering};
+        use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 
         const SLOTS: usize = 16;
         static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
             [const { AtomicPtr::new(ptr::null_mut()) }; SLOTS];
         static INSTALL: Once = Once::new();
+        /// Set while files are moved into place: a signal then waits for the end of it.
+        static DEFERRING: AtomicBool = AtomicBool::new(false);
+        static PENDING: AtomicI32 = AtomicI32::new(0);
 
         extern "C" fn on_signal(signal: libc::c_int) {
+            if DEFERRING.load(Ordering::SeqCst) {
+                PENDING.store(signal, Ordering::SeqCst);
+                return;
+            }
+            clean_up_and_exit(signal);
+        }
+
+        fn clean_up_and_exit(signal: libc::c_int) -> ! {
             for slot in &PATHS {
                 let path = slot.load(Ordering::SeqCst);
                 if !path.is_null() {
@@ -255,6 +357,16 @@ pub mod interrupt {
             }
             // SAFETY: _exit is async-signal-safe; 128 + signal is the shell convention.
             unsafe { libc::_exit(128 + signal) }
+        }
+
+        pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
+            DEFERRING.store(true, Ordering::SeqCst);
+            let result = work();
+            DEFERRING.store(false, Ordering::SeqCst);
+            match PENDING.swap(0, Ordering::SeqCst) {
+                0 => result,
+                signal => clean_up_and_exit(signal),
+            }
         }
 
         fn install() {
@@ -319,6 +431,16 @@ pub mod interrupt {
         use std::path::Path;
         pub fn register(_path: &Path) {}
         pub fn unregister(_path: &Path) {}
+        pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
+            work()
+        }
+    }
+
+    /// Runs `work` (moving finished files into place) with interruptions held back: a
+    /// signal that arrives meanwhile ends the process only afterwards, so an interrupted
+    /// build never leaves a new manifest beside an old PDF.
+    pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
+        imp::deferred(work)
     }
 
     /// Deletes `path` if the process is interrupted before [`unregister`].
@@ -328,5 +450,47 @@ pub mod interrupt {
 
     pub fn unregister(path: &Path) {
         imp::unregister(path);
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+
+    use super::interrupt;
+
+    /// A signal that arrives while files are moved into place ends the process only after
+    /// the move: the book is then complete, never half old and half new.
+    #[test]
+    fn a_signal_during_the_commit_waits_for_it() {
+        let dir = std::env::temp_dir().join(format!("puzzlebook-commit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let temporary = dir.join(".book.pdf.partial");
+        let target = dir.join("book.pdf");
+        std::fs::write(&temporary, b"the new book").unwrap();
+        let from = CString::new(temporary.as_os_str().as_bytes()).unwrap();
+        let to = CString::new(target.as_os_str().as_bytes()).unwrap();
+        interrupt::register(&temporary);
+        // SAFETY: the child makes only async-signal-safe calls (raise, rename, _exit) and
+        // atomic loads and stores.
+        let child = unsafe { libc::fork() };
+        assert!(child >= 0);
+        if child == 0 {
+            interrupt::deferred(|| unsafe {
+                libc::raise(libc::SIGINT);
+                libc::rename(from.as_ptr(), to.as_ptr());
+            });
+            unsafe { libc::_exit(0) };
+        }
+        let mut status = 0;
+        // SAFETY: waits for the child forked above.
+        assert_eq!(unsafe { libc::waitpid(child, &mut status, 0) }, child);
+        interrupt::unregister(&temporary);
+        let moved = std::fs::read(&target);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(libc::WIFEXITED(status), "{status}");
+        assert_eq!(libc::WEXITSTATUS(status), 130, "the interrupt was lost");
+        assert_eq!(moved.unwrap(), b"the new book");
     }
 }

@@ -13,7 +13,7 @@ use clap::Args as ClapArgs;
 
 use super::Ui;
 use super::batch::{JobsArg, map_ordered};
-use super::book::{make, prepare};
+use super::book::{is_same_file, make, prepare};
 use super::io::{AtomicFile, describe};
 use crate::error::Error;
 use crate::raster::{Bitmap, PageRasterizer};
@@ -134,6 +134,16 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         .with_hint(format!("choose pages from 1 to {page_count}"))
     })?;
     let targets = targets(&args, &numbers, page_count);
+    if let Some(target) = targets
+        .iter()
+        .find(|target| is_same_file(target, &args.spec))
+    {
+        return Err(Error::input(format!(
+            "the output {} is the spec itself",
+            target.display()
+        ))
+        .with_hint("choose another output path with -o OUT.png"));
+    }
     let mut files = Vec::with_capacity(targets.len());
     for target in &targets {
         files.push(AtomicFile::create(target)?);

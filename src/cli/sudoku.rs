@@ -1,6 +1,7 @@
 //! `puzzlebook sudoku …`: generate, solve, count and grade.
 
 use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::builder::PossibleValue;
@@ -332,13 +333,16 @@ fn for_each_puzzle(
     ui: Ui,
     work: impl Fn(ParsedPuzzle) -> Report + Sync + Send,
 ) -> Result<i32, Error> {
-    let mut reader = PuzzleReader::new();
+    // Shared by the line splitter and the end-of-input check (a 9-line grid left unfinished
+    // is reported, not dropped); both run on the reading thread, so the lock never waits.
+    let reader = Mutex::new(PuzzleReader::new());
+    let reader = || reader.lock().unwrap_or_else(PoisonError::into_inner);
     batch::process(
         Input::open(file)?,
         jobs,
         ui,
-        move |number, line| reader.split_line(number, line),
-        |_| None::<RawPuzzle>,
+        |number, line| reader().split_line(number, line),
+        |_| reader().finish().map(RawPuzzle::Parsed),
         |raw| match raw.parse() {
             Ok(parsed) => work(parsed),
             Err(error) => Report::Problem(error),
@@ -523,6 +527,11 @@ fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         }
         Ok(true)
     })?;
+    if rows.is_empty() && input_errors == 0 {
+        return Err(Error::input("no puzzles found")
+            .in_file(name)
+            .with_hint("write lines of PUZZLE RATING [SOURCE], e.g. from se-rated.txt"));
+    }
     let pool = args.jobs.pool()?;
     ui.detail(format_args!(
         "{name}: {} rated puzzles, {} worker threads",

@@ -544,10 +544,36 @@ pub fn check_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
         texts.push((&section.title, "the section title"));
     }
     for (text, what) in texts {
+        // Text is set on lines the layout chooses: tabs, line breaks and other control
+        // characters would reach the PDF as boxes or be dropped, silently.
+        if let Some(control) = text.value.chars().find(|ch| ch.is_control()) {
+            return Err(spec
+                .error(
+                    text.at,
+                    format!(
+                        "{what} contains the control character U+{:04X}",
+                        u32::from(control)
+                    ),
+                )
+                .with_hint("use plain text: lines are broken to fit the page"));
+        }
         for face in [text_face, bold_face] {
             let missing = face.metrics.missing_chars(&text.value);
             if !missing.is_empty() {
-                let list: Vec<String> = missing.iter().take(8).map(char::to_string).collect();
+                let list: Vec<String> = missing
+                    .iter()
+                    .take(8)
+                    .map(|&ch| {
+                        let invisible = ch.is_whitespace()
+                            || ('\u{200B}'..='\u{206F}').contains(&ch)
+                            || ('\u{E000}'..='\u{F8FF}').contains(&ch);
+                        if invisible {
+                            format!("U+{:04X}", u32::from(ch))
+                        } else {
+                            ch.to_string()
+                        }
+                    })
+                    .collect();
                 let hint = if spec.language == Language::English
                     && missing.iter().any(|&ch| u32::from(ch) >= 0x3000)
                 {

@@ -136,6 +136,22 @@ impl GenerateOptions {
                     );
                 }
                 let lengths = quotient_lengths(digits);
+                let possible = quotient_lengths(&digits[..2]);
+                if let Some(&asked) = digits.get(2)
+                    && lengths.is_empty()
+                    && !possible.is_empty()
+                {
+                    let possible: Vec<String> = possible.iter().map(ToString::to_string).collect();
+                    return shape_error(
+                        format!(
+                            "a {}-digit dividend divided by a {}-digit divisor has a quotient of {} digits, not {asked}",
+                            digits[0],
+                            digits[1],
+                            possible.join(" or ")
+                        ),
+                        hint,
+                    );
+                }
                 if lengths.is_empty() {
                     return shape_error(
                         format!(
