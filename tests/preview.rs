@@ -378,6 +378,18 @@ fn bad_requests_are_usage_errors_and_write_nothing() {
         "the spec is not overwritten"
     );
     assert_eq!(std::fs::read_to_string(spec).unwrap(), SPEC);
+    // A picture too large for memory is refused before any puzzle is made.
+    let big = dir.join("big.toml");
+    let big_spec = SPEC.replace("template = \"kdp-6x9\"", "[page]\nsize = \"500x700mm\"");
+    std::fs::write(&big, big_spec).unwrap();
+    let big_args = ["preview", big.to_str().unwrap(), "--dpi", "600", "-o", out];
+    assert_eq!(puzzlebook(&big_args), 2);
+    assert_eq!(
+        puzzlebook(&["preview", big.to_str().unwrap(), "--dpi", "100", "-o", out]),
+        0
+    );
+    std::fs::remove_file(&big).unwrap();
+    std::fs::remove_file(out).unwrap();
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(left.len(), 1, "only the spec: {left:?}");
 }

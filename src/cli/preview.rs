@@ -14,9 +14,9 @@ use clap::Args as ClapArgs;
 use super::Ui;
 use super::batch::{JobsArg, map_ordered};
 use super::book::{is_same_file, make, prepare};
-use super::io::{AtomicFile, describe};
+use super::io::{AtomicFile, describe, interrupt};
 use crate::error::Error;
-use crate::raster::{Bitmap, PageRasterizer};
+use crate::raster::{Bitmap, PageRasterizer, pixel_size};
 
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
@@ -144,6 +144,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         ))
         .with_hint("choose another output path with -o OUT.png"));
     }
+    let geometry = &book.geometry;
+    pixel_size(geometry.width, geometry.height, geometry.bleed, args.dpi)?;
     let mut files = Vec::with_capacity(targets.len());
     for target in &targets {
         files.push(AtomicFile::create(target)?);
@@ -167,16 +169,17 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             draw(number).map(|bitmap| bitmap.to_png())
         })
     };
+    let encoded = encoded
+        .into_iter()
+        .collect::<Result<Vec<Vec<u8>>, Error>>()?;
     ui.detail(format_args!(
         "{} pages drawn and encoded in {:.2} s",
         numbers.len(),
         stage.elapsed().as_secs_f64()
     ));
-    let mut size = (0, 0);
-    for ((png, target), (atomic, mut file)) in encoded.into_iter().zip(&targets).zip(files) {
-        let png = png?;
-        size = png_size(&png);
-        file.write_all(&png)
+    let mut finished = Vec::with_capacity(files.len());
+    for ((png, target), (atomic, mut file)) in encoded.iter().zip(&targets).zip(files) {
+        file.write_all(png)
             .and_then(|()| file.sync_all())
             .map_err(|error| {
                 Error::runtime(format!(
@@ -185,17 +188,18 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
                     describe(&error)
                 ))
             })?;
-        drop(file);
-        atomic.commit()?;
+        finished.push(atomic);
         ui.detail(format_args!("{}: {} bytes", target.display(), png.len()));
     }
+    // All pictures are moved into place together, or none (Ctrl-C waits for the renames).
+    interrupt::deferred(|| finished.into_iter().try_for_each(AtomicFile::commit))?;
 
     let what = match targets.as_slice() {
         [one] => one.display().to_string(),
         [first, .., last] => format!("{} to {}", first.display(), last.display()),
         [] => String::new(),
     };
-    let (width, height) = size;
+    let (width, height) = png_size(&encoded[0]);
     ui.say(format_args!(
         "{what}: {} {} of {page_count}, {width} x {height} pixels at {} dpi, {:.1} s",
         if numbers.len() == 1 { "page" } else { "pages" },

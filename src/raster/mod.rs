@@ -68,12 +68,21 @@ impl Bitmap {
     }
 }
 
-/// The size in pixels of a page's picture at `dpi`: the media box (bleed included), each
-/// side rounded to the nearest pixel.
-pub fn pixel_size(page: &Page, dpi: u32) -> (usize, usize) {
+/// The size in pixels of the picture of a page `width` × `height` points with `bleed` on
+/// every side, at `dpi`: the media box, each side rounded to the nearest pixel. Pictures of
+/// more than [`MAX_PIXELS`] are refused.
+pub fn pixel_size(width: f64, height: f64, bleed: f64, dpi: u32) -> Result<(usize, usize)> {
     let scale = f64::from(dpi) / 72.0;
-    let side = |points: f64| ((points + 2.0 * page.bleed) * scale).round().max(1.0) as usize;
-    (side(page.width), side(page.height))
+    let side = |points: f64| ((points + 2.0 * bleed) * scale).round().max(1.0) as usize;
+    let (columns, rows) = (side(width), side(height));
+    if columns.saturating_mul(rows) > MAX_PIXELS {
+        return Err(Error::input(format!(
+            "a picture of {columns} x {rows} pixels is too large (at most {} million pixels)",
+            MAX_PIXELS / 1_000_000
+        ))
+        .with_hint("choose a lower --dpi"));
+    }
+    Ok((columns, rows))
 }
 
 /// Draws pages with a book's fonts.
@@ -99,13 +108,7 @@ impl<'a> PageRasterizer<'a> {
 
     /// The picture of `page` at `dpi` pixels per inch, on white.
     pub fn render(&self, page: &Page, dpi: u32) -> Result<Bitmap> {
-        let (width, height) = pixel_size(page, dpi);
-        if width.saturating_mul(height) > MAX_PIXELS {
-            return Err(Error::input(format!(
-                "a picture of {width} x {height} pixels is too large"
-            ))
-            .with_hint("choose a lower --dpi"));
-        }
+        let (width, height) = pixel_size(page.width, page.height, page.bleed, dpi)?;
         let mut canvas = Canvas {
             width,
             height,
@@ -470,9 +473,11 @@ mod tests {
         let bitmap = raster.render(&page(Vec::new()), 72).unwrap();
         assert_eq!((bitmap.width, bitmap.height), (100, 50));
         assert!(bitmap.pixels.iter().all(|&level| level == 255));
-        let mut bled = page(Vec::new());
-        bled.bleed = 9.0;
-        assert_eq!(pixel_size(&bled, 144), (236, 136));
+        assert_eq!(pixel_size(100.0, 50.0, 9.0, 144).unwrap(), (236, 136));
+        let a3 = (841.89, 1190.55);
+        assert!(pixel_size(a3.0, a3.1, 0.0, 300).is_ok());
+        let error = pixel_size(a3.0, a3.1, 0.0, 600).unwrap_err();
+        assert_eq!(error.exit_code(), 2);
     }
 
     #[test]
