@@ -380,7 +380,7 @@ fn bad_requests_are_usage_errors_and_write_nothing() {
     assert_eq!(std::fs::read_to_string(spec).unwrap(), SPEC);
     // A picture too large for memory is refused before any puzzle is made.
     let big = dir.join("big.toml");
-    let big_spec = SPEC.replace("template = \"kdp-6x9\"", "[page]\nsize = \"500x700mm\"");
+    let big_spec = SPEC.replace("bleed =", "size = \"500x700mm\"\nbleed =");
     std::fs::write(&big, big_spec).unwrap();
     let big_args = ["preview", big.to_str().unwrap(), "--dpi", "600", "-o", out];
     assert_eq!(puzzlebook(&big_args), 2);
