@@ -73,17 +73,48 @@ fn completion_scripts_cover_every_subcommand_in_every_shell() {
 }
 
 #[test]
-fn the_bash_script_is_valid_bash() {
+fn the_bash_script_completes_commands_and_flags() {
     // CI itself runs under bash, so bash is always there.
     let dir = scratch("completions-bash");
     let script = dir.join("puzzlebook.bash");
     std::fs::write(&script, run(&["completions", "bash"], &[]).stdout).unwrap();
-    let check = Command::new("bash")
-        .arg("-n")
-        .arg(&script)
-        .output()
-        .unwrap();
-    assert!(check.status.success(), "{}", text(&check.stderr));
+    // Ask the completion function what it offers, as bash does on Tab: the words so far,
+    // then the function's arguments (command, current word, previous word).
+    let complete = |words: &[&str]| -> String {
+        let current = words.len() - 1;
+        let program = format!(
+            "source {}; COMP_WORDS=({}); COMP_CWORD={current}; _puzzlebook puzzlebook '{}' '{}'; \
+             echo \"${{COMPREPLY[*]}}\"",
+            script.display(),
+            words
+                .iter()
+                .map(|word| format!("'{word}'"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            words[current],
+            words[current - 1],
+        );
+        let output = Command::new("bash")
+            .arg("-c")
+            .arg(program)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        text(&output.stdout).trim().to_string()
+    };
+    assert_eq!(complete(&["puzzlebook", "su"]), "sudoku");
+    assert_eq!(
+        complete(&["puzzlebook", "preview", "x.toml", "--sp"]),
+        "--spread"
+    );
+    assert_eq!(
+        complete(&["puzzlebook", "sudoku", "generate", "--sym"]),
+        "--symmetry"
+    );
+    let shells = complete(&["puzzlebook", "completions", ""]);
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        assert!(shells.split(' ').any(|word| word == shell), "{shells}");
+    }
 }
 
 #[test]

@@ -21,8 +21,7 @@ Install the script where your shell looks for completions, e.g.:
   zsh         puzzlebook completions zsh > ~/.zfunc/_puzzlebook
               (with fpath+=~/.zfunc before compinit in ~/.zshrc)
   fish        puzzlebook completions fish > ~/.config/fish/completions/puzzlebook.fish
-  elvish      puzzlebook completions elvish > ~/.config/elvish/lib/puzzlebook.elv
-              (and use puzzlebook in ~/.config/elvish/rc.elv)
+  elvish      eval (puzzlebook completions elvish | slurp)    (in ~/.config/elvish/rc.elv)
   powershell  puzzlebook completions powershell >> $PROFILE")]
 pub struct CompletionsArgs {
     /// The shell to complete for.
