@@ -418,8 +418,9 @@ pub mod interrupt {
                         )
                         .is_ok()
                 {
-                    // SAFETY: the slot no longer shares the pointer; it came from into_raw.
-                    drop(unsafe { CString::from_raw(current) });
+                    // The string is leaked on purpose: a signal handler running on another
+                    // thread may have loaded the pointer just before the slot was cleared and
+                    // still be reading it. A path per output file is a few bytes.
                     return;
                 }
             }
