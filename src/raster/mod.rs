@@ -363,7 +363,9 @@ impl Canvas {
         let (left, top) = (low.x.floor(), low.y.floor());
         let box_width = (high.x.ceil() - left) as usize + 1;
         let box_height = (high.y.ceil() - top) as usize + 1;
-        if box_width.saturating_mul(box_height) > 4 * MAX_PIXELS {
+        // Nothing a layout draws is larger than the picture; a damaged font's glyph can be,
+        // and is left out rather than allowed to claim memory.
+        if box_width.saturating_mul(box_height) > (self.width + 4) * (self.height + 4) {
             return;
         }
         let local = |p: Pixel| -> RasterPoint { point(p.x - left, p.y - top) };
@@ -633,6 +635,58 @@ mod tests {
         assert_eq!(rows[1], [100, 0, 0, 0, 100, 255, 255, 100]);
         assert_eq!(rows[3], [100, 100, 100, 100, 100, 255, 255, 100]);
         assert_eq!(rows[5], [100; 8]);
+    }
+
+    /// Hostile font files (the fuzzers' findings) draw something or nothing, never panic,
+    /// also with overflow checks on (`cargo test` without `--release`).
+    #[test]
+    fn damaged_fonts_never_panic() {
+        let directory = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fuzz/font_file");
+        let mut tried = 0;
+        for entry in std::fs::read_dir(directory).unwrap() {
+            let path = entry.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            let Ok(face) = crate::layout::fonts::Face::from_file("hostile", bytes) else {
+                continue;
+            };
+            let mut fonts = FontSet::bundled(false);
+            let hostile = fonts.add(face);
+            let Ok(raster) = PageRasterizer::new(&fonts) else {
+                continue;
+            };
+            let text: String = (32u8..127).map(char::from).collect();
+            let item = Item::Text {
+                at: Point { x: 2.0, y: 30.0 },
+                size: 12.0,
+                face: hostile,
+                text,
+                grey: 0.0,
+            };
+            let bitmap = raster.render(&page(vec![item]), 144).unwrap();
+            assert_eq!((bitmap.width, bitmap.height), (200, 100));
+            tried += 1;
+        }
+        assert!(tried >= 1, "the regression fonts were read");
+    }
+
+    #[test]
+    fn shapes_beyond_the_picture_are_clipped_or_left_out() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let fill = |rect: Rect| Item::Rect {
+            rect,
+            fill: Some(0.0),
+            stroke: None,
+        };
+        // Partly outside: the inside part is drawn.
+        let bitmap = raster
+            .render(&page(vec![fill(Rect::new(-20.0, -20.0, 40.0, 30.0))]), 72)
+            .unwrap();
+        assert_eq!(dark(&bitmap), 20 * 10);
+        // Far larger than the picture (only a damaged font makes such shapes): left out.
+        let huge = fill(Rect::new(-1e6, -1e6, 2e6, 2e6));
+        let bitmap = raster.render(&page(vec![huge]), 72).unwrap();
+        assert_eq!(dark(&bitmap), 0);
     }
 
     #[test]
