@@ -78,6 +78,23 @@ enum Command {
     Man(docs::ManArgs),
 }
 
+/// The seed used when `--seed` is not given.
+pub const DEFAULT_SEED: &str = "puzzlebook";
+
+/// One JSON Lines record.
+fn json_line(record: &impl serde::Serialize) -> Result<String, Error> {
+    serde_json::to_string(record)
+        .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))
+}
+
+/// An error as clap shows a rejected flag value: the message, then the hint.
+fn flag_value_message(error: &Error) -> String {
+    match error.hint() {
+        Some(hint) => format!("{}\n  hint: {hint}", error.message()),
+        None => error.message().to_string(),
+    }
+}
+
 /// How much the program says on standard error besides errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verbosity {

@@ -6,18 +6,15 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use super::Ui;
 use super::batch::{self, JobsArg, Report, ShardArg};
 use super::io::Input;
+use super::{DEFAULT_SEED, Ui, json_line};
 use crate::error::Error;
 use crate::mushikui::{
     GenerateOptions, Operation, ParsedPuzzle, PuzzleReader, Solution, Tier, count_solutions,
     explain, generate, grade, solve,
 };
 use crate::seed::RandomStream;
-
-/// The seed used when `--seed` is not given.
-pub const DEFAULT_SEED: &str = "puzzlebook";
 
 const INPUT_HELP: &str = "\
 Input: one puzzle per line in the row-list format KIND:ROW,ROW,... ('*' for a hidden digit;
@@ -195,11 +192,6 @@ struct GeneratedRecord<'a> {
     hardest: &'a str,
 }
 
-fn json(value: &impl Serialize) -> Result<String, Error> {
-    serde_json::to_string(value)
-        .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))
-}
-
 fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
     let options = GenerateOptions {
         tier: args.tier,
@@ -221,7 +213,7 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
         let generated = generate(&options, &mut rng)?;
         match args.format {
             Format::Line => Ok(generated.puzzle.to_line()),
-            Format::Json | Format::Jsonl => json(&GeneratedRecord {
+            Format::Json | Format::Jsonl => json_line(&GeneratedRecord {
                 puzzle: generated.puzzle.to_line(),
                 solution: generated.solution.to_line(),
                 seed: &args.seed,
@@ -346,7 +338,7 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                             .collect()
                     }),
                 };
-                match json(&record) {
+                match json_line(&record) {
                     Ok(text) => Report::Output(text),
                     Err(error) => Report::Problem(error),
                 }

@@ -8,9 +8,9 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use super::Ui;
 use super::batch::{self, JobsArg, Report, ShardArg, map_ordered};
 use super::io::{Input, Output};
+use super::{DEFAULT_SEED, Ui, flag_value_message, json_line};
 use crate::error::Error;
 use crate::seed::RandomStream;
 use crate::sudoku::grade::accuracy::{AccuracyReport, Comparison};
@@ -23,9 +23,6 @@ use crate::sudoku::{
     ClueRange, GenerateOptions, Grid, ParsedPuzzle, PuzzleReader, RawPuzzle, Solution, Symmetry,
     generate,
 };
-
-/// The seed used when `--seed` is not given.
-pub const DEFAULT_SEED: &str = "puzzlebook";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -145,12 +142,12 @@ pub const DEFAULT_MAX_SECONDS: f64 = 30.0;
 
 fn parse_tier(text: &str) -> Result<Tier, String> {
     text.parse::<Tier>()
-        .map_err(|error| message_with_hint(&error))
+        .map_err(|error| flag_value_message(&error))
 }
 
 fn parse_rating_range(text: &str) -> Result<RatingRange, String> {
     text.parse::<RatingRange>()
-        .map_err(|error| message_with_hint(&error))
+        .map_err(|error| flag_value_message(&error))
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -162,19 +159,9 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-fn message_with_hint(error: &Error) -> String {
-    match error.hint() {
-        Some(hint) => format!("{}\n  hint: {hint}", error.message()),
-        None => error.message().to_string(),
-    }
-}
-
 fn parse_clue_range(text: &str) -> Result<ClueRange, String> {
     text.parse::<ClueRange>()
-        .map_err(|error| match error.hint() {
-            Some(hint) => format!("{}\n  hint: {hint}", error.message()),
-            None => error.message().to_string(),
-        })
+        .map_err(|error| flag_value_message(&error))
 }
 
 #[derive(Debug, Args)]
@@ -266,7 +253,7 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
     let record =
         |index: u64, puzzle: &Grid, solution: &Grid, grading: Option<&Grading>| match args.format {
             Format::Line => Ok(puzzle.to_line()),
-            Format::Json | Format::Jsonl => json(&GeneratedRecord {
+            Format::Json | Format::Jsonl => json_line(&GeneratedRecord {
                 puzzle: puzzle.to_line(),
                 solution: solution.to_line(),
                 seed: &args.seed,
@@ -319,11 +306,6 @@ fn seed_path(options: Vec<String>) -> Vec<String> {
     let mut path = vec!["sudoku".to_string()];
     path.extend(options);
     path
-}
-
-fn json(record: &impl Serialize) -> Result<String, Error> {
-    serde_json::to_string(record)
-        .map_err(|error| Error::runtime(format!("cannot encode JSON: {error}")))
 }
 
 /// Streams the puzzles of `file` through `work` on the pool, parsing them there too.
@@ -461,7 +443,7 @@ fn grade_json(grid: &Grid, grading: &Grading) -> Result<String, Error> {
             })
             .collect(),
     };
-    json(&record)
+    json_line(&record)
 }
 
 fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {

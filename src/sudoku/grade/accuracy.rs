@@ -24,8 +24,9 @@ pub struct Agreement {
     pub within_half: f64,
     /// Share in the same tier.
     pub same_tier: f64,
-    /// Spearman rank correlation (ties get average ranks).
-    pub spearman: f64,
+    /// Spearman rank correlation (ties get average ranks); `None` when either side is
+    /// constant (a set of one reference rating), where it is undefined.
+    pub spearman: Option<f64>,
     /// Mean absolute difference, in rating points.
     pub mean_error: f64,
 }
@@ -39,7 +40,7 @@ impl Agreement {
                 exact: 0.0,
                 within_half: 0.0,
                 same_tier: 0.0,
-                spearman: 0.0,
+                spearman: None,
                 mean_error: 0.0,
             };
         }
@@ -111,14 +112,17 @@ impl AccuracyReport {
 impl fmt::Display for AccuracyReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let row = |f: &mut fmt::Formatter<'_>, name: &str, a: &Agreement| {
+            let spearman = a
+                .spearman
+                .map_or_else(|| "-".to_string(), |value| format!("{value:.3}"));
             writeln!(
                 f,
-                "{name:<14} {:>6} {:>7.1}% {:>7.1}% {:>7.1}% {:>8.3} {:>6.2}",
+                "{name:<14} {:>6} {:>7.1}% {:>7.1}% {:>7.1}% {:>8} {:>6.2}",
                 a.count,
                 100.0 * a.exact,
                 100.0 * a.within_half,
                 100.0 * a.same_tier,
-                a.spearman,
+                spearman,
                 a.mean_error
             )
         };
@@ -159,12 +163,13 @@ fn ranks(values: &[f64]) -> Vec<f64> {
     ranks
 }
 
-/// Spearman's rank correlation: Pearson's correlation of the average ranks.
-pub fn spearman(x: &[f64], y: &[f64]) -> f64 {
+/// Spearman's rank correlation: Pearson's correlation of the average ranks; `None` when
+/// it is undefined (fewer than two values, or one side constant).
+pub fn spearman(x: &[f64], y: &[f64]) -> Option<f64> {
     let (rx, ry) = (ranks(x), ranks(y));
     let n = rx.len() as f64;
     if n < 2.0 {
-        return 0.0;
+        return None;
     }
     let mean_x = rx.iter().sum::<f64>() / n;
     let mean_y = ry.iter().sum::<f64>() / n;
@@ -177,9 +182,9 @@ pub fn spearman(x: &[f64], y: &[f64]) -> f64 {
         var_y += (b - mean_y) * (b - mean_y);
     }
     if var_x == 0.0 || var_y == 0.0 {
-        0.0
+        None
     } else {
-        covariance / (var_x * var_y).sqrt()
+        Some(covariance / (var_x * var_y).sqrt())
     }
 }
 
@@ -189,8 +194,12 @@ mod tests {
 
     #[test]
     fn spearman_of_monotone_data_is_one() {
-        assert!((spearman(&[1.0, 2.0, 3.0], &[10.0, 20.0, 35.0]) - 1.0).abs() < 1e-12);
-        assert!((spearman(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]) + 1.0).abs() < 1e-12);
+        let rho = |x: &[f64], y: &[f64]| spearman(x, y).expect("defined");
+        assert!((rho(&[1.0, 2.0, 3.0], &[10.0, 20.0, 35.0]) - 1.0).abs() < 1e-12);
+        assert!((rho(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]) + 1.0).abs() < 1e-12);
+        // A constant side has no ranking to correlate with.
+        assert_eq!(spearman(&[4.2, 4.2, 4.2], &[1.0, 2.0, 3.0]), None);
+        assert_eq!(spearman(&[1.0], &[1.0]), None);
         // Ties share their average rank.
         assert_eq!(ranks(&[5.0, 1.0, 5.0]), vec![2.5, 1.0, 2.5]);
     }
@@ -220,6 +229,16 @@ mod tests {
         assert!((report.overall.within_half - 2.0 / 3.0).abs() < 1e-12);
         assert!((report.overall.same_tier - 1.0 / 3.0).abs() < 1e-12);
         assert_eq!(report.by_source["a"].count, 2);
-        assert!(report.to_string().contains("spearman"));
+        let table = report.to_string();
+        assert!(table.contains("spearman"));
+        // The per-rating rows each hold one reference rating: no correlation to show.
+        let row_for_42 = table
+            .lines()
+            .find(|line| line.starts_with("SE 4.2"))
+            .unwrap();
+        assert!(
+            row_for_42.split_whitespace().any(|word| word == "-"),
+            "{row_for_42}"
+        );
     }
 }
