@@ -557,8 +557,14 @@ pub fn check_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
                 )
                 .with_hint("use plain text: lines are broken to fit the page"));
         }
+        // Placeholders never print; what they stand for is checked on its own.
+        let printed = crate::book::spec::PLACEHOLDERS
+            .iter()
+            .fold(text.value.clone(), |printed, name| {
+                printed.replace(&format!("{{{name}}}"), "")
+            });
         for face in [text_face, bold_face] {
-            let missing = face.metrics.missing_chars(&text.value);
+            let missing = face.metrics.missing_chars(&printed);
             if !missing.is_empty() {
                 let list: Vec<String> = missing
                     .iter()
@@ -1211,4 +1217,37 @@ fn fit(metrics: &super::font::FontMetrics, text: &str, size: f64, width: f64) ->
         shortened.pop();
     }
     format!("{}…", shortened.trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fonts_without(chars: &str) -> FontSet {
+        let mut fonts = FontSet::bundled(false);
+        for face in [fonts.text, fonts.bold] {
+            let metrics = fonts.faces[face].metrics.clone();
+            fonts.faces[face].metrics = metrics.without_chars(chars);
+        }
+        fonts
+    }
+
+    #[test]
+    fn placeholders_are_not_printed_text() {
+        let spec = Spec::parse(
+            "book.toml",
+            "title = \"Weekly\"\n[page]\nheader = \"{title} ({section})\"\nfooter = \"{page}/{pages}\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n",
+            None,
+        )
+        .unwrap();
+        // The braces of the placeholders never reach the page.
+        check_glyphs(&spec, &fonts_without("{}")).unwrap();
+        // Literal text around them does.
+        let error = check_glyphs(&spec, &fonts_without("(")).unwrap_err();
+        assert!(error.message().contains("the header"), "{error}");
+        assert!(error.to_string().contains("book.toml:3:10"), "{error}");
+        // So do the texts the placeholders stand for.
+        let error = check_glyphs(&spec, &fonts_without("W")).unwrap_err();
+        assert!(error.message().contains("the title"), "{error}");
+    }
 }

@@ -5,7 +5,9 @@
 //! (layout is backend-neutral and pure), so it reads the few tables it needs itself: `head`
 //! (units per em), `hhea` and `hmtx` (advance widths), `OS/2` (cap height) and `cmap`
 //! (characters to glyphs, formats 4 and 12). Every read is bounds-checked: a damaged or
-//! foreign file is an error, never a panic.
+//! foreign file is an error, never a panic. It also checks the structure of TrueType glyph
+//! outlines (`loca` and `glyf`), because the PDF library's font embedding asserts on
+//! malformed outlines instead of returning an error.
 
 use std::collections::HashMap;
 
@@ -113,6 +115,7 @@ impl FontMetrics {
             })
             .filter(|&height| height > 0)
             .map_or(f64::from(ascender) * 0.7, f64::from);
+        check_outlines(&font, &head)?;
         let glyphs = read_cmap(&cmap)?;
         if glyphs.is_empty() {
             return Err(damaged("its character map is empty"));
@@ -136,6 +139,13 @@ impl FontMetrics {
     /// The glyph for a character, if the font has one.
     pub fn glyph(&self, ch: char) -> Option<u16> {
         self.glyphs.get(&ch).copied().filter(|&glyph| glyph != 0)
+    }
+
+    /// The same font as if it had no glyphs for `chars` (for tests of missing characters).
+    #[cfg(test)]
+    pub(crate) fn without_chars(mut self, chars: &str) -> FontMetrics {
+        self.glyphs.retain(|ch, _| !chars.contains(*ch));
+        self
     }
 
     pub fn has_char(&self, ch: char) -> bool {
@@ -180,6 +190,75 @@ impl FontMetrics {
     pub fn descender(&self) -> f64 {
         self.descender
     }
+}
+
+/// Checks every TrueType glyph outline: `loca` offsets in order and inside `glyf`, and each
+/// simple glyph's contours ending at strictly increasing points that it actually has (a
+/// contour of no points makes the PDF library panic). OpenType fonts with CFF outlines have
+/// no `glyf` table and pass.
+fn check_outlines(font: &Reader<'_>, head: &Reader<'_>) -> Result<()> {
+    let Some(glyf) = font.table(b"glyf") else {
+        return Ok(());
+    };
+    let loca = font
+        .table(b"loca")
+        .ok_or_else(|| damaged("a 'glyf' table without 'loca'"))?;
+    let glyph_count = font
+        .table(b"maxp")
+        .and_then(|maxp| maxp.u16(4))
+        .ok_or_else(|| damaged("no 'maxp' table"))?;
+    let long_offsets = match head.i16(50) {
+        Some(0) => false,
+        Some(1) => true,
+        _ => return Err(damaged("bad 'loca' format in 'head'")),
+    };
+    let offset = |index: usize| -> Option<usize> {
+        if long_offsets {
+            loca.u32(index * 4).map(|value| value as usize)
+        } else {
+            loca.u16(index * 2).map(|value| usize::from(value) * 2)
+        }
+    };
+    let mut start = offset(0).ok_or_else(|| damaged("short 'loca'"))?;
+    for glyph in 0..usize::from(glyph_count) {
+        let end = offset(glyph + 1).ok_or_else(|| damaged("short 'loca'"))?;
+        if end < start || end > glyf.bytes.len() {
+            return Err(damaged(&format!(
+                "glyph {glyph} lies outside the 'glyf' table"
+            )));
+        }
+        if end > start {
+            let outline = Reader {
+                bytes: &glyf.bytes[start..end],
+            };
+            check_simple_glyph(&outline)
+                .ok_or_else(|| damaged(&format!("the outline of glyph {glyph} is malformed")))?;
+        }
+        start = end;
+    }
+    Ok(())
+}
+
+/// `None` when a simple glyph's contour end points are cut short, not strictly increasing,
+/// or point past its instructions; composite glyphs (negative contour counts) pass.
+fn check_simple_glyph(outline: &Reader<'_>) -> Option<()> {
+    let Ok(contours) = usize::try_from(outline.i16(0)?) else {
+        return Some(());
+    };
+    let mut previous_end: Option<u16> = None;
+    for contour in 0..contours {
+        let end = outline.u16(10 + contour * 2)?;
+        if previous_end.is_some_and(|previous| end <= previous) {
+            return None;
+        }
+        previous_end = Some(end);
+    }
+    let instructions = usize::from(outline.u16(10 + contours * 2)?);
+    let flags_start = 12 + contours * 2 + instructions;
+    if previous_end.is_some() && flags_start >= outline.bytes.len() {
+        return None;
+    }
+    Some(())
 }
 
 fn read_cmap(cmap: &Reader<'_>) -> Result<HashMap<char, u16>> {
@@ -348,5 +427,55 @@ mod tests {
                 "{length}"
             );
         }
+    }
+
+    /// The byte range of a glyph's outline inside the font file.
+    fn glyph_range(font: &[u8], glyph: usize) -> std::ops::Range<usize> {
+        let reader = Reader { bytes: font };
+        let table_start = |tag: &[u8; 4]| {
+            let table = reader.table(tag).unwrap();
+            table.bytes.as_ptr() as usize - font.as_ptr() as usize
+        };
+        let (glyf, loca) = (table_start(b"glyf"), table_start(b"loca"));
+        let long = reader.table(b"head").unwrap().i16(50) == Some(1);
+        let offset = |index: usize| {
+            if long {
+                reader.u32(loca + index * 4).unwrap() as usize
+            } else {
+                usize::from(reader.u16(loca + index * 2).unwrap()) * 2
+            }
+        };
+        glyf + offset(glyph)..glyf + offset(glyph + 1)
+    }
+
+    #[test]
+    fn refuses_glyph_outlines_the_pdf_library_would_choke_on() {
+        let dejavu = FontMetrics::parse(DEJAVU_SANS).unwrap();
+        // '8' has three contours; make the second end where the first does (an empty contour).
+        let glyph = usize::from(dejavu.glyph('8').unwrap());
+        let range = glyph_range(DEJAVU_SANS, glyph);
+        let mut damaged = DEJAVU_SANS.to_vec();
+        let outline = &mut damaged[range.clone()];
+        assert_eq!(i16::from_be_bytes([outline[0], outline[1]]), 3);
+        let first_end = [outline[10], outline[11]];
+        outline[12..14].copy_from_slice(&first_end);
+        let error = FontMetrics::parse(&damaged).unwrap_err();
+        assert_eq!(error.exit_code(), 2);
+        assert!(
+            error
+                .message()
+                .contains(&format!("glyph {glyph} is malformed")),
+            "{error}"
+        );
+
+        // An outline that runs past the end of 'glyf'.
+        let mut damaged = DEJAVU_SANS.to_vec();
+        let outline = &mut damaged[range];
+        outline[10..12].copy_from_slice(&[0xFF, 0xF0]);
+        outline[12..14].copy_from_slice(&[0xFF, 0xF8]);
+        outline[14..16].copy_from_slice(&[0xFF, 0xFF]);
+        let instructions = 10 + 3 * 2;
+        outline[instructions..instructions + 2].copy_from_slice(&[0xFF, 0xFF]);
+        assert!(FontMetrics::parse(&damaged).is_err());
     }
 }
