@@ -293,23 +293,6 @@ impl Drop for AtomicFile {
     }
 }
 
-#[allow(dead_code)] // kept for single-file outputs; the book command commits two files
-/// Writes `bytes` to `target` atomically (see [`AtomicFile`]).
-pub fn write_atomically(target: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let (atomic, mut file) = AtomicFile::create(target)?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(|error| {
-            Error::runtime(format!(
-                "cannot write {}: {}",
-                target.display(),
-                describe(&error)
-            ))
-        })?;
-    drop(file);
-    atomic.commit()
-}
-
 /// Ctrl-C safety: temporary files still being written are deleted when the process is
 /// interrupted (SIGINT, SIGTERM, SIGHUP), so an interrupted build leaves no partial file.
 ///

@@ -176,7 +176,33 @@ pub fn command() -> clap::Command {
 
 /// Runs the program with the process arguments; returns the exit code.
 pub fn run() -> i32 {
-    run_with(std::env::args_os())
+    report_bugs_plainly();
+    std::panic::catch_unwind(|| run_with(std::env::args_os())).unwrap_or(1)
+}
+
+/// A panic is a bug in puzzlebook (or a library it uses), never the user's fault: say so in
+/// one `error:` line with a hint instead of a raw panic message, unless `RUST_BACKTRACE` asks
+/// for the details. Files being written are still removed as the panic unwinds.
+fn report_bugs_plainly() {
+    if std::env::var_os("RUST_BACKTRACE").is_some_and(|value| value != "0") {
+        return;
+    }
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let what = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("unknown failure");
+        let place = info
+            .location()
+            .map(|location| format!(" at {}:{}", location.file(), location.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "error: internal error: {what}{place}\n  hint: this is a bug; please report it with \
+             the command and its input (RUST_BACKTRACE=1 shows more)"
+        );
+    }));
 }
 
 /// Runs the program with the given arguments (the first is the program name).
