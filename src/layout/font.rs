@@ -261,6 +261,61 @@ fn check_simple_glyph(outline: &Reader<'_>) -> Option<()> {
     Some(())
 }
 
+/// The tables that hold TrueType hinting programs.
+const HINTING_TABLES: [&[u8; 4]; 3] = [b"fpgm", b"prep", b"cvt "];
+
+/// The same font file without its hinting programs (`fpgm`, `prep`, `cvt `) and without
+/// tables that lie outside the file, or `None` when it has no such tables. The PDF library runs a font's hinting bytecode when it loads the font,
+/// and its interpreter panics on hostile programs; a printed book never needs hinting (it
+/// fits outlines to screen pixels), so fonts named by a spec are embedded without it.
+/// Call it on a font [`FontMetrics::parse`] accepted.
+pub fn without_hinting(bytes: &[u8]) -> Option<Vec<u8>> {
+    let font = Reader { bytes };
+    let count = usize::from(font.u16(4)?);
+    let mut kept: Vec<([u8; 4], u32, &[u8])> = Vec::with_capacity(count);
+    for index in 0..count {
+        let record = 12 + index * 16;
+        let tag: [u8; 4] = bytes.get(record..record + 4)?.try_into().ok()?;
+        if HINTING_TABLES.contains(&&tag) {
+            continue;
+        }
+        let checksum = font.u32(record + 4)?;
+        // A table whose record points outside the file is left out too.
+        if let Some(table) = font.table(&tag) {
+            kept.push((tag, checksum, table.bytes));
+        }
+    }
+    if kept.len() == count {
+        return None;
+    }
+    let tables = u16::try_from(kept.len()).ok()?;
+    let entry_selector = 15 - tables.max(1).leading_zeros() as u16;
+    let search_range = 16u16 << entry_selector;
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(&bytes[..4]);
+    for value in [
+        tables,
+        search_range,
+        entry_selector,
+        (tables * 16).saturating_sub(search_range),
+    ] {
+        out.extend_from_slice(&value.to_be_bytes());
+    }
+    let mut offset = 12 + kept.len() * 16;
+    for (tag, checksum, data) in &kept {
+        out.extend_from_slice(tag);
+        out.extend_from_slice(&checksum.to_be_bytes());
+        out.extend_from_slice(&u32::try_from(offset).ok()?.to_be_bytes());
+        out.extend_from_slice(&u32::try_from(data.len()).ok()?.to_be_bytes());
+        offset += data.len().next_multiple_of(4);
+    }
+    for (_, _, data) in &kept {
+        out.extend_from_slice(data);
+        out.resize(out.len().next_multiple_of(4), 0);
+    }
+    Some(out)
+}
+
 fn read_cmap(cmap: &Reader<'_>) -> Result<HashMap<char, u16>> {
     let count = usize::from(cmap.u16(2).ok_or_else(|| damaged("short 'cmap'"))?);
     // Prefer a full-Unicode subtable (format 12), then the BMP one (format 4).
@@ -477,5 +532,33 @@ mod tests {
         let instructions = 10 + 3 * 2;
         outline[instructions..instructions + 2].copy_from_slice(&[0xFF, 0xFF]);
         assert!(FontMetrics::parse(&damaged).is_err());
+    }
+
+    #[test]
+    fn hinting_programs_can_be_left_out() {
+        let stripped = without_hinting(DEJAVU_SANS).expect("DejaVu Sans is hinted");
+        assert!(stripped.len() < DEJAVU_SANS.len());
+        let reader = Reader { bytes: &stripped };
+        for tag in HINTING_TABLES {
+            assert!(reader.table(tag).is_none());
+        }
+        // Every other table is there, byte for byte, and the font reads the same.
+        let original = Reader { bytes: DEJAVU_SANS };
+        for tag in [
+            b"head", b"hhea", b"hmtx", b"cmap", b"glyf", b"loca", b"maxp", b"name",
+        ] {
+            assert_eq!(
+                reader.table(tag).unwrap().bytes,
+                original.table(tag).unwrap().bytes
+            );
+        }
+        let (before, after) = (
+            FontMetrics::parse(DEJAVU_SANS).unwrap(),
+            FontMetrics::parse(&stripped).unwrap(),
+        );
+        assert_eq!(before.advance('7'), after.advance('7'));
+        assert_eq!(before.name, after.name);
+        // Nothing left to strip the second time.
+        assert_eq!(without_hinting(&stripped), None);
     }
 }

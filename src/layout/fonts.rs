@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::font::FontMetrics;
+use super::font::{self, FontMetrics};
 use crate::error::Result;
 
 /// DejaVu Sans (Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt): the default for
@@ -71,10 +71,12 @@ impl Face {
         }
     }
 
-    /// A face from a font file's bytes; `origin` names the file in errors.
+    /// A face from a font file's bytes; `origin` names the file in errors. The face keeps
+    /// the file without its hinting programs (see [`font::without_hinting`]).
     pub fn from_file(origin: impl Into<String>, bytes: Vec<u8>) -> Result<Face> {
         let origin = origin.into();
         let metrics = FontMetrics::parse(&bytes).map_err(|error| error.in_file(origin.clone()))?;
+        let bytes = font::without_hinting(&bytes).unwrap_or(bytes);
         Ok(Face {
             origin,
             bytes: Cow::Owned(bytes),
