@@ -354,6 +354,11 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
 /// The spec's fonts over the bundled defaults; font paths are relative to the spec.
 fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
     let mut fonts = FontSet::bundled(spec.language == Language::Japanese);
+    let mut sample_text: String = (' '..='~').collect();
+    sample_text.push_str(&spec.title.value);
+    for section in &spec.sections {
+        sample_text.push_str(&section.title.value);
+    }
     let load = |choice: &crate::book::source::Located<FontChoice>| -> Result<Face, Error> {
         match &choice.value {
             FontChoice::Bundled(font) => Ok(Face::bundled(*font)),
@@ -374,20 +379,34 @@ fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
                     )
                     .with_hint("font paths are relative to the spec's directory")
                 })?;
-                Face::from_file(full.display().to_string(), bytes).map_err(|error| {
-                    let mut located = spec.error(
-                        choice.at,
-                        format!(
-                            "{} is not a usable font: {}",
-                            full.display(),
-                            error.message()
-                        ),
-                    );
-                    if let Some(hint) = error.hint() {
-                        located = located.with_hint(hint.to_string());
-                    }
-                    located
-                })
+                Face::from_file(full.display().to_string(), bytes)
+                    .map_err(|error| {
+                        let mut located = spec.error(
+                            choice.at,
+                            format!(
+                                "{} is not a usable font: {}",
+                                full.display(),
+                                error.message()
+                            ),
+                        );
+                        if let Some(hint) = error.hint() {
+                            located = located.with_hint(hint.to_string());
+                        }
+                        located
+                    })
+                    .and_then(|face| {
+                        // Whether the PDF library can embed it is known now, not after the
+                        // puzzles are made.
+                        crate::render::check_embeddable(&face, &sample_text)
+                            .map_err(|error| {
+                                let located = spec.error(choice.at, error.message().to_string());
+                                match error.hint() {
+                                    Some(hint) => located.with_hint(hint.to_string()),
+                                    None => located,
+                                }
+                            })
+                            .map(|()| face)
+                    })
             }
         }
     };

@@ -18,6 +18,7 @@ mod sudoku;
 
 use std::fmt::Display;
 use std::io::IsTerminal;
+use std::sync::{Mutex, PoisonError};
 
 use clap::{ArgMatches, Args, ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -176,34 +177,49 @@ pub fn command() -> clap::Command {
 
 /// Runs the program with the process arguments; returns the exit code.
 pub fn run() -> i32 {
-    report_bugs_plainly();
-    std::panic::catch_unwind(|| run_with(std::env::args_os())).unwrap_or(1)
+    let plain = std::env::var_os("RUST_BACKTRACE").is_none_or(|value| value == "0");
+    if plain {
+        std::panic::set_hook(Box::new(|info| {
+            let what = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|text| text.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown failure".to_string());
+            let place = info
+                .location()
+                .map(|location| format!(" at {}:{}", location.file(), location.line()))
+                .unwrap_or_default();
+            *LAST_PANIC.lock().unwrap_or_else(PoisonError::into_inner) = Some(what + &place);
+        }));
+    }
+    match std::panic::catch_unwind(|| run_with(std::env::args_os())) {
+        Ok(code) => code,
+        Err(_) => {
+            let what = LAST_PANIC
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take()
+                .unwrap_or_else(|| "a panic".to_string());
+            if plain {
+                report(
+                    &Error::runtime(format!("internal error: {what}")).with_hint(
+                        "this is a bug; please report it with the command and its input \
+                     (RUST_BACKTRACE=1 shows more)",
+                    ),
+                );
+            }
+            1
+        }
+    }
 }
 
-/// A panic is a bug in puzzlebook (or a library it uses), never the user's fault: say so in
-/// one `error:` line with a hint instead of a raw panic message, unless `RUST_BACKTRACE` asks
-/// for the details. Files being written are still removed as the panic unwinds.
-fn report_bugs_plainly() {
-    if std::env::var_os("RUST_BACKTRACE").is_some_and(|value| value != "0") {
-        return;
-    }
-    std::panic::set_hook(Box::new(|info| {
-        let payload = info.payload();
-        let what = payload
-            .downcast_ref::<&str>()
-            .copied()
-            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-            .unwrap_or("unknown failure");
-        let place = info
-            .location()
-            .map(|location| format!(" at {}:{}", location.file(), location.line()))
-            .unwrap_or_default();
-        eprintln!(
-            "error: internal error: {what}{place}\n  hint: this is a bug; please report it with \
-             the command and its input (RUST_BACKTRACE=1 shows more)"
-        );
-    }));
-}
+/// The last panic's message and place. A panic is a bug in puzzlebook or a library it uses,
+/// never the user's fault: the hook only records it; if the panic reaches [`run`] it becomes
+/// one `error: internal error` line with a hint (exit 1, files being written are removed as
+/// it unwinds), and panics a stage catches itself (the PDF renderer guards the PDF library)
+/// say nothing. `RUST_BACKTRACE` keeps Rust's own report instead.
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
 /// Runs the program with the given arguments (the first is the program name).
 pub fn run_with<I, T>(args: I) -> i32

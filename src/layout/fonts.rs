@@ -71,6 +71,11 @@ impl Face {
         }
     }
 
+    /// One of the fonts compiled into puzzlebook (not a file a spec named).
+    pub fn is_bundled(&self) -> bool {
+        matches!(self.bytes, Cow::Borrowed(_))
+    }
+
     /// A face from a font file's bytes; `origin` names the file in errors. The face keeps
     /// the file without its hinting programs (see [`font::without_hinting`]).
     pub fn from_file(origin: impl Into<String>, bytes: Vec<u8>) -> Result<Face> {

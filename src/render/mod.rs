@@ -5,6 +5,11 @@
 //! Output is byte-identical for the same document: resource names are fixed, dates are the
 //! Unix epoch, and the file identifier is derived from the document's identity bytes
 //! instead of printpdf's run-dependent random one.
+//!
+//! The PDF library parses and subsets font files with code that can panic on damaged ones.
+//! `layout::font` refuses the damage it knows of and strips hinting programs; as a last line
+//! of defence every call into the library runs under `catch_unwind`, so a font it chokes on
+//! is an error naming the font, never a crash.
 
 use printpdf::{
     Color, FontId, Greyscale, Line, LinePoint, Op, PaintMode, ParsedFont, PdfDocument,
@@ -14,7 +19,7 @@ use printpdf::{
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
-use crate::layout::fonts::FontSet;
+use crate::layout::fonts::{Face, FontSet};
 use crate::layout::page::{Document, Item, Page};
 
 /// The resource name (and subset tag prefix) of face `index`: six capital letters.
@@ -28,6 +33,58 @@ fn font_id(index: usize) -> FontId {
         b'A' + (index % 26) as u8,
     ];
     FontId(String::from_utf8_lossy(&letters).into_owned())
+}
+
+/// Runs `work`, turning a panic inside the PDF library into `failure`.
+fn guarded<T>(work: impl FnOnce() -> T, failure: impl FnOnce() -> Error) -> Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|_| failure())
+}
+
+fn not_embeddable(face: &Face) -> Error {
+    Error::input(format!(
+        "the font {} cannot be embedded in a PDF (the PDF library could not read it)",
+        face.origin
+    ))
+    .with_hint("use another TrueType or OpenType font")
+}
+
+fn parse_font(face: &Face) -> Result<ParsedFont> {
+    let mut warnings = Vec::new();
+    guarded(
+        || ParsedFont::from_bytes(&face.bytes, 0, &mut warnings),
+        || not_embeddable(face),
+    )?
+    .ok_or_else(|| not_embeddable(face))
+}
+
+/// Checks, before any work is done, that the PDF library can embed `face` and every
+/// glyph of `text` in it (the characters a book will set in it).
+pub fn check_embeddable(face: &Face, text: &str) -> Result<()> {
+    let mut fonts = FontSet::bundled(false);
+    let id = fonts.add(face.clone());
+    let sample: String = text
+        .chars()
+        .filter(|&ch| face.metrics.has_char(ch))
+        .collect();
+    let document = Document {
+        info: crate::layout::page::Info {
+            title: "font check".to_string(),
+            ..Default::default()
+        },
+        pages: vec![Page {
+            width: 100.0,
+            height: 100.0,
+            bleed: 0.0,
+            items: vec![Item::Text {
+                at: crate::layout::page::Point { x: 10.0, y: 50.0 },
+                size: 10.0,
+                face: id,
+                text: sample,
+                grey: 0.0,
+            }],
+        }],
+    };
+    render(&document, &fonts).map(|_| ())
 }
 
 /// Renders a laid-out document to PDF bytes.
@@ -45,11 +102,7 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
         if !used[index] {
             continue;
         }
-        let mut warnings = Vec::new();
-        let parsed = ParsedFont::from_bytes(&face.bytes, 0, &mut warnings).ok_or_else(|| {
-            Error::input(format!("the font {} cannot be embedded", face.origin))
-                .with_hint("use another TrueType or OpenType font")
-        })?;
+        let parsed = parse_font(face)?;
         pdf.resources
             .fonts
             .map
@@ -63,7 +116,27 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
         secure: true,
         image_optimization: None,
     };
-    let mut bytes = pdf.save(&options, &mut warnings);
+    let mut bytes = guarded(
+        || pdf.save(&options, &mut warnings),
+        || {
+            let named: Vec<&str> = fonts
+                .faces
+                .iter()
+                .enumerate()
+                .filter(|&(index, face)| used[index] && !face.is_bundled())
+                .map(|(_, face)| face.origin.as_str())
+                .collect();
+            if named.is_empty() {
+                Error::runtime("the PDF library failed while writing the book")
+            } else {
+                Error::input(format!(
+                    "the PDF library failed while embedding the fonts {}",
+                    named.join(", ")
+                ))
+                .with_hint("one of them may be damaged: try another TrueType or OpenType font")
+            }
+        },
+    )?;
     if bytes.is_empty() {
         return Err(Error::runtime("the PDF writer produced no output"));
     }
@@ -371,6 +444,26 @@ mod tests {
         let id = document.trailer.get(b"ID").unwrap().as_array().unwrap();
         let expected = hex(&identity_digest(&sample(9.0)));
         assert_eq!(id[0].as_str().unwrap(), &expected.as_bytes()[..32]);
+    }
+
+    #[test]
+    fn a_panic_in_the_pdf_library_becomes_an_error() {
+        let outcome: Result<()> = guarded(
+            || panic!("glyph table out of bounds"),
+            || Error::input("the font cannot be embedded"),
+        );
+        let error = outcome.unwrap_err();
+        assert_eq!(error.exit_code(), 2);
+        assert_eq!(error.message(), "the font cannot be embedded");
+        assert_eq!(guarded(|| 7, || Error::runtime("unused")).unwrap(), 7);
+    }
+
+    #[test]
+    fn fonts_are_checked_for_embedding_up_front() {
+        use crate::layout::fonts::{BundledFont, Face};
+        let face = Face::from_file("copy.ttf", BundledFont::DejaVuSans.bytes().to_vec()).unwrap();
+        assert!(!face.is_bundled());
+        check_embeddable(&face, "Puzzles 0123456789 ナンプレ").unwrap();
     }
 
     #[test]
