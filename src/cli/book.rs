@@ -142,10 +142,13 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             used / 72.0
         ));
     }
+    let plural =
+        |count: usize, noun: &str| format!("{count} {noun}{}", if count == 1 { "" } else { "s" });
     ui.say(format_args!(
-        "{}: {pages} pages, {} puzzles, {:.1} s (manifest {})",
+        "{}: {}, {}, {:.1} s (manifest {})",
         pdf_path.display(),
-        made.puzzles.len(),
+        plural(pages, "page"),
+        plural(made.puzzles.len(), "puzzle"),
         started.elapsed().as_secs_f64(),
         manifest_path.display()
     ));

@@ -327,6 +327,10 @@ fn read_cmap(cmap: &Reader<'_>) -> Result<HashMap<char, u16>> {
         else {
             return Err(damaged("short 'cmap'"));
         };
+        // The PDF library may pick any record, and trusts its offset.
+        if cmap.u32(offset as usize).is_none() {
+            return Err(damaged("a character map lies outside the 'cmap' table"));
+        }
         let unicode = platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10));
         if !unicode {
             continue;
