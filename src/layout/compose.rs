@@ -327,6 +327,7 @@ impl Geometry {
                     check_readable(
                         spec,
                         &section.per_page,
+                        None,
                         side / 9.0,
                         sudoku::MIN_PUZZLE_CELL,
                         "sudoku cells",
@@ -336,6 +337,7 @@ impl Geometry {
                         check_readable(
                             spec,
                             &spec.answers.per_page,
+                            None,
                             answer_side / 9.0,
                             sudoku::MIN_ANSWER_CELL,
                             "sudoku answer cells",
@@ -350,6 +352,7 @@ impl Geometry {
                     check_readable(
                         spec,
                         &section.per_page,
+                        Some(options.digits.at),
                         pitch,
                         sum::MIN_PUZZLE_PITCH,
                         "mushikui-zan digit cells",
@@ -359,6 +362,7 @@ impl Geometry {
                         check_readable(
                             spec,
                             &spec.answers.per_page,
+                            Some(options.digits.at),
                             answer_pitch,
                             sum::MIN_ANSWER_PITCH,
                             "mushikui-zan answer cells",
@@ -468,6 +472,7 @@ fn body_height_with(spec: &Spec, margins: Margins) -> f64 {
 fn check_readable(
     spec: &Spec,
     per_page: &Located<PerPage>,
+    sizes: Option<crate::book::source::Span>,
     size: f64,
     minimum: f64,
     what: &str,
@@ -476,23 +481,30 @@ fn check_readable(
         return Ok(());
     }
     let mm = |points: f64| points * 25.4 / 72.0;
-    // A template's puzzles-per-page only fails because of the spec's own page settings:
-    // point at those.
+    // A template's puzzles-per-page only fails because of the spec's own settings: point at
+    // those (a section's puzzle sizes first, then the page).
     let spec_source = crate::book::source::SourceId(0);
     let at = [
-        per_page.at,
-        spec.page.size.at,
-        spec.page.margins.at,
-        spec.page.text_size.at,
-        spec.page.bleed.at,
+        Some(per_page.at),
+        sizes,
+        Some(spec.page.size.at),
+        Some(spec.page.margins.at),
+        Some(spec.page.text_size.at),
+        Some(spec.page.bleed.at),
     ]
     .into_iter()
+    .flatten()
     .find(|span| span.source == spec_source)
     .unwrap_or(per_page.at);
+    let from_template = if per_page.at.source == spec_source {
+        ""
+    } else {
+        " (the template's default)"
+    };
     let mut error = spec.error(
         at,
         format!(
-            "{} per page leaves {what} of {:.1} pt ({:.1} mm); the smallest readable is {:.0} pt ({:.1} mm)",
+            "{}{from_template} per page leaves {what} of {:.1} pt ({:.1} mm); the smallest readable is {:.0} pt ({:.1} mm)",
             per_page.value,
             size.max(0.0),
             mm(size.max(0.0)),
@@ -506,7 +518,7 @@ fn check_readable(
     };
     error = if fewer != per_page.value {
         error.with_hint(format!(
-            "put fewer puzzles on a page (e.g. \"{fewer}\"), use a larger page, or narrow the margins"
+            "put fewer puzzles on a page (per_page = \"{fewer}\"), use a larger page, or narrow the margins"
         ))
     } else {
         error.with_hint("use a larger page, narrower margins or a smaller text_size")
