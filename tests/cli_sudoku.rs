@@ -1,34 +1,10 @@
 //! The `puzzlebook sudoku` command line: output, determinism, errors and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{run_binary as puzzlebook, stderr, stdout};
 
 use puzzlebook::sudoku::{Grid, Symmetry, count_solutions};
-
-fn puzzlebook(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
 
 const PUZZLE: &str =
     "..4.598...1...2...3971.4.........5.1..8...6..4.9.........5.6932...9...6...283.7..";

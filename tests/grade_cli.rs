@@ -1,7 +1,8 @@
 //! `puzzlebook sudoku grade` and the graded `sudoku generate` flags, through the binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{run_binary as run, stderr, stdout};
 
 use puzzlebook::sudoku::grade::{Tier, grade, parse_rating};
 use puzzlebook::sudoku::{Grid, has_unique_solution};
@@ -10,31 +11,6 @@ const EASY: &str =
     "..4.598...1...2...3971.4.........5.1..8...6..4.9.........5.6932...9...6...283.7..";
 const BUG_PUZZLE: &str =
     ".526...3.98.........1..3.2....539....1..6..8....187....9.4..5.........49.4...827.";
-
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
 
 #[test]
 fn grade_prints_puzzle_rating_tier_and_hardest_technique() {

@@ -1,35 +1,12 @@
 //! The `puzzlebook mushikui` commands as a user runs them: output, errors, exit codes.
 
-use std::io::Write;
+mod common;
+
+use common::{run_binary as puzzlebook, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use puzzlebook::mushikui::{Puzzle, count_solutions};
-
-fn puzzlebook(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
 
 /// A file in a fresh temporary directory.
 fn temp_file(name: &str, contents: &str) -> PathBuf {

@@ -4,7 +4,9 @@
 #![allow(dead_code)] // each test file uses a different part
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use lopdf::content::Content;
 use lopdf::{Document, Object, ObjectId};
@@ -23,6 +25,32 @@ pub fn puzzlebook(args: &[&str]) -> i32 {
     let mut all = vec!["puzzlebook"];
     all.extend_from_slice(args);
     puzzlebook::cli::run_with(all)
+}
+
+/// Runs the real `puzzlebook` binary with `stdin` as its standard input.
+pub fn run_binary(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 /// Writes `spec` to DIR/NAME.toml and builds it to DIR/NAME.pdf; returns the exit code.
