@@ -83,8 +83,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             .with_hint("choose another output path with -o OUT.pdf"));
         }
     }
-    let (pdf_file, mut pdf_out) = AtomicFile::create(&pdf_path)?;
-    let (manifest_file, mut manifest_out) = AtomicFile::create(&manifest_path)?;
+    let (pdf_file, pdf_out) = AtomicFile::create(&pdf_path)?;
+    let (manifest_file, manifest_out) = AtomicFile::create(&manifest_path)?;
 
     let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
     let stage = Instant::now();
@@ -111,21 +111,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let pages = made.composed.document.pages.len();
     let json = manifest::to_json(&book.spec, &book.plan, &made.puzzles, &positions, pages)?;
 
-    let write = |file: &mut std::fs::File, bytes: &[u8], path: &Path| {
-        file.write_all(bytes)
-            .and_then(|()| file.sync_all())
-            .map_err(|error| {
-                Error::runtime(format!(
-                    "cannot write {}: {}",
-                    path.display(),
-                    describe(&error)
-                ))
-            })
-    };
-    write(&mut pdf_out, &bytes, &pdf_path)?;
-    write(&mut manifest_out, json.as_bytes(), &manifest_path)?;
-    drop(pdf_out);
-    drop(manifest_out);
+    pdf_file.fill(pdf_out, &bytes)?;
+    manifest_file.fill(manifest_out, json.as_bytes())?;
     interrupt::deferred(|| {
         manifest_file.commit()?;
         pdf_file.commit()

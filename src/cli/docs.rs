@@ -3,7 +3,6 @@
 //! Both are generated from the same clap definition that parses the arguments, so they can
 //! never fall out of step with the real flags.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -11,7 +10,7 @@ use clap_complete::Shell;
 use roff::{Roff, bold, roman};
 
 use super::Ui;
-use super::io::{AtomicFile, Output, describe};
+use super::io::{AtomicFile, Output};
 use crate::error::Error;
 
 #[derive(Debug, Args)]
@@ -80,20 +79,10 @@ pub fn man(args: ManArgs, ui: Ui) -> Result<i32, Error> {
     for (name, _) in &pages {
         files.push(AtomicFile::create(&directory.join(name))?);
     }
-    for ((name, text), (atomic, mut file)) in pages.iter().zip(files) {
-        let path = directory.join(name);
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_all())
-            .map_err(|error| {
-                Error::runtime(format!(
-                    "cannot write {}: {}",
-                    path.display(),
-                    describe(&error)
-                ))
-            })?;
-        drop(file);
+    for ((name, text), (atomic, file)) in pages.iter().zip(files) {
+        atomic.fill(file, text.as_bytes())?;
         atomic.commit()?;
-        ui.detail(path.display());
+        ui.detail(directory.join(name).display());
     }
     ui.say(format_args!(
         "{}: {} manual pages",

@@ -269,6 +269,19 @@ impl AtomicFile {
         ))
     }
 
+    /// Writes all of `bytes` into the temporary file, flushes it to disk and closes it.
+    pub fn fill(&self, mut file: File, bytes: &[u8]) -> Result<(), Error> {
+        file.write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .map_err(|error| {
+                Error::runtime(format!(
+                    "cannot write {}: {}",
+                    self.target.display(),
+                    describe(&error)
+                ))
+            })
+    }
+
     /// Moves the finished file into place.
     pub fn commit(mut self) -> Result<(), Error> {
         std::fs::rename(&self.temporary, &self.target).map_err(|error| {

@@ -4,7 +4,6 @@
 //! same layout); the chosen pages are then drawn by [`crate::raster`] instead of being
 //! written as PDF.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Instant;
@@ -14,7 +13,7 @@ use clap::Args as ClapArgs;
 use super::Ui;
 use super::batch::{JobsArg, map_ordered};
 use super::book::{is_same_file, make, prepare};
-use super::io::{AtomicFile, describe, interrupt};
+use super::io::{AtomicFile, interrupt};
 use crate::error::Error;
 use crate::raster::{Bitmap, PageRasterizer, pixel_size};
 
@@ -178,16 +177,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         stage.elapsed().as_secs_f64()
     ));
     let mut finished = Vec::with_capacity(files.len());
-    for ((png, target), (atomic, mut file)) in encoded.iter().zip(&targets).zip(files) {
-        file.write_all(png)
-            .and_then(|()| file.sync_all())
-            .map_err(|error| {
-                Error::runtime(format!(
-                    "cannot write {}: {}",
-                    target.display(),
-                    describe(&error)
-                ))
-            })?;
+    for ((png, target), (atomic, file)) in encoded.iter().zip(&targets).zip(files) {
+        atomic.fill(file, png)?;
         finished.push(atomic);
         ui.detail(format_args!("{}: {} bytes", target.display(), png.len()));
     }
