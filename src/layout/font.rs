@@ -288,9 +288,11 @@ pub fn without_hinting(bytes: &[u8]) -> Option<Vec<u8>> {
     if kept.len() == count {
         return None;
     }
-    let tables = u16::try_from(kept.len()).ok()?;
-    let entry_selector = 15 - tables.max(1).leading_zeros() as u16;
-    let search_range = 16u16 << entry_selector;
+    // The directory header's binary-search fields (saturated: a font may claim 65535 tables).
+    let tables = u32::try_from(kept.len()).ok()?;
+    let entry_selector = 31 - tables.max(1).leading_zeros();
+    let search_range = 16 << entry_selector;
+    let field = |value: u32| u16::try_from(value).unwrap_or(u16::MAX).to_be_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     out.extend_from_slice(&bytes[..4]);
     for value in [
@@ -299,7 +301,7 @@ pub fn without_hinting(bytes: &[u8]) -> Option<Vec<u8>> {
         entry_selector,
         (tables * 16).saturating_sub(search_range),
     ] {
-        out.extend_from_slice(&value.to_be_bytes());
+        out.extend_from_slice(&field(value));
     }
     let mut offset = 12 + kept.len() * 16;
     for (tag, checksum, data) in &kept {
@@ -543,6 +545,15 @@ mod tests {
         let stripped = without_hinting(DEJAVU_SANS).expect("DejaVu Sans is hinted");
         assert!(stripped.len() < DEJAVU_SANS.len());
         let reader = Reader { bytes: &stripped };
+        let tables = reader.u16(4).unwrap();
+        let power = 1u16 << (15 - tables.leading_zeros());
+        assert_eq!(reader.u16(6), Some(16 * power), "searchRange");
+        assert_eq!(
+            reader.u16(8),
+            Some(power.trailing_zeros() as u16),
+            "entrySelector"
+        );
+        assert_eq!(reader.u16(10), Some(16 * tables - 16 * power), "rangeShift");
         for tag in HINTING_TABLES {
             assert!(reader.table(tag).is_none());
         }
