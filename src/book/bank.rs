@@ -13,12 +13,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::plan::{Content, Puzzle, sudoku_target};
-use super::spec::{Kind, KindOptions, SectionSpec, Spec};
+use super::plan::Puzzle;
+use super::spec::{SectionSpec, Spec};
 use crate::error::{Error, Result};
-use crate::mushikui;
-use crate::sudoku::grade::{GradeOptions, grade_unique};
-use crate::sudoku::{self, Grid, Solution};
 
 /// The text of a section's `source` file, read by the caller.
 #[derive(Clone, Debug)]
@@ -70,8 +67,8 @@ fn candidates(bank: &BankText) -> Result<Vec<Candidate>> {
     Ok(found)
 }
 
-/// Checks one candidate: parsed, unique, printable; sudoku graded. `None` when it does not
-/// meet the section's difficulty.
+/// Checks one candidate with the section's kind: parsed, unique, printable, graded. `None`
+/// when it does not meet the section's difficulty or shape.
 fn check(
     section: &SectionSpec,
     bank: &BankText,
@@ -93,103 +90,10 @@ fn check(
         }
         moved.at_line(candidate.line).in_file(bank.name.clone())
     };
-    match section.kind {
-        Kind::Sudoku => {
-            let grid = Grid::parse(&candidate.puzzle).map_err(place)?;
-            let solution = match sudoku::solve(&grid) {
-                Solution::Unique(solution) => solution,
-                Solution::None => return Err(place(Error::input("this sudoku has no solution"))),
-                Solution::Multiple(..) => {
-                    return Err(place(
-                        Error::input("this sudoku has more than one solution")
-                            .with_hint("books only print puzzles with exactly one solution"),
-                    ));
-                }
-            };
-            let grading = grade_unique(
-                &grid,
-                &solution,
-                &GradeOptions {
-                    deadline,
-                    ..GradeOptions::default()
-                },
-            )
-            .map_err(place)?;
-            if let Some(target) = sudoku_target(section)
-                && !target.accepts(&grading)
-            {
-                return Ok(None);
-            }
-            Ok(Some(Puzzle {
-                content: Content::Sudoku {
-                    puzzle: grid,
-                    solution,
-                },
-                rating: Some(f64::from(grading.rating_tenths) / 10.0),
-                tier: Some(grading.tier.name().to_string()),
-            }))
-        }
-        Kind::Mushikui => {
-            let puzzle = mushikui::Puzzle::parse(&candidate.puzzle).map_err(place)?;
-            if !fits_shape(section, &puzzle) {
-                return Ok(None);
-            }
-            let solution = match mushikui::solve(&puzzle) {
-                mushikui::Solution::Unique(solution) => solution,
-                mushikui::Solution::None => {
-                    return Err(place(Error::input("this mushikui-zan has no solution")));
-                }
-                mushikui::Solution::Multiple(..) => {
-                    return Err(place(
-                        Error::input("this mushikui-zan has more than one solution")
-                            .with_hint("books only print puzzles with exactly one solution"),
-                    ));
-                }
-            };
-            puzzle.check_printable().map_err(place)?;
-            let grade = mushikui::grade(&puzzle).map_err(place)?;
-            let wanted = super::plan::mushikui_options(section).and_then(|options| options.tier);
-            if wanted.is_some_and(|tier| tier != grade.tier) {
-                return Ok(None);
-            }
-            Ok(Some(Puzzle {
-                content: Content::Mushikui { puzzle, solution },
-                rating: Some(grade.rating),
-                tier: Some(grade.tier.name().to_string()),
-            }))
-        }
-    }
-}
-
-/// Whether a mushikui-zan puzzle has the section's operation and operand sizes (a bank
-/// may mix shapes; each section takes its own).
-fn fits_shape(section: &SectionSpec, puzzle: &mushikui::Puzzle) -> bool {
-    let KindOptions::Mushikui(options) = &section.options else {
-        return false;
-    };
-    if puzzle.operation() != options.operation.value {
-        return false;
-    }
-    let rows = puzzle.rows();
-    let length = |row: usize| rows.get(row).map_or(0, |row| row.len() as u32);
-    let digits = &options.digits.value;
-    match puzzle.operation() {
-        mushikui::Operation::Add => {
-            rows.len() == digits.len() + 1
-                && digits
-                    .iter()
-                    .enumerate()
-                    .all(|(row, &size)| length(row) == size)
-        }
-        mushikui::Operation::Sub | mushikui::Operation::Mul => {
-            length(0) == digits[0] && length(1) == digits[1]
-        }
-        mushikui::Operation::Div => {
-            length(2) == digits[0]
-                && length(1) == digits[1]
-                && digits.get(2).is_none_or(|&quotient| length(0) == quotient)
-        }
-    }
+    section
+        .options
+        .check_bank_line(&candidate.puzzle, deadline)
+        .map_err(place)
 }
 
 /// The first `count` puzzles of the bank that meet the section, checked in parallel

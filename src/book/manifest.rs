@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::plan::{Content, Plan, Puzzle};
+use super::plan::{Plan, Puzzle};
 use super::spec::Spec;
 use crate::error::{Error, Result};
 
@@ -38,6 +38,9 @@ struct Entry<'a> {
     section: &'a str,
     section_id: &'a str,
     kind: &'static str,
+    /// The kind's own fields (a variant, a size, cages), after `kind`.
+    #[serde(flatten)]
+    kind_fields: serde_json::Map<String, serde_json::Value>,
     puzzle: String,
     solution: String,
     rating: Option<f64>,
@@ -66,15 +69,18 @@ pub fn to_json(
     let mut entries = Vec::with_capacity(puzzles.len());
     for ((job, puzzle), position) in plan.jobs.iter().zip(puzzles).zip(positions) {
         let section = &spec.sections[job.section];
-        let kind = match puzzle.content {
-            Content::Sudoku { .. } => "sudoku",
-            Content::Mushikui { .. } => "mushikui",
-        };
+        let kind_fields = puzzle
+            .content
+            .manifest_fields()
+            .into_iter()
+            .map(|(key, value)| (key.to_string(), value))
+            .collect();
         entries.push(Entry {
             number: job.number,
             section: &section.title.value,
             section_id: &section.id,
-            kind,
+            kind: puzzle.kind().name,
+            kind_fields,
             puzzle: puzzle.puzzle_line(),
             solution: puzzle.solution_line(),
             rating: puzzle.rating,

@@ -2,16 +2,22 @@
 //!
 //! [`spec`] reads and validates a spec (with its template from `templates/`), [`plan`]
 //! turns it into seeded puzzle jobs and makes them in parallel, [`manifest`] describes the
-//! finished book for other tools. Page geometry is the next stage, [`crate::layout`].
+//! finished book for other tools. What differs between puzzle kinds is behind
+//! [`kind::BookKind`], one module per kind ([`sudoku`], [`mushikui`]). Page geometry is the
+//! next stage, [`crate::layout`].
 
 pub mod bank;
+pub mod kind;
 pub mod manifest;
+pub mod mushikui;
 pub mod plan;
 pub mod source;
 pub mod spec;
+pub mod sudoku;
 pub mod templates;
 pub mod units;
 
 pub use bank::BankText;
-pub use plan::{Content, Job, Plan, Puzzle};
-pub use spec::{AnswerPlacement, Kind, Language, Spec};
+pub use kind::{BookKind, Content, SectionKind};
+pub use plan::{Job, Plan, Puzzle};
+pub use spec::{AnswerPlacement, Language, Spec};

@@ -7,15 +7,16 @@
 //! docs/spec.md is the reference for every key and default.
 
 use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Arc;
 
+use super::kind::SectionKind;
 use super::source::{Located, SourceId, Sources, Span, Table, closest, parse_document};
 use super::templates;
 use super::units::{PageSize, parse_length, parse_page_size};
 use crate::error::{Error, Result};
+use crate::kind::{self, Kind};
 use crate::layout::fonts::BundledFont;
-use crate::sudoku::grade::generate::check_reachable;
-use crate::sudoku::grade::{RatingRange, RatingTarget};
-use crate::sudoku::{ClueRange, Symmetry};
 
 /// The language of the book's own words (headings, captions, rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,24 +30,6 @@ impl Language {
         match self {
             Language::English => "en",
             Language::Japanese => "ja",
-        }
-    }
-}
-
-/// A puzzle kind a section can hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Sudoku,
-    Mushikui,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 2] = [Kind::Sudoku, Kind::Mushikui];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Sudoku => "sudoku",
-            Kind::Mushikui => "mushikui",
         }
     }
 }
@@ -147,38 +130,7 @@ pub enum Difficulty {
     Rating(String),
 }
 
-/// The stable sudoku tier names (SE rating bounds in docs/spec.md).
-pub const SUDOKU_TIERS: [&str; 6] = ["easy", "medium", "hard", "expert", "diabolical", "extreme"];
-/// The stable mushikui-zan tier names.
-pub const MUSHIKUI_TIERS: [&str; 4] = ["easy", "medium", "hard", "expert"];
-
-/// The operations of mushikui-zan sections (the engine's own type).
-pub use crate::mushikui::Operation;
-
-/// What a sudoku section generates.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SudokuOptions {
-    pub symmetry: Symmetry,
-    pub clues: Option<Located<ClueRange>>,
-}
-
-/// What a mushikui-zan section generates.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MushikuiOptions {
-    pub operation: Located<Operation>,
-    /// Digit counts of the operands, as `mushikui generate --digits` takes them.
-    pub digits: Located<Vec<u32>>,
-    /// Show only this digit (themed puzzles like the "seven sevens" division).
-    pub reveal_only: Option<Located<u8>>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum KindOptions {
-    Sudoku(SudokuOptions),
-    Mushikui(MushikuiOptions),
-}
-
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct SectionSpec {
     /// 1-based position in the spec.
     pub position: usize,
@@ -186,11 +138,12 @@ pub struct SectionSpec {
     /// The seed-path name of the section: `id` from the spec, or its position. Keeping an
     /// `id` keeps a section's puzzles when sections are added or reordered.
     pub id: String,
-    pub kind: Kind,
+    pub kind: &'static Kind,
     pub count: Located<usize>,
     pub per_page: Located<PerPage>,
     pub difficulty: Option<Located<Difficulty>>,
-    pub options: KindOptions,
+    /// The kind's own options (see [`crate::kind`]).
+    pub options: Arc<dyn SectionKind>,
     /// A puzzle file to take the puzzles from instead of generating them.
     pub source: Option<Located<PathBuf>>,
     /// The `[[section]]` table itself.
@@ -249,24 +202,29 @@ const SIZE_KEYS: [&str; 2] = ["width", "height"];
 const MARGIN_KEYS: [&str; 4] = ["top", "bottom", "inner", "outer"];
 const FRONT_KEYS: [&str; 3] = ["title_page", "contents", "instructions"];
 const ANSWER_KEYS: [&str; 3] = ["placement", "per_page", "title"];
-const DEFAULT_KEYS: [&str; 2] = ["sudoku_per_page", "mushikui_per_page"];
+/// `[defaults]` holds `KIND_per_page` for every kind.
+fn default_keys() -> Vec<String> {
+    kind::ALL
+        .iter()
+        .map(|kind| format!("{}_per_page", kind.name))
+        .collect()
+}
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
-const SECTION_KEYS: [&str; 14] = [
-    "title",
-    "id",
-    "kind",
-    "count",
-    "per_page",
-    "tier",
-    "rating",
-    "symmetry",
-    "clues",
-    "op",
-    "digits",
-    "reveal_only",
-    "source",
+/// The keys every `[[section]]` may have; each kind adds its own.
+const COMMON_SECTION_KEYS: [&str; 9] = [
+    "title", "id", "kind", "count", "per_page", "tier", "rating", "source",
+    // Refused with a pointer to [answers] (see `read_section`).
     "answers",
 ];
+
+/// The keys a `[[section]]` may have: the common ones and every kind's own.
+fn section_keys() -> Vec<&'static str> {
+    let mut keys = COMMON_SECTION_KEYS.to_vec();
+    for kind in kind::ALL {
+        keys.extend_from_slice(kind.book.section_keys());
+    }
+    keys
+}
 const TEMPLATE_KEYS: [&str; 5] = ["name", "page", "front", "answers", "defaults"];
 
 /// Settings a template provides and a spec overrides, before sections are read.
@@ -274,8 +232,8 @@ struct Defaults {
     page: PageSpec,
     front: FrontSpec,
     answers: AnswersSpec,
-    sudoku_per_page: Located<PerPage>,
-    mushikui_per_page: Located<PerPage>,
+    /// Puzzles per page of each kind (in [`kind::ALL`] order).
+    per_page: Vec<Located<PerPage>>,
 }
 
 impl Spec {
@@ -332,7 +290,7 @@ impl Spec {
             (None, None) => title.value.clone(),
         };
         let fonts = read_fonts(&top)?;
-        let sections = top.tables("section", &SECTION_KEYS)?;
+        let sections = top.tables("section", &section_keys())?;
         if sections.is_empty() {
             return Err(Error::input("the spec has no sections")
                 .in_file(name.to_string())
@@ -401,9 +359,9 @@ impl Spec {
         bytes
     }
 
-    /// The kinds present, in [`Kind::ALL`] order.
-    pub fn kinds(&self) -> Vec<Kind> {
-        Kind::ALL
+    /// The kinds present, in [`kind::ALL`] order.
+    pub fn kinds(&self) -> Vec<&'static Kind> {
+        kind::ALL
             .into_iter()
             .filter(|kind| self.sections.iter().any(|section| section.kind == *kind))
             .collect()
@@ -453,13 +411,14 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
     if let Some(table) = top.table("front", &FRONT_KEYS)? {
         read_front(&table, &mut front)?;
     }
+    let default_keys = default_keys();
     let defaults_table = top
-        .table("defaults", &DEFAULT_KEYS)?
+        .table("defaults", &keys(&default_keys))?
         .ok_or_else(|| required("[defaults]"))?;
-    let sudoku_per_page = read_per_page(&defaults_table, "sudoku_per_page")?
-        .ok_or_else(|| required("sudoku_per_page"))?;
-    let mushikui_per_page = read_per_page(&defaults_table, "mushikui_per_page")?
-        .ok_or_else(|| required("mushikui_per_page"))?;
+    let mut kind_per_page = Vec::with_capacity(default_keys.len());
+    for key in &default_keys {
+        kind_per_page.push(read_per_page(&defaults_table, key)?.ok_or_else(|| required(key))?);
+    }
     let answers_table = top
         .table("answers", &ANSWER_KEYS)?
         .ok_or_else(|| required("[answers]"))?;
@@ -475,8 +434,7 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         page,
         front,
         answers,
-        sudoku_per_page,
-        mushikui_per_page,
+        per_page: kind_per_page,
     })
 }
 
@@ -499,12 +457,12 @@ fn read_overrides(top: &Table<'_, '_>, defaults: &mut Defaults) -> Result<()> {
         }
         read_answers(&table, &mut defaults.answers)?;
     }
-    if let Some(table) = top.table("defaults", &DEFAULT_KEYS)? {
-        if let Some(per_page) = read_per_page(&table, "sudoku_per_page")? {
-            defaults.sudoku_per_page = per_page;
-        }
-        if let Some(per_page) = read_per_page(&table, "mushikui_per_page")? {
-            defaults.mushikui_per_page = per_page;
+    let default_keys = default_keys();
+    if let Some(table) = top.table("defaults", &keys(&default_keys))? {
+        for (key, slot) in default_keys.iter().zip(&mut defaults.per_page) {
+            if let Some(per_page) = read_per_page(&table, key)? {
+                *slot = per_page;
+            }
         }
     }
     Ok(())
@@ -774,17 +732,17 @@ fn read_section(
             .error(table.span(), format!("{} has no `kind`", table.what()))
             .with_hint("add kind = \"sudoku\" or kind = \"mushikui\"")
     })?;
-    let kind = match kind_text.value.as_str() {
-        "sudoku" => Kind::Sudoku,
-        "mushikui" => Kind::Mushikui,
-        other => {
-            let error = table.error(kind_text.at, format!("unknown puzzle kind {other:?}"));
-            return Err(match closest(other, &["sudoku", "mushikui"]) {
-                Some(close) => error.with_hint(format!("did you mean {close:?}?")),
-                None => error.with_hint("use \"sudoku\" or \"mushikui\""),
-            });
+    let kind = kind::find(&kind_text.value).ok_or_else(|| {
+        let names = kind::names();
+        let error = table.error(
+            kind_text.at,
+            format!("unknown puzzle kind {:?}", kind_text.value),
+        );
+        match closest(&kind_text.value, &names) {
+            Some(close) => error.with_hint(format!("did you mean {close:?}?")),
+            None => error.with_hint(format!("kinds: {}", names.join(", "))),
         }
-    };
+    })?;
     let count = table.integer("count", 1, 10_000)?.ok_or_else(|| {
         table
             .error(table.span(), format!("{} has no `count`", table.what()))
@@ -793,17 +751,17 @@ fn read_section(
     let count = Located::new(count.value as usize, count.at);
     let per_page = match read_per_page(table, "per_page")? {
         Some(per_page) => per_page,
-        None => match kind {
-            Kind::Sudoku => defaults.sudoku_per_page.clone(),
-            Kind::Mushikui => defaults.mushikui_per_page.clone(),
-        },
+        None => {
+            let index = kind::ALL
+                .iter()
+                .position(|known| *known == kind)
+                .unwrap_or(0);
+            defaults.per_page[index].clone()
+        }
     };
     let title = match table.string("title")? {
         Some(title) => title,
-        None => Located::new(
-            default_section_title(kind, language).to_string(),
-            kind_text.at,
-        ),
+        None => Located::new(kind.book.default_title(language).to_string(), kind_text.at),
     };
     let id = match table.string("id")? {
         Some(id) if id.value.trim().is_empty() => {
@@ -813,29 +771,25 @@ fn read_section(
         None => position.to_string(),
     };
     let difficulty = read_difficulty(table, kind)?;
-    let only = |key: &str, owner: Kind| -> Result<()> {
-        if kind != owner
-            && let Some(span) = table.key_span(key)
-        {
-            return Err(table
-                .error(
-                    span,
-                    format!("`{key}` applies to {} sections only", owner.name()),
-                )
-                .with_hint(format!("this section is kind = {:?}", kind.name())));
+    // Another kind's key is a mistake worth naming precisely.
+    let own = kind.book.section_keys();
+    for other in kind::ALL {
+        for key in other.book.section_keys() {
+            if !own.contains(key)
+                && let Some(span) = table.key_span(key)
+            {
+                return Err(table
+                    .error(
+                        span,
+                        format!("`{key}` applies to {} sections only", other.name),
+                    )
+                    .with_hint(format!("this section is kind = {:?}", kind.name)));
+            }
         }
-        Ok(())
-    };
-    for key in ["symmetry", "clues"] {
-        only(key, Kind::Sudoku)?;
     }
-    for key in ["op", "digits", "reveal_only"] {
-        only(key, Kind::Mushikui)?;
-    }
-    let options = match kind {
-        Kind::Sudoku => KindOptions::Sudoku(read_sudoku_options(table)?),
-        Kind::Mushikui => KindOptions::Mushikui(read_mushikui_options(table)?),
-    };
+    let options = kind
+        .book
+        .read_section(table, difficulty.as_ref().map(|d| &d.value))?;
     if let Some(span) = table.key_span("answers") {
         return Err(table
             .error(span, "per-section answer settings are not supported")
@@ -852,22 +806,16 @@ fn read_section(
         count,
         per_page,
         difficulty,
-        options,
+        options: Arc::from(options),
         source,
         at: table.span(),
     })
 }
 
-pub fn default_section_title(kind: Kind, language: Language) -> &'static str {
-    match (kind, language) {
-        (Kind::Sudoku, Language::English) => "Sudoku",
-        (Kind::Sudoku, Language::Japanese) => "ナンプレ",
-        (Kind::Mushikui, Language::English) => "Mushikui-zan",
-        (Kind::Mushikui, Language::Japanese) => "虫食い算",
-    }
-}
-
-fn read_difficulty(table: &Table<'_, '_>, kind: Kind) -> Result<Option<Located<Difficulty>>> {
+fn read_difficulty(
+    table: &Table<'_, '_>,
+    kind: &'static Kind,
+) -> Result<Option<Located<Difficulty>>> {
     let tier = table.string("tier")?;
     let rating = table.string("rating")?;
     match (tier, rating) {
@@ -875,14 +823,11 @@ fn read_difficulty(table: &Table<'_, '_>, kind: Kind) -> Result<Option<Located<D
             .error(rating.at, "a section takes `tier` or `rating`, not both")
             .with_hint("remove one of them")),
         (Some(tier), None) => {
-            let names: &[&str] = match kind {
-                Kind::Sudoku => &SUDOKU_TIERS,
-                Kind::Mushikui => &MUSHIKUI_TIERS,
-            };
+            let names = kind.book.tiers();
             if !names.contains(&tier.value.as_str()) {
                 let error = table.error(
                     tier.at,
-                    format!("unknown {} tier {:?}", kind.name(), tier.value),
+                    format!("unknown {} tier {:?}", kind.name, tier.value),
                 );
                 return Err(match closest(&tier.value, names) {
                     Some(close) => error.with_hint(format!("did you mean {close:?}?")),
@@ -892,22 +837,9 @@ fn read_difficulty(table: &Table<'_, '_>, kind: Kind) -> Result<Option<Located<D
             Ok(Some(Located::new(Difficulty::Tier(tier.value), tier.at)))
         }
         (None, Some(rating)) => {
-            if kind == Kind::Mushikui {
-                return Err(table
-                    .error(
-                        rating.at,
-                        "mushikui-zan sections take a `tier`, not a `rating`",
-                    )
-                    .with_hint(format!("tiers: {}", MUSHIKUI_TIERS.join(", "))));
-            }
-            if kind == Kind::Sudoku {
-                let range = rating
-                    .value
-                    .parse::<RatingRange>()
-                    .map_err(|error| at(table, rating.at, error))?;
-                check_reachable(RatingTarget::Range(range))
-                    .map_err(|error| at(table, rating.at, error))?;
-            }
+            kind.book
+                .check_rating(&rating.value)
+                .map_err(|error| at(table, rating.at, error))?;
             Ok(Some(Located::new(
                 Difficulty::Rating(rating.value),
                 rating.at,
@@ -917,74 +849,17 @@ fn read_difficulty(table: &Table<'_, '_>, kind: Kind) -> Result<Option<Located<D
     }
 }
 
-fn read_sudoku_options(table: &Table<'_, '_>) -> Result<SudokuOptions> {
-    let symmetry = match table.string("symmetry")? {
-        None => Symmetry::default(),
-        Some(text) => text
-            .value
-            .parse::<Symmetry>()
-            .map_err(|error| at(table, text.at, error))?,
-    };
-    let clues = match table.string("clues")? {
-        None => None,
-        Some(text) => {
-            let range = text
-                .value
-                .parse::<ClueRange>()
-                .map_err(|error| at(table, text.at, error))?;
-            Some(Located::new(range, text.at))
-        }
-    };
-    Ok(SudokuOptions { symmetry, clues })
+/// Parses a spec string with `T`'s parser; its error is placed at the string.
+pub(crate) fn parse_at<T: FromStr<Err = Error>>(
+    table: &Table<'_, '_>,
+    text: &Located<String>,
+) -> Result<T> {
+    text.value
+        .parse::<T>()
+        .map_err(|error| at(table, text.at, error))
 }
 
-fn read_mushikui_options(table: &Table<'_, '_>) -> Result<MushikuiOptions> {
-    let op = table.string("op")?.ok_or_else(|| {
-        table
-            .error(table.span(), format!("{} has no `op`", table.what()))
-            .with_hint("add op = \"add\", \"sub\", \"mul\" or \"div\"")
-    })?;
-    let operation = match op.value.as_str() {
-        "add" => Operation::Add,
-        "sub" => Operation::Sub,
-        "mul" => Operation::Mul,
-        "div" => Operation::Div,
-        other => {
-            let error = table.error(op.at, format!("unknown operation {other:?}"));
-            return Err(match closest(other, &["add", "sub", "mul", "div"]) {
-                Some(close) if close != other => {
-                    error.with_hint(format!("did you mean {close:?}?"))
-                }
-                _ => error.with_hint("use \"add\", \"sub\", \"mul\" or \"div\""),
-            });
-        }
-    };
-    let digits = table.integers("digits", 1, 18)?.ok_or_else(|| {
-        table
-            .error(table.span(), format!("{} has no `digits`", table.what()))
-            .with_hint("add the operand sizes, e.g. digits = [3, 2]")
-    })?;
-    let sizes: Vec<usize> = digits.value.iter().map(|&d| d as usize).collect();
-    // The engine knows which shapes it can make; the hint speaks the spec's language.
-    if let Err(error) = crate::mushikui::GenerateOptions::new(operation, &sizes).validate() {
-        return Err(table
-            .error(digits.at, error.message().to_string())
-            .with_hint(match operation {
-                Operation::Add => "e.g. digits = [4, 4, 3] for three addends",
-                Operation::Sub => "e.g. digits = [5, 4]: minuend and subtrahend",
-                Operation::Mul => "e.g. digits = [3, 2]: multiplicand and multiplier",
-                Operation::Div => {
-                    "e.g. digits = [6, 3]: dividend and divisor (a third number fixes the quotient length)"
-                }
-            }));
-    }
-    let digits = Located::new(digits.value.iter().map(|&d| d as u32).collect(), digits.at);
-    let reveal_only = table
-        .integer("reveal_only", 0, 9)?
-        .map(|digit| Located::new(digit.value as u8, digit.at));
-    Ok(MushikuiOptions {
-        operation: Located::new(operation, op.at),
-        digits,
-        reveal_only,
-    })
+/// The key list a [`Table`] takes, from owned names.
+fn keys(names: &[String]) -> Vec<&str> {
+    names.iter().map(String::as_str).collect()
 }

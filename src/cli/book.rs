@@ -183,10 +183,7 @@ pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepare
             };
             ui.detail(format_args!(
                 "  section {} {:?}: {} {}, {origin}",
-                section.id,
-                section.title.value,
-                section.count.value,
-                section.kind.name()
+                section.id, section.title.value, section.count.value, section.kind.name
             ));
         }
         ui.detail(format_args!(

@@ -9,14 +9,14 @@
 //! draws every page.
 
 use super::fonts::{FaceId, FontSet};
+use super::kind::{Frame, RulesPage, Show};
 use super::page::{Document, Info, Item, Page, Point, Rect};
-use super::sudoku::{self, SudokuFigure};
-use super::sum::{self, Show, SumFigure};
 use super::text::{Align, run, wrap};
 use super::words;
-use crate::book::plan::{Content, Puzzle};
-use crate::book::source::Located;
-use crate::book::spec::{AnswerPlacement, Kind, KindOptions, Language, Margins, PerPage, Spec};
+use crate::book::kind::SectionKind;
+use crate::book::plan::Puzzle;
+use crate::book::source::{Located, Span};
+use crate::book::spec::{AnswerPlacement, Language, Margins, PerPage, Spec};
 use crate::error::{Error, Result};
 
 /// What a page holds.
@@ -28,7 +28,8 @@ pub enum Role {
         first: usize,
         count: usize,
     },
-    Instructions(Kind),
+    /// Page `k` of [`Pagination::rules`].
+    Rules(usize),
     /// Puzzles `first..first + count` (book order) of one section.
     Questions {
         section: usize,
@@ -61,6 +62,8 @@ pub struct Pagination {
     /// For each puzzle: its answer's (page number, slot), unless answers are left out.
     pub answers: Vec<Option<(usize, usize)>>,
     pub entries: Vec<Entry>,
+    /// The rules pages of the kinds in the book, in order.
+    pub rules: Vec<RulesPage>,
 }
 
 impl Pagination {
@@ -135,13 +138,13 @@ pub fn paginate(spec: &Spec) -> Pagination {
         roles.push(Role::Title);
     }
     // The contents come next; their length depends only on the number of entries.
-    let kinds = spec.kinds();
+    let rules = if spec.front.instructions {
+        rules_pages(spec)
+    } else {
+        Vec::new()
+    };
     let entry_count = if spec.front.contents {
-        let instructions = if spec.front.instructions {
-            kinds.len()
-        } else {
-            0
-        };
+        let instructions = rules.len();
         let answer_entries = match spec.answers.placement {
             AnswerPlacement::End => 1,
             AnswerPlacement::AfterSection => spec.sections.len(),
@@ -161,11 +164,9 @@ pub fn paginate(spec: &Spec) -> Pagination {
             count: capacity.min(entry_count - first),
         });
     }
-    if spec.front.instructions {
-        for &kind in &kinds {
-            labels.push((words::rules_heading(kind, language), roles.len() + 1));
-            roles.push(Role::Instructions(kind));
-        }
+    for (index, page) in rules.iter().enumerate() {
+        labels.push((page.heading.clone(), roles.len() + 1));
+        roles.push(Role::Rules(index));
     }
     let mut questions = vec![(0, 0); total];
     let mut answers = vec![None; total];
@@ -237,7 +238,23 @@ pub fn paginate(spec: &Spec) -> Pagination {
         questions,
         answers,
         entries,
+        rules,
     }
+}
+
+/// The rules pages of every kind in the book, each kind asked about its own sections.
+fn rules_pages(spec: &Spec) -> Vec<RulesPage> {
+    let mut pages = Vec::new();
+    for kind in spec.kinds() {
+        let sections: Vec<&dyn SectionKind> = spec
+            .sections
+            .iter()
+            .filter(|section| section.kind == kind)
+            .map(|section| section.options.as_ref())
+            .collect();
+        pages.extend(kind.layout.rules(&sections, spec.language));
+    }
+    pages
 }
 
 /// How many contents lines fit on a page.
@@ -245,15 +262,6 @@ fn contents_capacity(spec: &Spec) -> usize {
     let text = spec.page.text_size.value;
     let room = body_height(spec) - style::CONTENTS_HEADING * text;
     ((room / (style::CONTENTS_LINE * text)).floor() as usize).max(1)
-}
-
-/// The size of the puzzle figures of one section (questions or answers).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum FigureSize {
-    /// Side of the sudoku grid.
-    Grid(f64),
-    /// Cell pitch of mushikui-zan figures.
-    Pitch(f64),
 }
 
 /// The page frame and the cell sizes, checked readable.
@@ -266,8 +274,8 @@ pub struct Geometry {
     /// `Some((asked, used))` when the inner margin was raised to the print-on-demand minimum.
     pub gutter_raised: Option<(f64, f64)>,
     pub page_count: usize,
-    /// Per section: figure size on question pages, and on answer pages.
-    pub sections: Vec<(FigureSize, FigureSize)>,
+    /// Per section: the cell size of its figures on question pages, and on answer pages.
+    pub sections: Vec<(f64, f64)>,
 }
 
 /// A cell of a page's puzzle grid: the figure area and the caption/note bands around it.
@@ -319,58 +327,30 @@ impl Geometry {
             sections: Vec::with_capacity(spec.sections.len()),
         };
         for section in &spec.sections {
-            let question = geometry.figure_size(spec, section.per_page.value);
-            let answer = geometry.figure_size(spec, spec.answers.per_page.value);
-            let (question, answer) = match (&section.options, question, answer) {
-                (KindOptions::Sudoku(_), (w, h), (aw, ah)) => {
-                    let side = w.min(h);
-                    check_readable(
-                        spec,
-                        &section.per_page,
-                        None,
-                        side / 9.0,
-                        sudoku::MIN_PUZZLE_CELL,
-                        "sudoku cells",
-                    )?;
-                    let answer_side = aw.min(ah);
-                    if spec.answers.placement != AnswerPlacement::None {
-                        check_readable(
-                            spec,
-                            &spec.answers.per_page,
-                            None,
-                            answer_side / 9.0,
-                            sudoku::MIN_ANSWER_CELL,
-                            "sudoku answer cells",
-                        )?;
-                    }
-                    (FigureSize::Grid(side), FigureSize::Grid(answer_side))
-                }
-                (KindOptions::Mushikui(options), (w, h), (aw, ah)) => {
-                    let (columns, rows) =
-                        sum::max_extent(options.operation.value, &options.digits.value);
-                    let pitch = (w / columns).min(h / rows).min(sum::MAX_PITCH);
-                    check_readable(
-                        spec,
-                        &section.per_page,
-                        Some(options.digits.at),
-                        pitch,
-                        sum::MIN_PUZZLE_PITCH,
-                        "mushikui-zan digit cells",
-                    )?;
-                    let answer_pitch = (aw / columns).min(ah / rows).min(sum::MAX_PITCH);
-                    if spec.answers.placement != AnswerPlacement::None {
-                        check_readable(
-                            spec,
-                            &spec.answers.per_page,
-                            Some(options.digits.at),
-                            answer_pitch,
-                            sum::MIN_ANSWER_PITCH,
-                            "mushikui-zan answer cells",
-                        )?;
-                    }
-                    (FigureSize::Pitch(pitch), FigureSize::Pitch(answer_pitch))
-                }
-            };
+            let frame = section.kind.layout.frame(section.options.as_ref());
+            let blame = section.options.size_at();
+            let question = geometry.cell_size(spec, section.per_page.value, &frame);
+            check_readable(
+                spec,
+                &section.per_page,
+                blame,
+                &frame,
+                frame.min_cell,
+                |per_page| geometry.cell_size(spec, per_page, &frame),
+                "",
+            )?;
+            let answer = geometry.cell_size(spec, spec.answers.per_page.value, &frame);
+            if spec.answers.placement != AnswerPlacement::None {
+                check_readable(
+                    spec,
+                    &spec.answers.per_page,
+                    blame,
+                    &frame,
+                    frame.min_answer_cell,
+                    |per_page| geometry.cell_size(spec, per_page, &frame),
+                    "answer ",
+                )?;
+            }
             geometry.sections.push((question, answer));
         }
         Ok(geometry)
@@ -414,8 +394,16 @@ impl Geometry {
         )
     }
 
+    /// The cell size of a figure in `frame` with `per_page` puzzles on a page.
+    fn cell_size(&self, spec: &Spec, per_page: PerPage, frame: &Frame) -> f64 {
+        let (width, height) = self.figure_area(spec, per_page);
+        (width / frame.columns)
+            .min(height / frame.rows)
+            .min(frame.max_cell)
+    }
+
     /// The figure area (width, height) of a cell for `per_page` on a question/answer page.
-    fn figure_size(&self, spec: &Spec, per_page: PerPage) -> (f64, f64) {
+    fn figure_area(&self, spec: &Spec, per_page: PerPage) -> (f64, f64) {
         let text = spec.page.text_size.value;
         let body_width = self.width - self.margins.inner - self.margins.outer;
         let body_height = body_height_with(spec, self.margins) - style::HEADING * text;
@@ -469,14 +457,19 @@ fn body_height_with(spec: &Spec, margins: Margins) -> f64 {
     height
 }
 
+/// Refuses a figure cell below `minimum`, blaming the spec's own setting that makes it so.
+/// `cell_for` gives the cell size for another number of puzzles per page, so the hint can
+/// name the largest one that fits.
 fn check_readable(
     spec: &Spec,
     per_page: &Located<PerPage>,
-    sizes: Option<crate::book::source::Span>,
-    size: f64,
+    sizes: Option<Span>,
+    frame: &Frame,
     minimum: f64,
-    what: &str,
+    cell_for: impl Fn(PerPage) -> f64,
+    answer: &str,
 ) -> Result<()> {
+    let size = cell_for(per_page.value);
     if size >= minimum {
         return Ok(());
     }
@@ -501,29 +494,33 @@ fn check_readable(
     } else {
         " (the template's default)"
     };
-    let mut error = spec.error(
+    let error = spec.error(
         at,
         format!(
-            "{}{from_template} per page leaves {what} of {:.1} pt ({:.1} mm); the smallest readable is {:.0} pt ({:.1} mm)",
+            "{}{from_template} per page leaves {} {answer}cells of {:.1} pt ({:.1} mm); the smallest readable is {:.0} pt ({:.1} mm)",
             per_page.value,
+            frame.cells_are,
             size.max(0.0),
             mm(size.max(0.0)),
             minimum,
             mm(minimum)
         ),
     );
-    let fewer = PerPage {
-        columns: per_page.value.columns.saturating_sub(1).max(1),
-        rows: per_page.value.rows.saturating_sub(1).max(1),
-    };
-    error = if fewer != per_page.value {
-        error.with_hint(format!(
+    // The most puzzles per page that still fit, with no more columns or rows than asked.
+    let fitting = (1..=per_page.value.columns)
+        .flat_map(|columns| (1..=per_page.value.rows).map(move |rows| PerPage { columns, rows }))
+        .filter(|&candidate| cell_for(candidate) >= minimum)
+        .max_by(|a, b| {
+            a.count()
+                .cmp(&b.count())
+                .then(cell_for(*a).total_cmp(&cell_for(*b)))
+        });
+    Err(match fitting {
+        Some(fewer) => error.with_hint(format!(
             "put fewer puzzles on a page (per_page = \"{fewer}\"), use a larger page, or narrow the margins"
-        ))
-    } else {
-        error.with_hint("use a larger page, narrower margins or a smaller text_size")
-    };
-    Err(error)
+        )),
+        None => error.with_hint("use a larger page, narrower margins or a smaller text_size"),
+    })
 }
 
 /// Where one puzzle landed: page numbers from 1, boxes around the grid or sum only.
@@ -636,22 +633,12 @@ pub fn compose(
             puzzles.len()
         )));
     }
-    let figures: Vec<Option<SumFigure>> = puzzles
-        .iter()
-        .map(|puzzle| match &puzzle.content {
-            Content::Sudoku { .. } => Ok(None),
-            Content::Mushikui { puzzle, solution } => {
-                SumFigure::from_puzzles(puzzle, solution).map(Some)
-            }
-        })
-        .collect::<Result<_>>()?;
     let mut composer = Composer {
         spec,
         pagination,
         geometry,
         fonts,
         puzzles,
-        figures: &figures,
         section_of: &section_of,
         placements: vec![
             Placement {
@@ -695,7 +682,6 @@ struct Composer<'a> {
     geometry: &'a Geometry,
     fonts: &'a FontSet,
     puzzles: &'a [Puzzle],
-    figures: &'a [Option<SumFigure>],
     section_of: &'a [usize],
     placements: Vec<Placement>,
 }
@@ -714,7 +700,7 @@ impl Composer<'_> {
         let running = match role {
             Role::Title | Role::Blank => None,
             Role::Contents { .. } => Some(words::contents(self.language()).to_string()),
-            Role::Instructions(kind) => Some(words::kind_name(*kind, self.language()).to_string()),
+            Role::Rules(index) => Some(self.pagination.rules[*index].running.clone()),
             Role::Questions { section, .. } => {
                 Some(self.spec.sections[*section].title.value.clone())
             }
@@ -726,7 +712,9 @@ impl Composer<'_> {
             Role::Contents { first, count } => {
                 self.contents_page(&mut items, number, *first, *count)
             }
-            Role::Instructions(kind) => self.instructions_page(&mut items, number, *kind),
+            Role::Rules(index) => {
+                self.rules_page(&mut items, number, &self.pagination.rules[*index])
+            }
             Role::Questions {
                 section,
                 first,
@@ -1011,15 +999,15 @@ impl Composer<'_> {
         }
     }
 
-    fn instructions_page(&self, items: &mut Vec<Item>, number: usize, kind: Kind) {
+    fn rules_page(&self, items: &mut Vec<Item>, number: usize, rules: &RulesPage) {
         let body = self.geometry.body(self.spec, number);
         let text = self.text_size();
-        self.heading(items, body, &words::rules_heading(kind, self.language()));
+        self.heading(items, body, &rules.heading);
         let size = text * 1.15;
         let metrics = self.fonts.metrics(self.fonts.text);
         let mut baseline = body.y + style::HEADING * text + size;
         let width = body.width.min(size * 40.0);
-        for paragraph in words::rules(kind, self.language()) {
+        for paragraph in &rules.paragraphs {
             for line in wrap(metrics, paragraph, size, width) {
                 items.push(run(
                     metrics,
@@ -1074,75 +1062,23 @@ impl Composer<'_> {
     ) -> Result<()> {
         let text = self.text_size();
         let section = self.section_of[index];
-        let (question_size, answer_size) = self.geometry.sections[section];
-        let size = if answer { answer_size } else { question_size };
+        let (question_cell, answer_cell) = self.geometry.sections[section];
         let puzzle = &self.puzzles[index];
         let top = cell.rect.y + style::CAPTION * text;
-        let bbox = match (&puzzle.content, size) {
-            (
-                Content::Sudoku {
-                    puzzle: grid,
-                    solution,
-                },
-                FigureSize::Grid(side),
-            ) => {
-                let rect = Rect::new(
-                    cell.rect.x + (cell.rect.width - side) / 2.0,
-                    top,
-                    side,
-                    side,
-                );
-                if answer {
-                    let mut strong = [false; 81];
-                    for (cell, flag) in strong.iter_mut().enumerate() {
-                        *flag = grid.get(cell) == 0;
-                    }
-                    sudoku::draw(
-                        items,
-                        self.fonts,
-                        rect,
-                        &SudokuFigure {
-                            cells: solution.cells(),
-                            strong: Some(&strong),
-                        },
-                    );
-                } else {
-                    sudoku::draw(
-                        items,
-                        self.fonts,
-                        rect,
-                        &SudokuFigure {
-                            cells: grid.cells(),
-                            strong: None,
-                        },
-                    );
-                }
-                rect
-            }
-            (_, FigureSize::Pitch(pitch)) => {
-                let figure = self.figures[index].as_ref().ok_or_else(|| {
-                    Error::runtime("a mushikui-zan section got another kind of puzzle")
-                })?;
-                let (columns, _) = figure.extent();
-                let origin = Point {
-                    x: cell.rect.x + (cell.rect.width - columns * pitch) / 2.0,
-                    y: top,
-                };
-                sum::draw(
-                    items,
-                    self.fonts,
-                    figure,
-                    origin,
-                    pitch,
-                    if answer { Show::Answer } else { Show::Puzzle },
-                )?
-            }
-            (_, FigureSize::Grid(_)) => {
-                return Err(Error::runtime(
-                    "a sudoku section got another kind of puzzle",
-                ));
-            }
+        let area = Rect::new(cell.rect.x, top, cell.rect.width, cell.rect.bottom() - top);
+        let (show, size) = if answer {
+            (Show::Answer, answer_cell)
+        } else {
+            (Show::Puzzle, question_cell)
         };
+        let bbox = puzzle.kind().layout.draw(
+            puzzle.content.as_ref(),
+            show,
+            area,
+            size,
+            self.fonts,
+            items,
+        )?;
         // Caption: the number at the figure's left, the tier at its right.
         let caption_baseline = cell.rect.y + style::CAPTION * text * 0.62;
         let label = (index + 1).to_string();
@@ -1157,8 +1093,7 @@ impl Composer<'_> {
         ));
         if !answer
             && let Some(tier) = &puzzle.tier
-            && let Some((word, stars)) =
-                words::tier(self.spec.sections[section].kind, tier, self.language())
+            && let Some((word, stars)) = words::tier(puzzle.kind(), tier, self.language())
         {
             let stars_face = if self.fonts.metrics(self.fonts.text).has_char('★') {
                 self.fonts.text
@@ -1261,5 +1196,38 @@ mod tests {
         // So do the texts the placeholders stand for.
         let error = check_glyphs(&spec, &fonts_without("W")).unwrap_err();
         assert!(error.message().contains("the title"), "{error}");
+    }
+
+    fn spec_with_per_page(per_page: &str) -> Spec {
+        let text = format!(
+            "title = \"T\"\ntemplate = \"a5\"\n[[section]]\nkind = \"sudoku\"\ncount = 4\nper_page = \"{per_page}\"\n"
+        );
+        Spec::parse("book.toml", &text, None).unwrap()
+    }
+
+    #[test]
+    fn a_cramped_layout_suggests_the_most_puzzles_that_fit() {
+        let spec = spec_with_per_page("8x8");
+        let error = Geometry::new(&spec, &paginate(&spec)).unwrap_err();
+        let hint = error.hint().unwrap().to_string();
+        let suggested = hint
+            .split('"')
+            .nth(1)
+            .unwrap_or_else(|| panic!("no per_page in {hint:?}"));
+        // The suggestion fits…
+        let fitting = spec_with_per_page(suggested);
+        Geometry::new(&fitting, &paginate(&fitting)).unwrap();
+        // …and adding a column or a row to it does not.
+        let suggested = PerPage::parse(suggested).unwrap();
+        for (columns, rows) in [
+            (suggested.columns + 1, suggested.rows),
+            (suggested.columns, suggested.rows + 1),
+        ] {
+            let more = spec_with_per_page(&format!("{columns}x{rows}"));
+            assert!(
+                Geometry::new(&more, &paginate(&more)).is_err(),
+                "{columns}x{rows}"
+            );
+        }
     }
 }

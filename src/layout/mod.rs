@@ -6,6 +6,7 @@
 pub mod compose;
 pub mod font;
 pub mod fonts;
+pub mod kind;
 pub mod page;
 pub mod sudoku;
 pub mod sum;

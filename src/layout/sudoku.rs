@@ -1,7 +1,13 @@
 //! A sudoku grid: thin cell lines, thick box lines, digits centred in their cells.
 
 use super::fonts::{FaceId, FontSet};
+use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
 use super::page::{Item, Point, Rect};
+use super::words;
+use crate::book::kind::{Content, SectionKind};
+use crate::book::spec::Language;
+use crate::book::sudoku::SudokuContent;
+use crate::error::Result;
 
 /// The smallest cell a puzzle may be printed with (about 4.2 mm): below it digits are too
 /// small to read and too cramped to pencil in.
@@ -109,6 +115,87 @@ pub fn draw(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, figure: &SudokuF
             y: rect.y + (index / 9) as f64 * cell + cell / 2.0,
         };
         items.push(centred_digit(fonts, face, centre, size, digit));
+    }
+}
+
+/// Sudoku's part in the layout stage.
+pub struct SudokuLayout;
+
+impl LayoutKind for SudokuLayout {
+    fn frame(&self, _section: &dyn SectionKind) -> Frame {
+        Frame {
+            columns: 9.0,
+            rows: 9.0,
+            min_cell: MIN_PUZZLE_CELL,
+            min_answer_cell: MIN_ANSWER_CELL,
+            max_cell: f64::INFINITY,
+            cells_are: "sudoku",
+        }
+    }
+
+    fn draw(
+        &self,
+        content: &dyn Content,
+        show: Show,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let content = expect_content::<SudokuContent>(content)?;
+        let side = cell * 9.0;
+        let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
+        match show {
+            Show::Puzzle => draw(
+                items,
+                fonts,
+                rect,
+                &SudokuFigure {
+                    cells: content.puzzle.cells(),
+                    strong: None,
+                },
+            ),
+            Show::Answer => {
+                let strong = content.puzzle.cells().map(|value| value == 0);
+                draw(
+                    items,
+                    fonts,
+                    rect,
+                    &SudokuFigure {
+                        cells: content.solution.cells(),
+                        strong: Some(&strong),
+                    },
+                );
+            }
+        }
+        Ok(rect)
+    }
+
+    fn tier_words(&self, language: Language) -> &'static [&'static str] {
+        match language {
+            Language::English => &["Easy", "Medium", "Hard", "Expert", "Diabolical", "Extreme"],
+            Language::Japanese => &["初級", "中級", "上級", "難問", "超難問", "極難問"],
+        }
+    }
+
+    fn rules(&self, _sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
+        let paragraphs: &[&str] = match language {
+            Language::English => &[
+                "Fill the grid so that every row, every column and every 3 × 3 box outlined in bold contains each of the digits 1 to 9 exactly once.",
+                "Every puzzle has exactly one solution, and it can be reached by logic alone: no guessing is needed.",
+                "Each puzzle shows its number, its difficulty in words and stars, and the page of its answer.",
+            ],
+            Language::Japanese => &[
+                "空いているマスに1から9までの数字を入れましょう。どの横の列、どの縦の列、太線で囲まれたどの3×3のブロックにも、1から9までの数字が1つずつ入ります。",
+                "答えはどの問題も1通りだけで、当てずっぽうに頼らず推理だけで解けます。",
+                "各問題には問題番号、難しさ（言葉と星の数）、解答のページが示されています。",
+            ],
+        };
+        vec![RulesPage {
+            heading: words::rules_heading(&crate::kind::SUDOKU, language),
+            running: words::kind_name(&crate::kind::SUDOKU, language).to_string(),
+            paragraphs: paragraphs.iter().map(|p| p.to_string()).collect(),
+        }]
     }
 }
 

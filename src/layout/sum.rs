@@ -10,8 +10,14 @@
 //! row-list order.
 
 use super::fonts::FontSet;
+pub use super::kind::Show;
+use super::kind::{Frame, LayoutKind, RulesPage, expect_content};
 use super::page::{Item, Point, Rect};
 use super::sudoku::centred_digit;
+use super::words;
+use crate::book::kind::{Content, SectionKind, section_as};
+use crate::book::mushikui::{MushikuiContent, MushikuiSection};
+use crate::book::spec::Language;
 use crate::error::{Error, Result};
 use crate::mushikui::{Operation, Puzzle};
 
@@ -241,6 +247,74 @@ pub fn max_extent(operation: Operation, digits: &[u32]) -> (f64, f64) {
     }
 }
 
+/// Mushikui-zan's part in the layout stage.
+pub struct MushikuiLayout;
+
+impl LayoutKind for MushikuiLayout {
+    fn frame(&self, section: &dyn SectionKind) -> Frame {
+        let (columns, rows) = section_as::<MushikuiSection>(section)
+            .map_or((1.0, 1.0), |section| {
+                max_extent(section.operation, &section.digits.value)
+            });
+        Frame {
+            columns,
+            rows,
+            min_cell: MIN_PUZZLE_PITCH,
+            min_answer_cell: MIN_ANSWER_PITCH,
+            max_cell: MAX_PITCH,
+            cells_are: "mushikui-zan digit",
+        }
+    }
+
+    fn draw(
+        &self,
+        content: &dyn Content,
+        show: Show,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let content = expect_content::<MushikuiContent>(content)?;
+        let figure = SumFigure::from_puzzles(&content.puzzle, &content.solution)?;
+        let (columns, _) = figure.extent();
+        let origin = Point {
+            x: area.x + (area.width - columns * cell) / 2.0,
+            y: area.y,
+        };
+        draw(items, fonts, &figure, origin, cell, show)
+    }
+
+    fn tier_words(&self, language: Language) -> &'static [&'static str] {
+        match language {
+            Language::English => &["Easy", "Medium", "Hard", "Expert"],
+            Language::Japanese => &["初級", "中級", "上級", "難問"],
+        }
+    }
+
+    fn rules(&self, _sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
+        let paragraphs: &[&str] = match language {
+            Language::English => &[
+                "Each figure is a calculation worked out on paper (an addition, a subtraction, a long multiplication or a long division) from which insects have eaten some of the digits.",
+                "Every box hides one digit from 0 to 9. Restore all of them so that the whole calculation is correct again. No number of two or more digits starts with 0.",
+                "In long divisions, as in printed books, a 0 in the quotient brings the next digit down at once: its product and the row before it are not written.",
+                "Every puzzle has exactly one solution.",
+            ],
+            Language::Japanese => &[
+                "虫に食べられて数字の一部が消えてしまった筆算（たし算・ひき算・かけ算・わり算）です。",
+                "□には0から9までのどれか1つの数字が入ります。筆算全体が正しくなるように、すべての□に数字を入れましょう。2けた以上の数のいちばん上の位は0ではありません。",
+                "わり算では、印刷された本と同じように、商が0になる段の計算は省略して次の位をすぐに下ろしています。",
+                "答えはどの問題も1通りだけです。",
+            ],
+        };
+        vec![RulesPage {
+            heading: words::rules_heading(&crate::kind::MUSHIKUI, language),
+            running: words::kind_name(&crate::kind::MUSHIKUI, language).to_string(),
+            paragraphs: paragraphs.iter().map(|p| p.to_string()).collect(),
+        }]
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Sign {
     Plus,
@@ -276,13 +350,6 @@ impl Arrangement {
     fn rule(&mut self, left: f64, right: f64, y: f64) {
         self.rules.push((left, right, y));
     }
-}
-
-/// Whether to draw the puzzle (boxes) or the answer (all digits, hidden ones marked).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Show {
-    Puzzle,
-    Answer,
 }
 
 /// Draws the figure with its top-left corner at `origin` and cells of `pitch` points;

@@ -1,6 +1,7 @@
 //! The book's own words in each language: headings, captions, tiers and the rules.
 
-use crate::book::spec::{Kind, Language};
+use crate::book::spec::Language;
+use crate::kind::Kind;
 
 pub fn contents(language: Language) -> &'static str {
     match language {
@@ -17,15 +18,15 @@ pub fn answers(language: Language) -> &'static str {
 }
 
 /// "How to play: Sudoku" / "遊び方：ナンプレ".
-pub fn rules_heading(kind: Kind, language: Language) -> String {
+pub fn rules_heading(kind: &Kind, language: Language) -> String {
     match language {
         Language::English => format!("How to play: {}", kind_name(kind, language)),
         Language::Japanese => format!("遊び方：{}", kind_name(kind, language)),
     }
 }
 
-pub fn kind_name(kind: Kind, language: Language) -> &'static str {
-    crate::book::spec::default_section_title(kind, language)
+pub fn kind_name(kind: &Kind, language: Language) -> &'static str {
+    kind.book.default_title(language)
 }
 
 /// "Answer p. 45" under a puzzle.
@@ -62,74 +63,42 @@ pub fn puzzle_count(language: Language, count: usize) -> String {
 }
 
 /// A tier as words and stars: ("Hard", "★★★☆☆☆"). `None` for an unknown tier name.
-pub fn tier(kind: Kind, name: &str, language: Language) -> Option<(&'static str, String)> {
-    let (tiers, words): (&[&str], [&[&str]; 2]) = match kind {
-        Kind::Sudoku => (
-            &crate::book::spec::SUDOKU_TIERS,
-            [
-                &["Easy", "Medium", "Hard", "Expert", "Diabolical", "Extreme"],
-                &["初級", "中級", "上級", "難問", "超難問", "極難問"],
-            ],
-        ),
-        Kind::Mushikui => (
-            &crate::book::spec::MUSHIKUI_TIERS,
-            [
-                &["Easy", "Medium", "Hard", "Expert"],
-                &["初級", "中級", "上級", "難問"],
-            ],
-        ),
-    };
+pub fn tier(kind: &Kind, name: &str, language: Language) -> Option<(&'static str, String)> {
+    let tiers = kind.book.tiers();
     let level = tiers.iter().position(|tier| *tier == name)?;
-    let word = match language {
-        Language::English => words[0][level],
-        Language::Japanese => words[1][level],
-    };
+    let word = kind.layout.tier_words(language).get(level)?;
     let stars = "★".repeat(level + 1) + &"☆".repeat(tiers.len() - level - 1);
     Some((word, stars))
-}
-
-/// The rules of a kind, as paragraphs.
-pub fn rules(kind: Kind, language: Language) -> &'static [&'static str] {
-    match (kind, language) {
-        (Kind::Sudoku, Language::English) => &[
-            "Fill the grid so that every row, every column and every 3 × 3 box outlined in bold contains each of the digits 1 to 9 exactly once.",
-            "Every puzzle has exactly one solution, and it can be reached by logic alone: no guessing is needed.",
-            "Each puzzle shows its number, its difficulty in words and stars, and the page of its answer.",
-        ],
-        (Kind::Sudoku, Language::Japanese) => &[
-            "空いているマスに1から9までの数字を入れましょう。どの横の列、どの縦の列、太線で囲まれたどの3×3のブロックにも、1から9までの数字が1つずつ入ります。",
-            "答えはどの問題も1通りだけで、当てずっぽうに頼らず推理だけで解けます。",
-            "各問題には問題番号、難しさ（言葉と星の数）、解答のページが示されています。",
-        ],
-        (Kind::Mushikui, Language::English) => &[
-            "Each figure is a calculation worked out on paper (an addition, a subtraction, a long multiplication or a long division) from which insects have eaten some of the digits.",
-            "Every box hides one digit from 0 to 9. Restore all of them so that the whole calculation is correct again. No number of two or more digits starts with 0.",
-            "In long divisions, as in printed books, a 0 in the quotient brings the next digit down at once: its product and the row before it are not written.",
-            "Every puzzle has exactly one solution.",
-        ],
-        (Kind::Mushikui, Language::Japanese) => &[
-            "虫に食べられて数字の一部が消えてしまった筆算（たし算・ひき算・かけ算・わり算）です。",
-            "□には0から9までのどれか1つの数字が入ります。筆算全体が正しくなるように、すべての□に数字を入れましょう。2けた以上の数のいちばん上の位は0ではありません。",
-            "わり算では、印刷された本と同じように、商が0になる段の計算は省略して次の位をすぐに下ろしています。",
-            "答えはどの問題も1通りだけです。",
-        ],
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kind::{ALL, MUSHIKUI, SUDOKU};
 
     #[test]
     fn tiers_have_words_and_stars() {
         assert_eq!(
-            tier(Kind::Sudoku, "hard", Language::English),
+            tier(&SUDOKU, "hard", Language::English),
             Some(("Hard", "★★★☆☆☆".to_string()))
         );
         assert_eq!(
-            tier(Kind::Mushikui, "easy", Language::Japanese),
+            tier(&MUSHIKUI, "easy", Language::Japanese),
             Some(("初級", "★☆☆☆".to_string()))
         );
-        assert_eq!(tier(Kind::Sudoku, "impossible", Language::English), None);
+        assert_eq!(tier(&SUDOKU, "impossible", Language::English), None);
+    }
+
+    #[test]
+    fn every_tier_of_every_kind_has_words() {
+        for kind in ALL {
+            for language in [Language::English, Language::Japanese] {
+                assert_eq!(
+                    kind.layout.tier_words(language).len(),
+                    kind.book.tiers().len(),
+                    "{kind:?}"
+                );
+            }
+        }
     }
 }

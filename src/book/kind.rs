@@ -1,0 +1,76 @@
+//! What the book stage needs from a puzzle kind (see [`crate::kind`]).
+//!
+//! A kind reads its own section keys into a [`SectionKind`]: the section's validated
+//! options, which know their seed path, how to make one puzzle, and how to take one from a
+//! puzzle bank. A made puzzle carries its [`Content`]: the engine's puzzle and solution,
+//! which later stages reach through the kind's own modules.
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::time::Instant;
+
+use super::plan::Puzzle;
+use super::source::{Span, Table};
+use super::spec::{Difficulty, Language};
+use crate::error::Result;
+use crate::kind::Kind;
+use crate::seed::RandomStream;
+
+/// A puzzle kind's part in the book stage.
+pub trait BookKind: Sync {
+    /// The section keys this kind reads besides the common ones (`title`, `count`, …).
+    fn section_keys(&self) -> &'static [&'static str];
+    /// The tier names a section may ask for, easiest first.
+    fn tiers(&self) -> &'static [&'static str];
+    /// Checks a section's `rating = "…"`; an error (message and hint) when the kind has no
+    /// rating ranges or the range cannot be met.
+    fn check_rating(&self, text: &str) -> Result<()>;
+    /// A section's title when the spec gives none.
+    fn default_title(&self, language: Language) -> &'static str;
+    /// Reads the kind's own keys of a `[[section]]` table.
+    fn read_section(
+        &self,
+        table: &Table<'_, '_>,
+        difficulty: Option<&Difficulty>,
+    ) -> Result<Box<dyn SectionKind>>;
+}
+
+/// A section's options, validated: what its puzzles are and how to make them.
+pub trait SectionKind: Debug + Send + Sync + Any {
+    /// The kind's parts of the section's seed path (after `book`, `section=ID` and the
+    /// kind's name); see [`crate::book::plan`].
+    fn seed_path(&self) -> Vec<String>;
+    /// Makes puzzle `rng` stands for, unique and graded, or fails by `deadline`.
+    fn make(&self, rng: &mut RandomStream, deadline: Option<Instant>) -> Result<Puzzle>;
+    /// Checks one puzzle of a bank (its text in the kind's line format): parsed, proven
+    /// unique, graded. `None` when it is sound but not what the section asks for. Errors
+    /// count lines and columns within `text`.
+    fn check_bank_line(&self, text: &str, deadline: Option<Instant>) -> Result<Option<Puzzle>>;
+    /// The spec value that sets the figures' size, to blame when they do not fit a page.
+    fn size_at(&self) -> Option<Span> {
+        None
+    }
+}
+
+/// A made puzzle's contents: the engine's puzzle and its solution.
+pub trait Content: Debug + Send + Sync + Any {
+    fn kind(&self) -> &'static Kind;
+    /// The puzzle in its engine's line format.
+    fn puzzle_line(&self) -> String;
+    /// The solution in the same format.
+    fn solution_line(&self) -> String;
+    /// Fields the manifest adds for this kind (a variant, a size, cages), in order.
+    fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+}
+
+/// The concrete options behind a section of a known kind.
+pub fn section_as<T: SectionKind>(section: &dyn SectionKind) -> Option<&T> {
+    (section as &dyn Any).downcast_ref::<T>()
+}
+
+/// The concrete contents behind a puzzle of a known kind.
+pub fn content_as<T: Content>(content: &dyn Content) -> Option<&T> {
+    (content as &dyn Any).downcast_ref::<T>()
+}

@@ -1,0 +1,215 @@
+//! Mushikui-zan in books: section options, making each puzzle, bank lines.
+//!
+//! ```text
+//! seed path parts: "op=mul", "digits=3,2" [, "tier=easy"] [, "reveal-only=7"]
+//! ```
+//! (those of `puzzlebook mushikui generate`, without `shown`). A bank may mix shapes: a
+//! section takes the puzzles of its own `op`, `digits` and `tier`.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::kind::{BookKind, Content, SectionKind};
+use super::plan::Puzzle;
+use super::source::{Located, Span, Table, closest};
+use super::spec::{Difficulty, Language};
+use crate::error::{Error, Result};
+use crate::kind::{Kind, MUSHIKUI};
+use crate::mushikui::{self, GenerateOptions, Operation};
+use crate::seed::RandomStream;
+
+/// The stable mushikui-zan tier names.
+pub const TIERS: [&str; 4] = ["easy", "medium", "hard", "expert"];
+
+pub struct MushikuiBook;
+
+/// What a mushikui-zan section asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MushikuiSection {
+    pub operation: Operation,
+    /// Digit counts of the operands, as `mushikui generate --digits` takes them, and where
+    /// the spec wrote them.
+    pub digits: Located<Vec<u32>>,
+    pub generate: GenerateOptions,
+}
+
+/// A mushikui-zan puzzle and its (complete) solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MushikuiContent {
+    pub puzzle: mushikui::Puzzle,
+    pub solution: mushikui::Puzzle,
+}
+
+impl BookKind for MushikuiBook {
+    fn section_keys(&self) -> &'static [&'static str] {
+        &["op", "digits", "reveal_only"]
+    }
+
+    fn tiers(&self) -> &'static [&'static str] {
+        &TIERS
+    }
+
+    fn check_rating(&self, _text: &str) -> Result<()> {
+        Err(
+            Error::input("mushikui-zan sections take a `tier`, not a `rating`")
+                .with_hint(format!("tiers: {}", TIERS.join(", "))),
+        )
+    }
+
+    fn default_title(&self, language: Language) -> &'static str {
+        match language {
+            Language::English => "Mushikui-zan",
+            Language::Japanese => "虫食い算",
+        }
+    }
+
+    fn read_section(
+        &self,
+        table: &Table<'_, '_>,
+        difficulty: Option<&Difficulty>,
+    ) -> Result<Box<dyn SectionKind>> {
+        let op = table.string("op")?.ok_or_else(|| {
+            table
+                .error(table.span(), format!("{} has no `op`", table.what()))
+                .with_hint("add op = \"add\", \"sub\", \"mul\" or \"div\"")
+        })?;
+        let operation = match op.value.as_str() {
+            "add" => Operation::Add,
+            "sub" => Operation::Sub,
+            "mul" => Operation::Mul,
+            "div" => Operation::Div,
+            other => {
+                let error = table.error(op.at, format!("unknown operation {other:?}"));
+                return Err(match closest(other, &["add", "sub", "mul", "div"]) {
+                    Some(close) if close != other => {
+                        error.with_hint(format!("did you mean {close:?}?"))
+                    }
+                    _ => error.with_hint("use \"add\", \"sub\", \"mul\" or \"div\""),
+                });
+            }
+        };
+        let digits = table.integers("digits", 1, 18)?.ok_or_else(|| {
+            table
+                .error(table.span(), format!("{} has no `digits`", table.what()))
+                .with_hint("add the operand sizes, e.g. digits = [3, 2]")
+        })?;
+        let sizes: Vec<usize> = digits.value.iter().map(|&d| d as usize).collect();
+        let mut generate = GenerateOptions::new(operation, &sizes);
+        // The engine knows which shapes it can make; the hint speaks the spec's language.
+        if let Err(error) = generate.validate() {
+            return Err(table
+                .error(digits.at, error.message().to_string())
+                .with_hint(match operation {
+                    Operation::Add => "e.g. digits = [4, 4, 3] for three addends",
+                    Operation::Sub => "e.g. digits = [5, 4]: minuend and subtrahend",
+                    Operation::Mul => "e.g. digits = [3, 2]: multiplicand and multiplier",
+                    Operation::Div => {
+                        "e.g. digits = [6, 3]: dividend and divisor (a third number fixes the quotient length)"
+                    }
+                }));
+        }
+        generate.reveal_only = table
+            .integer("reveal_only", 0, 9)?
+            .map(|digit| digit.value as u8);
+        // The spec reader has checked the tier name.
+        generate.tier = match difficulty {
+            Some(Difficulty::Tier(name)) => name.parse().ok(),
+            _ => None,
+        };
+        Ok(Box::new(MushikuiSection {
+            operation,
+            digits: Located::new(digits.value.iter().map(|&d| d as u32).collect(), digits.at),
+            generate,
+        }))
+    }
+}
+
+impl MushikuiSection {
+    /// Whether a puzzle has the section's operation and operand sizes.
+    fn fits_shape(&self, puzzle: &mushikui::Puzzle) -> bool {
+        if puzzle.operation() != self.operation {
+            return false;
+        }
+        let rows = puzzle.rows();
+        let length = |row: usize| rows.get(row).map_or(0, |row| row.len() as u32);
+        let digits = &self.digits.value;
+        match self.operation {
+            Operation::Add => {
+                rows.len() == digits.len() + 1
+                    && digits
+                        .iter()
+                        .enumerate()
+                        .all(|(row, &size)| length(row) == size)
+            }
+            Operation::Sub | Operation::Mul => length(0) == digits[0] && length(1) == digits[1],
+            Operation::Div => {
+                length(2) == digits[0]
+                    && length(1) == digits[1]
+                    && digits.get(2).is_none_or(|&quotient| length(0) == quotient)
+            }
+        }
+    }
+}
+
+impl SectionKind for MushikuiSection {
+    fn seed_path(&self) -> Vec<String> {
+        self.generate.seed_path()
+    }
+
+    fn make(&self, rng: &mut RandomStream, _deadline: Option<Instant>) -> Result<Puzzle> {
+        let generated = mushikui::generate(&self.generate, rng)?;
+        Ok(Puzzle {
+            content: Arc::new(MushikuiContent {
+                puzzle: generated.puzzle,
+                solution: generated.solution,
+            }),
+            rating: Some(generated.grade.rating),
+            tier: Some(generated.grade.tier.name().to_string()),
+        })
+    }
+
+    fn check_bank_line(&self, text: &str, _deadline: Option<Instant>) -> Result<Option<Puzzle>> {
+        let puzzle = mushikui::Puzzle::parse(text)?;
+        if !self.fits_shape(&puzzle) {
+            return Ok(None);
+        }
+        let solution = match mushikui::solve(&puzzle) {
+            mushikui::Solution::Unique(solution) => solution,
+            mushikui::Solution::None => {
+                return Err(Error::input("this mushikui-zan has no solution"));
+            }
+            mushikui::Solution::Multiple(..) => {
+                return Err(Error::input("this mushikui-zan has more than one solution")
+                    .with_hint("books only print puzzles with exactly one solution"));
+            }
+        };
+        puzzle.check_printable()?;
+        let grade = mushikui::grade(&puzzle)?;
+        if self.generate.tier.is_some_and(|tier| tier != grade.tier) {
+            return Ok(None);
+        }
+        Ok(Some(Puzzle {
+            content: Arc::new(MushikuiContent { puzzle, solution }),
+            rating: Some(grade.rating),
+            tier: Some(grade.tier.name().to_string()),
+        }))
+    }
+
+    fn size_at(&self) -> Option<Span> {
+        Some(self.digits.at)
+    }
+}
+
+impl Content for MushikuiContent {
+    fn kind(&self) -> &'static Kind {
+        &MUSHIKUI
+    }
+
+    fn puzzle_line(&self) -> String {
+        self.puzzle.to_line()
+    }
+
+    fn solution_line(&self) -> String {
+        self.solution.to_line()
+    }
+}
