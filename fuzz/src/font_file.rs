@@ -6,7 +6,7 @@
 //! either renders a page with the text it covers or is refused with an error.
 
 use puzzlebook::layout::fonts::{Face, FontSet};
-use puzzlebook::layout::page::{Document, Info, Item, Page, Point};
+use puzzlebook::layout::page::{Colour, Document, Info, Item, Page, Point};
 use puzzlebook::render::render;
 
 const SAMPLE: &str = "Puzzle 12 · Answers p. 34 ナンプレ";
@@ -58,7 +58,7 @@ pub fn check(data: &[u8]) {
                 size: 12.0,
                 face: id,
                 text: covered,
-                grey: 0.0,
+                colour: Colour::grey(0.0),
             }],
         }],
     };

@@ -10,7 +10,7 @@
 
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, RulesPage, Show};
-use super::page::{Document, Info, Item, Page, Point, Rect};
+use super::page::{Colour, Document, Info, Item, Page, Point, Rect};
 use super::text::{Align, run, wrap};
 use super::words;
 use crate::book::kind::SectionKind;
@@ -887,7 +887,7 @@ impl Composer<'_> {
                 y: y + text * 1.6,
             },
             width: 0.8,
-            grey: 0.0,
+            colour: Colour::BLACK,
         });
         if !self.spec.author.value.is_empty() {
             self.centred_block(
@@ -992,7 +992,7 @@ impl Composer<'_> {
                         y: baseline,
                     },
                     width: 0.4,
-                    grey: 0.6,
+                    colour: Colour::grey(0.6),
                 });
             }
             baseline += style::CONTENTS_LINE * text;

@@ -54,7 +54,143 @@ impl Rect {
     }
 }
 
-/// One thing drawn on a page. Grey levels run from 0 (black) to 1 (white).
+/// A colour: red, green and blue from 0 to 1. Puzzle pages are grey ([`Colour::grey`]),
+/// which every backend writes as grey; covers may use any colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Colour {
+    pub red: f64,
+    pub green: f64,
+    pub blue: f64,
+}
+
+impl Colour {
+    pub const BLACK: Colour = Colour::grey(0.0);
+    pub const WHITE: Colour = Colour::grey(1.0);
+
+    /// A grey level from 0 (black) to 1 (white).
+    pub const fn grey(level: f64) -> Colour {
+        Colour {
+            red: level,
+            green: level,
+            blue: level,
+        }
+    }
+
+    pub const fn rgb(red: f64, green: f64, blue: f64) -> Colour {
+        Colour { red, green, blue }
+    }
+
+    /// The grey level when the colour is a grey.
+    pub fn as_grey(self) -> Option<f64> {
+        (self.red == self.green && self.green == self.blue).then_some(self.red)
+    }
+
+    /// The grey a black-and-white printer would make of it (Rec. 709 luma).
+    pub fn luminance(self) -> f64 {
+        0.2126 * self.red + 0.7152 * self.green + 0.0722 * self.blue
+    }
+}
+
+/// How a path's outline is drawn: its width, colour and an optional dash pattern
+/// (`(on, off)` lengths in points, starting with a dash at the path's start).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    pub width: f64,
+    pub colour: Colour,
+    pub dash: Option<(f64, f64)>,
+}
+
+impl Stroke {
+    pub fn solid(width: f64, colour: Colour) -> Stroke {
+        Stroke {
+            width,
+            colour,
+            dash: None,
+        }
+    }
+}
+
+/// A piece of a subpath from the point before it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Segment {
+    Line(Point),
+    /// A cubic Bézier curve: two control points, then the end point.
+    Curve(Point, Point, Point),
+}
+
+/// A connected run of segments from `start`; `closed` joins its end back to the start.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subpath {
+    pub start: Point,
+    pub segments: Vec<Segment>,
+    pub closed: bool,
+}
+
+/// A vector shape: one or more subpaths, filled with the non-zero rule.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Path {
+    pub subpaths: Vec<Subpath>,
+}
+
+impl Path {
+    /// A closed polygon through `corners`.
+    pub fn polygon(corners: &[Point]) -> Path {
+        Path::through(corners, true)
+    }
+
+    /// An open line through `points`.
+    pub fn polyline(points: &[Point]) -> Path {
+        Path::through(points, false)
+    }
+
+    fn through(points: &[Point], closed: bool) -> Path {
+        let Some((&start, rest)) = points.split_first() else {
+            return Path::default();
+        };
+        Path {
+            subpaths: vec![Subpath {
+                start,
+                segments: rest.iter().map(|&point| Segment::Line(point)).collect(),
+                closed,
+            }],
+        }
+    }
+
+    /// A circle (four Bézier quarter arcs, the usual approximation).
+    pub fn circle(centre: Point, radius: f64) -> Path {
+        Path::ellipse(centre, radius, radius)
+    }
+
+    /// An axis-aligned ellipse with radii `rx` across and `ry` down.
+    pub fn ellipse(centre: Point, rx: f64, ry: f64) -> Path {
+        // The control distance that makes a quarter arc closest to a circle's.
+        const KAPPA: f64 = 0.552_284_749_830_793_4;
+        let (kx, ky) = (rx * KAPPA, ry * KAPPA);
+        let p = |x: f64, y: f64| Point {
+            x: centre.x + x,
+            y: centre.y + y,
+        };
+        Path {
+            subpaths: vec![Subpath {
+                start: p(rx, 0.0),
+                segments: vec![
+                    Segment::Curve(p(rx, ky), p(kx, ry), p(0.0, ry)),
+                    Segment::Curve(p(-kx, ry), p(-rx, ky), p(-rx, 0.0)),
+                    Segment::Curve(p(-rx, -ky), p(-kx, -ry), p(0.0, -ry)),
+                    Segment::Curve(p(kx, -ry), p(rx, -ky), p(rx, 0.0)),
+                ],
+                closed: true,
+            }],
+        }
+    }
+
+    /// Adds the subpaths of `other`.
+    pub fn extend(&mut self, other: Path) {
+        self.subpaths.extend(other.subpaths);
+    }
+}
+
+/// One thing drawn on a page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// A straight line with butt ends.
@@ -62,13 +198,19 @@ pub enum Item {
         from: Point,
         to: Point,
         width: f64,
-        grey: f64,
+        colour: Colour,
     },
-    /// A rectangle, filled and/or outlined.
+    /// A rectangle, filled and/or outlined (stroke: width and colour).
     Rect {
         rect: Rect,
-        fill: Option<f64>,
-        stroke: Option<(f64, f64)>,
+        fill: Option<Colour>,
+        stroke: Option<(f64, Colour)>,
+    },
+    /// A shape, filled and/or outlined.
+    Path {
+        path: Path,
+        fill: Option<Colour>,
+        stroke: Option<Stroke>,
     },
     /// A run of text; `at` is the start of its baseline.
     Text {
@@ -76,7 +218,7 @@ pub enum Item {
         size: f64,
         face: FaceId,
         text: String,
-        grey: f64,
+        colour: Colour,
     },
 }
 

@@ -2,7 +2,7 @@
 
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
-use super::page::{Item, Point, Rect};
+use super::page::{Colour, Item, Point, Rect};
 use super::words;
 use crate::book::kind::{Content, SectionKind};
 use crate::book::spec::Language;
@@ -42,7 +42,7 @@ pub fn draw(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, figure: &SudokuF
         from,
         to,
         width,
-        grey: 0.0,
+        colour: Colour::BLACK,
     };
     for k in 1..9 {
         if k % 3 == 0 {
@@ -212,7 +212,7 @@ pub fn centred_digit(fonts: &FontSet, face: FaceId, centre: Point, size: f64, di
         size,
         face,
         text,
-        grey: 0.0,
+        colour: Colour::BLACK,
     }
 }
 

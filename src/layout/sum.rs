@@ -12,7 +12,7 @@
 use super::fonts::FontSet;
 pub use super::kind::Show;
 use super::kind::{Frame, LayoutKind, RulesPage, expect_content};
-use super::page::{Item, Point, Rect};
+use super::page::{Colour, Item, Point, Rect};
 use super::sudoku::centred_digit;
 use super::words;
 use crate::book::kind::{Content, SectionKind, section_as};
@@ -379,7 +379,7 @@ pub fn draw(
             from: at(left, y),
             to: at(right, y),
             width: rule_width,
-            grey: 0.0,
+            colour: Colour::BLACK,
         });
     }
     if let Some((sign, column, line)) = arrangement.sign {
@@ -389,7 +389,7 @@ pub fn draw(
             from,
             to,
             width: rule_width,
-            grey: 0.0,
+            colour: Colour::BLACK,
         };
         match sign {
             Sign::Plus | Sign::Minus => {
@@ -448,7 +448,7 @@ pub fn draw(
             from: at(left - 0.3, bar),
             to: at(right, bar),
             width: rule_width,
-            grey: 0.0,
+            colour: Colour::BLACK,
         });
         let curve = [
             (-0.3, 0.0),
@@ -462,7 +462,7 @@ pub fn draw(
                 from: at(left + pair[0].0, bar + pair[0].1),
                 to: at(left + pair[1].0, bar + pair[1].1),
                 width: rule_width,
-                grey: 0.0,
+                colour: Colour::BLACK,
             });
         }
     }
@@ -487,7 +487,7 @@ pub fn draw(
                 (Show::Puzzle, true) => items.push(Item::Rect {
                     rect: square,
                     fill: None,
-                    stroke: Some((box_line, 0.0)),
+                    stroke: Some((box_line, Colour::BLACK)),
                 }),
                 (Show::Puzzle, false) | (Show::Answer, false) => {
                     items.push(centred_digit(fonts, fonts.digits, centre, size, cell.digit));
@@ -495,7 +495,7 @@ pub fn draw(
                 (Show::Answer, true) => {
                     items.push(Item::Rect {
                         rect: square,
-                        fill: Some(0.82),
+                        fill: Some(Colour::grey(0.82)),
                         stroke: None,
                     });
                     items.push(centred_digit(

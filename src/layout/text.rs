@@ -2,7 +2,7 @@
 
 use super::font::FontMetrics;
 use super::fonts::FaceId;
-use super::page::{Item, Point};
+use super::page::{Colour, Item, Point};
 
 /// Horizontal alignment of a run against an x position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub fn run(
         size,
         face,
         text: text.to_string(),
-        grey,
+        colour: Colour::grey(grey),
     }
 }
 

@@ -14,7 +14,7 @@ use ttf_parser::OutlineBuilder;
 
 use crate::error::{Error, Result};
 use crate::layout::fonts::FontSet;
-use crate::layout::page::{Item, Page, Point};
+use crate::layout::page::{Item, Page, Path, Point, Segment as PathSegment, Stroke};
 
 /// The largest picture made, in pixels (an A4 page at 600 dpi is about 35 million).
 pub const MAX_PIXELS: usize = 60_000_000;
@@ -127,11 +127,11 @@ impl<'a> PageRasterizer<'a> {
                     from,
                     to,
                     width,
-                    grey,
+                    colour,
                 } => {
                     let thickness = (width * scale).max(MIN_LINE_PIXELS) as f32;
                     canvas.line(to_pixels(*from), to_pixels(*to), thickness);
-                    canvas.fill(*grey);
+                    canvas.fill(colour.luminance());
                 }
                 Item::Rect { rect, fill, stroke } => {
                     let corner = to_pixels(Point {
@@ -139,14 +139,24 @@ impl<'a> PageRasterizer<'a> {
                         y: rect.y,
                     });
                     let size = ((rect.width * scale) as f32, (rect.height * scale) as f32);
-                    if let Some(grey) = fill {
+                    if let Some(colour) = fill {
                         canvas.rectangle(corner, size, 0.0);
-                        canvas.fill(*grey);
+                        canvas.fill(colour.luminance());
                     }
-                    if let Some((width, grey)) = stroke {
+                    if let Some((width, colour)) = stroke {
                         let thickness = (width * scale).max(MIN_LINE_PIXELS) as f32;
                         canvas.frame(corner, size, thickness);
-                        canvas.fill(*grey);
+                        canvas.fill(colour.luminance());
+                    }
+                }
+                Item::Path { path, fill, stroke } => {
+                    if let Some(colour) = fill {
+                        canvas.outline(path, &to_pixels);
+                        canvas.fill(colour.luminance());
+                    }
+                    if let Some(stroke) = stroke {
+                        canvas.stroke(path, stroke, scale, &to_pixels);
+                        canvas.fill(stroke.colour.luminance());
                     }
                 }
                 Item::Text { .. } => {}
@@ -158,11 +168,11 @@ impl<'a> PageRasterizer<'a> {
                 size,
                 face,
                 text,
-                grey,
+                colour,
             } = item
             {
                 self.text(&mut canvas, to_pixels(*at), size * scale, *face, text);
-                canvas.fill(*grey);
+                canvas.fill(colour.luminance());
             }
         }
         Ok(Bitmap {
@@ -311,6 +321,101 @@ impl Canvas {
         ]);
     }
 
+    /// The subpaths of `path` as closed contours (to be filled).
+    fn outline(&mut self, path: &Path, to_pixels: &impl Fn(Point) -> Pixel) {
+        for subpath in &path.subpaths {
+            let start = to_pixels(subpath.start);
+            let mut current = start;
+            for segment in &subpath.segments {
+                match *segment {
+                    PathSegment::Line(to) => {
+                        let to = to_pixels(to);
+                        self.shape.push(Segment::Line(current, to));
+                        current = to;
+                    }
+                    PathSegment::Curve(a, b, to) => {
+                        let to = to_pixels(to);
+                        self.shape
+                            .push(Segment::Cubic(current, to_pixels(a), to_pixels(b), to));
+                        current = to;
+                    }
+                }
+            }
+            if current != start {
+                self.shape.push(Segment::Line(current, start));
+            }
+        }
+    }
+
+    /// The outline of `path` stroked `stroke.width` points wide (at `scale` pixels per
+    /// point), dashed if asked: every straight piece a butt-ended band, every bend a round
+    /// join, all wound the same way so that overlaps never cancel.
+    fn stroke(
+        &mut self,
+        path: &Path,
+        stroke: &Stroke,
+        scale: f64,
+        to_pixels: &impl Fn(Point) -> Pixel,
+    ) {
+        let thickness = (stroke.width * scale).max(MIN_LINE_PIXELS) as f32;
+        for subpath in &path.subpaths {
+            let mut points = vec![to_pixels(subpath.start)];
+            let mut current = subpath.start;
+            for segment in &subpath.segments {
+                match *segment {
+                    PathSegment::Line(to) => {
+                        points.push(to_pixels(to));
+                        current = to;
+                    }
+                    PathSegment::Curve(a, b, to) => {
+                        flatten_cubic([current, a, b, to].map(to_pixels), &mut points);
+                        current = to;
+                    }
+                }
+            }
+            if subpath.closed && points.len() > 1 {
+                points.push(points[0]);
+            }
+            let pieces = match stroke.dash {
+                Some((on, off)) if on > 0.0 && off > 0.0 => {
+                    dashes(&points, (on * scale) as f32, (off * scale) as f32)
+                }
+                _ => vec![points],
+            };
+            for piece in pieces {
+                for pair in piece.windows(2) {
+                    self.line(pair[0], pair[1], thickness);
+                }
+                let closed_loop = piece.len() > 2 && piece.first() == piece.last();
+                let joints = if closed_loop {
+                    &piece[..piece.len() - 1]
+                } else if piece.len() > 2 {
+                    &piece[1..piece.len() - 1]
+                } else {
+                    &[]
+                };
+                for &joint in joints {
+                    self.disc(joint, thickness / 2.0);
+                }
+            }
+        }
+    }
+
+    /// A filled circle, wound like [`Canvas::line`]'s bands.
+    fn disc(&mut self, centre: Pixel, radius: f32) {
+        const SIDES: usize = 16;
+        let corners: Vec<Pixel> = (0..SIDES)
+            .map(|k| {
+                let angle = -(k as f32) * std::f32::consts::TAU / SIDES as f32;
+                Pixel {
+                    x: centre.x + radius * angle.cos(),
+                    y: centre.y + radius * angle.sin(),
+                }
+            })
+            .collect();
+        self.polygon(&corners);
+    }
+
     /// Paints the shape built so far in `grey` (anti-aliased by exact pixel coverage) and
     /// starts a new one.
     fn fill(&mut self, grey: f64) {
@@ -394,6 +499,62 @@ impl Canvas {
     }
 }
 
+/// Appends the points of a cubic Bézier curve (after its start) as short straight pieces.
+fn flatten_cubic([a, b, c, d]: [Pixel; 4], points: &mut Vec<Pixel>) {
+    let span = |p: Pixel, q: Pixel| ((q.x - p.x).powi(2) + (q.y - p.y).powi(2)).sqrt();
+    let length = span(a, b) + span(b, c) + span(c, d);
+    let steps = (length / 2.0).ceil().clamp(1.0, 64.0) as usize;
+    for step in 1..=steps {
+        let t = step as f32 / steps as f32;
+        let u = 1.0 - t;
+        let (w0, w1, w2, w3) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+        points.push(Pixel {
+            x: w0 * a.x + w1 * b.x + w2 * c.x + w3 * d.x,
+            y: w0 * a.y + w1 * b.y + w2 * c.y + w3 * d.y,
+        });
+    }
+}
+
+/// The "on" pieces of a polyline dashed `on` pixels on, `off` off, from its start.
+fn dashes(points: &[Pixel], on: f32, off: f32) -> Vec<Vec<Pixel>> {
+    let mut pieces = Vec::new();
+    let mut piece: Vec<Pixel> = Vec::new();
+    let mut drawing = true;
+    let mut left = on;
+    for pair in points.windows(2) {
+        let (mut from, to) = (pair[0], pair[1]);
+        let mut length = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
+        while length > 0.0 {
+            if drawing && piece.is_empty() {
+                piece.push(from);
+            }
+            let step = left.min(length);
+            let t = step / length;
+            let reached = Pixel {
+                x: from.x + (to.x - from.x) * t,
+                y: from.y + (to.y - from.y) * t,
+            };
+            if drawing {
+                piece.push(reached);
+            }
+            from = reached;
+            length -= step;
+            left -= step;
+            if left <= 0.0 {
+                if drawing {
+                    pieces.push(std::mem::take(&mut piece));
+                }
+                drawing = !drawing;
+                left = if drawing { on } else { off };
+            }
+        }
+    }
+    if piece.len() > 1 {
+        pieces.push(piece);
+    }
+    pieces
+}
+
 /// Collects a glyph's outline (font units, y up) as pixel segments (y down).
 struct Outline<'s> {
     shape: &'s mut Vec<Segment>,
@@ -453,7 +614,7 @@ impl ttf_parser::OutlineBuilder for Outline<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::page::{Item, Rect};
+    use crate::layout::page::{Colour, Item, Rect};
 
     fn page(items: Vec<Item>) -> Page {
         Page {
@@ -488,7 +649,7 @@ mod tests {
         let raster = PageRasterizer::new(&fonts).unwrap();
         let rect = Item::Rect {
             rect: Rect::new(10.0, 10.0, 20.0, 5.0),
-            fill: Some(0.0),
+            fill: Some(Colour::grey(0.0)),
             stroke: None,
         };
         let bitmap = raster.render(&page(vec![rect]), 72).unwrap();
@@ -500,7 +661,7 @@ mod tests {
         // Half a pixel of coverage is half grey.
         let half = Item::Rect {
             rect: Rect::new(10.5, 10.0, 1.0, 1.0),
-            fill: Some(0.0),
+            fill: Some(Colour::grey(0.0)),
             stroke: None,
         };
         let bitmap = raster.render(&page(vec![half]), 72).unwrap();
@@ -514,7 +675,7 @@ mod tests {
         let frame = Item::Rect {
             rect: Rect::new(10.0, 10.0, 20.0, 20.0),
             fill: None,
-            stroke: Some((2.0, 0.0)),
+            stroke: Some((2.0, Colour::grey(0.0))),
         };
         let mut tall = page(vec![frame]);
         tall.height = 100.0;
@@ -536,7 +697,7 @@ mod tests {
             from: Point { x: 10.0, y: 20.5 },
             to: Point { x: 40.0, y: 20.5 },
             width: 0.1,
-            grey: 0.0,
+            colour: Colour::grey(0.0),
         };
         let bitmap = raster.render(&page(vec![line]), 72).unwrap();
         assert_eq!(dark(&bitmap), 30);
@@ -554,7 +715,7 @@ mod tests {
             size: 30.0,
             face: fonts.text,
             text: text.to_string(),
-            grey: 0.0,
+            colour: Colour::grey(0.0),
         };
         let bitmap = raster.render(&page(vec![text("8")]), 72).unwrap();
         let ink: Vec<(usize, usize)> = (0..bitmap.height)
@@ -601,11 +762,11 @@ mod tests {
                 size: 60.0,
                 face: fonts.bold,
                 text: "■".to_string(),
-                grey: 1.0,
+                colour: Colour::grey(1.0),
             },
             Item::Rect {
                 rect: Rect::new(0.0, 0.0, 100.0, 50.0),
-                fill: Some(0.5),
+                fill: Some(Colour::grey(0.5)),
                 stroke: None,
             },
         ];
@@ -615,6 +776,73 @@ mod tests {
             bitmap.pixels.contains(&255),
             "white text over the grey fill"
         );
+    }
+
+    #[test]
+    fn filled_paths_cover_their_area() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let circle = Item::Path {
+            path: Path::circle(Point { x: 50.0, y: 25.0 }, 20.0),
+            fill: Some(Colour::BLACK),
+            stroke: None,
+        };
+        let bitmap = raster.render(&page(vec![circle]), 72).unwrap();
+        let area = std::f64::consts::PI * 400.0;
+        let dark = dark(&bitmap) as f64;
+        assert!(
+            (dark - area).abs() < area * 0.03,
+            "{dark} pixels for {area}"
+        );
+        // Colours become the grey a black-and-white printer would make of them.
+        let red = Item::Path {
+            path: Path::polygon(&[
+                Point { x: 0.0, y: 0.0 },
+                Point { x: 10.0, y: 0.0 },
+                Point { x: 10.0, y: 10.0 },
+                Point { x: 0.0, y: 10.0 },
+            ]),
+            fill: Some(Colour::rgb(1.0, 0.0, 0.0)),
+            stroke: None,
+        };
+        let bitmap = raster.render(&page(vec![red]), 72).unwrap();
+        let expected = (Colour::rgb(1.0, 0.0, 0.0).luminance() * 255.0).round() as i32;
+        assert!((i32::from(bitmap.get(5, 5)) - expected).abs() <= 1);
+    }
+
+    #[test]
+    fn dashed_strokes_leave_gaps_and_joins_close_corners() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        let square = |dash| Item::Path {
+            path: Path::polygon(&[
+                Point { x: 10.0, y: 10.0 },
+                Point { x: 40.0, y: 10.0 },
+                Point { x: 40.0, y: 40.0 },
+                Point { x: 10.0, y: 40.0 },
+            ]),
+            fill: None,
+            stroke: Some(Stroke {
+                width: 2.0,
+                colour: Colour::BLACK,
+                dash,
+            }),
+        };
+        let solid = raster.render(&page(vec![square(None)]), 72).unwrap();
+        let dashed = raster
+            .render(&page(vec![square(Some((3.0, 3.0)))]), 72)
+            .unwrap();
+        // A solid 30-point square 2 points wide: about 4 × 30 × 2 pixels, corners filled.
+        let solid_dark = dark(&solid);
+        assert!((230..=260).contains(&solid_dark), "{solid_dark}");
+        assert!(
+            solid.get(10, 10) < 64 && solid.get(40, 40) < 64,
+            "corners are joined"
+        );
+        // Dashes half on, half off.
+        let dashed_dark = dark(&dashed) as f64;
+        let ratio = dashed_dark / solid_dark as f64;
+        assert!((0.4..0.65).contains(&ratio), "{ratio}");
     }
 
     #[test]
@@ -665,7 +893,7 @@ mod tests {
                 size: 12.0,
                 face: hostile,
                 text,
-                grey: 0.0,
+                colour: Colour::grey(0.0),
             };
             let bitmap = raster.render(&page(vec![item]), 144).unwrap();
             assert_eq!((bitmap.width, bitmap.height), (200, 100));
@@ -680,7 +908,7 @@ mod tests {
         let raster = PageRasterizer::new(&fonts).unwrap();
         let fill = |rect: Rect| Item::Rect {
             rect,
-            fill: Some(0.0),
+            fill: Some(Colour::grey(0.0)),
             stroke: None,
         };
         // Partly outside: the inside part is drawn.
@@ -703,7 +931,7 @@ mod tests {
             size: 20.0,
             face: fonts.text,
             text: "虫食い算 123".to_string(),
-            grey: 0.0,
+            colour: Colour::grey(0.0),
         }];
         let first = raster.render(&page(items.clone()), 150).unwrap().to_png();
         let second = raster.render(&page(items), 150).unwrap().to_png();

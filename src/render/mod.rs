@@ -12,15 +12,15 @@
 //! is an error naming the font, never a crash.
 
 use printpdf::{
-    Color, FontId, Greyscale, Line, LinePoint, Op, PaintMode, ParsedFont, PdfDocument,
-    PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect as PdfRect, TextItem,
-    TextMatrix,
+    Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, ParsedFont,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint, Polygon, PolygonRing,
+    Pt, Rect as PdfRect, Rgb, TextItem, TextMatrix, WindingOrder,
 };
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
 use crate::layout::fonts::{Face, FontSet};
-use crate::layout::page::{Document, Item, Page};
+use crate::layout::page::{Colour, Document, Item, Page, Path, Segment, Stroke};
 
 /// The resource name (and subset tag prefix) of face `index`: six capital letters.
 fn font_id(index: usize) -> FontId {
@@ -80,7 +80,7 @@ pub fn check_embeddable(face: &Face, text: &str) -> Result<()> {
                 size: 10.0,
                 face: id,
                 text: sample,
-                grey: 0.0,
+                colour: Colour::BLACK,
             }],
         }],
     };
@@ -218,11 +218,93 @@ fn blank_out(bytes: &mut [u8], entry: &[u8]) {
     }
 }
 
-fn grey(level: f64) -> Color {
-    Color::Greyscale(Greyscale {
-        percent: level as f32,
-        icc_profile: None,
-    })
+/// Greys stay greys (DeviceGray), so black-and-white pages carry no colour at all.
+fn colour(colour: Colour) -> Color {
+    match colour.as_grey() {
+        Some(level) => Color::Greyscale(Greyscale {
+            percent: level as f32,
+            icc_profile: None,
+        }),
+        None => Color::Rgb(Rgb {
+            r: colour.red as f32,
+            g: colour.green as f32,
+            b: colour.blue as f32,
+            icc_profile: None,
+        }),
+    }
+}
+
+/// The graphics state already set on a page, so each operator is written only on change.
+#[derive(Default)]
+struct GraphicsState {
+    stroke: Option<(f64, Colour)>,
+    dash: Option<(f64, f64)>,
+    fill: Option<Colour>,
+}
+
+impl GraphicsState {
+    fn stroke(&mut self, ops: &mut Vec<Op>, width: f64, ink: Colour, dash: Option<(f64, f64)>) {
+        if self.stroke != Some((width, ink)) {
+            ops.push(Op::SetOutlineThickness { pt: pt(width) });
+            ops.push(Op::SetOutlineColor { col: colour(ink) });
+            self.stroke = Some((width, ink));
+        }
+        if self.dash != dash {
+            ops.push(Op::SetLineDashPattern {
+                dash: match dash {
+                    Some((on, off)) => LineDashPattern::new(0.0, &[on as f32, off as f32]),
+                    None => LineDashPattern::solid(),
+                },
+            });
+            self.dash = dash;
+        }
+    }
+
+    fn fill(&mut self, ops: &mut Vec<Op>, ink: Colour) {
+        if self.fill != Some(ink) {
+            ops.push(Op::SetFillColor { col: colour(ink) });
+            self.fill = Some(ink);
+        }
+    }
+}
+
+/// A layout path as PDF points (control points of curves flagged), one list per subpath.
+fn path_points(
+    path: &Path,
+    point: &impl Fn(crate::layout::page::Point) -> PdfPoint,
+) -> Vec<(Vec<LinePoint>, bool)> {
+    path.subpaths
+        .iter()
+        .map(|subpath| {
+            let mut points = vec![LinePoint {
+                p: point(subpath.start),
+                bezier: false,
+            }];
+            for segment in &subpath.segments {
+                match *segment {
+                    Segment::Line(to) => points.push(LinePoint {
+                        p: point(to),
+                        bezier: false,
+                    }),
+                    Segment::Curve(a, b, to) => points.extend([
+                        LinePoint {
+                            p: point(a),
+                            bezier: true,
+                        },
+                        LinePoint {
+                            p: point(b),
+                            bezier: true,
+                        },
+                        LinePoint {
+                            p: point(to),
+                            bezier: false,
+                        },
+                    ]),
+                }
+            }
+            (points, subpath.closed)
+        })
+        .collect()
 }
 
 fn pt(value: f64) -> Pt {
@@ -241,8 +323,7 @@ fn page_ops(page: &Page) -> PdfPage {
         y: y(p.y),
     };
     let mut ops = Vec::with_capacity(page.items.len() * 3);
-    let mut stroke_state: Option<(f64, f64)> = None;
-    let mut fill_state: Option<f64> = None;
+    let mut state = GraphicsState::default();
     // Graphics first, then all text in one text object.
     for item in &page.items {
         match item {
@@ -250,13 +331,9 @@ fn page_ops(page: &Page) -> PdfPage {
                 from,
                 to,
                 width,
-                grey: level,
+                colour: ink,
             } => {
-                if stroke_state != Some((*width, *level)) {
-                    ops.push(Op::SetOutlineThickness { pt: pt(*width) });
-                    ops.push(Op::SetOutlineColor { col: grey(*level) });
-                    stroke_state = Some((*width, *level));
-                }
+                state.stroke(&mut ops, *width, *ink, None);
                 ops.push(Op::DrawLine {
                     line: Line {
                         points: vec![
@@ -274,18 +351,11 @@ fn page_ops(page: &Page) -> PdfPage {
                 });
             }
             Item::Rect { rect, fill, stroke } => {
-                if let Some(level) = fill
-                    && fill_state != Some(*level)
-                {
-                    ops.push(Op::SetFillColor { col: grey(*level) });
-                    fill_state = Some(*level);
+                if let Some(ink) = fill {
+                    state.fill(&mut ops, *ink);
                 }
-                if let Some((width, level)) = stroke
-                    && stroke_state != Some((*width, *level))
-                {
-                    ops.push(Op::SetOutlineThickness { pt: pt(*width) });
-                    ops.push(Op::SetOutlineColor { col: grey(*level) });
-                    stroke_state = Some((*width, *level));
+                if let Some((width, ink)) = stroke {
+                    state.stroke(&mut ops, *width, *ink, None);
                 }
                 let mode = match (fill, stroke) {
                     (Some(_), Some(_)) => PaintMode::FillStroke,
@@ -303,6 +373,40 @@ fn page_ops(page: &Page) -> PdfPage {
                     },
                 });
             }
+            Item::Path { path, fill, stroke } => {
+                let subpaths = path_points(path, &point);
+                if let Some(ink) = fill {
+                    state.fill(&mut ops, *ink);
+                    ops.push(Op::DrawPolygon {
+                        polygon: Polygon {
+                            rings: subpaths
+                                .iter()
+                                .map(|(points, _)| PolygonRing {
+                                    points: points.clone(),
+                                })
+                                .collect(),
+                            mode: PaintMode::Fill,
+                            winding_order: WindingOrder::NonZero,
+                        },
+                    });
+                }
+                if let Some(Stroke {
+                    width,
+                    colour: ink,
+                    dash,
+                }) = stroke
+                {
+                    state.stroke(&mut ops, *width, *ink, *dash);
+                    for (points, closed) in subpaths {
+                        ops.push(Op::DrawLine {
+                            line: Line {
+                                points,
+                                is_closed: closed,
+                            },
+                        });
+                    }
+                }
+            }
             Item::Text { .. } => {}
         }
     }
@@ -314,7 +418,7 @@ fn page_ops(page: &Page) -> PdfPage {
             size,
             face,
             text,
-            grey: level,
+            colour: ink,
         } = item
         else {
             continue;
@@ -330,10 +434,7 @@ fn page_ops(page: &Page) -> PdfPage {
             });
             font_state = Some((*face, *size));
         }
-        if fill_state != Some(*level) {
-            ops.push(Op::SetFillColor { col: grey(*level) });
-            fill_state = Some(*level);
-        }
+        state.fill(&mut ops, *ink);
         ops.push(Op::SetTextMatrix {
             matrix: TextMatrix::Translate(x(at.x), y(at.y)),
         });
@@ -381,11 +482,11 @@ mod tests {
                 from: Point { x: 10.0, y: 10.0 },
                 to: Point { x: 100.0, y: 10.0 },
                 width: 1.0,
-                grey: 0.0,
+                colour: Colour::BLACK,
             },
             Item::Rect {
                 rect: Rect::new(20.0, 20.0, 10.0, 10.0),
-                fill: Some(0.8),
+                fill: Some(Colour::grey(0.8)),
                 stroke: None,
             },
             Item::Text {
@@ -393,7 +494,7 @@ mod tests {
                 size: 12.0,
                 face: fonts.text,
                 text: "Sudoku 123".to_string(),
-                grey: 0.0,
+                colour: Colour::BLACK,
             },
         ];
         Document {
@@ -444,6 +545,50 @@ mod tests {
         let id = document.trailer.get(b"ID").unwrap().as_array().unwrap();
         let expected = hex(&identity_digest(&sample(9.0)));
         assert_eq!(id[0].as_str().unwrap(), &expected.as_bytes()[..32]);
+    }
+
+    #[test]
+    fn paths_are_curves_dashes_and_colours() {
+        let fonts = FontSet::bundled(false);
+        let mut document = sample(0.0);
+        document.pages[0].items = vec![
+            Item::Path {
+                path: Path::circle(Point { x: 100.0, y: 100.0 }, 20.0),
+                fill: Some(Colour::rgb(0.9, 0.2, 0.1)),
+                stroke: Some(Stroke {
+                    width: 0.5,
+                    colour: Colour::grey(0.4),
+                    dash: Some((2.0, 1.0)),
+                }),
+            },
+            Item::Line {
+                from: Point { x: 10.0, y: 10.0 },
+                to: Point { x: 20.0, y: 10.0 },
+                width: 1.0,
+                colour: Colour::BLACK,
+            },
+        ];
+        let bytes = render(&document, &fonts).unwrap();
+        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+        let (_, page_id) = pdf.get_pages().into_iter().next().unwrap();
+        let content = lopdf::content::Content::decode(&pdf.get_page_content(page_id)).unwrap();
+        let operators: Vec<&str> = content
+            .operations
+            .iter()
+            .map(|op| op.operator.as_str())
+            .collect();
+        let count = |name: &str| operators.iter().filter(|op| **op == name).count();
+        // Four quarter arcs, filled and then stroked.
+        assert_eq!(count("c"), 8, "{operators:?}");
+        assert!(count("rg") >= 1, "the fill is RGB: {operators:?}");
+        // Dashed for the circle, solid again for the line.
+        let dashes: Vec<usize> = content
+            .operations
+            .iter()
+            .filter(|op| op.operator == "d")
+            .map(|op| op.operands[0].as_array().unwrap().len())
+            .collect();
+        assert_eq!(dashes, vec![2, 0]);
     }
 
     #[test]
