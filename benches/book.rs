@@ -80,7 +80,7 @@ fn main() {
         let fonts = FontSet::bundled(false);
         let plan = Plan::new(&spec).unwrap();
         let pagination = paginate(&spec);
-        let geometry = Geometry::new(&spec, &pagination).unwrap();
+        let geometry = Geometry::new(&spec, &pagination, &fonts).unwrap();
         let stage = Instant::now();
         let puzzles = pool
             .install(|| plan.make(&spec, &[], None, &|| {}))

@@ -16,7 +16,7 @@ fn check(text: &str) -> Error {
         let fonts = FontSet::bundled(spec.language == puzzlebook::book::Language::Japanese);
         check_glyphs(&spec, &fonts)?;
         Plan::new(&spec)?;
-        Geometry::new(&spec, &paginate(&spec))?;
+        Geometry::new(&spec, &paginate(&spec), &fonts)?;
         Ok(())
     })();
     result.expect_err("the spec should have been refused")
@@ -396,7 +396,7 @@ fn damaged_specs_are_refused_without_panicking() {
                         FontSet::bundled(spec.language == puzzlebook::book::Language::Japanese);
                     check_glyphs(&spec, &fonts)?;
                     Plan::new(&spec)?;
-                    Geometry::new(&spec, &paginate(&spec)).map(|_| ())
+                    Geometry::new(&spec, &paginate(&spec), &fonts).map(|_| ())
                 });
                 match result {
                     Ok(Ok(())) => {}

@@ -18,7 +18,7 @@ fn preflight(text: &str, seed: Option<&str>) -> Result<(), Error> {
     let plan = Plan::new(&spec)?;
     assert_eq!(plan.jobs.len(), spec.puzzle_count());
     let pagination = paginate(&spec);
-    Geometry::new(&spec, &pagination)?;
+    Geometry::new(&spec, &pagination, &fonts)?;
     let _ = spec.identity();
     Ok(())
 }

@@ -173,6 +173,8 @@ pub struct Spec {
     /// Empty when not given (then located at the title).
     pub subtitle: Located<String>,
     pub author: Located<String>,
+    /// The date the PDF records as created and modified; none when not given.
+    pub date: Option<Located<Date>>,
     pub language: Language,
     pub seed: String,
     pub template: String,
@@ -183,10 +185,62 @@ pub struct Spec {
     pub answers: AnswersSpec,
 }
 
-const TOP_KEYS: [&str; 12] = [
-    "title", "subtitle", "author", "language", "seed", "template", "page", "front", "fonts",
-    "section", "answers", "defaults",
+const TOP_KEYS: [&str; 13] = [
+    "title", "subtitle", "author", "date", "language", "seed", "template", "page", "front",
+    "fonts", "section", "answers", "defaults",
 ];
+
+/// A calendar date (proleptic Gregorian), as the spec's `date = "YYYY-MM-DD"` gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Date {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Date {
+    /// Reads `YYYY-MM-DD` (years 1000 to 9999), refusing days the month does not have.
+    pub fn parse(text: &str) -> Option<Date> {
+        let mut parts = text.split('-');
+        let (year, month, day) = (parts.next()?, parts.next()?, parts.next()?);
+        if parts.next().is_some()
+            || year.len() != 4
+            || month.len() != 2
+            || day.len() != 2
+            || !text
+                .bytes()
+                .all(|byte| byte.is_ascii_digit() || byte == b'-')
+        {
+            return None;
+        }
+        let date = Date {
+            year: year.parse().ok()?,
+            month: month.parse().ok()?,
+            day: day.parse().ok()?,
+        };
+        let leap = date.year % 4 == 0 && (date.year % 100 != 0 || date.year % 400 == 0);
+        let days_in_month = match date.month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return None,
+        };
+        (date.year >= 1000 && (1..=days_in_month).contains(&date.day)).then_some(date)
+    }
+
+    /// Seconds from 1970-01-01T00:00:00Z to midnight (UTC) starting this day.
+    pub fn unix_seconds(self) -> i64 {
+        // Days from the civil date, counting years from March so that leap days come last.
+        let (month, day) = (i64::from(self.month), i64::from(self.day));
+        let year = i64::from(self.year) - i64::from(month <= 2);
+        let era = year.div_euclid(400);
+        let year_of_era = year - era * 400;
+        let day_of_year = (153 * ((month + 9) % 12) + 2) / 5 + day - 1;
+        let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+        (era * 146_097 + day_of_era - 719_468) * 86_400
+    }
+}
 const PAGE_KEYS: [&str; 9] = [
     "size",
     "margins",
@@ -318,6 +372,19 @@ impl Spec {
         let absent = || Located::new(String::new(), title.at);
         let subtitle = top.string("subtitle")?.unwrap_or_else(absent);
         let author = top.string("author")?.unwrap_or_else(absent);
+        let date = match top.string("date")? {
+            None => None,
+            Some(text) => match Date::parse(&text.value) {
+                Some(date) => Some(Located::new(date, text.at)),
+                None => {
+                    return Err(top
+                        .error(text.at, format!("{:?} is not a date", text.value))
+                        .with_hint(
+                            "write the date as \"YYYY-MM-DD\", e.g. date = \"2026-11-27\"",
+                        ));
+                }
+            },
+        };
         drop(sections);
         drop(top);
         let Defaults {
@@ -331,6 +398,7 @@ impl Spec {
             title,
             subtitle,
             author,
+            date,
             language,
             seed,
             template: template_key.to_string(),
@@ -862,4 +930,31 @@ pub(crate) fn parse_at<T: FromStr<Err = Error>>(
 /// The key list a [`Table`] takes, from owned names.
 fn keys(names: &[String]) -> Vec<&str> {
     names.iter().map(String::as_str).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Date;
+
+    #[test]
+    fn dates_are_calendar_dates() {
+        let date = |text| Date::parse(text).map(Date::unix_seconds);
+        assert_eq!(date("1970-01-01"), Some(0));
+        assert_eq!(date("2000-03-01"), Some(951_868_800));
+        assert_eq!(date("2026-11-27"), Some(1_795_737_600));
+        assert_eq!(date("2024-02-29"), Some(1_709_164_800));
+        for bad in [
+            "2023-02-29",
+            "1900-02-29",
+            "2026-13-01",
+            "2026-04-31",
+            "2026-1-01",
+            "26-01-01",
+            "2026-01-01T00:00",
+            "+026-01-01",
+            "",
+        ] {
+            assert_eq!(Date::parse(bad), None, "{bad}");
+        }
+    }
 }

@@ -168,7 +168,7 @@ pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepare
     let plan = Plan::new(&spec)?;
     let banks = read_banks(&spec, &base)?;
     let pagination = layout::paginate(&spec);
-    let geometry = Geometry::new(&spec, &pagination)?;
+    let geometry = Geometry::new(&spec, &pagination, &fonts)?;
     if ui.verbose() {
         ui.detail(format_args!(
             "{spec_name}: seed {:?}, template {}, {} pages planned",

@@ -92,6 +92,8 @@ mod style {
     /// The heading band of question and answer pages.
     pub const HEADING: f64 = 2.8;
     pub const HEADING_SIZE: f64 = 1.5;
+    /// Line pitch of a heading that wraps, as a multiple of its size.
+    pub const HEADING_LEADING: f64 = 1.25;
     /// Caption above a figure; note (cross-reference) below it.
     pub const CAPTION: f64 = 1.8;
     pub const NOTE: f64 = 1.6;
@@ -276,6 +278,10 @@ pub struct Geometry {
     pub page_count: usize,
     /// Per section: the cell size of its figures on question pages, and on answer pages.
     pub sections: Vec<(f64, f64)>,
+    /// Per section: the height of its question pages' heading band (a long title wraps).
+    pub headings: Vec<f64>,
+    /// The height of the answer pages' heading band.
+    pub answer_heading: f64,
 }
 
 /// A cell of a page's puzzle grid: the figure area and the caption/note bands around it.
@@ -286,7 +292,7 @@ struct Cell {
 
 impl Geometry {
     /// Sizes the pages for `pagination`, or explains (at the spec's place) why they cannot be.
-    pub fn new(spec: &Spec, pagination: &Pagination) -> Result<Geometry> {
+    pub fn new(spec: &Spec, pagination: &Pagination, fonts: &FontSet) -> Result<Geometry> {
         let page = &spec.page;
         let size = page.size.value;
         let mut margins = page.margins.value;
@@ -317,6 +323,15 @@ impl Geometry {
                 .error(page.margins.at, what)
                 .with_hint("margins must leave at least a fifth of the page for content"));
         }
+        let text_width = size.width - margins.inner - margins.outer;
+        let band = |title: &str| heading_band(spec, fonts, title, text_width);
+        let answer_heading = band(
+            &spec
+                .answers
+                .title
+                .clone()
+                .unwrap_or_else(|| words::answers(spec.language).to_string()),
+        );
         let mut geometry = Geometry {
             width: size.width,
             height: size.height,
@@ -325,21 +340,29 @@ impl Geometry {
             gutter_raised,
             page_count,
             sections: Vec::with_capacity(spec.sections.len()),
+            headings: spec
+                .sections
+                .iter()
+                .map(|section| band(&section.title.value))
+                .collect(),
+            answer_heading,
         };
-        for section in &spec.sections {
+        for (index, section) in spec.sections.iter().enumerate() {
             let frame = section.kind.layout.frame(section.options.as_ref());
             let blame = section.options.size_at();
-            let question = geometry.cell_size(spec, section.per_page.value, &frame);
+            let heading = geometry.headings[index];
+            let question = geometry.cell_size(spec, section.per_page.value, &frame, heading);
             check_readable(
                 spec,
                 &section.per_page,
                 blame,
                 &frame,
                 frame.min_cell,
-                |per_page| geometry.cell_size(spec, per_page, &frame),
+                |per_page| geometry.cell_size(spec, per_page, &frame, heading),
                 "",
             )?;
-            let answer = geometry.cell_size(spec, spec.answers.per_page.value, &frame);
+            let answer =
+                geometry.cell_size(spec, spec.answers.per_page.value, &frame, answer_heading);
             if spec.answers.placement != AnswerPlacement::None {
                 check_readable(
                     spec,
@@ -347,7 +370,7 @@ impl Geometry {
                     blame,
                     &frame,
                     frame.min_answer_cell,
-                    |per_page| geometry.cell_size(spec, per_page, &frame),
+                    |per_page| geometry.cell_size(spec, per_page, &frame, answer_heading),
                     "answer ",
                 )?;
             }
@@ -394,19 +417,20 @@ impl Geometry {
         )
     }
 
-    /// The cell size of a figure in `frame` with `per_page` puzzles on a page.
-    fn cell_size(&self, spec: &Spec, per_page: PerPage, frame: &Frame) -> f64 {
-        let (width, height) = self.figure_area(spec, per_page);
+    /// The cell size of a figure in `frame` with `per_page` puzzles on a page under a
+    /// heading band `heading` high.
+    fn cell_size(&self, spec: &Spec, per_page: PerPage, frame: &Frame, heading: f64) -> f64 {
+        let (width, height) = self.figure_area(spec, per_page, heading);
         (width / frame.columns)
             .min(height / frame.rows)
             .min(frame.max_cell)
     }
 
     /// The figure area (width, height) of a cell for `per_page` on a question/answer page.
-    fn figure_area(&self, spec: &Spec, per_page: PerPage) -> (f64, f64) {
+    fn figure_area(&self, spec: &Spec, per_page: PerPage, heading: f64) -> (f64, f64) {
         let text = spec.page.text_size.value;
         let body_width = self.width - self.margins.inner - self.margins.outer;
-        let body_height = body_height_with(spec, self.margins) - style::HEADING * text;
+        let body_height = body_height_with(spec, self.margins) - heading;
         let cell_width = (body_width - (per_page.columns - 1) as f64 * style::GAP_ACROSS * text)
             / per_page.columns as f64;
         let cell_height = (body_height - (per_page.rows - 1) as f64 * style::GAP_DOWN * text)
@@ -418,11 +442,11 @@ impl Geometry {
     }
 
     /// The cells of a question or answer page, row by row.
-    fn cells(&self, spec: &Spec, number: usize, per_page: PerPage) -> Vec<Cell> {
+    fn cells(&self, spec: &Spec, number: usize, per_page: PerPage, heading: f64) -> Vec<Cell> {
         let text = spec.page.text_size.value;
         let body = self.body(spec, number);
-        let top = body.y + style::HEADING * text;
-        let height = body.height - style::HEADING * text;
+        let top = body.y + heading;
+        let height = body.height - heading;
         let gap_across = style::GAP_ACROSS * text;
         let gap_down = style::GAP_DOWN * text;
         let width =
@@ -443,6 +467,20 @@ impl Geometry {
         }
         cells
     }
+}
+
+/// The lines of a page heading, wrapped to the text width.
+fn heading_lines(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> Vec<String> {
+    let size = spec.page.text_size.value * style::HEADING_SIZE;
+    wrap(fonts.metrics(fonts.bold), title, size, width)
+}
+
+/// The height of the heading band over a page headed `title`: one line's band, plus a line
+/// pitch for every line the title wraps onto.
+fn heading_band(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> f64 {
+    let text = spec.page.text_size.value;
+    let extra_lines = heading_lines(spec, fonts, title, width).len().max(1) - 1;
+    style::HEADING * text + extra_lines as f64 * style::HEADING_SIZE * text * style::HEADING_LEADING
 }
 
 fn body_height_with(spec: &Spec, margins: Margins) -> f64 {
@@ -668,6 +706,7 @@ pub fn compose(
                 title: spec.title.value.clone(),
                 author: spec.author.value.clone(),
                 subject,
+                date: spec.date.as_ref().map(|date| date.value),
                 identity: spec.identity(),
             },
             pages,
@@ -762,9 +801,11 @@ impl Composer<'_> {
         let content = self.geometry.content(self.spec, number);
         let text = self.text_size();
         let centre = content.x + content.width / 2.0;
+        let metrics = self.fonts.metrics(self.fonts.text);
         let header = self.fill(&self.spec.page.header.value, number, section);
         if !header.is_empty() {
             let size = text * 0.85;
+            let header = fit(metrics, &header, size, content.width);
             items.push(self.line_of(
                 self.fonts.text,
                 &header,
@@ -778,6 +819,7 @@ impl Composer<'_> {
         let footer = self.fill(&self.spec.page.footer.value, number, section);
         if !footer.is_empty() {
             let size = text * 0.9;
+            let footer = fit(metrics, &footer, size, content.width);
             items.push(self.line_of(
                 self.fonts.text,
                 &footer,
@@ -928,17 +970,22 @@ impl Composer<'_> {
         ));
     }
 
+    /// Sets a page heading at the top of `body`, wrapped to its width.
     fn heading(&self, items: &mut Vec<Item>, body: Rect, text: &str) {
         let size = self.text_size() * style::HEADING_SIZE;
-        items.push(self.line_of(
-            self.fonts.bold,
-            text,
-            size,
-            body.x,
-            body.y + size * 1.1,
-            Align::Left,
-            0.0,
-        ));
+        let mut baseline = body.y + size * 1.1;
+        for line in heading_lines(self.spec, self.fonts, text, body.width) {
+            items.push(self.line_of(
+                self.fonts.bold,
+                &line,
+                size,
+                body.x,
+                baseline,
+                Align::Left,
+                0.0,
+            ));
+            baseline += size * style::HEADING_LEADING;
+        }
     }
 
     fn contents_page(&self, items: &mut Vec<Item>, number: usize, first: usize, count: usize) {
@@ -1005,7 +1052,8 @@ impl Composer<'_> {
         self.heading(items, body, &rules.heading);
         let size = text * 1.15;
         let metrics = self.fonts.metrics(self.fonts.text);
-        let mut baseline = body.y + style::HEADING * text + size;
+        let mut baseline =
+            body.y + heading_band(self.spec, self.fonts, &rules.heading, body.width) + size;
         let width = body.width.min(size * 40.0);
         for paragraph in &rules.paragraphs {
             for line in wrap(metrics, paragraph, size, width) {
@@ -1040,12 +1088,20 @@ impl Composer<'_> {
             self.spec.sections[section].title.value.clone()
         };
         self.heading(items, body, &heading);
-        let per_page = if answers {
-            self.spec.answers.per_page.value
+        let (per_page, heading_band) = if answers {
+            (
+                self.spec.answers.per_page.value,
+                self.geometry.answer_heading,
+            )
         } else {
-            self.spec.sections[section].per_page.value
+            (
+                self.spec.sections[section].per_page.value,
+                self.geometry.headings[section],
+            )
         };
-        let cells = self.geometry.cells(self.spec, number, per_page);
+        let cells = self
+            .geometry
+            .cells(self.spec, number, per_page, heading_band);
         for (slot, &cell) in cells.iter().take(count).enumerate() {
             self.puzzle_cell(items, cell, first + slot, number, answers)?;
         }
@@ -1079,48 +1135,80 @@ impl Composer<'_> {
             self.fonts,
             items,
         )?;
-        // Caption: the number at the figure's left, the tier at its right.
+        // Caption: the number at the figure's left, the tier at its right. A figure narrower
+        // than its caption lends it room from the cell; if even the cell is too narrow, the
+        // tier's word goes and its stars stay.
         let caption_baseline = cell.rect.y + style::CAPTION * text * 0.62;
         let label = (index + 1).to_string();
-        items.push(self.line_of(
-            self.fonts.bold,
-            &label,
-            text * 1.1,
-            bbox.x,
-            caption_baseline,
-            Align::Left,
-            0.0,
-        ));
-        if !answer
-            && let Some(tier) = &puzzle.tier
-            && let Some((word, stars)) = words::tier(puzzle.kind(), tier, self.language())
-        {
+        let number_size = text * 1.1;
+        let number_width = self
+            .fonts
+            .metrics(self.fonts.bold)
+            .width(&label, number_size);
+        let mut caption_span = widen_within(bbox, cell.rect, number_width);
+        let tier = if answer {
+            None
+        } else {
+            puzzle
+                .tier
+                .as_ref()
+                .and_then(|tier| words::tier(puzzle.kind(), tier, self.language()))
+        };
+        let mut tier_parts = None;
+        if let Some((word, stars)) = tier {
             let stars_face = if self.fonts.metrics(self.fonts.text).has_char('★') {
                 self.fonts.text
             } else {
                 self.fonts.digits
             };
             let stars_width = self.fonts.metrics(stars_face).width(&stars, text);
+            let word_width = self.fonts.metrics(self.fonts.text).width(word, text);
+            let gap = text * 0.8;
+            let full = number_width + gap + word_width + text * 0.4 + stars_width;
+            let short = number_width + gap + stars_width;
+            caption_span = widen_within(bbox, cell.rect, full);
+            let word = if caption_span.width + 0.01 >= full {
+                Some(word)
+            } else {
+                caption_span = widen_within(bbox, cell.rect, short);
+                None
+            };
+            if caption_span.width + 0.01 >= short {
+                tier_parts = Some((word, stars, stars_face, stars_width));
+            }
+        }
+        items.push(self.line_of(
+            self.fonts.bold,
+            &label,
+            number_size,
+            caption_span.x,
+            caption_baseline,
+            Align::Left,
+            0.0,
+        ));
+        if let Some((word, stars, stars_face, stars_width)) = tier_parts {
             items.push(self.line_of(
                 stars_face,
                 &stars,
                 text,
-                bbox.right(),
+                caption_span.right(),
                 caption_baseline,
                 Align::Right,
                 0.0,
             ));
-            items.push(self.line_of(
-                self.fonts.text,
-                word,
-                text,
-                bbox.right() - stars_width - text * 0.4,
-                caption_baseline,
-                Align::Right,
-                0.0,
-            ));
+            if let Some(word) = word {
+                items.push(self.line_of(
+                    self.fonts.text,
+                    word,
+                    text,
+                    caption_span.right() - stars_width - text * 0.4,
+                    caption_baseline,
+                    Align::Right,
+                    0.0,
+                ));
+            }
         }
-        // Note: the cross-reference, right-aligned under the figure.
+        // Note: the cross-reference, right-aligned under the figure, kept inside the cell.
         let note_size = text * style::NOTE_SIZE;
         let note_baseline = bbox.bottom() + note_size * 1.6;
         let note = if answer {
@@ -1133,11 +1221,14 @@ impl Composer<'_> {
                 .map(|(page, _)| words::answer_on_page(self.language(), page))
         };
         if let Some(note) = note {
+            let metrics = self.fonts.metrics(self.fonts.text);
+            let note = fit(metrics, &note, note_size, cell.rect.width);
+            let span = widen_within(bbox, cell.rect, metrics.width(&note, note_size));
             items.push(self.line_of(
                 self.fonts.text,
                 &note,
                 note_size,
-                bbox.right(),
+                span.right(),
                 note_baseline,
                 Align::Right,
                 0.35,
@@ -1154,16 +1245,35 @@ impl Composer<'_> {
     }
 }
 
+/// The span across `figure` widened (about its centre, inside `cell`) to at least `width`,
+/// or the whole cell if even that is narrower.
+fn widen_within(figure: Rect, cell: Rect, width: f64) -> Rect {
+    if figure.width >= width {
+        return figure;
+    }
+    if cell.width <= width {
+        return Rect::new(cell.x, figure.y, cell.width, figure.height);
+    }
+    let centre = figure.x + figure.width / 2.0;
+    let left = (centre - width / 2.0).clamp(cell.x, cell.right() - width);
+    Rect::new(left, figure.y, width, figure.height)
+}
+
 /// `text`, shortened with an ellipsis to fit `width`.
 fn fit(metrics: &super::font::FontMetrics, text: &str, size: f64, width: f64) -> String {
     if metrics.width(text, size) <= width {
         return text.to_string();
     }
+    let ellipsis = if metrics.has_char('…') {
+        "…"
+    } else {
+        "..."
+    };
     let mut shortened: String = text.to_string();
-    while !shortened.is_empty() && metrics.width(&format!("{shortened}…"), size) > width {
+    while !shortened.is_empty() && metrics.width(&format!("{shortened}{ellipsis}"), size) > width {
         shortened.pop();
     }
-    format!("{}…", shortened.trim_end())
+    format!("{}{ellipsis}", shortened.trim_end())
 }
 
 #[cfg(test)]
@@ -1208,7 +1318,7 @@ mod tests {
     #[test]
     fn a_cramped_layout_suggests_the_most_puzzles_that_fit() {
         let spec = spec_with_per_page("8x8");
-        let error = Geometry::new(&spec, &paginate(&spec)).unwrap_err();
+        let error = Geometry::new(&spec, &paginate(&spec), &FontSet::bundled(false)).unwrap_err();
         let hint = error.hint().unwrap().to_string();
         let suggested = hint
             .split('"')
@@ -1216,7 +1326,7 @@ mod tests {
             .unwrap_or_else(|| panic!("no per_page in {hint:?}"));
         // The suggestion fits…
         let fitting = spec_with_per_page(suggested);
-        Geometry::new(&fitting, &paginate(&fitting)).unwrap();
+        Geometry::new(&fitting, &paginate(&fitting), &FontSet::bundled(false)).unwrap();
         // …and adding a column or a row to it does not.
         let suggested = PerPage::parse(suggested).unwrap();
         for (columns, rows) in [
@@ -1225,9 +1335,135 @@ mod tests {
         ] {
             let more = spec_with_per_page(&format!("{columns}x{rows}"));
             assert!(
-                Geometry::new(&more, &paginate(&more)).is_err(),
+                Geometry::new(&more, &paginate(&more), &FontSet::bundled(false)).is_err(),
                 "{columns}x{rows}"
             );
         }
+    }
+
+    /// Lays out the book `text` describes, with its puzzles made.
+    fn laid_out(text: &str) -> (Spec, Document, FontSet) {
+        let spec = Spec::parse("book.toml", text, None).unwrap();
+        let fonts = FontSet::bundled(spec.language == Language::Japanese);
+        let pagination = paginate(&spec);
+        let geometry = Geometry::new(&spec, &pagination, &fonts)
+            .unwrap_or_else(|error| panic!("{error}: {:?}", error.hint()));
+        let puzzles = crate::book::Plan::new(&spec)
+            .unwrap()
+            .make(&spec, &[], None, &|| {})
+            .unwrap();
+        let composed = compose(&spec, &pagination, &geometry, &puzzles, &fonts).unwrap();
+        (spec, composed.document, fonts)
+    }
+
+    /// Every text run of a page as (left, right, baseline, text).
+    fn runs(page: &Page, fonts: &FontSet) -> Vec<(f64, f64, f64, String)> {
+        page.items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text {
+                    at,
+                    size,
+                    face,
+                    text,
+                    ..
+                } => Some((
+                    at.x,
+                    at.x + fonts.metrics(*face).width(text, *size),
+                    at.y,
+                    text.clone(),
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Checks that no two runs on one baseline overlap and that all lie between the margins.
+    fn assert_runs_apart_and_inside(spec: &Spec, document: &Document, fonts: &FontSet) {
+        let margins = spec.page.margins.value;
+        for (number, page) in document.pages.iter().enumerate() {
+            let runs = runs(page, fonts);
+            let (left, right) = (
+                margins.inner.min(margins.outer),
+                page.width - margins.inner.min(margins.outer),
+            );
+            for (a, run) in runs.iter().enumerate() {
+                assert!(
+                    run.0 >= left - 0.01 && run.1 <= right + 0.01,
+                    "page {}: {:?} runs outside the margins {left:.1}..{right:.1}",
+                    number + 1,
+                    run
+                );
+                for other in &runs[a + 1..] {
+                    let same_line = (run.2 - other.2).abs() < 0.5;
+                    let apart = run.1 <= other.0 + 0.01 || other.1 <= run.0 + 0.01;
+                    assert!(
+                        !same_line || apart,
+                        "page {}: {:?} collides with {:?}",
+                        number + 1,
+                        run,
+                        other
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn captions_never_collide_even_on_the_narrowest_figures() {
+        // The narrowest figure of each kind, several to a row, with tiers in the captions.
+        for (language, kind_keys) in [
+            (
+                "en",
+                "kind = \"mushikui\"\nop = \"add\"\ndigits = [1, 1]\nper_page = \"4x4\"",
+            ),
+            (
+                "ja",
+                "kind = \"mushikui\"\nop = \"sub\"\ndigits = [2, 1]\nper_page = \"4x4\"",
+            ),
+            ("en", "kind = \"sudoku\"\nper_page = \"2x3\""),
+            ("ja", "kind = \"sudoku\"\nper_page = \"2x3\""),
+        ] {
+            let text = format!(
+                "title = \"T\"\nlanguage = \"{language}\"\ntemplate = \"a5\"\n[[section]]\ncount = 8\n{kind_keys}\n"
+            );
+            let (spec, document, fonts) = laid_out(&text);
+            assert_runs_apart_and_inside(&spec, &document, &fonts);
+        }
+    }
+
+    #[test]
+    fn long_titles_wrap_and_long_running_heads_are_shortened() {
+        let title = "A very long section title that goes on and on, much longer than any A5 page is wide at this text size";
+        assert!(title.len() >= 100);
+        let text = format!(
+            "title = \"T\"\ntemplate = \"a5\"\n[page]\nheader = \"{{title}}: {{section}}\"\n[[section]]\ntitle = \"{title}\"\nkind = \"sudoku\"\ncount = 2\nper_page = \"1x2\"\n"
+        );
+        let (spec, document, fonts) = laid_out(&text);
+        assert_runs_apart_and_inside(&spec, &document, &fonts);
+        let question_page = document
+            .pages
+            .iter()
+            .find(|page| runs(page, &fonts).iter().any(|run| run.3 == "1"))
+            .unwrap();
+        let runs = runs(question_page, &fonts);
+        // The heading wrapped onto several lines, all of its words kept…
+        let heading: Vec<&(f64, f64, f64, String)> = runs
+            .iter()
+            .filter(|run| title.contains(run.3.as_str()) && run.3.len() > 3)
+            .collect();
+        assert!(heading.len() >= 2, "{runs:?}");
+        let rejoined: Vec<&str> = heading.iter().map(|run| run.3.as_str()).collect();
+        assert_eq!(rejoined.join(" "), title);
+        // …above the figures: the puzzle number comes below the heading's last line.
+        let last_heading_line = heading.iter().map(|run| run.2).fold(0.0, f64::max);
+        let number = runs.iter().find(|run| run.3 == "1").unwrap();
+        assert!(number.2 > last_heading_line, "{runs:?}");
+        // The running head was shortened with an ellipsis.
+        assert!(
+            runs.iter()
+                .any(|run| run.3.starts_with("T: A very") && run.3.ends_with('…')),
+            "{runs:?}"
+        );
     }
 }

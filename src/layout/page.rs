@@ -261,6 +261,8 @@ pub struct Info {
     pub title: String,
     pub author: String,
     pub subject: String,
+    /// The creation and modification date to record; none records no date.
+    pub date: Option<crate::book::spec::Date>,
     /// Stable bytes the file identifier is derived from (the spec and the seed).
     pub identity: Vec<u8>,
 }

@@ -180,8 +180,8 @@ impl SumFigure {
                     return Err(bad("the steps do not match the quotient"));
                 }
                 let dividend = len(2);
-                // The divisor, a narrow gap for the bracket, then the dividend.
-                let start = len(1) + 0.7;
+                // The divisor, the bracket right against it, then the dividend.
+                let start = len(1) + DIVISOR_GAP;
                 let first = start + dividend - steps as f64;
                 out.row(0, first + steps as f64, 0.0);
                 out.row(1, len(1), 1.0);
@@ -224,6 +224,11 @@ impl SumFigure {
     }
 }
 
+/// Columns between a long division's divisor and its dividend: room for the bracket's curve
+/// (which bulges 0.12 columns left of the dividend) and no more, so that the divisor stands
+/// against the bracket as printed books set it.
+const DIVISOR_GAP: f64 = 0.2;
+
 /// The largest extent (columns, rows) a figure of this shape can have, before it is made:
 /// `digits` as the spec gives them (addends; minuend, subtrahend; multiplicand,
 /// multiplier; dividend, divisor).
@@ -242,7 +247,7 @@ pub fn max_extent(operation: Operation, digits: &[u32]) -> (f64, f64) {
             let m = f64::from(digits.first().copied().unwrap_or(1));
             let b = f64::from(digits.get(1).copied().unwrap_or(1));
             let steps = (m - b + 1.0).max(1.0);
-            (b + 0.7 + m, 2.0 + 2.0 * steps)
+            (b + DIVISOR_GAP + m, 2.0 + 2.0 * steps)
         }
     }
 }
@@ -573,8 +578,11 @@ mod tests {
         let solution = "div:14,49,686,49,196,196,0";
         let figure = SumFigure::from_lines(puzzle, solution).unwrap();
         let arrangement = figure.arrange().unwrap();
-        // Divisor (2) + bracket gap (0.7) + dividend (3) columns; quotient, dividend, 4 steps.
-        assert_eq!((arrangement.width, arrangement.height), (5.7, 6.0));
+        // Divisor (2) + bracket gap + dividend (3) columns; quotient, dividend, 4 steps.
+        assert_eq!(
+            (arrangement.width, arrangement.height),
+            (5.0 + DIVISOR_GAP, 6.0)
+        );
         let (text, items, bounds) = page_text(&figure, Show::Puzzle);
         assert_eq!(text, digits_of(puzzle));
         // Everything drawn stays inside the bounding box.
@@ -596,7 +604,7 @@ mod tests {
         assert_eq!(printed, vec![0, 1, 2, 3, 6, 7, 8]);
         // 56 is right-aligned under the dividend's 5th… its last digit under the 6.
         let row56 = arrangement.rows.iter().find(|row| row.row == 6).unwrap();
-        assert_eq!(row56.right, 2.7 + 4.0);
+        assert_eq!(row56.right, 2.0 + DIVISOR_GAP + 4.0);
         let (text, _, _) = page_text(&figure, Show::Answer);
         assert_eq!(text, "201428456845642 14".replace(' ', ""));
     }
@@ -657,5 +665,55 @@ mod tests {
         let (w, h) = figure.extent();
         let (max_w, max_h) = max_extent(Operation::Div, &[4, 2]);
         assert!(w <= max_w && h <= max_h, "{w}x{h} vs {max_w}x{max_h}");
+    }
+
+    #[test]
+    fn the_divisor_stands_against_its_bracket() {
+        // 686 ÷ 49 with the divisor's last digit hidden (a box) and shown (a digit).
+        for (puzzle, solution) in [
+            ("div:1*,4*,6**,49,19*,1*6,0", "div:14,49,686,49,196,196,0"),
+            ("div:1*,49,6**,49,19*,1*6,0", "div:14,49,686,49,196,196,0"),
+        ] {
+            let figure = SumFigure::from_lines(puzzle, solution).unwrap();
+            let (_, items, bounds) = page_text(&figure, Show::Puzzle);
+            let pitch = 20.0;
+            let bar = bounds.y + pitch;
+            // The bracket: the slanted strokes of its curve, down the divisor's line.
+            let bracket_left = items
+                .iter()
+                .filter_map(|item| match item {
+                    Item::Line { from, to, .. } if from.x != to.x && from.y != to.y => {
+                        Some(from.x.min(to.x))
+                    }
+                    _ => None,
+                })
+                .fold(f64::INFINITY, f64::min);
+            let fonts = FontSet::bundled(false);
+            // The divisor's right edge: its rightmost box or digit on the line under the bar.
+            let divisor_right = items
+                .iter()
+                .filter_map(|item| match item {
+                    Item::Rect { rect, .. } if rect.y > bar && rect.bottom() < bar + pitch => {
+                        Some(rect.right())
+                    }
+                    Item::Text {
+                        at,
+                        size,
+                        face,
+                        text,
+                        ..
+                    } if at.y > bar && at.y < bar + pitch => {
+                        Some(at.x + fonts.metrics(*face).width(text, *size))
+                    }
+                    _ => None,
+                })
+                .filter(|&right| right < bracket_left + pitch * 0.5)
+                .fold(f64::NEG_INFINITY, f64::max);
+            let gap = bracket_left - divisor_right;
+            assert!(
+                gap > 0.0 && gap < pitch * 0.3,
+                "{puzzle}: the divisor ends {gap:.1} pt from its bracket"
+            );
+        }
     }
 }

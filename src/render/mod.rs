@@ -2,9 +2,9 @@
 //!
 //! Fonts are embedded as subset CID fonts with a ToUnicode map (printpdf's `text_layout`
 //! feature makes the subsetting real), so all text stays text: searchable and extractable.
-//! Output is byte-identical for the same document: resource names are fixed, dates are the
-//! Unix epoch, and the file identifier is derived from the document's identity bytes
-//! instead of printpdf's run-dependent random one.
+//! Output is byte-identical for the same document: resource names are fixed, the dates are
+//! the spec's `date` (or left out), and the file identifier is derived from the document's
+//! identity bytes instead of printpdf's run-dependent random one.
 //!
 //! The PDF library parses and subsets font files with code that can panic on damaged ones.
 //! `layout::font` refuses the damage it knows of and strips hinting programs; as a last line
@@ -96,6 +96,13 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
     info.creator = "puzzlebook".to_string();
     info.producer = format!("puzzlebook {}", env!("CARGO_PKG_VERSION"));
     info.identifier = hex(&identity_digest(document)[..16]);
+    if let Some(date) = document.info.date {
+        let stamp = printpdf::OffsetDateTime::from_unix_timestamp(date.unix_seconds())
+            .map_err(|_| Error::runtime("the PDF library refused the book's date"))?;
+        info.creation_date = stamp.clone();
+        info.modification_date = stamp.clone();
+        info.metadata_date = stamp;
+    }
 
     let used = used_faces(document, fonts.faces.len());
     for (index, face) in fonts.faces.iter().enumerate() {
@@ -142,6 +149,13 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
     }
     stamp_identifier(&mut bytes, &identity_digest(document))?;
     blank_out(&mut bytes, b"/GTS_PDFXVersion()");
+    if document.info.date.is_none() {
+        // The library always writes dates (the epoch when given none): a book without a
+        // date records none rather than a false one.
+        for key in [&b"/CreationDate("[..], b"/ModDate("] {
+            blank_entry(&mut bytes, key);
+        }
+    }
     Ok(bytes)
 }
 
@@ -204,6 +218,18 @@ fn stamp_identifier(bytes: &mut [u8], digest: &[u8; 32]) -> Result<()> {
         cursor = close + 1;
     }
     Ok(())
+}
+
+/// Blanks with spaces the first `/Key(…)` entry starting with `key_and_paren`, keeping every
+/// byte offset valid.
+fn blank_entry(bytes: &mut [u8], key_and_paren: &[u8]) {
+    if let Some(at) = bytes
+        .windows(key_and_paren.len())
+        .position(|window| window == key_and_paren)
+        && let Some(close) = bytes[at..].iter().position(|&byte| byte == b')')
+    {
+        bytes[at..=at + close].fill(b' ');
+    }
 }
 
 /// printpdf always writes a `GTS_PDFXVersion` key, empty for ordinary PDFs; an empty one
@@ -502,6 +528,7 @@ mod tests {
                 title: "Test".to_string(),
                 author: "Me".to_string(),
                 subject: String::new(),
+                date: None,
                 identity: b"test".to_vec(),
             },
             pages: vec![Page {
@@ -609,6 +636,36 @@ mod tests {
         let face = Face::from_file("copy.ttf", BundledFont::DejaVuSans.bytes().to_vec()).unwrap();
         assert!(!face.is_bundled());
         check_embeddable(&face, "Puzzles 0123456789 ナンプレ").unwrap();
+    }
+
+    #[test]
+    fn dates_are_the_documents_or_none() {
+        let fonts = FontSet::bundled(false);
+        let info_date = |bytes: &[u8], key: &[u8]| -> Option<Vec<u8>> {
+            let document = lopdf::Document::load_mem(bytes).unwrap();
+            let info = document
+                .trailer
+                .get(b"Info")
+                .unwrap()
+                .as_reference()
+                .unwrap();
+            let info = document.get_dictionary(info).unwrap();
+            info.get(key)
+                .ok()
+                .map(|value| value.as_str().unwrap().to_vec())
+        };
+        let undated = render(&sample(0.0), &fonts).unwrap();
+        assert_eq!(info_date(&undated, b"CreationDate"), None);
+        assert_eq!(info_date(&undated, b"ModDate"), None);
+        let mut document = sample(0.0);
+        document.info.date = crate::book::spec::Date::parse("2026-11-27");
+        let dated = render(&document, &fonts).unwrap();
+        for key in [&b"CreationDate"[..], b"ModDate"] {
+            let date = info_date(&dated, key).unwrap();
+            assert!(date.starts_with(b"D:20261127000000"), "{date:?}");
+        }
+        assert!(!dated.windows(4).any(|window| window == b"1970"));
+        assert_eq!(dated, render(&document, &fonts).unwrap());
     }
 
     #[test]
