@@ -69,6 +69,19 @@ fn cases() -> Vec<(String, &'static str, &'static str, &'static str)> {
             "placement",
         ),
         (with("[pgae]", ""), "2:2", "unknown key `pgae`", "page"),
+        // A date that is not a calendar date.
+        (
+            with("date = \"2026-02-30\"", ""),
+            "2:8",
+            "\"2026-02-30\" is not a date",
+            "YYYY-MM-DD",
+        ),
+        (
+            with("date = \"27.11.2026\"", ""),
+            "2:8",
+            "is not a date",
+            "YYYY-MM-DD",
+        ),
         (with("", "zzz = 1"), "6:1", "unknown key `zzz`", "kind"),
         // Wrong types.
         (

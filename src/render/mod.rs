@@ -99,8 +99,8 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
     if let Some(date) = document.info.date {
         let stamp = printpdf::OffsetDateTime::from_unix_timestamp(date.unix_seconds())
             .map_err(|_| Error::runtime("the PDF library refused the book's date"))?;
-        info.creation_date = stamp.clone();
-        info.modification_date = stamp.clone();
+        info.creation_date = stamp;
+        info.modification_date = stamp;
         info.metadata_date = stamp;
     }
 
