@@ -83,8 +83,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             .with_hint("choose another output path with -o OUT.pdf"));
         }
     }
-    let (pdf_file, pdf_out) = AtomicFile::create(&pdf_path)?;
-    let (manifest_file, manifest_out) = AtomicFile::create(&manifest_path)?;
+    let mut pdf_file = AtomicFile::create(&pdf_path)?;
+    let mut manifest_file = AtomicFile::create(&manifest_path)?;
 
     let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
     let stage = Instant::now();
@@ -111,8 +111,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let pages = made.composed.document.pages.len();
     let json = manifest::to_json(&book.spec, &book.plan, &made.puzzles, &positions, pages)?;
 
-    pdf_file.fill(pdf_out, &bytes)?;
-    manifest_file.fill(manifest_out, json.as_bytes())?;
+    pdf_file.fill(&bytes)?;
+    manifest_file.fill(json.as_bytes())?;
     interrupt::deferred(|| {
         manifest_file.commit()?;
         pdf_file.commit()
