@@ -120,27 +120,12 @@ pub fn snippet(text: &str, start: usize, end: usize) -> String {
     )
 }
 
-/// The distance between two words in single-character edits.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
 /// The candidate closest to `word`, if it is close enough to be a likely typo.
 pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let lower = word.to_ascii_lowercase();
     candidates
         .iter()
-        .map(|&candidate| (edit_distance(&lower, candidate), candidate))
+        .map(|&candidate| (strsim::levenshtein(&lower, candidate), candidate))
         .filter(|&(distance, candidate)| {
             distance <= 2.max(candidate.len() / 3) && distance < candidate.len()
         })
@@ -508,6 +493,6 @@ mod tests {
     fn closest_ignores_unrelated_words() {
         assert_eq!(closest("sectoin", &["section", "answers"]), Some("section"));
         assert_eq!(closest("zebra", &["section", "answers"]), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(closest("Tile", &["template", "title"]), Some("title"));
     }
 }
