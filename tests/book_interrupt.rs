@@ -92,3 +92,49 @@ fn ctrl_c_while_puzzles_are_made_leaves_nothing_behind() {
 fn sigterm_while_puzzles_are_made_leaves_nothing_behind() {
     interrupt("terminate-busy", libc::SIGTERM, Duration::from_millis(200));
 }
+
+/// A build started with SIGHUP ignored (as `nohup` starts it) keeps it ignored: the hangup
+/// neither ends the build nor costs it its output.
+#[test]
+fn a_hangup_under_nohup_is_ignored() {
+    use std::os::unix::process::CommandExt;
+
+    let dir = scratch("interrupt-nohup");
+    let spec = "title = \"Nohup\"\n[front]\ncontents = false\n[[section]]\nkind = \"sudoku\"\ncount = 150\ntier = \"medium\"\n";
+    std::fs::write(dir.join("nohup.toml"), spec).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzlebook"));
+    command
+        .args(["book", "nohup.toml", "--quiet", "--jobs", "1"])
+        .current_dir(&dir);
+    // SAFETY: between fork and exec the child only calls signal(2), which is
+    // async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let started = Instant::now();
+    while partial_files(&dir) < 2 && started.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(partial_files(&dir), 2, "the build never opened its outputs");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the build ended before the hangup"
+    );
+    // SAFETY: sends a signal to our own child process.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGHUP) },
+        0
+    );
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(
+        std::fs::read(dir.join("nohup.pdf"))
+            .unwrap()
+            .starts_with(b"%PDF")
+    );
+    assert_eq!(partial_files(&dir), 0);
+}

@@ -3,7 +3,6 @@
 
 mod common;
 
-use std::io::Read;
 use std::path::Path;
 
 use common::{build, manifest, puzzlebook, scratch};
@@ -32,7 +31,7 @@ digits = [3, 2]
 count = 2
 "#;
 
-/// A decoded greyscale PNG (the subset `preview` writes: 8-bit grey, not interlaced).
+/// A decoded greyscale PNG (what `preview` writes: 8-bit grey, not interlaced).
 struct Picture {
     width: usize,
     height: usize,
@@ -45,85 +44,28 @@ impl Picture {
     }
 }
 
+/// Decodes the file with the `png` crate (which checks the chunk CRCs and the zlib stream).
 fn read_png(path: &Path) -> Picture {
-    let file = std::fs::read(path).unwrap();
-    assert_eq!(&file[..8], b"\x89PNG\r\n\x1a\n", "{}", path.display());
-    let mut at = 8;
-    let (mut width, mut height) = (0, 0);
-    let mut data = Vec::new();
-    let mut ended = false;
-    while at < file.len() {
-        let length = u32::from_be_bytes(file[at..at + 4].try_into().unwrap()) as usize;
-        let kind = &file[at + 4..at + 8];
-        let body = &file[at + 8..at + 8 + length];
-        let stored =
-            u32::from_be_bytes(file[at + 8 + length..at + 12 + length].try_into().unwrap());
-        let mut crc = crc32fast::Hasher::new();
-        crc.update(kind);
-        crc.update(body);
-        assert_eq!(
-            crc.finalize(),
-            stored,
-            "CRC of {}",
-            String::from_utf8_lossy(kind)
-        );
-        match kind {
-            b"IHDR" => {
-                width = u32::from_be_bytes(body[0..4].try_into().unwrap()) as usize;
-                height = u32::from_be_bytes(body[4..8].try_into().unwrap()) as usize;
-                assert_eq!(body[8..], [8, 0, 0, 0, 0], "8-bit grey, not interlaced");
-            }
-            b"IDAT" => data.extend_from_slice(body),
-            b"IEND" => ended = true,
-            _ => {}
-        }
-        at += 12 + length;
-    }
-    assert!(ended);
-    let mut raw = Vec::new();
-    flate2::read::ZlibDecoder::new(&data[..])
-        .read_to_end(&mut raw)
-        .unwrap();
-    assert_eq!(raw.len(), (width + 1) * height);
-    let mut pixels = vec![0u8; width * height];
-    for y in 0..height {
-        let filter = raw[y * (width + 1)];
-        for x in 0..width {
-            let left = if x > 0 { pixels[y * width + x - 1] } else { 0 };
-            let up = if y > 0 {
-                pixels[(y - 1) * width + x]
-            } else {
-                0
-            };
-            let corner = if x > 0 && y > 0 {
-                pixels[(y - 1) * width + x - 1]
-            } else {
-                0
-            };
-            let predicted = match filter {
-                0 => 0,
-                1 => left,
-                2 => up,
-                3 => ((u16::from(left) + u16::from(up)) / 2) as u8,
-                4 => {
-                    let estimate = i16::from(left) + i16::from(up) - i16::from(corner);
-                    let distance = |v: u8| (estimate - i16::from(v)).abs();
-                    if distance(left) <= distance(up) && distance(left) <= distance(corner) {
-                        left
-                    } else if distance(up) <= distance(corner) {
-                        up
-                    } else {
-                        corner
-                    }
-                }
-                other => panic!("unknown filter {other}"),
-            };
-            pixels[y * width + x] = raw[y * (width + 1) + 1 + x].wrapping_add(predicted);
-        }
-    }
+    let file = std::fs::File::open(path).unwrap();
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!(
+        frame.color_type,
+        png::ColorType::Grayscale,
+        "{}",
+        path.display()
+    );
+    assert_eq!(frame.bit_depth, png::BitDepth::Eight, "{}", path.display());
+    assert!(!reader.info().interlaced, "{}", path.display());
+    // The file ends with IEND and nothing after it.
+    reader.finish().unwrap();
+    pixels.truncate(frame.buffer_size());
     Picture {
-        width,
-        height,
+        width: frame.width as usize,
+        height: frame.height as usize,
         pixels,
     }
 }

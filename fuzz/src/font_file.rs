@@ -1,4 +1,4 @@
-//! Font files named by a spec: any bytes through the hand-written TrueType/OpenType reader
+//! Font files named by a spec: any bytes through the TrueType/OpenType reader
 //! (`Face::from_file`), and a font it accepts through everything a book does with it:
 //! metrics and glyph coverage, then embedding and subsetting by the PDF renderer.
 //!

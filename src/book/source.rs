@@ -8,6 +8,7 @@
 use std::cell::RefCell;
 use std::ops::Range;
 
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
@@ -90,7 +91,9 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, before[line_start..].chars().count() + 1)
 }
 
-/// The source line holding `start`, with the span underlined, in the style of compilers.
+/// The source line holding `start`, with the span underlined in the style of compilers
+/// (drawn by `annotate-snippets`, which gives wide characters such as kanji two columns
+/// and expands tabs, so the carets stand under the span).
 pub fn snippet(text: &str, start: usize, end: usize) -> String {
     let boundary = |mut at: usize| {
         at = at.min(text.len());
@@ -100,39 +103,16 @@ pub fn snippet(text: &str, start: usize, end: usize) -> String {
         at
     };
     let (start, end) = (boundary(start), boundary(end));
-    let (line, column) = line_column(text, start);
-    let line_start = text[..start.min(text.len())]
-        .rfind('\n')
-        .map_or(0, |at| at + 1);
+    let (line, _) = line_column(text, start);
+    let line_start = text[..start].rfind('\n').map_or(0, |at| at + 1);
     let line_text = text[line_start..].lines().next().unwrap_or("");
-    let line_end = line_start + line_text.len();
-    let end = end.clamp(start, line_end.max(start));
-    let underline = text
-        .get(start..end)
-        .map_or(1, |part| part.chars().count().max(1));
-    let number = line.to_string();
-    let gutter = " ".repeat(number.len());
-    format!(
-        "{gutter} |\n{number} | {}\n{gutter} | {}{}",
-        line_text.trim_end(),
-        " ".repeat(column - 1),
-        "^".repeat(underline)
-    )
-}
-
-/// The distance between two words in single-character edits.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        previous = current;
-    }
-    previous[b.len()]
+    let end = end.clamp(start, (line_start + line_text.len()).max(start));
+    let report = [Group::with_level(Level::ERROR).element(
+        Snippet::source(line_text)
+            .line_start(line)
+            .annotation(AnnotationKind::Primary.span(start - line_start..end - line_start)),
+    )];
+    Renderer::plain().render(&report)
 }
 
 /// The candidate closest to `word`, if it is close enough to be a likely typo.
@@ -140,7 +120,7 @@ pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let lower = word.to_ascii_lowercase();
     candidates
         .iter()
-        .map(|&candidate| (edit_distance(&lower, candidate), candidate))
+        .map(|&candidate| (strsim::levenshtein(&lower, candidate), candidate))
         .filter(|&(distance, candidate)| {
             distance <= 2.max(candidate.len() / 3) && distance < candidate.len()
         })
@@ -508,6 +488,29 @@ mod tests {
     fn closest_ignores_unrelated_words() {
         assert_eq!(closest("sectoin", &["section", "answers"]), Some("section"));
         assert_eq!(closest("zebra", &["section", "answers"]), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(closest("Tile", &["template", "title"]), Some("title"));
+    }
+
+    #[test]
+    fn snippets_underline_the_span_under_wide_characters_and_tabs() {
+        let text = "title = \"T\"\nseed = 3\n";
+        assert_eq!(
+            snippet(text, 8, 11),
+            "  |\n1 | title = \"T\"\n  |         ^^^"
+        );
+        // Five kana are ten columns wide: the carets stand under `bogus`, not under the kana.
+        let text = "title = \"ナンプレ集\" bogus\n";
+        let start = text.find("bogus").unwrap();
+        let expected = format!(
+            "  |\n1 | title = \"ナンプレ集\" bogus\n  | {}^^^^^",
+            " ".repeat(9 + 10 + 2)
+        );
+        assert_eq!(snippet(text, start, start + 5), expected);
+        // A tab is shown as four spaces, and the carets follow.
+        let text = "a = 1\n\tbogus = 2\n";
+        assert_eq!(
+            snippet(text, 7, 12),
+            "  |\n2 |     bogus = 2\n  |     ^^^^^"
+        );
     }
 }

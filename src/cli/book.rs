@@ -5,13 +5,11 @@
 //! is made); open the outputs (so a missing directory fails now); then make the puzzles in
 //! parallel, lay out, render, and move both files into place only when all succeeded.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Ui;
 use super::batch::JobsArg;
@@ -83,8 +81,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             .with_hint("choose another output path with -o OUT.pdf"));
         }
     }
-    let (pdf_file, pdf_out) = AtomicFile::create(&pdf_path)?;
-    let (manifest_file, manifest_out) = AtomicFile::create(&manifest_path)?;
+    let mut pdf_file = AtomicFile::create(&pdf_path)?;
+    let mut manifest_file = AtomicFile::create(&manifest_path)?;
 
     let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
     let stage = Instant::now();
@@ -111,8 +109,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let pages = made.composed.document.pages.len();
     let json = manifest::to_json(&book.spec, &book.plan, &made.puzzles, &positions, pages)?;
 
-    pdf_file.fill(pdf_out, &bytes)?;
-    manifest_file.fill(manifest_out, json.as_bytes())?;
+    pdf_file.fill(&bytes)?;
+    manifest_file.fill(json.as_bytes())?;
     interrupt::deferred(|| {
         manifest_file.commit()?;
         pdf_file.commit()
@@ -221,17 +219,17 @@ pub(super) fn make(
         "{} worker threads",
         pool.current_num_threads()
     ));
-    let progress = Progress::new(book.plan.jobs.len(), ui.shows_progress());
+    let progress = progress_bar(book.plan.jobs.len(), ui.shows_progress());
     let deadline = started.checked_add(Duration::from_secs(max_seconds));
     let puzzles = pool.install(|| {
         if ui.verbose() {
             make_by_section(book, deadline, &progress, ui)
         } else {
             book.plan
-                .make(&book.spec, &book.banks, deadline, &|| progress.tick())
+                .make(&book.spec, &book.banks, deadline, &|| progress.inc(1))
         }
     });
-    progress.finish();
+    progress.finish_and_clear();
     let puzzles = puzzles?;
     let stage = Instant::now();
     let composed = layout::compose(
@@ -255,7 +253,7 @@ pub(super) fn make(
 fn make_by_section(
     book: &Prepared,
     deadline: Option<Instant>,
-    progress: &Progress,
+    progress: &ProgressBar,
     ui: Ui,
 ) -> Result<Vec<Puzzle>, Error> {
     let mut puzzles = Vec::with_capacity(book.plan.jobs.len());
@@ -277,15 +275,16 @@ fn make_by_section(
                 section.source = None;
             }
         }
-        let made = plan.make(&spec, &book.banks, deadline, &|| progress.tick())?;
-        progress.clear();
-        ui.detail(format_args!(
-            "  section {} {:?}: {} puzzles in {:.2} s",
-            section.id,
-            section.title.value,
-            made.len(),
-            started.elapsed().as_secs_f64()
-        ));
+        let made = plan.make(&spec, &book.banks, deadline, &|| progress.inc(1))?;
+        progress.suspend(|| {
+            ui.detail(format_args!(
+                "  section {} {:?}: {} puzzles in {:.2} s",
+                section.id,
+                section.title.value,
+                made.len(),
+                started.elapsed().as_secs_f64()
+            ))
+        });
         puzzles.extend(made);
     }
     Ok(puzzles)
@@ -415,58 +414,18 @@ fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
     Ok(fonts)
 }
 
-/// A progress bar on stderr, drawn at most ten times a second.
-struct Progress {
-    total: usize,
-    done: AtomicUsize,
-    visible: bool,
-    last: Mutex<Option<Instant>>,
-}
-
-impl Progress {
-    fn new(total: usize, visible: bool) -> Progress {
-        Progress {
-            total,
-            done: AtomicUsize::new(0),
-            visible,
-            last: Mutex::new(None),
-        }
+/// A progress bar of the puzzles made, on stderr (`indicatif`), redrawn at most ten times a
+/// second; hidden (never drawn) when `visible` is false.
+fn progress_bar(total: usize, visible: bool) -> ProgressBar {
+    if !visible {
+        return ProgressBar::hidden();
     }
-
-    fn tick(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if !self.visible {
-            return;
-        }
-        let Ok(mut last) = self.last.try_lock() else {
-            return;
-        };
-        if last.is_some_and(|at| at.elapsed() < Duration::from_millis(100)) && done < self.total {
-            return;
-        }
-        *last = Some(Instant::now());
-        let width = 30;
-        let filled = done * width / self.total.max(1);
-        let _ = write!(
-            std::io::stderr(),
-            "\r[{}{}] {done}/{} puzzles",
-            "#".repeat(filled),
-            ".".repeat(width - filled),
-            self.total
-        );
-    }
-
-    /// Wipes the bar (it is drawn again at the next tick).
-    fn clear(&self) {
-        if self.visible {
-            let _ = write!(std::io::stderr(), "\r{}\r", " ".repeat(60));
-            if let Ok(mut last) = self.last.lock() {
-                *last = None;
-            }
-        }
-    }
-
-    fn finish(&self) {
-        self.clear();
-    }
+    let bar =
+        ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr_with_hz(10));
+    bar.set_style(
+        ProgressStyle::with_template("[{bar:30}] {pos}/{len} puzzles")
+            .expect("a valid progress template")
+            .progress_chars("#>."),
+    );
+    bar
 }

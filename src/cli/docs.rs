@@ -79,8 +79,8 @@ pub fn man(args: ManArgs, ui: Ui) -> Result<i32, Error> {
     for (name, _) in &pages {
         files.push(AtomicFile::create(&directory.join(name))?);
     }
-    for ((name, text), (atomic, file)) in pages.iter().zip(files) {
-        atomic.fill(file, text.as_bytes())?;
+    for ((name, text), mut atomic) in pages.iter().zip(files) {
+        atomic.fill(text.as_bytes())?;
         atomic.commit()?;
         ui.detail(directory.join(name).display());
     }

@@ -196,18 +196,19 @@ pub fn describe(error: &io::Error) -> String {
     }
 }
 
-/// A file being written next to its final path; it is renamed into place by
-/// [`AtomicFile::commit`] and deleted if dropped before that, so an interrupted or failed
-/// run never leaves a partial file or clobbers an existing one.
+/// A file being written next to its final path (a `tempfile` named `.NAME.XXXXXX.partial`
+/// in the target's directory); [`AtomicFile::commit`] renames it into place, and it is
+/// deleted if dropped before that (or when the process is interrupted, see [`interrupt`]),
+/// so an interrupted or failed run never leaves a partial file or clobbers an existing one.
 pub struct AtomicFile {
-    temporary: PathBuf,
+    /// The temporary file; `None` once it has been moved into place.
+    file: Option<tempfile::NamedTempFile>,
     target: PathBuf,
-    committed: bool,
 }
 
 impl AtomicFile {
     /// Checks that the target's directory exists and creates the temporary file there.
-    pub fn create(target: &Path) -> Result<(AtomicFile, File), Error> {
+    pub fn create(target: &Path) -> Result<AtomicFile, Error> {
         let directory = match target.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
             _ => PathBuf::from("."),
@@ -247,9 +248,15 @@ impl AtomicFile {
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| "output".to_string());
-        let temporary = directory.join(format!(".{file_name}.{}.partial", std::process::id()));
+        let prefix = format!(".{file_name}.");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".partial");
+        // The finished file gets the usual permissions (0666 less the umask), not the
+        // owner-only ones of a temporary file.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
         // Nothing has been made yet, so an output that cannot be created is a bad path.
-        let file = File::create(&temporary).map_err(|error| {
+        let file = builder.tempfile_in(&directory).map_err(|error| {
             Error::input(format!(
                 "cannot write {}: cannot create a file in {}: {}",
                 target.display(),
@@ -258,19 +265,20 @@ impl AtomicFile {
             ))
             .with_hint("choose an output path in a directory you can write to")
         })?;
-        interrupt::register(&temporary);
-        Ok((
-            AtomicFile {
-                temporary,
-                target: target.to_path_buf(),
-                committed: false,
-            },
-            file,
-        ))
+        interrupt::register(file.path());
+        Ok(AtomicFile {
+            file: Some(file),
+            target: target.to_path_buf(),
+        })
     }
 
-    /// Writes all of `bytes` into the temporary file, flushes it to disk and closes it.
-    pub fn fill(&self, mut file: File, bytes: &[u8]) -> Result<(), Error> {
+    /// Writes all of `bytes` into the temporary file and flushes it to disk.
+    pub fn fill(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let file = self
+            .file
+            .as_mut()
+            .expect("a file is filled before it is committed")
+            .as_file_mut();
         file.write_all(bytes)
             .and_then(|()| file.sync_all())
             .map_err(|error| {
@@ -284,24 +292,27 @@ impl AtomicFile {
 
     /// Moves the finished file into place.
     pub fn commit(mut self) -> Result<(), Error> {
-        std::fs::rename(&self.temporary, &self.target).map_err(|error| {
+        let file = self.file.take().expect("a file is committed once");
+        let temporary = file.path().to_path_buf();
+        let moved = file.persist(&self.target);
+        interrupt::unregister(&temporary);
+        moved.map(drop).map_err(|error| {
             Error::runtime(format!(
                 "cannot write {}: {}",
                 self.target.display(),
-                describe(&error)
+                describe(&error.error)
             ))
-        })?;
-        self.committed = true;
-        interrupt::unregister(&self.temporary);
-        Ok(())
+        })
     }
 }
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if !self.committed {
-            let _ = std::fs::remove_file(&self.temporary);
-            interrupt::unregister(&self.temporary);
+        if let Some(file) = self.file.take() {
+            let temporary = file.path().to_path_buf();
+            // Dropping a `NamedTempFile` deletes it.
+            drop(file);
+            interrupt::unregister(&temporary);
         }
     }
 }
@@ -309,185 +320,130 @@ impl Drop for AtomicFile {
 /// Ctrl-C safety: temporary files still being written are deleted when the process is
 /// interrupted (SIGINT, SIGTERM, SIGHUP), so an interrupted build leaves no partial file.
 ///
-/// Destructors do not run when a signal ends a process, so the handler does the cleanup
-/// itself. It may only call async-signal-safe functions: the paths are kept as C strings
-/// in fixed atomic slots, and the handler just `unlink`s them and `_exit`s.
+/// Destructors do not run when a signal ends a process, so a thread waits for the signals
+/// (`signal-hook` delivers them there, outside the signal handler), deletes the files still
+/// registered and exits with 128 + the signal, the shell's convention. A signal the process
+/// inherited as ignored stays ignored: `nohup` ignores SIGHUP, and a shell starts
+/// background jobs with SIGINT ignored.
 pub mod interrupt {
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
+    use std::sync::{Mutex, MutexGuard, Once, PoisonError};
 
-    #[cfg(unix)]
-    mod imp {
-        use std::ffi::CString;
-        use std::os::unix::ffi::OsStrExt;
-        use std::path::Path;
-        use std::ptr;
-        use std::sync::Once;
-        use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
+    /// The temporary files to delete on an interrupt.
+    static PARTIAL: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    /// Held while files are moved into place: an interrupt waits for the end of it.
+    static MOVING: Mutex<()> = Mutex::new(());
+    static INSTALL: Once = Once::new();
 
-        const SLOTS: usize = 16;
-        static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
-            [const { AtomicPtr::new(ptr::null_mut()) }; SLOTS];
-        static INSTALL: Once = Once::new();
-        /// Set while files are moved into place: a signal then waits for the end of it.
-        static DEFERRING: AtomicBool = AtomicBool::new(false);
-        static PENDING: AtomicI32 = AtomicI32::new(0);
-
-        extern "C" fn on_signal(signal: libc::c_int) {
-            if DEFERRING.load(Ordering::SeqCst) {
-                PENDING.store(signal, Ordering::SeqCst);
-                return;
-            }
-            clean_up_and_exit(signal);
-        }
-
-        fn clean_up_and_exit(signal: libc::c_int) -> ! {
-            for slot in &PATHS {
-                let path = slot.load(Ordering::SeqCst);
-                if !path.is_null() {
-                    // SAFETY: a non-null slot holds a NUL-terminated string that stays
-                    // allocated until it is taken out of the slot; unlink is signal-safe.
-                    unsafe {
-                        libc::unlink(path);
-                    }
-                }
-            }
-            // SAFETY: _exit is async-signal-safe; 128 + signal is the shell convention.
-            unsafe { libc::_exit(128 + signal) }
-        }
-
-        pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
-            DEFERRING.store(true, Ordering::SeqCst);
-            let result = work();
-            DEFERRING.store(false, Ordering::SeqCst);
-            match PENDING.swap(0, Ordering::SeqCst) {
-                0 => result,
-                signal => clean_up_and_exit(signal),
-            }
-        }
-
-        fn install() {
-            INSTALL.call_once(|| {
-                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-                    // SAFETY: installs a handler that only performs signal-safe calls.
-                    unsafe {
-                        libc::signal(signal, on_signal as *const () as libc::sighandler_t);
-                    }
-                }
-            });
-        }
-
-        pub fn register(path: &Path) {
-            install();
-            let Ok(path) = CString::new(path.as_os_str().as_bytes()) else {
-                return;
-            };
-            let raw = path.into_raw();
-            for slot in &PATHS {
-                if slot
-                    .compare_exchange(ptr::null_mut(), raw, Ordering::SeqCst, Ordering::SeqCst)
-                    .is_ok()
-                {
-                    return;
-                }
-            }
-            // All slots taken: the file is still removed on ordinary failures.
-            // SAFETY: `raw` came from CString::into_raw just above and was not shared.
-            drop(unsafe { CString::from_raw(raw) });
-        }
-
-        pub fn unregister(path: &Path) {
-            let bytes = path.as_os_str().as_bytes();
-            for slot in &PATHS {
-                let current = slot.load(Ordering::SeqCst);
-                if current.is_null() {
-                    continue;
-                }
-                // SAFETY: non-null slots hold live CStrings (see register).
-                let held = unsafe { std::ffi::CStr::from_ptr(current) };
-                if held.to_bytes() == bytes
-                    && slot
-                        .compare_exchange(
-                            current,
-                            ptr::null_mut(),
-                            Ordering::SeqCst,
-                            Ordering::SeqCst,
-                        )
-                        .is_ok()
-                {
-                    // The string is leaked on purpose: a signal handler running on another
-                    // thread may have loaded the pointer just before the slot was cleared and
-                    // still be reading it. A path per output file is a few bytes.
-                    return;
-                }
-            }
-        }
-    }
-
-    #[cfg(not(unix))]
-    mod imp {
-        use std::path::Path;
-        pub fn register(_path: &Path) {}
-        pub fn unregister(_path: &Path) {}
-        pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
-            work()
-        }
+    fn lock<T>(mutex: &'static Mutex<T>) -> MutexGuard<'static, T> {
+        mutex.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Runs `work` (moving finished files into place) with interruptions held back: a
     /// signal that arrives meanwhile ends the process only afterwards, so an interrupted
     /// build never leaves a new manifest beside an old PDF.
     pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
-        imp::deferred(work)
+        let _moving = lock(&MOVING);
+        work()
     }
 
     /// Deletes `path` if the process is interrupted before [`unregister`].
     pub fn register(path: &Path) {
-        imp::register(path);
+        install();
+        lock(&PARTIAL).push(path.to_path_buf());
     }
 
     pub fn unregister(path: &Path) {
-        imp::unregister(path);
+        lock(&PARTIAL).retain(|held| held != path);
     }
-}
 
-#[cfg(all(test, unix))]
-mod tests {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-
-    use super::interrupt;
-
-    /// A signal that arrives while files are moved into place ends the process only after
-    /// the move: the book is then complete, never half old and half new.
-    #[test]
-    fn a_signal_during_the_commit_waits_for_it() {
-        let dir = std::env::temp_dir().join(format!("puzzlebook-commit-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let temporary = dir.join(".book.pdf.partial");
-        let target = dir.join("book.pdf");
-        std::fs::write(&temporary, b"the new book").unwrap();
-        let from = CString::new(temporary.as_os_str().as_bytes()).unwrap();
-        let to = CString::new(target.as_os_str().as_bytes()).unwrap();
-        interrupt::register(&temporary);
-        // SAFETY: the child makes only async-signal-safe calls (raise, rename, _exit) and
-        // atomic loads and stores.
-        let child = unsafe { libc::fork() };
-        assert!(child >= 0);
-        if child == 0 {
-            interrupt::deferred(|| unsafe {
-                libc::raise(libc::SIGINT);
-                libc::rename(from.as_ptr(), to.as_ptr());
-            });
-            unsafe { libc::_exit(0) };
+    /// What an interrupt does before the process exits: waits for files being moved into
+    /// place, then deletes the temporary files still registered.
+    fn clean_up() {
+        let _moving = lock(&MOVING);
+        for path in lock(&PARTIAL).drain(..) {
+            let _ = std::fs::remove_file(path);
         }
-        let mut status = 0;
-        // SAFETY: waits for the child forked above.
-        assert_eq!(unsafe { libc::waitpid(child, &mut status, 0) }, child);
-        interrupt::unregister(&temporary);
-        let moved = std::fs::read(&target);
-        let _ = std::fs::remove_dir_all(&dir);
-        assert!(libc::WIFEXITED(status), "{status}");
-        assert_eq!(libc::WEXITSTATUS(status), 130, "the interrupt was lost");
-        assert_eq!(moved.unwrap(), b"the new book");
+    }
+
+    #[cfg(unix)]
+    fn install() {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        INSTALL.call_once(|| {
+            let ignored = inherited_ignored_signals();
+            let handled: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+                .into_iter()
+                .filter(|&signal| match ignored {
+                    Some(mask) => mask & (1 << (signal - 1)) == 0,
+                    // Unknown: SIGHUP keeps its disposition (a build under `nohup` must
+                    // survive the hangup); Ctrl-C and SIGTERM clean up.
+                    None => signal != SIGHUP,
+                })
+                .collect();
+            let Ok(mut signals) = signal_hook::iterator::Signals::new(&handled) else {
+                return;
+            };
+            let waiter = std::thread::Builder::new().name("interrupt".to_string());
+            let _ = waiter.spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    clean_up();
+                    std::process::exit(128 + signal);
+                }
+            });
+        });
+    }
+
+    #[cfg(not(unix))]
+    fn install() {
+        INSTALL.call_once(|| {});
+    }
+
+    /// The signals this process started with ignored, as a bit mask (bit `n - 1` for signal
+    /// `n`), from the kernel's account in `/proc/self/status` (Linux); `None` where that is
+    /// not available. Read before any handler is installed, so it is what was inherited.
+    #[cfg(unix)]
+    fn inherited_ignored_signals() -> Option<u64> {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let mask = status
+            .lines()
+            .find_map(|line| line.strip_prefix("SigIgn:"))?;
+        u64::from_str_radix(mask.trim(), 16).ok()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use std::time::Duration;
+
+        use super::*;
+
+        /// An interrupt that arrives while files are moved into place waits for the move:
+        /// the book is then complete, never half old and half new. Files not yet moved are
+        /// deleted.
+        #[test]
+        fn an_interrupt_during_the_commit_waits_for_it() {
+            let dir =
+                std::env::temp_dir().join(format!("puzzlebook-commit-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let (moving, staying) = (dir.join(".book.pdf.partial"), dir.join(".other.partial"));
+            let target = dir.join("book.pdf");
+            std::fs::write(&moving, b"the new book").unwrap();
+            std::fs::write(&staying, b"half a file").unwrap();
+            register(&moving);
+            register(&staying);
+            let interrupt = deferred(|| {
+                let interrupt = std::thread::spawn(clean_up);
+                std::thread::sleep(Duration::from_millis(100));
+                assert!(!interrupt.is_finished(), "the interrupt did not wait");
+                std::fs::rename(&moving, &target).unwrap();
+                unregister(&moving);
+                interrupt
+            });
+            interrupt.join().unwrap();
+            let moved = std::fs::read(&target);
+            let left = staying.exists();
+            let _ = std::fs::remove_dir_all(&dir);
+            assert_eq!(moved.unwrap(), b"the new book");
+            assert!(!left, "the partial file was left behind");
+        }
     }
 }

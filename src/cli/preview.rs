@@ -177,8 +177,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         stage.elapsed().as_secs_f64()
     ));
     let mut finished = Vec::with_capacity(files.len());
-    for ((png, target), (atomic, file)) in encoded.iter().zip(&targets).zip(files) {
-        atomic.fill(file, png)?;
+    for ((png, target), mut atomic) in encoded.iter().zip(&targets).zip(files) {
+        atomic.fill(png)?;
         finished.push(atomic);
         ui.detail(format_args!("{}: {} bytes", target.display(), png.len()));
     }

@@ -1,23 +1,26 @@
-//! Just enough of TrueType/OpenType to measure text: which characters a font has and how
-//! wide they are.
+//! What layout needs to know about a font to measure text: which characters it has, how
+//! wide they are, and its vertical metrics.
 //!
 //! Layout must centre digits and right-align page numbers without asking the PDF library
-//! (layout is backend-neutral and pure), so it reads the few tables it needs itself: `head`
-//! (units per em), `hhea` and `hmtx` (advance widths), `OS/2` (cap height) and `cmap`
-//! (characters to glyphs, formats 4 and 12). Every read is bounds-checked: a damaged or
-//! foreign file is an error, never a panic. It also checks the structure of TrueType glyph
-//! outlines (`loca` and `glyf`), because the PDF library's font embedding asserts on
-//! malformed outlines instead of returning an error.
+//! (layout is backend-neutral and pure), so it reads the font through `ttf-parser`: `head`
+//! (units per em), `hhea` and `hmtx` (advance widths), `OS/2` (cap height), `name` and a
+//! Unicode `cmap` subtable (format 12, else format 4). Characters are looked up in the
+//! character map when asked (a binary search over its groups), never by walking every code
+//! a group covers: a small hostile file can claim millions of characters.
+//!
+//! Two checks protect the PDF library, which asserts on malformed fonts instead of
+//! returning an error: every `cmap` record must point inside the table, and every TrueType
+//! glyph outline (`loca` and `glyf`) must be well formed.
 
-use std::collections::HashMap;
+use std::sync::Arc;
+
+use ttf_parser::cmap::{Format, Subtable};
+use ttf_parser::{FaceParsingError, FromData, LazyArray16, LazyArray32, PlatformId, Tag};
 
 use crate::error::{Error, Result};
 
-/// Fonts with more mapped characters than this are refused (a guard against hostile files).
-const MAX_MAPPED_CHARACTERS: usize = 200_000;
-
 /// The measurements of one font face.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct FontMetrics {
     /// The family and style name from the `name` table, when it has one.
     pub name: String,
@@ -26,37 +29,42 @@ pub struct FontMetrics {
     descender: f64,
     cap_height: f64,
     advances: Vec<u16>,
-    glyphs: HashMap<char, u16>,
+    characters: CharacterMap,
+    /// Characters treated as missing (for tests of missing characters).
+    #[cfg(test)]
+    withheld: Vec<char>,
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
+impl std::fmt::Debug for FontMetrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FontMetrics")
+            .field("name", &self.name)
+            .field("units_per_em", &self.units_per_em)
+            .field("glyph_advances", &self.advances.len())
+            .field("cmap_bytes", &self.characters.table.len())
+            .finish()
+    }
 }
 
-impl<'a> Reader<'a> {
-    fn u16(&self, at: usize) -> Option<u16> {
-        let slice = self.bytes.get(at..at.checked_add(2)?)?;
-        Some(u16::from_be_bytes([slice[0], slice[1]]))
+/// The font's `cmap` table (a copy, so the metrics do not borrow the file) and which of its
+/// subtables maps Unicode characters.
+#[derive(Clone)]
+struct CharacterMap {
+    table: Arc<[u8]>,
+    subtable: u16,
+}
+
+impl CharacterMap {
+    fn subtable(&self) -> Option<Subtable<'_>> {
+        ttf_parser::cmap::Table::parse(&self.table)?
+            .subtables
+            .get(self.subtable)
     }
-    fn i16(&self, at: usize) -> Option<i16> {
-        self.u16(at).map(|value| value as i16)
-    }
-    fn u32(&self, at: usize) -> Option<u32> {
-        let slice = self.bytes.get(at..at.checked_add(4)?)?;
-        Some(u32::from_be_bytes([slice[0], slice[1], slice[2], slice[3]]))
-    }
-    fn table(&self, tag: &[u8; 4]) -> Option<Reader<'a>> {
-        let count = usize::from(self.u16(4)?);
-        for index in 0..count {
-            let record = 12 + index * 16;
-            if self.bytes.get(record..record + 4)? == tag {
-                let offset = self.u32(record + 8)? as usize;
-                let length = self.u32(record + 12)? as usize;
-                let bytes = self.bytes.get(offset..offset.checked_add(length)?)?;
-                return Some(Reader { bytes });
-            }
-        }
-        None
+
+    /// The glyph for `ch`; glyph 0 (the "missing" glyph) counts as none.
+    fn glyph(&self, ch: char) -> Option<u16> {
+        let glyph = self.subtable()?.glyph_index(u32::from(ch))?;
+        (glyph.0 != 0).then_some(glyph.0)
     }
 }
 
@@ -67,64 +75,49 @@ fn damaged(what: &str) -> Error {
 impl FontMetrics {
     /// Reads a TrueType (`.ttf`) or OpenType (`.otf`) file.
     pub fn parse(bytes: &[u8]) -> Result<FontMetrics> {
-        let font = Reader { bytes };
-        match font.u32(0) {
-            Some(0x0001_0000) | Some(0x7472_7565) | Some(0x4F54_544F) => {}
-            Some(0x7474_6366) => {
-                return Err(
-                    Error::input("font collections (.ttc/.otc) are not supported")
-                        .with_hint("use a single-face .ttf or .otf file"),
-                );
-            }
-            _ => {
-                return Err(Error::input("not a TrueType or OpenType font")
-                    .with_hint("name a .ttf or .otf file"));
-            }
+        if bytes.starts_with(b"ttcf") {
+            return Err(
+                Error::input("font collections (.ttc/.otc) are not supported")
+                    .with_hint("use a single-face .ttf or .otf file"),
+            );
         }
-        let head = font
-            .table(b"head")
-            .ok_or_else(|| damaged("no 'head' table"))?;
-        let hhea = font
-            .table(b"hhea")
-            .ok_or_else(|| damaged("no 'hhea' table"))?;
-        let hmtx = font
-            .table(b"hmtx")
-            .ok_or_else(|| damaged("no 'hmtx' table"))?;
-        let cmap = font
-            .table(b"cmap")
-            .ok_or_else(|| damaged("no 'cmap' table"))?;
-        let units_per_em = head
-            .u16(18)
-            .filter(|&units| units >= 16)
-            .ok_or_else(|| damaged("bad units per em"))?;
-        let ascender = hhea.i16(4).ok_or_else(|| damaged("short 'hhea'"))?;
-        let descender = hhea.i16(6).ok_or_else(|| damaged("short 'hhea'"))?;
-        let metric_count = usize::from(hhea.u16(34).ok_or_else(|| damaged("short 'hhea'"))?);
-        if metric_count == 0 {
+        let face = ttf_parser::Face::parse(bytes, 0).map_err(|error| match error {
+            FaceParsingError::UnknownMagic | FaceParsingError::FaceIndexOutOfBounds => {
+                Error::input("not a TrueType or OpenType font")
+                    .with_hint("name a .ttf or .otf file")
+            }
+            FaceParsingError::NoHeadTable => damaged("no usable 'head' table"),
+            FaceParsingError::NoHheaTable => damaged("no usable 'hhea' table"),
+            FaceParsingError::NoMaxpTable => damaged("no usable 'maxp' table"),
+            FaceParsingError::MalformedFont => damaged("its table directory is cut short"),
+        })?;
+        let tables = face.tables();
+        let hmtx = tables
+            .hmtx
+            .ok_or_else(|| damaged("no usable 'hmtx' table"))?;
+        let advances: Vec<u16> = hmtx
+            .metrics
+            .into_iter()
+            .map(|metric| metric.advance)
+            .collect();
+        if advances.is_empty() {
             return Err(damaged("no horizontal metrics"));
         }
-        let mut advances = Vec::with_capacity(metric_count);
-        for index in 0..metric_count {
-            advances.push(hmtx.u16(index * 4).ok_or_else(|| damaged("short 'hmtx'"))?);
-        }
-        let cap_height = font
-            .table(b"OS/2")
-            .and_then(|os2| {
-                let version = os2.u16(0)?;
-                if version >= 2 { os2.i16(88) } else { None }
-            })
+        let units = f64::from(face.units_per_em());
+        let (ascender, descender) = (tables.hhea.ascender, tables.hhea.descender);
+        let cap_height = face
+            .capital_height()
             .filter(|&height| height > 0)
             .map_or(f64::from(ascender) * 0.7, f64::from);
-        check_outlines(&font, &head)?;
-        let glyphs = read_cmap(&cmap)?;
-        if glyphs.is_empty() {
-            return Err(damaged("its character map is empty"));
-        }
-        let name = font
-            .table(b"name")
-            .and_then(|name| read_name(&name))
+        check_outlines(&face)?;
+        let characters = character_map(&face)?;
+        let name = face
+            .names()
+            .into_iter()
+            .filter(|name| name.name_id == ttf_parser::name_id::FULL_NAME)
+            .filter(|name| matches!(name.platform_id, PlatformId::Unicode | PlatformId::Windows))
+            .find_map(|name| name.to_string())
             .unwrap_or_default();
-        let units = f64::from(units_per_em);
         Ok(FontMetrics {
             name,
             units_per_em: units,
@@ -132,19 +125,25 @@ impl FontMetrics {
             descender: f64::from(descender) / units,
             cap_height: cap_height / units,
             advances,
-            glyphs,
+            characters,
+            #[cfg(test)]
+            withheld: Vec::new(),
         })
     }
 
     /// The glyph for a character, if the font has one.
     pub fn glyph(&self, ch: char) -> Option<u16> {
-        self.glyphs.get(&ch).copied().filter(|&glyph| glyph != 0)
+        #[cfg(test)]
+        if self.withheld.contains(&ch) {
+            return None;
+        }
+        self.characters.glyph(ch)
     }
 
     /// The same font as if it had no glyphs for `chars` (for tests of missing characters).
     #[cfg(test)]
     pub(crate) fn without_chars(mut self, chars: &str) -> FontMetrics {
-        self.glyphs.retain(|ch, _| !chars.contains(*ch));
+        self.withheld.extend(chars.chars());
         self
     }
 
@@ -163,9 +162,10 @@ impl FontMetrics {
         missing
     }
 
-    /// The advance of one character in em (0.5 for characters the font lacks).
+    /// The advance of one character in em (0.5 for characters the font lacks). Glyphs past
+    /// the last horizontal metric share its advance, as the `hmtx` format says.
     pub fn advance(&self, ch: char) -> f64 {
-        let Some(glyph) = self.glyphs.get(&ch).copied() else {
+        let Some(glyph) = self.glyph(ch) else {
             return 0.5;
         };
         let index = usize::from(glyph).min(self.advances.len() - 1);
@@ -192,70 +192,115 @@ impl FontMetrics {
     }
 }
 
+/// The Unicode subtable to read (format 12 over format 4), after checking that every
+/// record points inside the `cmap` table (the PDF library may pick any record, and trusts
+/// its offset).
+fn character_map(face: &ttf_parser::Face<'_>) -> Result<CharacterMap> {
+    let bytes = face
+        .raw_face()
+        .table(Tag::from_bytes(b"cmap"))
+        .ok_or_else(|| damaged("no 'cmap' table"))?;
+    let short = || damaged("short 'cmap'");
+    let count = read::<u16>(bytes, 2).ok_or_else(short)?;
+    let mut best: Option<(u8, u16)> = None;
+    let subtables = face.tables().cmap.ok_or_else(short)?.subtables;
+    for index in 0..count {
+        let offset = read::<u32>(bytes, 4 + usize::from(index) * 8 + 4).ok_or_else(short)?;
+        if read::<u32>(bytes, offset as usize).is_none() {
+            return Err(damaged("a character map lies outside the 'cmap' table"));
+        }
+        let Some(subtable) = subtables.get(index) else {
+            continue;
+        };
+        let unicode = match subtable.platform_id {
+            PlatformId::Unicode => true,
+            PlatformId::Windows => matches!(subtable.encoding_id, 1 | 10),
+            _ => false,
+        };
+        let rank = match subtable.format {
+            Format::SegmentedCoverage(_) => 2,
+            Format::SegmentMappingToDeltaValues(_) => 1,
+            _ => 0,
+        };
+        if unicode && rank > 0 && best.is_none_or(|(best_rank, _)| rank > best_rank) {
+            best = Some((rank, index));
+        }
+    }
+    let Some((_, subtable)) = best else {
+        return Err(Error::input("the font has no Unicode character map")
+            .with_hint("use a Unicode TrueType or OpenType font"));
+    };
+    Ok(CharacterMap {
+        table: Arc::from(bytes),
+        subtable,
+    })
+}
+
+/// The big-endian value at `at` in `bytes`, if it is all there.
+fn read<T: FromData>(bytes: &[u8], at: usize) -> Option<T> {
+    T::parse(bytes.get(at..at.checked_add(T::SIZE)?)?)
+}
+
 /// Checks every TrueType glyph outline: `loca` offsets in order and inside `glyf`, and each
 /// simple glyph's contours ending at strictly increasing points that it actually has (a
 /// contour of no points makes the PDF library panic). OpenType fonts with CFF outlines have
 /// no `glyf` table and pass.
-fn check_outlines(font: &Reader<'_>, head: &Reader<'_>) -> Result<()> {
-    let Some(glyf) = font.table(b"glyf") else {
+fn check_outlines(face: &ttf_parser::Face<'_>) -> Result<()> {
+    let raw = face.raw_face();
+    let Some(glyf) = raw.table(Tag::from_bytes(b"glyf")) else {
         return Ok(());
     };
-    let loca = font
-        .table(b"loca")
+    let loca = raw
+        .table(Tag::from_bytes(b"loca"))
         .ok_or_else(|| damaged("a 'glyf' table without 'loca'"))?;
-    let glyph_count = font
-        .table(b"maxp")
-        .and_then(|maxp| maxp.u16(4))
-        .ok_or_else(|| damaged("no 'maxp' table"))?;
-    let long_offsets = match head.i16(50) {
-        Some(0) => false,
-        Some(1) => true,
-        _ => return Err(damaged("bad 'loca' format in 'head'")),
+    let glyph_count = u32::from(face.number_of_glyphs());
+    let offsets: Vec<usize> = match face.tables().head.index_to_location_format {
+        ttf_parser::head::IndexToLocationFormat::Short => LazyArray32::<u16>::new(loca)
+            .into_iter()
+            .take(glyph_count as usize + 1)
+            .map(|half| usize::from(half) * 2)
+            .collect(),
+        ttf_parser::head::IndexToLocationFormat::Long => LazyArray32::<u32>::new(loca)
+            .into_iter()
+            .take(glyph_count as usize + 1)
+            .map(|offset| offset as usize)
+            .collect(),
     };
-    let offset = |index: usize| -> Option<usize> {
-        if long_offsets {
-            loca.u32(index * 4).map(|value| value as usize)
-        } else {
-            loca.u16(index * 2).map(|value| usize::from(value) * 2)
-        }
-    };
-    let mut start = offset(0).ok_or_else(|| damaged("short 'loca'"))?;
-    for glyph in 0..usize::from(glyph_count) {
-        let end = offset(glyph + 1).ok_or_else(|| damaged("short 'loca'"))?;
-        if end < start || end > glyf.bytes.len() {
+    if offsets.len() <= glyph_count as usize {
+        return Err(damaged("short 'loca'"));
+    }
+    for (glyph, range) in offsets.windows(2).enumerate() {
+        let (start, end) = (range[0], range[1]);
+        if end < start || end > glyf.len() {
             return Err(damaged(&format!(
                 "glyph {glyph} lies outside the 'glyf' table"
             )));
         }
         if end > start {
-            let outline = Reader {
-                bytes: &glyf.bytes[start..end],
-            };
-            check_simple_glyph(&outline)
+            check_simple_glyph(&glyf[start..end])
                 .ok_or_else(|| damaged(&format!("the outline of glyph {glyph} is malformed")))?;
         }
-        start = end;
     }
     Ok(())
 }
 
 /// `None` when a simple glyph's contour end points are cut short, not strictly increasing,
 /// or point past its instructions; composite glyphs (negative contour counts) pass.
-fn check_simple_glyph(outline: &Reader<'_>) -> Option<()> {
-    let Ok(contours) = usize::try_from(outline.i16(0)?) else {
+fn check_simple_glyph(outline: &[u8]) -> Option<()> {
+    let Ok(contours) = usize::try_from(read::<i16>(outline, 0)?) else {
         return Some(());
     };
+    let ends = LazyArray16::<u16>::new(outline.get(10..10 + contours * 2)?);
     let mut previous_end: Option<u16> = None;
-    for contour in 0..contours {
-        let end = outline.u16(10 + contour * 2)?;
+    for end in ends {
         if previous_end.is_some_and(|previous| end <= previous) {
             return None;
         }
         previous_end = Some(end);
     }
-    let instructions = usize::from(outline.u16(10 + contours * 2)?);
+    let instructions = usize::from(read::<u16>(outline, 10 + contours * 2)?);
     let flags_start = 12 + contours * 2 + instructions;
-    if previous_end.is_some() && flags_start >= outline.bytes.len() {
+    if previous_end.is_some() && flags_start >= outline.len() {
         return None;
     }
     Some(())
@@ -265,24 +310,27 @@ fn check_simple_glyph(outline: &Reader<'_>) -> Option<()> {
 const HINTING_TABLES: [&[u8; 4]; 3] = [b"fpgm", b"prep", b"cvt "];
 
 /// The same font file without its hinting programs (`fpgm`, `prep`, `cvt `) and without
-/// tables that lie outside the file, or `None` when it has no such tables. The PDF library runs a font's hinting bytecode when it loads the font,
-/// and its interpreter panics on hostile programs; a printed book never needs hinting (it
-/// fits outlines to screen pixels), so fonts named by a spec are embedded without it.
+/// tables that lie outside the file, or `None` when it has no such tables. The PDF library
+/// runs a font's hinting bytecode when it loads the font, and its interpreter panics on
+/// hostile programs; a printed book never needs hinting (it fits outlines to screen
+/// pixels), so fonts named by a spec are embedded without it.
 /// Call it on a font [`FontMetrics::parse`] accepted.
 pub fn without_hinting(bytes: &[u8]) -> Option<Vec<u8>> {
-    let font = Reader { bytes };
-    let count = usize::from(font.u16(4)?);
+    let raw = ttf_parser::RawFace::parse(bytes, 0).ok()?;
+    let count = usize::from(raw.table_records.len());
     let mut kept: Vec<([u8; 4], u32, &[u8])> = Vec::with_capacity(count);
-    for index in 0..count {
-        let record = 12 + index * 16;
-        let tag: [u8; 4] = bytes.get(record..record + 4)?.try_into().ok()?;
+    for record in raw.table_records {
+        let tag = record.tag.to_bytes();
         if HINTING_TABLES.contains(&&tag) {
             continue;
         }
-        let checksum = font.u32(record + 4)?;
         // A table whose record points outside the file is left out too.
-        if let Some(table) = font.table(&tag) {
-            kept.push((tag, checksum, table.bytes));
+        let start = record.offset as usize;
+        if let Some(table) = start
+            .checked_add(record.length as usize)
+            .and_then(|end| bytes.get(start..end))
+        {
+            kept.push((tag, record.check_sum, table));
         }
     }
     if kept.len() == count {
@@ -316,140 +364,6 @@ pub fn without_hinting(bytes: &[u8]) -> Option<Vec<u8>> {
         out.resize(out.len().next_multiple_of(4), 0);
     }
     Some(out)
-}
-
-fn read_cmap(cmap: &Reader<'_>) -> Result<HashMap<char, u16>> {
-    let count = usize::from(cmap.u16(2).ok_or_else(|| damaged("short 'cmap'"))?);
-    // Prefer a full-Unicode subtable (format 12), then the BMP one (format 4).
-    let mut best: Option<(u32, usize)> = None;
-    for index in 0..count {
-        let record = 4 + index * 8;
-        let (Some(platform), Some(encoding), Some(offset)) =
-            (cmap.u16(record), cmap.u16(record + 2), cmap.u32(record + 4))
-        else {
-            return Err(damaged("short 'cmap'"));
-        };
-        // The PDF library may pick any record, and trusts its offset.
-        if cmap.u32(offset as usize).is_none() {
-            return Err(damaged("a character map lies outside the 'cmap' table"));
-        }
-        let unicode = platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10));
-        if !unicode {
-            continue;
-        }
-        let Some(format) = cmap.u16(offset as usize) else {
-            continue;
-        };
-        let rank = match format {
-            12 => 2,
-            4 => 1,
-            _ => 0,
-        };
-        if rank > 0 && best.is_none_or(|(best_rank, _)| rank > best_rank) {
-            best = Some((rank, offset as usize));
-        }
-    }
-    let Some((rank, offset)) = best else {
-        return Err(Error::input("the font has no Unicode character map")
-            .with_hint("use a Unicode TrueType or OpenType font"));
-    };
-    let table = Reader {
-        bytes: cmap.bytes.get(offset..).unwrap_or_default(),
-    };
-    let mut glyphs = HashMap::new();
-    if rank == 2 {
-        read_format12(&table, &mut glyphs)?;
-    } else {
-        read_format4(&table, &mut glyphs)?;
-    }
-    Ok(glyphs)
-}
-
-fn read_format4(table: &Reader<'_>, glyphs: &mut HashMap<char, u16>) -> Result<()> {
-    let short = || damaged("short cmap format 4");
-    let segments = usize::from(table.u16(6).ok_or_else(short)? / 2);
-    let ends = 14;
-    let starts = ends + segments * 2 + 2;
-    let deltas = starts + segments * 2;
-    let range_offsets = deltas + segments * 2;
-    for segment in 0..segments {
-        let end = table.u16(ends + segment * 2).ok_or_else(short)?;
-        let start = table.u16(starts + segment * 2).ok_or_else(short)?;
-        let delta = table.u16(deltas + segment * 2).ok_or_else(short)?;
-        let range_at = range_offsets + segment * 2;
-        let range_offset = table.u16(range_at).ok_or_else(short)?;
-        if start > end || start == 0xFFFF {
-            continue;
-        }
-        for code in start..=end {
-            let glyph = if range_offset == 0 {
-                code.wrapping_add(delta)
-            } else {
-                let at = range_at + usize::from(range_offset) + usize::from(code - start) * 2;
-                match table.u16(at) {
-                    Some(0) | None => 0,
-                    Some(glyph) => glyph.wrapping_add(delta),
-                }
-            };
-            if glyph != 0
-                && let Some(ch) = char::from_u32(u32::from(code))
-            {
-                glyphs.insert(ch, glyph);
-            }
-        }
-    }
-    Ok(())
-}
-
-fn read_format12(table: &Reader<'_>, glyphs: &mut HashMap<char, u16>) -> Result<()> {
-    let short = || damaged("short cmap format 12");
-    let groups = table.u32(12).ok_or_else(short)? as usize;
-    for group in 0..groups {
-        let at = 16 + group * 12;
-        let start = table.u32(at).ok_or_else(short)?;
-        let end = table.u32(at + 4).ok_or_else(short)?;
-        let first_glyph = table.u32(at + 8).ok_or_else(short)?;
-        if start > end || end > 0x10FFFF {
-            continue;
-        }
-        if glyphs.len() + (end - start) as usize > MAX_MAPPED_CHARACTERS {
-            return Err(damaged("implausibly many characters"));
-        }
-        for code in start..=end {
-            let glyph = first_glyph.wrapping_add(code - start);
-            if let (Some(ch), Ok(glyph)) = (char::from_u32(code), u16::try_from(glyph))
-                && glyph != 0
-            {
-                glyphs.insert(ch, glyph);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The full font name (name id 4), from a Unicode or Windows record.
-fn read_name(table: &Reader<'_>) -> Option<String> {
-    let count = usize::from(table.u16(2)?);
-    let strings = usize::from(table.u16(4)?);
-    for index in 0..count {
-        let record = 6 + index * 12;
-        let platform = table.u16(record)?;
-        let name_id = table.u16(record + 6)?;
-        let length = usize::from(table.u16(record + 8)?);
-        let offset = usize::from(table.u16(record + 10)?);
-        if name_id != 4 || !(platform == 0 || platform == 3) {
-            continue;
-        }
-        let bytes = table
-            .bytes
-            .get(strings + offset..strings + offset + length)?;
-        let units: Vec<u16> = bytes
-            .chunks_exact(2)
-            .map(|pair| u16::from_be_bytes([pair[0], pair[1]]))
-            .collect();
-        return String::from_utf16(&units).ok();
-    }
-    None
 }
 
 #[cfg(test)]
@@ -490,20 +404,27 @@ mod tests {
         }
     }
 
+    /// The bytes of table `tag` and where they start in the file.
+    fn table_at(font: &[u8], tag: &[u8; 4]) -> (usize, Vec<u8>) {
+        let raw = ttf_parser::RawFace::parse(font, 0).unwrap();
+        let table = raw.table(Tag::from_bytes(tag)).unwrap();
+        (
+            table.as_ptr() as usize - font.as_ptr() as usize,
+            table.to_vec(),
+        )
+    }
+
     /// The byte range of a glyph's outline inside the font file.
     fn glyph_range(font: &[u8], glyph: usize) -> std::ops::Range<usize> {
-        let reader = Reader { bytes: font };
-        let table_start = |tag: &[u8; 4]| {
-            let table = reader.table(tag).unwrap();
-            table.bytes.as_ptr() as usize - font.as_ptr() as usize
-        };
-        let (glyf, loca) = (table_start(b"glyf"), table_start(b"loca"));
-        let long = reader.table(b"head").unwrap().i16(50) == Some(1);
+        let (glyf, _) = table_at(font, b"glyf");
+        let (_, loca) = table_at(font, b"loca");
+        let (_, head) = table_at(font, b"head");
+        let long = read::<i16>(&head, 50) == Some(1);
         let offset = |index: usize| {
             if long {
-                reader.u32(loca + index * 4).unwrap() as usize
+                read::<u32>(&loca, index * 4).unwrap() as usize
             } else {
-                usize::from(reader.u16(loca + index * 2).unwrap()) * 2
+                usize::from(read::<u16>(&loca, index * 2).unwrap()) * 2
             }
         };
         glyf + offset(glyph)..glyf + offset(glyph + 1)
@@ -544,28 +465,30 @@ mod tests {
     fn hinting_programs_can_be_left_out() {
         let stripped = without_hinting(DEJAVU_SANS).expect("DejaVu Sans is hinted");
         assert!(stripped.len() < DEJAVU_SANS.len());
-        let reader = Reader { bytes: &stripped };
-        let tables = reader.u16(4).unwrap();
+        let tables = read::<u16>(&stripped, 4).unwrap();
         let power = 1u16 << (15 - tables.leading_zeros());
-        assert_eq!(reader.u16(6), Some(16 * power), "searchRange");
+        assert_eq!(read::<u16>(&stripped, 6), Some(16 * power), "searchRange");
         assert_eq!(
-            reader.u16(8),
+            read::<u16>(&stripped, 8),
             Some(power.trailing_zeros() as u16),
             "entrySelector"
         );
-        assert_eq!(reader.u16(10), Some(16 * tables - 16 * power), "rangeShift");
+        assert_eq!(
+            read::<u16>(&stripped, 10),
+            Some(16 * tables - 16 * power),
+            "rangeShift"
+        );
+        let reader = ttf_parser::RawFace::parse(&stripped, 0).unwrap();
         for tag in HINTING_TABLES {
-            assert!(reader.table(tag).is_none());
+            assert!(reader.table(Tag::from_bytes(tag)).is_none());
         }
         // Every other table is there, byte for byte, and the font reads the same.
-        let original = Reader { bytes: DEJAVU_SANS };
+        let original = ttf_parser::RawFace::parse(DEJAVU_SANS, 0).unwrap();
         for tag in [
             b"head", b"hhea", b"hmtx", b"cmap", b"glyf", b"loca", b"maxp", b"name",
         ] {
-            assert_eq!(
-                reader.table(tag).unwrap().bytes,
-                original.table(tag).unwrap().bytes
-            );
+            let tag = Tag::from_bytes(tag);
+            assert_eq!(reader.table(tag).unwrap(), original.table(tag).unwrap());
         }
         let (before, after) = (
             FontMetrics::parse(DEJAVU_SANS).unwrap(),
@@ -575,5 +498,120 @@ mod tests {
         assert_eq!(before.name, after.name);
         // Nothing left to strip the second time.
         assert_eq!(without_hinting(&stripped), None);
+    }
+
+    /// A minimal TrueType file: `head`, `hhea`, `hmtx` (glyph `g` is `100 + g` units wide),
+    /// `maxp` and a `cmap` whose one Unicode subtable (3, 10) has the format-12 `groups`
+    /// (first code, last code, first glyph).
+    fn font_with_groups(groups: impl ExactSizeIterator<Item = (u32, u32, u32)>) -> Vec<u8> {
+        const GLYPHS: u16 = 300;
+        let mut head = vec![0u8; 54];
+        head[..4].copy_from_slice(&0x0001_0000u32.to_be_bytes());
+        head[12..16].copy_from_slice(&0x5F0F_3CF5u32.to_be_bytes());
+        head[18..20].copy_from_slice(&1000u16.to_be_bytes());
+        let mut hhea = vec![0u8; 36];
+        hhea[..4].copy_from_slice(&0x0001_0000u32.to_be_bytes());
+        hhea[4..6].copy_from_slice(&800i16.to_be_bytes());
+        hhea[6..8].copy_from_slice(&(-200i16).to_be_bytes());
+        hhea[34..36].copy_from_slice(&GLYPHS.to_be_bytes());
+        let hmtx: Vec<u8> = (0..GLYPHS)
+            .flat_map(|glyph| [(100 + glyph).to_be_bytes(), [0, 0]].concat())
+            .collect();
+        let mut maxp = 0x0000_5000u32.to_be_bytes().to_vec();
+        maxp.extend_from_slice(&GLYPHS.to_be_bytes());
+        let count = u32::try_from(groups.len()).unwrap();
+        let mut cmap = Vec::with_capacity(28 + groups.len() * 12);
+        for value in [0u16, 1, 3, 10] {
+            cmap.extend_from_slice(&value.to_be_bytes());
+        }
+        cmap.extend_from_slice(&12u32.to_be_bytes());
+        cmap.extend_from_slice(&[0, 12, 0, 0]);
+        cmap.extend_from_slice(&(16 + count * 12).to_be_bytes());
+        cmap.extend_from_slice(&0u32.to_be_bytes());
+        cmap.extend_from_slice(&count.to_be_bytes());
+        for (first, last, glyph) in groups {
+            for value in [first, last, glyph] {
+                cmap.extend_from_slice(&value.to_be_bytes());
+            }
+        }
+        // Tags in ascending order, as the directory's binary search needs.
+        let tables: [(&[u8; 4], Vec<u8>); 5] = [
+            (b"cmap", cmap),
+            (b"head", head),
+            (b"hhea", hhea),
+            (b"hmtx", hmtx),
+            (b"maxp", maxp),
+        ];
+        let mut font = 0x0001_0000u32.to_be_bytes().to_vec();
+        for value in [5u16, 64, 2, 16] {
+            font.extend_from_slice(&value.to_be_bytes());
+        }
+        let mut offset = 12 + 16 * tables.len();
+        for (tag, data) in &tables {
+            font.extend_from_slice(*tag);
+            font.extend_from_slice(&0u32.to_be_bytes());
+            font.extend_from_slice(&u32::try_from(offset).unwrap().to_be_bytes());
+            font.extend_from_slice(&u32::try_from(data.len()).unwrap().to_be_bytes());
+            offset += data.len().next_multiple_of(4);
+        }
+        for (_, data) in &tables {
+            font.extend_from_slice(data);
+            font.resize(font.len().next_multiple_of(4), 0);
+        }
+        font
+    }
+
+    #[test]
+    fn a_font_claiming_millions_of_characters_is_read_on_demand() {
+        // 20,000 groups, each mapping the same 100,000 codes from U+10000: two billion codes
+        // claimed in a 240 KB file. Reading them one by one took minutes.
+        let groups = (0..20_000).map(|_| (0x1_0000, 0x1_0000 + 99_999, 1));
+        let font = font_with_groups(groups);
+        assert!(font.len() < 250_000);
+        let metrics = FontMetrics::parse(&font).unwrap();
+        assert!(metrics.has_char('\u{10000}') && metrics.has_char('\u{10005}'));
+        assert_eq!(metrics.glyph('\u{10005}'), Some(6));
+        // Glyph 6 is 106 units wide on a 1000-unit em.
+        assert!((metrics.advance('\u{10005}') - 0.106).abs() < 1e-12);
+        assert_eq!(
+            metrics.missing_chars("A\u{10001}\u{30000}"),
+            ['A', '\u{30000}']
+        );
+        // Glyphs past the font's last metric share that metric's advance; glyphs past 65535
+        // do not exist.
+        assert_eq!(metrics.glyph('\u{10000}'), Some(1));
+        assert_eq!(
+            metrics.glyph(char::from_u32(0x1_0000 + 99_999).unwrap()),
+            None
+        );
+        assert_eq!(metrics.ascender(), 0.8);
+        assert_eq!(metrics.descender(), -0.2);
+
+        // One group covering every code there is.
+        let everything = font_with_groups([(0, 0x10_FFFF, 0)].into_iter());
+        let metrics = FontMetrics::parse(&everything).unwrap();
+        assert_eq!(metrics.glyph('A'), Some(65));
+        assert!(!metrics.has_char('\u{10FFFF}'));
+        assert_eq!(metrics.missing_chars("\0"), ['\0']);
+        assert!((metrics.advance('A') - 0.165).abs() < 1e-12);
+        assert!((metrics.advance('\u{400}') - 0.399).abs() < 1e-12);
+    }
+
+    #[test]
+    fn lookups_agree_with_the_fonts_own_unicode_map() {
+        for font in [DEJAVU_SANS, IPAEX_GOTHIC] {
+            let metrics = FontMetrics::parse(font).unwrap();
+            let face = ttf_parser::Face::parse(font, 0).unwrap();
+            let mut mapped = 0;
+            for ch in (0..0x3_0000).filter_map(char::from_u32) {
+                let expected = face
+                    .glyph_index(ch)
+                    .map(|glyph| glyph.0)
+                    .filter(|&g| g != 0);
+                assert_eq!(metrics.glyph(ch), expected, "{ch:?}");
+                mapped += usize::from(expected.is_some());
+            }
+            assert!(mapped > 3000, "{mapped}");
+        }
     }
 }

@@ -271,9 +271,24 @@ impl DigitSource<'_> {
     }
 }
 
+/// Operand draws a random solution may take: subtraction and division draw until the
+/// operands have the requested lengths, which for validated shapes nearly every draw does.
+/// Past this many the attempt counts as missed (and [`generate`]'s attempt cap ends the
+/// request with an error), so no request can loop forever.
+const MAX_OPERAND_DRAWS: usize = 1000;
+
 /// A random solution of the requested shape (options already validated): uniform, or for
-/// themed puzzles with the theme digit favoured in the operands.
-pub fn random_solution(options: &GenerateOptions, rng: &mut RandomStream) -> Puzzle {
+/// themed puzzles with the theme digit favoured in the operands. `None` when
+/// [`MAX_OPERAND_DRAWS`] draws all miss the operand lengths.
+pub fn random_solution(options: &GenerateOptions, rng: &mut RandomStream) -> Option<Puzzle> {
+    random_solution_within(options, rng, MAX_OPERAND_DRAWS)
+}
+
+fn random_solution_within(
+    options: &GenerateOptions,
+    rng: &mut RandomStream,
+    max_draws: usize,
+) -> Option<Puzzle> {
     let digits = &options.digits;
     let mut source = DigitSource {
         rng,
@@ -281,13 +296,11 @@ pub fn random_solution(options: &GenerateOptions, rng: &mut RandomStream) -> Puz
     };
     let operands: Vec<u64> = match options.operation {
         Operation::Add => digits.iter().map(|&len| source.number(len, 1)).collect(),
-        Operation::Sub => loop {
+        Operation::Sub => (0..max_draws).find_map(|_| {
             let minuend = source.number(digits[0], 1);
             let subtrahend = source.number(digits[1], 1);
-            if subtrahend < minuend {
-                break vec![minuend, subtrahend];
-            }
-        },
+            (subtrahend < minuend).then(|| vec![minuend, subtrahend])
+        })?,
         Operation::Mul => {
             let multiplicand = source.number(digits[0], 1);
             // Multiplier digits are 1-9: books do not print a row of zeros.
@@ -304,19 +317,19 @@ pub fn random_solution(options: &GenerateOptions, rng: &mut RandomStream) -> Puz
             let lengths = quotient_lengths(digits);
             let n = lengths[source.rng.below(lengths.len() as u32) as usize];
             let (m, beta) = (digits[0], digits[1]);
-            loop {
+            (0..max_draws).find_map(|_| {
                 let divisor = source.number(beta, 2);
                 let quotient = source.number(n, 1);
                 let remainder = source.remainder(divisor);
                 let dividend = divisor * quotient + remainder;
-                if dividend.to_string().len() == m {
-                    break vec![dividend, divisor];
-                }
-            }
+                (dividend.to_string().len() == m).then(|| vec![dividend, divisor])
+            })?
         }
     };
-    Puzzle::from_operands(options.operation, &operands)
-        .expect("validated shapes make valid puzzles")
+    Some(
+        Puzzle::from_operands(options.operation, &operands)
+            .expect("validated shapes make valid puzzles"),
+    )
 }
 
 /// Random solutions drawn for each themed attempt; the one with the most theme digits on the
@@ -460,8 +473,10 @@ fn attempt(options: &GenerateOptions, rng: &mut RandomStream) -> Option<Generate
     let solution = match options.reveal_only {
         Some(theme) => (0..THEME_CANDIDATES)
             .map(|_| random_solution(options, rng))
+            .collect::<Option<Vec<Puzzle>>>()?
+            .into_iter()
             .max_by_key(|solution| printed_count(solution, theme))?,
-        None => random_solution(options, rng),
+        None => random_solution(options, rng)?,
     };
     let groups = groups(&solution);
     let total = solution.digit_count();
@@ -529,6 +544,35 @@ mod tests {
         let options = GenerateOptions::new(operation, digits);
         let mut rng = RandomStream::derive("test", &["mushikui"], index);
         generate(&options, &mut rng).unwrap()
+    }
+
+    /// Operand draws are capped: a draw budget too small for the shape gives no solution
+    /// instead of an endless loop, and the solutions drawn within it have the shape.
+    #[test]
+    fn operand_draws_are_bounded() {
+        // The row of the first operand: the minuend, or the dividend (after quotient and
+        // divisor).
+        for (operation, digits, first) in [(Operation::Sub, [1, 1], 0), (Operation::Div, [3, 2], 2)]
+        {
+            let options = GenerateOptions::new(operation, &digits);
+            let (mut missed, mut made) = (0, 0);
+            for index in 0..200 {
+                let mut rng = RandomStream::derive("test", &["draws"], index);
+                assert!(random_solution_within(&options, &mut rng, 0).is_none());
+                match random_solution_within(&options, &mut rng, 1) {
+                    None => missed += 1,
+                    Some(solution) => {
+                        made += 1;
+                        let rows = solution.rows();
+                        assert_eq!(rows[first].cells().len(), digits[0], "{solution}");
+                    }
+                }
+            }
+            assert!(
+                missed > 0 && made > 0,
+                "{operation}: {missed} missed, {made} made"
+            );
+        }
     }
 
     /// No shown digit (group) can be hidden without losing uniqueness.

@@ -7,9 +7,9 @@
 //! `extreme`), so when a candidate comes close to the range the search walks its
 //! neighbourhood — swap one clue orbit for another, make the result minimal again, keep
 //! the neighbour when it rates at least as high — before drawing a fresh grid: puzzles next
-//! to hard puzzles are much more often hard. Only time decides whether a request fails;
-//! which puzzle comes out is decided by the random stream alone, so puzzle *i* depends only
-//! on the seed, the options and *i*.
+//! to hard puzzles are much more often hard. Only time (or, without a deadline, a cap on
+//! the candidates) decides whether a request fails; which puzzle comes out is decided by the
+//! random stream alone, so puzzle *i* depends only on the seed, the options and *i*.
 
 use std::fmt;
 use std::time::Instant;
@@ -89,12 +89,26 @@ const WALK_STEPS: usize = 32;
 /// Targets whose minimum is below this are common enough to draw fresh puzzles only.
 const WALK_FROM: u16 = 41;
 
+/// Fresh candidates tried before a request without a deadline is declared impossible (a
+/// rating range no puzzle has would otherwise be searched forever). The rarest tier,
+/// `extreme`, takes about 110 on average.
+const MAX_CANDIDATES: usize = 200_000;
+
 /// Generates one puzzle whose rating meets the target. Fails (run-time error) when the
-/// deadline passes first; without a deadline it keeps trying.
+/// deadline passes first, or after [`MAX_CANDIDATES`] fresh candidates.
 pub fn generate_graded(
     options: &GradedOptions,
     rng: &mut RandomStream,
     deadline: Option<Instant>,
+) -> Result<GradedPuzzle> {
+    generate_graded_within(options, rng, deadline, MAX_CANDIDATES)
+}
+
+fn generate_graded_within(
+    options: &GradedOptions,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+    max_candidates: usize,
 ) -> Result<GradedPuzzle> {
     let range = options.target.range();
     let grade_options = GradeOptions {
@@ -107,7 +121,7 @@ pub fn generate_graded(
     let grade = |puzzle: &Grid, solution: &Grid| -> Result<Grading> {
         grade_unique(puzzle, solution, &grade_options).map_err(|_| out_of_time(options))
     };
-    loop {
+    for _ in 0..max_candidates {
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return Err(out_of_time(options));
         }
@@ -144,6 +158,12 @@ pub fn generate_graded(
             }
         }
     }
+    Err(Error::runtime(format!(
+        "could not make a sudoku rated {} with symmetry {} from {max_candidates} candidates",
+        target_name(options),
+        options.base.symmetry
+    ))
+    .with_hint("widen the rating range, or relax --clues"))
 }
 
 /// True when no grid other than `solution` fits `puzzle`, given that every other solution
@@ -209,13 +229,18 @@ fn neighbour(
     (fits && next != *puzzle).then_some(next)
 }
 
+/// The target for messages: `hard (4.0-5.4)` or `5.0-5.5`.
+fn target_name(options: &GradedOptions) -> String {
+    match options.target {
+        RatingTarget::Tier(tier) => format!("{tier} ({})", tier.range()),
+        RatingTarget::Range(range) => range.to_string(),
+    }
+}
+
 fn out_of_time(options: &GradedOptions) -> Error {
     Error::runtime(format!(
         "could not make a sudoku rated {} with symmetry {} in the time allowed",
-        match options.target {
-            RatingTarget::Tier(tier) => format!("{tier} ({})", tier.range()),
-            RatingTarget::Range(range) => range.to_string(),
-        },
+        target_name(options),
         options.base.symmetry
     ))
     .with_hint("allow more time with --max-seconds, widen the rating range, or relax --clues")
@@ -243,4 +268,23 @@ pub fn check_reachable(target: RatingTarget) -> Result<()> {
             values.join(", ")
         )),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rating no puzzle has, asked for without a deadline, ends in an error (exit 1)
+    /// after the candidate cap instead of searching forever.
+    #[test]
+    fn an_impossible_rating_without_a_deadline_ends_in_an_error() {
+        let options = GradedOptions {
+            base: GenerateOptions::default(),
+            target: RatingTarget::Range(RatingRange { min: 990, max: 990 }),
+        };
+        let mut rng = RandomStream::derive("test", &["impossible"], 0);
+        let error = generate_graded_within(&options, &mut rng, None, 5).unwrap_err();
+        assert_eq!(error.exit_code(), 1);
+        assert!(error.message().contains("from 5 candidates"), "{error}");
+    }
 }
