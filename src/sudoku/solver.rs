@@ -39,8 +39,8 @@ const ROW_FULL: u32 = 0x1FF;
 const COLUMN_SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
 
 /// For a 9-bit row segment, which of its three boxes (column triples) have a bit.
-const ROW_BOXES: [u32; 512] = {
-    let mut table = [0u32; 512];
+static ROW_BOXES: [u8; 512] = {
+    let mut table = [0u8; 512];
     let mut segment = 0;
     while segment < 512 {
         let mut boxes = 0;
@@ -106,6 +106,18 @@ const EXPAND: [u32; 512] = {
     table
 };
 
+/// For a band's (row, box) pattern, the cells that band reduction keeps: [`MATCHING`]
+/// and [`EXPAND`] in one lookup, one memory access less on the solver's critical path.
+static ALLOWED_CELLS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        table[pattern] = EXPAND[MATCHING[pattern] as usize];
+        pattern += 1;
+    }
+    table
+};
+
 /// For the 9-bit set of columns a digit can use in a band, the columns it is locked to:
 /// in each box (three columns) where only one column remains, that column. The digit
 /// cannot appear in those columns in the other two bands.
@@ -128,13 +140,25 @@ const BOX_COLUMN_LOCKED: [u32; 512] = {
     table
 };
 
-/// A 9-bit row segment if it has exactly one bit, else 0.
-const ROW_SINGLE: [u32; 512] = {
+/// For the 9-bit set of columns a digit can use in a band, the cells it keeps in the other
+/// two bands: all but the columns of [`BOX_COLUMN_LOCKED`].
+static OTHER_BANDS_KEEP: [u32; 512] = {
     let mut table = [0u32; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        table[columns] = !(BOX_COLUMN_LOCKED[columns] * COLUMN_SPREAD);
+        columns += 1;
+    }
+    table
+};
+
+/// A 9-bit row segment if it has exactly one bit, else 0.
+static ROW_SINGLE: [u16; 512] = {
+    let mut table = [0u16; 512];
     let mut segment = 1;
     while segment < 512 {
         if segment & (segment - 1) == 0 {
-            table[segment] = segment as u32;
+            table[segment] = segment as u16;
         }
         segment += 1;
     }
@@ -275,12 +299,22 @@ impl SearchState {
         self.candidates[index] &= !BAND_PEERS[bit.trailing_zeros() as usize];
     }
 
-    /// The masks that changed since they were last reduced, one bit per index.
+    /// The masks that changed since they were last reduced, one bit per index. Taken a
+    /// band at a time, which the compiler turns into vector compares.
     #[inline]
     fn stale(&self) -> u32 {
         let mut stale = 0;
-        for index in 0..27 {
-            stale |= u32::from(self.candidates[index] != self.reduced[index]) << index;
+        for (chunk, (now, then)) in self
+            .candidates
+            .chunks_exact(9)
+            .zip(self.reduced.chunks_exact(9))
+            .enumerate()
+        {
+            let mut bits = 0u32;
+            for lane in 0..9 {
+                bits |= u32::from(now[lane] != then[lane]) << lane;
+            }
+            stale |= bits << (9 * chunk);
         }
         stale
     }
@@ -292,16 +326,16 @@ impl SearchState {
     fn reduce(&mut self, index: usize) -> bool {
         let band = index / 9;
         let mask = self.candidates[index];
-        let pattern = ROW_BOXES[(mask & ROW_FULL) as usize]
-            | (ROW_BOXES[((mask >> 9) & ROW_FULL) as usize] << 3)
-            | (ROW_BOXES[((mask >> 18) & ROW_FULL) as usize] << 6);
-        let mask = mask & EXPAND[MATCHING[pattern as usize] as usize];
+        let pattern = u32::from(ROW_BOXES[(mask & ROW_FULL) as usize])
+            | (u32::from(ROW_BOXES[((mask >> 9) & ROW_FULL) as usize]) << 3)
+            | (u32::from(ROW_BOXES[((mask >> 18) & ROW_FULL) as usize]) << 6);
+        let mask = mask & ALLOWED_CELLS[pattern as usize];
         if mask == 0 {
             return false;
         }
-        let solved = ROW_SINGLE[(mask & ROW_FULL) as usize]
-            | (ROW_SINGLE[((mask >> 9) & ROW_FULL) as usize] << 9)
-            | (ROW_SINGLE[((mask >> 18) & ROW_FULL) as usize] << 18);
+        let solved = u32::from(ROW_SINGLE[(mask & ROW_FULL) as usize])
+            | (u32::from(ROW_SINGLE[((mask >> 9) & ROW_FULL) as usize]) << 9)
+            | (u32::from(ROW_SINGLE[((mask >> 18) & ROW_FULL) as usize]) << 18);
         let base = 9 * band;
         for digit in &mut self.candidates[base..base + 9] {
             *digit &= !solved;
@@ -309,7 +343,7 @@ impl SearchState {
         self.candidates[index] = mask;
         self.reduced[index] = mask;
         self.unsolved[band] &= !solved;
-        let keep = !(BOX_COLUMN_LOCKED[columns_of(mask) as usize] * COLUMN_SPREAD);
+        let keep = OTHER_BANDS_KEEP[columns_of(mask) as usize];
         let [first, second] = OTHER_BANDS[index];
         self.candidates[first] &= keep;
         self.candidates[second] &= keep;
