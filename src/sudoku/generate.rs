@@ -179,7 +179,7 @@ fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
     changed.iter().all(|&cell| {
         let mut excluded = state;
         excluded.eliminate(cell, solution.get(cell) as usize - 1);
-        excluded.count(1).0 == 0
+        excluded.count(1) == 0
     })
 }
 

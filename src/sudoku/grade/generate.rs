@@ -175,7 +175,7 @@ fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
     changed.iter().all(|&cell| {
         let mut other = state;
         other.eliminate(cell, solution.get(cell) as usize - 1);
-        other.count(1).0 == 0
+        other.count(1) == 0
     })
 }
 
