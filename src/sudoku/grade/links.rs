@@ -15,9 +15,8 @@
 //! the lowest rating wins, then the most eliminations, then SE's name suffix, then the one
 //! SE's search meets first — that search order is reproduced as a sort key.
 
-use super::board::{BLOCK, Board, CellSet, HOUSE_SETS, PEER_SETS, ROW, bit, house_of};
+use super::board::{BLOCK, Board, CellSet, HOUSE_SETS, ROW, bit, house_of};
 use super::hint::{Eliminations, Hint, Technique};
-use crate::sudoku::grid::HOUSES;
 
 const MAX_LINKS: usize = 4;
 
@@ -117,11 +116,11 @@ impl End {
 
     /// The cells that see every cell of the end (or only the primary, when the supports
     /// are not to be used).
-    fn seen_by_all(&self, with_supports: bool) -> CellSet {
-        let mut seen = PEER_SETS[self.primary];
+    fn seen_by_all(&self, board: &Board, with_supports: bool) -> CellSet {
+        let mut seen = board.peer_set(self.primary);
         if with_supports {
             for support in self.supports.iter().flatten() {
-                seen &= PEER_SETS[*support];
+                seen &= board.peer_set(*support);
             }
         }
         seen
@@ -155,7 +154,7 @@ fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<L
     let house = house_of(region_type, index);
     let positions = board.positions(house, digit);
     let count = positions.count_ones();
-    let cells_of_house = &HOUSES[house];
+    let cells_of_house = &super::board::HOUSE_CELLS[house];
     let cell_at = |position: u32| cells_of_house[position as usize];
     let nth = |mask: u16, n: usize| -> usize {
         let mut rest = mask;
@@ -297,8 +296,9 @@ fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<L
     out
 }
 
-/// The region holding every cell of two ends: column first, then row, then box.
-fn share_region(a: &End, b: &End) -> Option<usize> {
+/// The region holding every cell of two ends: column first, then row, then box, then the
+/// geometry's extra houses.
+fn share_region(board: &Board, a: &End, b: &End) -> Option<usize> {
     let cells = a.set() | b.set();
     [
         9 + a.primary % 9,
@@ -306,6 +306,7 @@ fn share_region(a: &End, b: &End) -> Option<usize> {
         18 + a.primary / 27 * 3 + a.primary % 9 / 3,
     ]
     .into_iter()
+    .chain(board.geometry.extra_houses_of(a.primary))
     .find(|&house| cells & !HOUSE_SETS[house] == 0)
 }
 
@@ -438,7 +439,7 @@ impl Search<'_> {
                 continue;
             }
             for next_direction in 0..2 {
-                if share_region(&far, &link.ends[next_direction]).is_some() {
+                if share_region(self.board, &far, &link.ends[next_direction]).is_some() {
                     self.chain.push((next, next_direction));
                     self.extend(used | link.cells);
                     self.chain.pop();
@@ -468,7 +469,7 @@ impl Search<'_> {
         let start = links[0].ends[directions[0]];
         let last = links.len() - 1;
         let finish = links[last].ends[1 - directions[last]];
-        let ring = share_region(&start, &finish).is_some();
+        let ring = share_region(self.board, &start, &finish).is_some();
         if ring {
             let lowest = links.iter().map(Link::full_number).min().unwrap_or(0);
             if links[0].full_number() != lowest || directions[0] != 0 {
@@ -484,15 +485,15 @@ impl Search<'_> {
         for at in 0..last {
             let head = links[at].ends[1 - directions[at]];
             let tail = links[at + 1].ends[directions[at + 1]];
-            match share_region(&head, &tail) {
+            match share_region(self.board, &head, &tail) {
                 Some(house) => shared |= HOUSE_SETS[house],
                 None => return,
             }
             joints.push((head, tail));
         }
         let digit_cells = self.board.digit_cells[self.digit as usize - 1];
-        let mut victims =
-            start.seen_by_all(links[0].grouped) & finish.seen_by_all(links[last].grouped);
+        let mut victims = start.seen_by_all(self.board, links[0].grouped)
+            & finish.seen_by_all(self.board, links[last].grouped);
         victims &= !(1u128 << start.primary) & !(1u128 << finish.primary) & !link_regions;
         if !ring {
             victims &= !shared;
@@ -502,7 +503,8 @@ impl Search<'_> {
         let mut count = removable.count_ones();
         if ring {
             for (head, tail) in &joints {
-                let mut around = head.seen_by_all(true) & tail.seen_by_all(true);
+                let mut around =
+                    head.seen_by_all(self.board, true) & tail.seen_by_all(self.board, true);
                 around &= !(1u128 << head.primary) & !(1u128 << tail.primary) & !link_regions;
                 let hit = around & digit_cells;
                 count += hit.count_ones();
