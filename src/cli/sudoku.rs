@@ -14,9 +14,10 @@ use super::{DEFAULT_SEED, Ui, flag_value_message, json_line};
 use crate::error::Error;
 use crate::seed::RandomStream;
 use crate::sudoku::grade::accuracy::{AccuracyReport, Comparison};
+use crate::sudoku::grade::exact;
 use crate::sudoku::grade::{
-    GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Step, Tier, format_rating,
-    generate_graded, grade_with, parse_rating,
+    ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Step, Tier,
+    format_rating, generate_graded, grade_with, parse_rating,
 };
 use crate::sudoku::grid::cell_name;
 use crate::sudoku::{
@@ -66,11 +67,15 @@ no technique solves gets rating 20.0, tier extreme and technique 'Trial and Erro
 --compare reads lines 'PUZZLE RATING [SOURCE]' (like se-rated.txt) and prints how well our
 ratings agree with the given ones: exact, within 0.5, same tier, Spearman correlation.
 
+--variant x|windoku grades X-sudoku (both diagonals are houses) or windoku (four extra
+windows) from the same 81-character lines, with SE's rules for those variants.
+
 Examples:
   puzzlebook sudoku grade puzzles.txt
   puzzlebook sudoku generate -n 5 | puzzlebook sudoku grade --explain
   puzzlebook sudoku grade --format json puzzles.txt
-  puzzlebook sudoku grade --compare se-rated.txt")]
+  puzzlebook sudoku grade --compare se-rated.txt
+  puzzlebook sudoku grade --variant x x-puzzles.txt")]
     Grade(GradeArgs),
 }
 
@@ -191,6 +196,28 @@ pub enum GradeFormat {
     Json,
 }
 
+/// The houses `grade --variant` rates with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum GradeVariant {
+    /// Rows, columns and boxes.
+    #[default]
+    Classic,
+    /// X-sudoku: both main diagonals hold 1-9 once too.
+    X,
+    /// Windoku (hyper): four extra 3x3 windows at rows and columns 2-4 and 6-8.
+    Windoku,
+}
+
+impl GradeVariant {
+    fn extra_houses(self) -> ExtraHouses {
+        match self {
+            GradeVariant::Classic => ExtraHouses::None,
+            GradeVariant::X => ExtraHouses::X,
+            GradeVariant::Windoku => ExtraHouses::Windoku,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     /// Puzzle file; standard input when absent or '-'.
@@ -204,8 +231,29 @@ pub struct GradeArgs {
     /// Compare with the reference rating given after each puzzle; print agreement figures.
     #[arg(long)]
     compare: bool,
+    /// The puzzles' extra houses: x (diagonals) or windoku (windows), rated as Sudoku
+    /// Explainer rates those variants.
+    #[arg(long, value_enum, default_value_t = GradeVariant::Classic)]
+    variant: GradeVariant,
     #[command(flatten)]
     jobs: JobsArg,
+}
+
+/// Refuses givens that repeat a digit in one of the variant's extra houses.
+fn check_extra_houses(grid: &Grid, extra_houses: ExtraHouses, line: usize) -> Result<(), Error> {
+    match exact::conflict(grid, extra_houses.geometry()) {
+        None => Ok(()),
+        Some((house, first, second)) => Err(Error::input(format!(
+            "digit {} appears twice in {} ({} and {})",
+            grid.get(first),
+            crate::sudoku::grid::house_name(house),
+            cell_name(first),
+            cell_name(second)
+        ))
+        .at_line(line)
+        .at_column(second + 1)
+        .with_hint("a clue may appear only once in each house of the variant")),
+    }
 }
 
 pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
@@ -452,9 +500,13 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     }
     let options = GradeOptions {
         record_steps: args.explain || args.format == GradeFormat::Json,
+        extra_houses: args.variant.extra_houses(),
         ..GradeOptions::default()
     };
     for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
+        if let Err(error) = check_extra_houses(&parsed.grid, options.extra_houses, parsed.line) {
+            return Report::Problem(error);
+        }
         let grading = match grade_with(&parsed.grid, &options) {
             Ok(grading) => grading,
             Err(error) => return Report::Problem(error.at_line(parsed.line)),
@@ -487,7 +539,11 @@ fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         }
         let mut words = trimmed.split_whitespace();
         let puzzle = words.next().unwrap_or("");
-        let parsed = Grid::parse(puzzle).map_err(|error| error.at_line(number));
+        let parsed = Grid::parse(puzzle)
+            .map_err(|error| error.at_line(number))
+            .and_then(|grid| {
+                check_extra_houses(&grid, args.variant.extra_houses(), number).map(|()| grid)
+            });
         let rating = words.next().and_then(parse_rating);
         match (parsed, rating) {
             (Ok(grid), Some(rating)) => {
@@ -520,9 +576,11 @@ fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         rows.len(),
         pool.current_num_threads()
     ));
-    let results = map_ordered(&pool, &rows, |(grid, _, _)| {
-        grade_with(grid, &GradeOptions::default())
-    });
+    let options = GradeOptions {
+        extra_houses: args.variant.extra_houses(),
+        ..GradeOptions::default()
+    };
+    let results = map_ordered(&pool, &rows, |(grid, _, _)| grade_with(grid, &options));
     let mut comparisons = Vec::with_capacity(rows.len());
     let mut failures = 0;
     let mut output = Output::stdout();

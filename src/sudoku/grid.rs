@@ -41,12 +41,17 @@ const fn build_houses() -> [[usize; 9]; 27] {
     houses
 }
 
-/// A house's name as a solver writes it: `row 3`, `column 5`, `box 9`.
+/// A house's name as a solver writes it: `row 3`, `column 5`, `box 9`; the grader's extra
+/// houses (27 and 28 the diagonals, 29-37 the window groups of windoku) too.
 pub fn house_name(house: usize) -> String {
-    match house / 9 {
-        0 => format!("row {}", house + 1),
-        1 => format!("column {}", house - 8),
-        _ => format!("box {}", house - 17),
+    match house {
+        0..=8 => format!("row {}", house + 1),
+        9..=17 => format!("column {}", house - 8),
+        18..=26 => format!("box {}", house - 17),
+        27 => "the main diagonal".to_string(),
+        28 => "the anti-diagonal".to_string(),
+        29..=32 => format!("window {}", house - 28),
+        _ => format!("window group {}", house - 28),
     }
 }
 

@@ -8,7 +8,7 @@
 //! at least two common excluders.
 
 use super::basic::combinations;
-use super::board::{Board, PEER_SETS, PEERS, bit, cells_of, count, digits_of};
+use super::board::{Board, bit, cells_of, count, digits_of};
 use super::hint::{Eliminations, Hint, Technique};
 
 /// Base cells (ascending) with their excluders (ascending), or `None` while a naked single
@@ -21,7 +21,7 @@ fn base_cells(board: &Board, max_excluder_size: u32) -> Vec<(usize, Vec<usize>)>
         }
         let mut naked_single = false;
         let mut excluders = Vec::new();
-        for &peer in &PEERS[cell] {
+        for &peer in board.peers(cell) {
             let size = count(board.candidates[peer as usize]);
             if size == 1 {
                 naked_single = true;
@@ -48,7 +48,7 @@ fn allowed_values(board: &Board, cells: &[usize], excluders: &[usize]) -> Vec<u1
         let values: Vec<u8> = (0..cells.len()).map(|i| choices[i][at[i]]).collect();
         let clash = (0..cells.len()).any(|i| {
             (i + 1..cells.len())
-                .any(|j| values[i] == values[j] && PEER_SETS[cells[i]] & (1 << cells[j]) != 0)
+                .any(|j| values[i] == values[j] && board.peer_set(cells[i]) & (1 << cells[j]) != 0)
         });
         if !clash {
             let taken = values.iter().fold(0u16, |m, &v| m | bit(v));

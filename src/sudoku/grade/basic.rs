@@ -6,13 +6,30 @@
 //! the one chosen decides the rest of the solve path.
 
 use super::board::{
-    BLOCK, Board, COLUMN, CellSet, HOUSE_SETS, ROW, bit, cells_of, count, digits_of, house_of,
+    BLOCK, Board, COLUMN, CellSet, Geometry, HOUSE_CELLS, HOUSE_SETS, ROW, WINDOW, bit, cells_of,
+    count, digits_of, house_of,
 };
 use super::hint::{Eliminations, Hint, Technique};
-use crate::sudoku::grid::HOUSES;
 
 /// The region types in the order SE scans them for singles and sets.
 pub const SCAN_ORDER: [usize; 3] = [BLOCK, COLUMN, ROW];
+
+/// The houses in the order SE scans them for singles and sets: boxes, columns, rows, then
+/// the geometry's extra houses. Each comes with its SE region type.
+fn scan_houses(board: &Board) -> impl Iterator<Item = (usize, usize)> + '_ {
+    SCAN_ORDER
+        .into_iter()
+        .flat_map(|region_type| {
+            (0..9).map(move |index| (region_type, house_of(region_type, index)))
+        })
+        .chain(
+            board
+                .geometry
+                .extra_houses
+                .iter()
+                .map(|&house| (Geometry::region_type(house), house)),
+        )
+}
 
 /// The `k`-element subsets of `0..n` as bit masks, in increasing numeric order
 /// (SE's `Permutations`).
@@ -38,30 +55,26 @@ pub fn combinations(k: u32, n: u32) -> impl Iterator<Item = u64> {
 /// one place left (boxes, then columns, then rows).
 pub fn hidden_single(board: &Board) -> Option<Hint> {
     for alone_only in [true, false] {
-        for region_type in SCAN_ORDER {
-            for index in 0..9 {
-                let house = house_of(region_type, index);
-                let alone = board.empty_count(house) == 1;
-                if alone != alone_only {
-                    continue;
-                }
-                for digit in 1..=9u8 {
-                    let cells = board.cells_for(house, digit);
-                    if cells.count_ones() == 1 {
-                        let cell = cells.trailing_zeros() as usize;
-                        let technique = if alone {
-                            Technique::FullHouse
-                        } else if region_type == BLOCK {
-                            Technique::HiddenSingleBox
-                        } else {
-                            Technique::HiddenSingleLine
-                        };
-                        let mut hint =
-                            Hint::placing(technique, technique.base_rating(), cell, digit)
-                                .with_pattern(1 << cell, bit(digit));
-                        hint.house = Some(house as u8);
-                        return Some(hint);
-                    }
+        for (region_type, house) in scan_houses(board) {
+            let alone = board.empty_count(house) == 1;
+            if alone != alone_only {
+                continue;
+            }
+            for digit in 1..=9u8 {
+                let cells = board.cells_for(house, digit);
+                if cells.count_ones() == 1 {
+                    let cell = cells.trailing_zeros() as usize;
+                    let technique = if alone {
+                        Technique::FullHouse
+                    } else if region_type == BLOCK {
+                        Technique::HiddenSingleBox
+                    } else {
+                        Technique::HiddenSingleLine
+                    };
+                    let mut hint = Hint::placing(technique, technique.base_rating(), cell, digit)
+                        .with_pattern(1 << cell, bit(digit));
+                    hint.house = Some(house as u8);
+                    return Some(hint);
                 }
             }
         }
@@ -91,7 +104,18 @@ pub fn naked_single(board: &Board) -> Option<Hint> {
 pub fn locking(board: &Board, direct: bool) -> Option<Hint> {
     const PAIRS: [(usize, usize); 4] =
         [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)];
-    for (type1, type2) in PAIRS {
+    // SE crosses its window groups with lines and boxes too (never the diagonals).
+    const WINDOW_PAIRS: [(usize, usize); 6] = [
+        (WINDOW, COLUMN),
+        (WINDOW, ROW),
+        (COLUMN, WINDOW),
+        (ROW, WINDOW),
+        (BLOCK, WINDOW),
+        (WINDOW, BLOCK),
+    ];
+    let windows = board.geometry.extra == super::board::ExtraHouses::Windoku;
+    let pairs = PAIRS.iter().chain(WINDOW_PAIRS.iter().filter(|_| windows));
+    for &(type1, type2) in pairs {
         for digit in 1..=9u8 {
             for index1 in 0..9 {
                 let house1 = house_of(type1, index1);
@@ -107,6 +131,7 @@ pub fn locking(board: &Board, direct: bool) -> Option<Hint> {
                         continue;
                     }
                     let removable = board.cells_for(house2, digit) & !HOUSE_SETS[house1];
+                    // SE rates a locking from a box as pointing, any other as claiming.
                     let pointing = type1 == BLOCK;
                     if direct {
                         if let Some(hint) = following_single(
@@ -128,6 +153,53 @@ pub fn locking(board: &Board, direct: bool) -> Option<Hint> {
                                 .with_eliminations(eliminations),
                         );
                     }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// SE's "Generalized Intersections" (its variant replacement for pointing and claiming): a
+/// digit with two to six places in a house leaves every cell that sees all of them. Houses
+/// by region type (boxes, rows, columns, then the extra ones), digit, then house.
+pub fn generalized_intersection(board: &Board) -> Option<Hint> {
+    let classic = [BLOCK, ROW, COLUMN].into_iter().map(|region_type| {
+        (0..9)
+            .map(move |index| house_of(region_type, index))
+            .collect()
+    });
+    let extra = board.geometry.extra_houses;
+    let extra_groups: Vec<Vec<usize>> = if board.geometry.extra == super::board::ExtraHouses::X {
+        extra.iter().map(|&house| vec![house]).collect()
+    } else {
+        vec![extra.to_vec()]
+    };
+    for group in classic.chain(extra_groups) {
+        let group: Vec<usize> = group;
+        for digit in 1..=9u8 {
+            for &house in &group {
+                let positions = board.cells_for(house, digit);
+                if !(2..=6).contains(&positions.count_ones()) {
+                    continue;
+                }
+                let seeing =
+                    cells_of(positions).fold(!0u128, |set, cell| set & board.peer_set(cell));
+                let removable = seeing & board.digit_cells[digit as usize - 1];
+                if removable != 0 {
+                    let technique = Technique::GeneralizedIntersection;
+                    let mut eliminations = Eliminations::NONE;
+                    eliminations.add_digit_in(removable, digit);
+                    let mut hint = Hint::new(technique, technique.base_rating())
+                        .with_pattern(positions, bit(digit))
+                        .with_eliminations(eliminations);
+                    hint.explanation = Some(format!(
+                        "{digit} in {} must be in {}: it leaves {}",
+                        crate::sudoku::grid::house_name(house),
+                        cell_list(positions),
+                        cell_list(removable)
+                    ));
+                    return Some(hint);
                 }
             }
         }
@@ -194,20 +266,22 @@ pub fn cell_list(cells: CellSet) -> String {
         .join(",")
 }
 
-/// Naked pairs, triples and quads (`degree` 2-4).
+/// Naked pairs, triples and quads (`degree` 2-4). With extra houses this is SE's
+/// "generalized" naked set: a digit of the set leaves every cell that sees all the set's
+/// cells holding it, in or out of the house.
 pub fn naked_set(board: &Board, degree: u32) -> Option<Hint> {
     let technique = match degree {
         2 => Technique::NakedPair,
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
-    for region_type in SCAN_ORDER {
-        for index in 0..9 {
-            let house = house_of(region_type, index);
+    let generalized = !board.geometry.extra.is_none();
+    for (_, house) in scan_houses(board) {
+        {
             if board.empty_count(house) < degree * 2 {
                 continue;
             }
-            let cells = &HOUSES[house];
+            let cells = &HOUSE_CELLS[house];
             'tuples: for tuple in combinations(degree, 9) {
                 let mut union = 0u16;
                 let mut members: CellSet = 0;
@@ -225,6 +299,23 @@ pub fn naked_set(board: &Board, degree: u32) -> Option<Hint> {
                     continue;
                 }
                 let mut eliminations = Eliminations::NONE;
+                if generalized {
+                    for digit in digits_of(union) {
+                        let holders = members & board.digit_cells[digit as usize - 1];
+                        let seeing =
+                            cells_of(holders).fold(!0u128, |set, cell| set & board.peer_set(cell));
+                        eliminations
+                            .add_digit_in(seeing & board.digit_cells[digit as usize - 1], digit);
+                    }
+                    if !eliminations.is_empty() {
+                        return Some(
+                            Hint::new(technique, technique.base_rating())
+                                .with_pattern(members, union)
+                                .with_eliminations(eliminations),
+                        );
+                    }
+                    continue;
+                }
                 for &other in cells {
                     if members & (1 << other) == 0 && board.candidates[other] & union != 0 {
                         eliminations.add(other, board.candidates[other] & union);
@@ -253,9 +344,8 @@ pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
         (3, false) => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
-    for region_type in SCAN_ORDER {
-        for index in 0..9 {
-            let house = house_of(region_type, index);
+    for (_, house) in scan_houses(board) {
+        {
             let empty = board.empty_count(house);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;

@@ -30,6 +30,10 @@ pub enum Technique {
     Pointing,
     /// A line's digit confined to one box: the rest of the box loses it.
     Claiming,
+    /// A digit confined to a few cells of a house leaves every cell that sees them all
+    /// (Sudoku Explainer's "Generalized Intersections", its pointing and claiming for
+    /// grids with extra houses).
+    GeneralizedIntersection,
     NakedPair,
     XWing,
     HiddenPair,
@@ -77,7 +81,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the grader tries them.
-    pub const ALL: [Technique; 42] = [
+    pub const ALL: [Technique; 43] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -88,6 +92,7 @@ impl Technique {
         Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
+        Technique::GeneralizedIntersection,
         Technique::NakedPair,
         Technique::XWing,
         Technique::HiddenPair,
@@ -135,6 +140,7 @@ impl Technique {
             Technique::DirectHiddenTriple => "Direct Hidden Triple",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
+            Technique::GeneralizedIntersection => "Generalized Intersection",
             Technique::NakedPair => "Naked Pair",
             Technique::XWing => "X-Wing",
             Technique::HiddenPair => "Hidden Pair",
@@ -183,6 +189,7 @@ impl Technique {
             Technique::DirectHiddenTriple => 25,
             Technique::Pointing => 26,
             Technique::Claiming => 28,
+            Technique::GeneralizedIntersection => 29,
             Technique::NakedPair => 30,
             Technique::XWing => 32,
             Technique::HiddenPair => 34,

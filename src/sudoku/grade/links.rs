@@ -15,9 +15,11 @@
 //! the lowest rating wins, then the most eliminations, then SE's name suffix, then the one
 //! SE's search meets first — that search order is reproduced as a sort key.
 
-use super::board::{BLOCK, Board, CellSet, HOUSE_SETS, PEER_SETS, ROW, bit, house_of};
+use super::board::{
+    ANTI_DIAGONAL, BLOCK, Board, CellSet, Geometry, HOUSE_SETS, MAIN_DIAGONAL, WINDOW, bit,
+    house_of,
+};
 use super::hint::{Eliminations, Hint, Technique};
-use crate::sudoku::grid::HOUSES;
 
 const MAX_LINKS: usize = 4;
 
@@ -70,8 +72,14 @@ const fn mask_of(positions: &[usize]) -> u16 {
     mask
 }
 
+/// SE treats its window groups like boxes (their configurations index the same position
+/// patterns), every other region like a line.
+fn box_like(region_type: usize) -> bool {
+    region_type == BLOCK || region_type == WINDOW
+}
+
 fn empty_mask(region_type: usize, config: usize) -> u16 {
-    if region_type == BLOCK {
+    if box_like(region_type) {
         mask_of(BLOCK_EMPTY[config])
     } else {
         0b111 << (3 * config)
@@ -79,7 +87,7 @@ fn empty_mask(region_type: usize, config: usize) -> u16 {
 }
 
 fn blade_mask(region_type: usize, config: usize, blade: usize) -> u16 {
-    if region_type == BLOCK {
+    if box_like(region_type) {
         mask_of(BLOCK_BLADES[config][blade])
     } else {
         // A line's blades are the two thirds other than `config`.
@@ -117,11 +125,11 @@ impl End {
 
     /// The cells that see every cell of the end (or only the primary, when the supports
     /// are not to be used).
-    fn seen_by_all(&self, with_supports: bool) -> CellSet {
-        let mut seen = PEER_SETS[self.primary];
+    fn seen_by_all(&self, board: &Board, with_supports: bool) -> CellSet {
+        let mut seen = board.peer_set(self.primary);
         if with_supports {
             for support in self.supports.iter().flatten() {
-                seen &= PEER_SETS[*support];
+                seen &= board.peer_set(*support);
             }
         }
         seen
@@ -144,9 +152,14 @@ impl Link {
         house_of(self.region_type, self.index)
     }
 
-    /// SE's `toFullNumber`: region type times ten plus the one-based index.
+    /// SE's `toFullNumber`: region type times ten plus the one-based index (plus the
+    /// zero-based index for a diagonal).
     fn full_number(&self) -> usize {
-        self.region_type * 10 + self.index + 1
+        if self.region_type == MAIN_DIAGONAL || self.region_type == ANTI_DIAGONAL {
+            self.region_type * 10 + self.index
+        } else {
+            self.region_type * 10 + self.index + 1
+        }
     }
 }
 
@@ -155,7 +168,7 @@ fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<L
     let house = house_of(region_type, index);
     let positions = board.positions(house, digit);
     let count = positions.count_ones();
-    let cells_of_house = &HOUSES[house];
+    let cells_of_house = &super::board::HOUSE_CELLS[house];
     let cell_at = |position: u32| cells_of_house[position as usize];
     let nth = |mask: u16, n: usize| -> usize {
         let mut rest = mask;
@@ -178,7 +191,7 @@ fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<L
     }
     if count == 2 {
         let (a, b) = (nth(positions, 0), nth(positions, 1));
-        if region_type == BLOCK && (a / 9 == b / 9 || a % 9 == b % 9) {
+        if box_like(region_type) && (a / 9 == b / 9 || a % 9 == b % 9) {
             return out;
         }
         out.push(Link {
@@ -198,7 +211,7 @@ fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<L
         }
         let blade1 = positions & blade_mask(region_type, config, 0);
         let blade2 = positions & blade_mask(region_type, config, 1);
-        let heart = if region_type == BLOCK && config < 9 {
+        let heart = if box_like(region_type) && config < 9 {
             positions & (1 << config)
         } else {
             0
@@ -219,7 +232,7 @@ fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<L
     let heart_cell = || cell_at(config as u32);
     // `one` is the blade with a single cell; the other blade forms the group.
     let single_blade = |one: u16, group: u16, group_count: u32, ordinal: usize| -> Link {
-        let group_end = if region_type == BLOCK {
+        let group_end = if box_like(region_type) {
             End {
                 primary: nth(group, 0),
                 supports: [Some(heart_cell()), (group_count > 1).then(|| nth(group, 1))],
@@ -297,8 +310,9 @@ fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<L
     out
 }
 
-/// The region holding every cell of two ends: column first, then row, then box.
-fn share_region(a: &End, b: &End) -> Option<usize> {
+/// The region holding every cell of two ends: column first, then row, then box, then the
+/// geometry's extra houses.
+fn share_region(board: &Board, a: &End, b: &End) -> Option<usize> {
     let cells = a.set() | b.set();
     [
         9 + a.primary % 9,
@@ -306,6 +320,7 @@ fn share_region(a: &End, b: &End) -> Option<usize> {
         18 + a.primary / 27 * 3 + a.primary % 9 / 3,
     ]
     .into_iter()
+    .chain(board.geometry.extra_houses_of(a.primary))
     .find(|&house| cells & !HOUSE_SETS[house] == 0)
 }
 
@@ -357,16 +372,17 @@ fn quick_perm_orders(n: usize) -> Vec<Vec<usize>> {
 }
 
 /// The non-decreasing sequences of region types of length `n`, in the order SE's
-/// `Permutations(n, 3n)` yields them.
-fn type_sequences(n: usize) -> Vec<Vec<usize>> {
-    super::basic::combinations(n as u32, 3 * n as u32)
+/// `Permutations(n, j * n)` yields them for its `j` region types.
+fn type_sequences(n: usize, types: &[usize]) -> Vec<Vec<usize>> {
+    let j = types.len();
+    super::basic::combinations(n as u32, (j * n) as u32)
         .filter_map(|mask| {
-            let indexes: Vec<usize> = (0..3 * n).filter(|&b| mask & (1 << b) != 0).collect();
+            let indexes: Vec<usize> = (0..j * n).filter(|&b| mask & (1 << b) != 0).collect();
             indexes
                 .iter()
                 .enumerate()
                 .all(|(at, &index)| index % n == at)
-                .then(|| indexes.iter().map(|&index| index / n).collect())
+                .then(|| indexes.iter().map(|&index| types[index / n]).collect())
         })
         .collect()
 }
@@ -398,7 +414,7 @@ pub fn strong_links(board: &Board, degree: usize) -> Option<Hint> {
         degree,
         digit: 1,
         links: Vec::new(),
-        sequences: type_sequences(degree),
+        sequences: type_sequences(degree, board.geometry.region_types()),
         perms: quick_perm_orders(degree),
         chain: Vec::with_capacity(MAX_LINKS),
         best: None,
@@ -406,8 +422,9 @@ pub fn strong_links(board: &Board, degree: usize) -> Option<Hint> {
     for digit in 1..=9u8 {
         search.digit = digit;
         search.links.clear();
-        for region_type in [BLOCK, ROW, super::board::COLUMN] {
-            for index in 0..9 {
+        for &region_type in board.geometry.region_types() {
+            for house in Geometry::houses_of_type(region_type) {
+                let index = house - house_of(region_type, 0);
                 search
                     .links
                     .extend(links_of(board, region_type, index, digit));
@@ -438,7 +455,7 @@ impl Search<'_> {
                 continue;
             }
             for next_direction in 0..2 {
-                if share_region(&far, &link.ends[next_direction]).is_some() {
+                if share_region(self.board, &far, &link.ends[next_direction]).is_some() {
                     self.chain.push((next, next_direction));
                     self.extend(used | link.cells);
                     self.chain.pop();
@@ -468,7 +485,7 @@ impl Search<'_> {
         let start = links[0].ends[directions[0]];
         let last = links.len() - 1;
         let finish = links[last].ends[1 - directions[last]];
-        let ring = share_region(&start, &finish).is_some();
+        let ring = share_region(self.board, &start, &finish).is_some();
         if ring {
             let lowest = links.iter().map(Link::full_number).min().unwrap_or(0);
             if links[0].full_number() != lowest || directions[0] != 0 {
@@ -484,15 +501,15 @@ impl Search<'_> {
         for at in 0..last {
             let head = links[at].ends[1 - directions[at]];
             let tail = links[at + 1].ends[directions[at + 1]];
-            match share_region(&head, &tail) {
+            match share_region(self.board, &head, &tail) {
                 Some(house) => shared |= HOUSE_SETS[house],
                 None => return,
             }
             joints.push((head, tail));
         }
         let digit_cells = self.board.digit_cells[self.digit as usize - 1];
-        let mut victims =
-            start.seen_by_all(links[0].grouped) & finish.seen_by_all(links[last].grouped);
+        let mut victims = start.seen_by_all(self.board, links[0].grouped)
+            & finish.seen_by_all(self.board, links[last].grouped);
         victims &= !(1u128 << start.primary) & !(1u128 << finish.primary) & !link_regions;
         if !ring {
             victims &= !shared;
@@ -502,7 +519,8 @@ impl Search<'_> {
         let mut count = removable.count_ones();
         if ring {
             for (head, tail) in &joints {
-                let mut around = head.seen_by_all(true) & tail.seen_by_all(true);
+                let mut around =
+                    head.seen_by_all(self.board, true) & tail.seen_by_all(self.board, true);
                 around &= !(1u128 << head.primary) & !(1u128 << tail.primary) & !link_regions;
                 let hit = around & digit_cells;
                 count += hit.count_ones();
@@ -520,8 +538,10 @@ impl Search<'_> {
         let suffix = format!("{grouped}{}", line_name(&types));
         let has_box = suffix[1..].contains('0');
         let mixed_lines = suffix[1..].contains('2');
+        // A link in an extra house (SE's region types 3 and up) rates as a grouped one.
+        let extra_house = suffix[1..].chars().any(|c| ('3'..='9').contains(&c));
         let base = [0, 40, 54, 58][self.degree - 1];
-        let rating = if grouped > 0 {
+        let rating = if grouped > 0 || extra_house {
             base + 3
         } else if self.degree == 3 && mixed_lines {
             base + 2
@@ -657,11 +677,11 @@ mod tests {
 
     #[test]
     fn type_sequences_are_non_decreasing() {
-        let two = type_sequences(2);
+        let two = type_sequences(2, &[0, 1, 2]);
         assert_eq!(two.len(), 6);
         assert!(two.iter().all(|s| s[0] <= s[1]));
-        assert_eq!(type_sequences(3).len(), 10);
-        assert_eq!(type_sequences(4).len(), 15);
+        assert_eq!(type_sequences(3, &[0, 1, 2]).len(), 10);
+        assert_eq!(type_sequences(4, &[0, 1, 2]).len(), 15);
     }
 
     #[test]

@@ -15,6 +15,7 @@
 pub mod accuracy;
 pub mod board;
 pub mod chaining;
+pub mod exact;
 pub mod generate;
 pub mod hint;
 pub mod tier;
@@ -29,6 +30,7 @@ mod wings;
 
 use std::time::Instant;
 
+pub use self::board::ExtraHouses;
 use self::board::{Board, cells_of, digits_of};
 use self::chaining::{ChainEngine, ChainRule, Position};
 use self::hint::{Eliminations, Hint};
@@ -45,8 +47,9 @@ pub use self::tier::{MAX_RATING, RatingRange, Tier, format_rating, parse_rating}
 pub struct TechniqueSet(u64);
 
 impl TechniqueSet {
-    /// Techniques outside Sudoku Explainer's default set (SukakuExplainer leaves them
-    /// unticked, and the reference ratings were made without them).
+    /// Techniques outside Sudoku Explainer's default set for classic sudoku (SukakuExplainer
+    /// leaves them unticked, and the reference ratings were made without them; for grids
+    /// with extra houses its default set has them all).
     pub const OPTIONAL: [Technique; 3] = [
         Technique::FourStrongLinks,
         Technique::UVWXYZWing,
@@ -68,6 +71,28 @@ impl TechniqueSet {
         TechniqueSet::OPTIONAL
             .into_iter()
             .fold(TechniqueSet::all(), |set, technique| set.without(technique))
+            .without(Technique::GeneralizedIntersection)
+    }
+
+    /// The set actually used on a geometry. Classic grids never use generalized
+    /// intersections (pointing and claiming find them first). With extra houses SE's
+    /// default set is every technique, and its generalized intersections stand in for
+    /// pointing and claiming.
+    fn for_houses(self, extra: ExtraHouses) -> TechniqueSet {
+        if extra.is_none() {
+            return self.without(Technique::GeneralizedIntersection);
+        }
+        let set = if self == TechniqueSet::se_default() {
+            TechniqueSet::all()
+        } else {
+            self
+        };
+        if set.contains(Technique::Pointing) {
+            set.without(Technique::Pointing)
+                .with(Technique::GeneralizedIntersection)
+        } else {
+            set.without(Technique::GeneralizedIntersection)
+        }
     }
 
     pub fn contains(self, technique: Technique) -> bool {
@@ -101,6 +126,10 @@ pub struct GradeOptions {
     pub deadline: Option<Instant>,
     /// The techniques to use (default: Sudoku Explainer's default set).
     pub techniques: TechniqueSet,
+    /// Houses beyond rows, columns and boxes (X-sudoku, windoku): the solution, the
+    /// candidates and every technique respect them, as SukakuExplainer's `--isX` and
+    /// `--isWindows` do.
+    pub extra_houses: ExtraHouses,
 }
 
 /// One step of the solve path.
@@ -161,7 +190,12 @@ pub fn grade(puzzle: &Grid) -> Result<Grading> {
 /// Grades a puzzle. Fails when it does not have exactly one solution, or when the
 /// deadline passes.
 pub fn grade_with(puzzle: &Grid, options: &GradeOptions) -> Result<Grading> {
-    let solution = match solve(puzzle) {
+    let solved = if options.extra_houses.is_none() {
+        solve(puzzle)
+    } else {
+        exact::solve_in(puzzle, options.extra_houses.geometry())
+    };
+    let solution = match solved {
         Solution::Unique(solution) => solution,
         Solution::None => return Err(Error::runtime("the puzzle has no solution")),
         Solution::Multiple(..) => {
@@ -174,7 +208,8 @@ pub fn grade_with(puzzle: &Grid, options: &GradeOptions) -> Result<Grading> {
 
 /// Grades a puzzle whose unique solution is already known (the generator proves it).
 pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> Result<Grading> {
-    let mut board = Board::new(puzzle);
+    let mut board = Board::with_geometry(puzzle, options.extra_houses.geometry());
+    let techniques = options.techniques.for_houses(options.extra_houses);
     let mut engine = ChainEngine::new();
     let mut grading = Grading {
         rating_tenths: 0,
@@ -194,7 +229,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
         {
             return Err(Error::runtime("grading ran out of time"));
         }
-        let hint = match find_next(&board, options.techniques, &mut engine) {
+        let hint = match find_next(&board, techniques, &mut engine) {
             Some(hint) if is_sound(&hint, &board, solution) => hint,
             _ => trial_and_error(&board, solution),
         };
@@ -238,7 +273,7 @@ use Finder::{Chain, Rule};
 
 /// The techniques in the order Sudoku Explainer tries them (SukakuExplainer's default set,
 /// plus the optional techniques at their places).
-const FINDERS: [(Technique, Finder); 34] = [
+const FINDERS: [(Technique, Finder); 35] = [
     (Technique::HiddenSingleBox, Rule(basic::hidden_single)),
     (Technique::DirectPointing, Rule(|b| basic::locking(b, true))),
     (
@@ -251,6 +286,10 @@ const FINDERS: [(Technique, Finder); 34] = [
         Rule(|b| basic::hidden_set(b, 3, true)),
     ),
     (Technique::Pointing, Rule(|b| basic::locking(b, false))),
+    (
+        Technique::GeneralizedIntersection,
+        Rule(basic::generalized_intersection),
+    ),
     (Technique::NakedPair, Rule(|b| basic::naked_set(b, 2))),
     (Technique::XWing, Rule(|b| basic::fish(b, 2))),
     (
@@ -309,6 +348,7 @@ pub fn next_hint(board: &Board) -> Option<Hint> {
 
 /// The next step using only the techniques of `techniques`.
 pub fn next_hint_with(board: &Board, techniques: TechniqueSet) -> Option<Hint> {
+    let techniques = techniques.for_houses(board.geometry.extra);
     find_next(board, techniques, &mut ChainEngine::new())
 }
 
@@ -332,7 +372,7 @@ fn chain(board: &Board, rule: ChainRule, engine: &mut ChainEngine) -> Option<Hin
         values: &board.values,
         candidates: &board.candidates,
     };
-    let step = engine.find(rule, &position)?;
+    let step = engine.find_in(rule, &position, board.geometry.extra)?;
     let technique = Technique::of_chain_rule(rule);
     let mut eliminations = Eliminations::NONE;
     for &(cell, digit) in &step.eliminations {

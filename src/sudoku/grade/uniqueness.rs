@@ -10,14 +10,10 @@
 
 use super::basic::combinations;
 use super::board::{
-    BLOCK, Board, COLUMN, CellSet, HOUSE_SETS, PEER_SETS, ROW, bit, cells_of, count, first_digit,
-    house_of_cell,
+    Board, CellSet, Geometry, HOUSE_CELLS, HOUSE_COUNT, HOUSE_SETS, bit, cells_of, count,
+    first_digit,
 };
 use super::hint::{Eliminations, Hint, Technique};
-use crate::sudoku::grid::HOUSES;
-
-/// SE's region types in `Grid.getRegionTypes()` order.
-const LOOP_TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
 
 struct LoopHint {
     rating: u16,
@@ -39,7 +35,7 @@ pub fn unique_loops(board: &Board) -> Option<Hint> {
         let mut path = Vec::with_capacity(16);
         find_loops(board, cell, v1, v2, &mut path, 2, 0, None, &mut loops);
         for cells in loops {
-            if !is_valid_loop(&cells) {
+            if !is_valid_loop(board, &cells) {
                 continue;
             }
             let extra: Vec<usize> = cells
@@ -131,11 +127,14 @@ fn find_loops(
 ) {
     path.push(cell);
     let loop_bits = bit(v1) | bit(v2);
-    for region_type in LOOP_TYPES {
+    for &region_type in board.geometry.region_types() {
         if Some(region_type) == last_type {
             continue;
         }
-        for &next in &HOUSES[house_of_cell(region_type, cell)] {
+        let Some(house) = Geometry::house_at(region_type, cell) else {
+            continue;
+        };
+        for &next in &HOUSE_CELLS[house] {
             if next == path[0] && path.len() >= 4 {
                 loops.push(path.clone());
                 continue;
@@ -169,13 +168,15 @@ fn find_loops(
 }
 
 /// Every house the loop enters is entered exactly once at an odd and once at an even step.
-fn is_valid_loop(cells: &[usize]) -> bool {
-    let mut odd = [false; 27];
-    let mut even = [false; 27];
+fn is_valid_loop(board: &Board, cells: &[usize]) -> bool {
+    let mut odd = [false; HOUSE_COUNT];
+    let mut even = [false; HOUSE_COUNT];
     for (step, &cell) in cells.iter().enumerate() {
         let seen = if step % 2 == 1 { &mut odd } else { &mut even };
-        for region_type in LOOP_TYPES {
-            let house = house_of_cell(region_type, cell);
+        for &region_type in board.geometry.region_types() {
+            let Some(house) = Geometry::house_at(region_type, cell) else {
+                continue;
+            };
             if seen[house] {
                 return false;
             }
@@ -196,7 +197,7 @@ fn type2(board: &Board, extra: &[usize], v1: u8, v2: u8) -> Eliminations {
     let mut victims: CellSet = !0;
     let mut extra_set: CellSet = 0;
     for &cell in extra {
-        victims &= PEER_SETS[cell];
+        victims &= board.peer_set(cell);
         extra_set |= 1 << cell;
     }
     eliminations.add_digit_in(
@@ -211,9 +212,11 @@ fn type2(board: &Board, extra: &[usize], v1: u8, v2: u8) -> Eliminations {
 fn type4(board: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<Eliminations> {
     let mut locked1 = false;
     let mut locked2 = false;
-    for region_type in LOOP_TYPES {
-        let house = house_of_cell(region_type, c1);
-        if house != house_of_cell(region_type, c2) {
+    for &region_type in board.geometry.region_types() {
+        let Some(house) = Geometry::house_at(region_type, c1) else {
+            continue;
+        };
+        if Some(house) != Geometry::house_at(region_type, c2) {
             continue;
         }
         let others = HOUSE_SETS[house] & !(1u128 << c1) & !(1u128 << c2);
@@ -251,12 +254,14 @@ fn type3(
     let extra_count = count(extra);
     let mut out = Vec::new();
     for degree in 2..=7u32 {
-        for region_type in LOOP_TYPES {
-            let house = house_of_cell(region_type, c1);
-            if house != house_of_cell(region_type, c2) {
+        for &region_type in board.geometry.region_types() {
+            let Some(house) = Geometry::house_at(region_type, c1) else {
+                continue;
+            };
+            if Some(house) != Geometry::house_at(region_type, c2) {
                 continue;
             }
-            let cells = &HOUSES[house];
+            let cells = &HOUSE_CELLS[house];
             let empty = board.empty_count(house);
             let index1 = cells.iter().position(|&c| c == c1).unwrap_or(0);
             let index2 = cells.iter().position(|&c| c == c2).unwrap_or(0);
@@ -362,7 +367,8 @@ impl BugState {
         self.values[cell] |= bit(digit);
         self.all_values |= bit(digit);
         self.rest.eliminate(cell, digit);
-        let mut common = self.common.map_or(PEER_SETS[cell], |c| c & PEER_SETS[cell]);
+        let peers = self.rest.peer_set(cell);
+        let mut common = self.common.map_or(peers, |c| c & peers);
         for &bug in &self.cells {
             common &= !(1u128 << bug);
         }
@@ -384,16 +390,15 @@ pub fn bug(board: &Board) -> Option<Hint> {
     let mut only_value = 0u8;
     let mut one_value = true;
     let mut extra_seen = false;
-    for region_type in LOOP_TYPES {
-        for index in 0..9 {
-            let house = super::board::house_of(region_type, index);
+    for &region_type in board.geometry.region_types() {
+        for house in Geometry::houses_of_type(region_type) {
             for digit in 1..=9u8 {
                 let cells = board.cells_for(house, digit);
                 let size = cells.count_ones();
                 if size == 0 || size == 2 {
                     continue;
                 }
-                let new_cells: Vec<usize> = HOUSES[house]
+                let new_cells: Vec<usize> = HOUSE_CELLS[house]
                     .iter()
                     .copied()
                     .filter(|&c| cells & (1 << c) != 0 && count(board.candidates[c]) >= 3)
@@ -464,7 +469,7 @@ pub fn bug(board: &Board) -> Option<Hint> {
             }
         }
         for degree in 2..=6u32 {
-            for region_type in LOOP_TYPES {
+            for &region_type in board.geometry.region_types() {
                 if let Some((rating, eliminations)) = bug3(board, &state, region_type, degree) {
                     return Some(make(3, rating, eliminations));
                 }
@@ -486,12 +491,14 @@ fn push_new(list: &mut Vec<usize>, cells: &[usize]) {
 /// places in every house.
 fn is_bug_pattern(rest: &Board) -> bool {
     cells_of(rest.empty).all(|cell| count(rest.candidates[cell]) == 2)
-        && (0..27).all(|house| {
-            (1..=9u8).all(|digit| {
-                let size = rest.cells_for(house, digit).count_ones();
-                size == 0 || size == 2
+        && (0..27)
+            .chain(rest.geometry.extra_houses.iter().copied())
+            .all(|house| {
+                (1..=9u8).all(|digit| {
+                    let size = rest.cells_for(house, digit).count_ones();
+                    size == 0 || size == 2
+                })
             })
-        })
 }
 
 /// Type 4: two BUG cells in one house sharing one non-BUG digit.
@@ -501,9 +508,14 @@ fn bug4(board: &Board, state: &BugState) -> Option<Eliminations> {
     if count(common) != 1 {
         return None;
     }
-    LOOP_TYPES
-        .into_iter()
-        .any(|region_type| house_of_cell(region_type, c1) == house_of_cell(region_type, c2))
+    board
+        .geometry
+        .region_types()
+        .iter()
+        .any(|&region_type| {
+            Geometry::house_at(region_type, c1)
+                .is_some_and(|house| Some(house) == Geometry::house_at(region_type, c2))
+        })
         .then(|| {
             let mut eliminations = Eliminations::NONE;
             eliminations.add(c1, board.candidates[c1] & !state.values[c1] & !common);
@@ -520,11 +532,11 @@ fn bug3(
     region_type: usize,
     degree: u32,
 ) -> Option<(u16, Eliminations)> {
-    let house = house_of_cell(region_type, state.cells[0]);
+    let house = Geometry::house_at(region_type, state.cells[0])?;
     if state
         .cells
         .iter()
-        .any(|&cell| house_of_cell(region_type, cell) != house)
+        .any(|&cell| Geometry::house_at(region_type, cell) != Some(house))
     {
         return None;
     }

@@ -5,7 +5,7 @@
 //! order). The bigger wings gather every wing and keep the best by SE's ordering: lowest
 //! rating, then most eliminations, then the larger name suffix, then the first found.
 
-use super::board::{Board, CellSet, PEER_SETS, PEERS, bit, cells_of, count, first_digit};
+use super::board::{Board, CellSet, bit, cells_of, count, first_digit};
 use super::hint::{Eliminations, Hint, Technique};
 
 /// XY-wing (`xyz` false) or XYZ-wing (`xyz` true).
@@ -16,12 +16,12 @@ pub fn xy_wing(board: &Board, xyz: bool) -> Option<Hint> {
         if count(xy) != pivot_size {
             continue;
         }
-        for &first in &PEERS[pivot] {
+        for &first in board.peers(pivot) {
             let xz = board.candidates[first as usize];
             if count(xz) != 2 || count(xy & !xz) != 1 {
                 continue;
             }
-            for &second in &PEERS[pivot] {
+            for &second in board.peers(pivot) {
                 let yz = board.candidates[second as usize];
                 if count(yz) != 2 {
                     continue;
@@ -38,9 +38,9 @@ pub fn xy_wing(board: &Board, xyz: bool) -> Option<Hint> {
                 }
                 let z = first_digit(xz & yz);
                 let (first, second) = (first as usize, second as usize);
-                let mut victims = PEER_SETS[first] & PEER_SETS[second];
+                let mut victims = board.peer_set(first) & board.peer_set(second);
                 if xyz {
-                    victims &= PEER_SETS[pivot];
+                    victims &= board.peer_set(pivot);
                 }
                 victims &= !((1 << pivot) | (1 << first) | (1 << second));
                 let removable = victims & board.digit_cells[z as usize - 1];
@@ -120,7 +120,7 @@ pub fn big_wing(board: &Board, wing_cells: usize) -> Option<Hint> {
         if size <= 1 || size >= wing_cells + 2 {
             continue;
         }
-        let allowed = PEER_SETS[pivot] & !((1u128 << (pivot + 1)) - 1) & board.empty;
+        let allowed = board.peer_set(pivot) & !((1u128 << (pivot + 1)) - 1) & board.empty;
         search.cells[0] = pivot;
         search.extend(1, allowed, values, size as u32, size as u32);
     }
@@ -154,7 +154,7 @@ impl WingSearch<'_> {
             if last {
                 self.try_bivalue_cells(next, biggest.max(size), total + size);
             } else {
-                let forward = allowed & PEER_SETS[cell] & !((1u128 << (cell + 1)) - 1);
+                let forward = allowed & self.board.peer_set(cell) & !((1u128 << (cell + 1)) - 1);
                 self.extend(depth + 1, forward, next, biggest.max(size), total + size);
             }
         }
@@ -172,7 +172,7 @@ impl WingSearch<'_> {
     fn links_back(&self, digit: u8, cell: usize) -> bool {
         self.wing()
             .iter()
-            .all(|&w| !self.board.has(w, digit) || PEER_SETS[cell] & (1 << w) != 0)
+            .all(|&w| !self.board.has(w, digit) || self.board.peer_set(cell) & (1 << w) != 0)
     }
 
     fn try_bivalue_cells(&mut self, wing_values: u16, biggest: u32, total: u32) {
@@ -180,7 +180,7 @@ impl WingSearch<'_> {
         let seen = self
             .wing()
             .iter()
-            .fold(0u128, |set, &cell| set | PEER_SETS[cell]);
+            .fold(0u128, |set, &cell| set | self.board.peer_set(cell));
         for yz_cell in cells_of(seen & self.board.empty & !wing_set) {
             let yz = self.board.candidates[yz_cell];
             if count(yz) != 2 || count(yz & wing_values) != 2 {
@@ -204,10 +204,11 @@ impl WingSearch<'_> {
 
     /// The cells that see every wing cell holding `digit` (and `seed`, when given).
     fn victims(&self, digit: u8, seed: Option<usize>) -> Option<CellSet> {
-        let mut set: Option<CellSet> = seed.map(|cell| PEER_SETS[cell]);
+        let mut set: Option<CellSet> = seed.map(|cell| self.board.peer_set(cell));
         for &cell in self.wing() {
             if self.board.has(cell, digit) {
-                set = Some(set.map_or(PEER_SETS[cell], |s| s & PEER_SETS[cell]));
+                set =
+                    Some(set.map_or(self.board.peer_set(cell), |s| s & self.board.peer_set(cell)));
             }
         }
         set

@@ -9,9 +9,14 @@ use super::Position;
 #[cfg(test)]
 use super::tables::cells_of;
 use super::tables::{REGION_MASK, REGIONS};
+use crate::sudoku::grade::board::Geometry;
 
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Board {
+    /// The cells sharing a house with each cell (extra houses included).
+    pub(crate) peers: &'static [u128; 81],
+    /// The region types beyond block, row and column, in SE's order.
+    pub(crate) extra_kinds: &'static [usize],
     /// Candidates per cell: bit `d` for digit `d + 1`.
     pub(crate) cells: [u16; 81],
     /// Cells holding each digit (0-8) as a candidate.
@@ -21,8 +26,16 @@ pub(crate) struct Board {
 }
 
 impl Board {
+    #[cfg(test)]
     pub(crate) fn from_position(position: &Position<'_>) -> Board {
+        Board::from_position_in(position, &crate::sudoku::grade::board::CLASSIC)
+    }
+
+    /// The board of a position on a grid with extra houses.
+    pub(crate) fn from_position_in(position: &Position<'_>, geometry: &'static Geometry) -> Board {
         let mut board = Board {
+            peers: &geometry.peer_sets,
+            extra_kinds: &geometry.region_types()[3..],
             cells: [0; 81],
             digits: [0; 9],
             values: *position.values,

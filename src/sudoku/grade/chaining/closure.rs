@@ -25,7 +25,9 @@ use std::collections::VecDeque;
 use super::advanced::{self, AdvancedNote, AdvancedOff};
 use super::board::Board;
 use super::nested::{self, NestedInfo, NestedRules};
-use super::tables::{BLOCK, COLUMN, CandidateSet, ROW, digits_of, region_mask_of, region_of};
+use super::tables::{
+    BLOCK, COLUMN, CandidateSet, ROW, digits_of, region_mask_if, region_mask_of, region_of,
+};
 
 /// Why a potential follows from its parents (SE `Potential.Cause`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -416,6 +418,27 @@ impl Chainer {
                 }
             }
         }
+        if !board.extra_kinds.is_empty() {
+            // SE's extra houses come last, without the cells already switched off.
+            let mut done = block | region_mask_of(cell, ROW) | region_mask_of(cell, COLUMN);
+            for &kind in board.extra_kinds {
+                let region = region_mask_if(cell, kind);
+                let fresh = holders & region & !done;
+                done |= region;
+                if fresh != 0 {
+                    for &other in region_of(cell, kind) {
+                        if fresh >> other & 1 != 0 {
+                            self.steps.push(Step {
+                                potential: Potential::new(other as usize, digit, false),
+                                cause: Cause::Hidden(kind as u8),
+                                hidden_start: 0,
+                                hidden_len: 0,
+                            });
+                        }
+                    }
+                }
+            }
+        }
         for index in 0..self.steps.len() {
             let step = self.steps[index];
             let conjugate = Potential {
@@ -466,8 +489,8 @@ impl Chainer {
                 });
             }
         }
-        for kind in [BLOCK, ROW, COLUMN] {
-            let region = region_mask_of(cell, kind);
+        for &kind in [BLOCK, ROW, COLUMN].iter().chain(board.extra_kinds) {
+            let region = region_mask_if(cell, kind);
             let others = board.digits[digit] & region & !(1u128 << cell);
             if others.count_ones() != 1 {
                 continue;

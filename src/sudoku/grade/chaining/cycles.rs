@@ -18,7 +18,7 @@ use super::board::Board;
 use super::closure::Potential;
 use super::hint::{Key, sort_key};
 use super::tables::{
-    BLOCK, COLUMN, CandidateSet, PEERS, ROW, digits_of, region_mask_of, region_of,
+    BLOCK, COLUMN, CandidateSet, ROW, digits_of, region_mask_if, region_mask_of, region_of,
 };
 
 #[derive(Clone, Copy)]
@@ -471,7 +471,7 @@ impl CycleSearch {
         while self.instances[current as usize].parent != ROOT {
             let node = self.instances[current as usize];
             let digit = node.potential.digit();
-            let seen = PEERS[node.potential.cell()] & !cells & board.digits[digit];
+            let seen = board.peers[node.potential.cell()] & !cells & board.digits[digit];
             if node.potential.on {
                 forward[digit] |= seen;
             } else {
@@ -581,6 +581,21 @@ pub(crate) fn on_to_off(
             }
         }
     }
+    if !board.extra_kinds.is_empty() {
+        let mut done = block | region_mask_of(cell, ROW) | region_mask_of(cell, COLUMN);
+        for &kind in board.extra_kinds {
+            let region = region_mask_if(cell, kind);
+            let fresh = holders & region & !done;
+            done |= region;
+            if fresh != 0 {
+                for &other in region_of(cell, kind) {
+                    if fresh >> other & 1 != 0 {
+                        out.push(Potential::new(other as usize, digit, false));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// SE `getOffToOn` on a static board: the other digit of a bivalue cell (with Y links), the
@@ -604,8 +619,8 @@ pub(crate) fn off_to_on(
         }
     }
     if x_links {
-        for kind in [BLOCK, ROW, COLUMN] {
-            let others = board.digits[digit] & region_mask_of(cell, kind) & !(1u128 << cell);
+        for &kind in [BLOCK, ROW, COLUMN].iter().chain(board.extra_kinds) {
+            let others = board.digits[digit] & region_mask_if(cell, kind) & !(1u128 << cell);
             if others.count_ones() == 1 {
                 let on = Potential::new(others.trailing_zeros() as usize, digit, true);
                 if !out.contains(&on) {

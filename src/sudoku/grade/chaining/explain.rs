@@ -29,7 +29,10 @@ pub(crate) fn region_name(kind: usize, index: usize) -> String {
     match kind {
         BLOCK => format!("box {}", index + 1),
         ROW => format!("row {}", index + 1),
-        _ => format!("column {}", index + 1),
+        COLUMN => format!("column {}", index + 1),
+        super::tables::MAIN_DIAGONAL => "the main diagonal".to_string(),
+        super::tables::ANTI_DIAGONAL => "the anti-diagonal".to_string(),
+        _ => format!("window group {}", index + 1),
     }
 }
 
@@ -38,7 +41,8 @@ fn cause_kind_name(kind: u8) -> &'static str {
         BLOCK => "box",
         ROW => "row",
         COLUMN => "column",
-        _ => "house",
+        super::tables::WINDOW => "window",
+        _ => "diagonal",
     }
 }
 

@@ -36,6 +36,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
+use super::board::ExtraHouses;
 use board::Board;
 use cycles::CycleSearch;
 use multiple::{MultipleKind, MultipleSearch, RuleConfig};
@@ -118,7 +119,18 @@ impl ChainEngine {
 
     /// The step SE would take with `rule` in this position (its easiest hint), if any.
     pub fn find(&mut self, rule: ChainRule, position: &Position<'_>) -> Option<ChainStep> {
-        let board = Board::from_position(position);
+        self.find_in(rule, position, ExtraHouses::None)
+    }
+
+    /// The same on a grid with extra houses (X-sudoku, windoku): SE's chains link
+    /// candidates through them too.
+    pub fn find_in(
+        &mut self,
+        rule: ChainRule,
+        position: &Position<'_>,
+        extra_houses: ExtraHouses,
+    ) -> Option<ChainStep> {
+        let board = Board::from_position_in(position, extra_houses.geometry());
         match rule {
             ChainRule::Cycles => {
                 let hint = self.cycles.best(&board)?;

@@ -20,7 +20,7 @@
 use super::board::Board;
 use super::closure::{AncestorScratch, Chainer, Closure, Mode, Potential};
 use super::hint::{Key, sort_key};
-use super::tables::{BLOCK, CELL_REGION, COLUMN, REGIONS, ROW, digits_of};
+use super::tables::{BLOCK, CELL_REGION, COLUMN, NO_REGION, REGIONS, ROW, digits_of};
 
 /// Which of SE's `Chaining` instances is run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -415,8 +415,12 @@ impl MultipleSearch {
         digit: usize,
         on: u32,
     ) {
-        for kind in [BLOCK, ROW, COLUMN] {
-            let index = CELL_REGION[cell][kind] as usize;
+        for &kind in [BLOCK, ROW, COLUMN].iter().chain(board.extra_kinds) {
+            let index = CELL_REGION[cell][kind];
+            if index == NO_REGION {
+                continue;
+            }
+            let index = index as usize;
             let places = board.positions(kind, index, digit);
             let count = places.count_ones();
             if !(count == 2 || (config.multiple && count > 2)) {

@@ -19,7 +19,7 @@ use super::cycles::{CycleHint, CycleKind, CycleSearch};
 use super::explain;
 use super::multiple::{MultipleHint, MultipleKind, MultipleSearch, RuleConfig};
 use super::tables::{
-    BLOCK, CELL_REGION, COLUMN, PEERS, REGIONS, ROW, java_hash_order, region_mask_of,
+    BLOCK, CELL_REGION, COLUMN, NO_REGION, REGIONS, ROW, java_hash_order, region_mask_of,
 };
 
 /// A nested chain used by an outer chain.
@@ -103,8 +103,9 @@ fn link_cause(board: &Board, parent: Potential, child: Potential) -> Cause {
     let (a, b) = (parent.cell(), child.cell());
     let shared = |kind: usize| CELL_REGION[a][kind] == CELL_REGION[b][kind];
     if child.on {
-        for kind in [BLOCK, ROW, COLUMN] {
-            if shared(kind)
+        for &kind in [BLOCK, ROW, COLUMN].iter().chain(board.extra_kinds) {
+            if CELL_REGION[a][kind] != NO_REGION
+                && shared(kind)
                 && (board.digits[child.digit()] & region_mask_of(a, kind)).count_ones() == 2
             {
                 return Cause::Hidden(kind as u8);
@@ -116,7 +117,11 @@ fn link_cause(board: &Board, parent: Potential, child: Potential) -> Cause {
     } else if shared(ROW) {
         Cause::Hidden(ROW as u8)
     } else {
-        Cause::Hidden(COLUMN as u8)
+        let extra = board
+            .extra_kinds
+            .iter()
+            .find(|&&kind| CELL_REGION[a][kind] != NO_REGION && shared(kind));
+        Cause::Hidden(extra.map_or(COLUMN, |&kind| kind) as u8)
     }
 }
 
@@ -296,13 +301,16 @@ fn cycle_removal_map(board: &Board, hint: &CycleHint) -> RemovalMap {
             }
             let mut backward = [0u128; 9];
             for p in links.iter().filter(|p| !p.on) {
-                backward[p.digit()] |= PEERS[p.cell()] & !cells & board.digits[p.digit()];
+                backward[p.digit()] |= board.peers[p.cell()] & !cells & board.digits[p.digit()];
             }
             let mut done = [0u128; 9];
             for p in links.iter().filter(|p| p.on) {
                 let digit = p.digit();
-                let seen =
-                    PEERS[p.cell()] & !cells & board.digits[digit] & backward[digit] & !done[digit];
+                let seen = board.peers[p.cell()]
+                    & !cells
+                    & board.digits[digit]
+                    & backward[digit]
+                    & !done[digit];
                 done[digit] |= seen;
                 for cell in 0..81 {
                     if seen >> cell & 1 != 0 {

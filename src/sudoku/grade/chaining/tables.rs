@@ -3,7 +3,9 @@
 //! SE's results depend on the order in which it visits regions and cells (its hint lists are
 //! sorted stably, so ties go to the first found), so the tables here follow SE exactly:
 //! region types block (0), row (1), column (2); blocks numbered row-major; cells inside a
-//! block row-major; a cell's number is `row * 9 + column`.
+//! block row-major; a cell's number is `row * 9 + column`. The extra houses of X-sudoku and
+//! windoku keep SE's region type numbers too: window groups (4), main diagonal (5),
+//! anti-diagonal (6); a board lists the extra kinds its geometry has.
 
 /// Region type index of a block (SE `Grid.Block`).
 pub(crate) const BLOCK: usize = 0;
@@ -12,17 +14,32 @@ pub(crate) const ROW: usize = 1;
 /// Region type index of a column.
 pub(crate) const COLUMN: usize = 2;
 
+/// Region type index of SE's window groups.
+pub(crate) const WINDOW: usize = 4;
+/// Region type index of SE's main diagonal (one region).
+pub(crate) const MAIN_DIAGONAL: usize = 5;
+/// Region type index of SE's anti-diagonal (one region).
+pub(crate) const ANTI_DIAGONAL: usize = 6;
+/// The number of region type indexes (3, DG in SE, is unused).
+pub(crate) const KINDS: usize = 7;
+/// `CELL_REGION` of a cell outside every region of a type (a diagonal's).
+pub(crate) const NO_REGION: u8 = u8::MAX;
+
 /// `REGIONS[type][index][position]`: the cell at a position of a region.
-pub(crate) static REGIONS: [[[u8; 9]; 9]; 3] = build_regions();
-/// `CELL_REGION[cell][type]`: the index of the region of that type holding the cell.
-pub(crate) static CELL_REGION: [[u8; 3]; 81] = build_cell_regions();
+pub(crate) static REGIONS: [[[u8; 9]; 9]; KINDS] = build_regions();
+/// `CELL_REGION[cell][type]`: the index of the region of that type holding the cell, or
+/// [`NO_REGION`].
+pub(crate) static CELL_REGION: [[u8; KINDS]; 81] = build_cell_regions();
 /// `REGION_MASK[type][index]`: the region's cells as an 81-bit set.
-pub(crate) static REGION_MASK: [[u128; 9]; 3] = build_region_masks();
-/// `PEERS[cell]`: the 20 cells sharing a block, row or column with the cell.
+pub(crate) static REGION_MASK: [[u128; 9]; KINDS] = build_region_masks();
+/// `PEERS[cell]`: the 20 cells sharing a block, row or column with the cell (the engine
+/// takes its peers from the board's geometry; the reference uses these).
+#[cfg(test)]
 pub(crate) static PEERS: [u128; 81] = build_peers();
 
-const fn build_regions() -> [[[u8; 9]; 9]; 3] {
-    let mut regions = [[[0u8; 9]; 9]; 3];
+const fn build_regions() -> [[[u8; 9]; 9]; KINDS] {
+    use crate::sudoku::grade::board::{FIRST_DIAGONAL, FIRST_WINDOW, HOUSE_CELLS};
+    let mut regions = [[[0u8; 9]; 9]; KINDS];
     let mut index = 0;
     while index < 9 {
         let mut position = 0;
@@ -32,6 +49,12 @@ const fn build_regions() -> [[[u8; 9]; 9]; 3] {
             regions[BLOCK][index][position] = (block_row * 9 + block_column) as u8;
             regions[ROW][index][position] = (index * 9 + position) as u8;
             regions[COLUMN][index][position] = (position * 9 + index) as u8;
+            regions[WINDOW][index][position] = HOUSE_CELLS[FIRST_WINDOW + index][position] as u8;
+            if index == 0 {
+                regions[MAIN_DIAGONAL][0][position] = HOUSE_CELLS[FIRST_DIAGONAL][position] as u8;
+                regions[ANTI_DIAGONAL][0][position] =
+                    HOUSE_CELLS[FIRST_DIAGONAL + 1][position] as u8;
+            }
             position += 1;
         }
         index += 1;
@@ -39,27 +62,41 @@ const fn build_regions() -> [[[u8; 9]; 9]; 3] {
     regions
 }
 
-const fn build_cell_regions() -> [[u8; 3]; 81] {
-    let mut result = [[0u8; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let row = cell / 9;
-        let column = cell % 9;
-        result[cell][BLOCK] = (row / 3 * 3 + column / 3) as u8;
-        result[cell][ROW] = row as u8;
-        result[cell][COLUMN] = column as u8;
-        cell += 1;
+/// The number of regions of a type (SE has one region per diagonal type, none of type 3).
+pub(crate) const fn region_count(kind: usize) -> usize {
+    match kind {
+        MAIN_DIAGONAL | ANTI_DIAGONAL => 1,
+        3 => 0,
+        _ => 9,
+    }
+}
+
+const fn build_cell_regions() -> [[u8; KINDS]; 81] {
+    let regions = build_regions();
+    let mut result = [[NO_REGION; KINDS]; 81];
+    let mut kind = 0;
+    while kind < KINDS {
+        let mut index = 0;
+        while index < region_count(kind) {
+            let mut position = 0;
+            while position < 9 {
+                result[regions[kind][index][position] as usize][kind] = index as u8;
+                position += 1;
+            }
+            index += 1;
+        }
+        kind += 1;
     }
     result
 }
 
-const fn build_region_masks() -> [[u128; 9]; 3] {
+const fn build_region_masks() -> [[u128; 9]; KINDS] {
     let regions = build_regions();
-    let mut masks = [[0u128; 9]; 3];
+    let mut masks = [[0u128; 9]; KINDS];
     let mut kind = 0;
-    while kind < 3 {
+    while kind < KINDS {
         let mut index = 0;
-        while index < 9 {
+        while index < region_count(kind) {
             let mut position = 0;
             while position < 9 {
                 masks[kind][index] |= 1u128 << regions[kind][index][position];
@@ -72,6 +109,7 @@ const fn build_region_masks() -> [[u128; 9]; 3] {
     masks
 }
 
+#[cfg(test)]
 const fn build_peers() -> [u128; 81] {
     let masks = build_region_masks();
     let regions = build_cell_regions();
@@ -94,10 +132,20 @@ pub(crate) fn region_of(cell: usize, kind: usize) -> &'static [u8; 9] {
     &REGIONS[kind][CELL_REGION[cell][kind] as usize]
 }
 
-/// The mask of the region of `kind` holding `cell`.
+/// The mask of the region of `kind` holding `cell`; the cell must have one (every cell
+/// has a box, row, column and window group).
 #[inline]
 pub(crate) fn region_mask_of(cell: usize, kind: usize) -> u128 {
     REGION_MASK[kind][CELL_REGION[cell][kind] as usize]
+}
+
+/// The mask of the region of `kind` holding `cell`, empty when there is none (a diagonal).
+#[inline]
+pub(crate) fn region_mask_if(cell: usize, kind: usize) -> u128 {
+    match CELL_REGION[cell][kind] {
+        NO_REGION => 0,
+        index => REGION_MASK[kind][index as usize],
+    }
 }
 
 /// Iterates the set bits of an 81-bit cell set in increasing order.
@@ -195,8 +243,12 @@ mod tests {
         assert_eq!(REGIONS[BLOCK][4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
         assert_eq!(REGIONS[ROW][2][3], 21);
         assert_eq!(REGIONS[COLUMN][2][3], 29);
+        assert_eq!(REGIONS[ANTI_DIAGONAL][0][1], 16);
+        assert_eq!(CELL_REGION[1][MAIN_DIAGONAL], NO_REGION);
+        assert_eq!(region_mask_if(1, MAIN_DIAGONAL), 0);
+        assert_eq!(CELL_REGION[40][ANTI_DIAGONAL], 0);
         for cell in 0..81 {
-            for kind in 0..3 {
+            for kind in [BLOCK, ROW, COLUMN, WINDOW] {
                 assert!(region_of(cell, kind).contains(&(cell as u8)));
             }
             assert_eq!(PEERS[cell].count_ones(), 20);
