@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use super::cover::{CoverSpec, read_cover};
 use super::kind::SectionKind;
 use super::source::{Located, SourceId, Sources, Span, Table, closest, parse_document};
 use super::templates;
@@ -181,11 +182,13 @@ pub struct Spec {
     pub fonts: FontsSpec,
     pub sections: Vec<SectionSpec>,
     pub answers: AnswersSpec,
+    /// The wrap-around cover (`puzzlebook cover`).
+    pub cover: CoverSpec,
 }
 
-const TOP_KEYS: [&str; 12] = [
+const TOP_KEYS: [&str; 13] = [
     "title", "subtitle", "author", "language", "seed", "template", "page", "front", "fonts",
-    "section", "answers", "defaults",
+    "section", "answers", "defaults", "cover",
 ];
 const PAGE_KEYS: [&str; 9] = [
     "size",
@@ -318,6 +321,7 @@ impl Spec {
         let absent = || Located::new(String::new(), title.at);
         let subtitle = top.string("subtitle")?.unwrap_or_else(absent);
         let author = top.string("author")?.unwrap_or_else(absent);
+        let cover = read_cover(&top, &title, &subtitle, &author)?;
         drop(sections);
         drop(top);
         let Defaults {
@@ -339,6 +343,7 @@ impl Spec {
             fonts,
             sections: read_sections,
             answers,
+            cover,
         })
     }
 
