@@ -15,7 +15,7 @@ use super::page::{Colour, Document, Info, Item, Page, Path, Point, Rect, Stroke,
 use super::text::wrap;
 use crate::book::cover::{CoverArt, CoverSpec};
 use crate::book::plan::Puzzle;
-use crate::book::spec::{Language, SectionSpec, Spec};
+use crate::book::spec::{AnswerPlacement, Language, SectionSpec, Spec};
 use crate::book::units::POINTS_PER_INCH;
 use crate::error::Result;
 
@@ -386,7 +386,7 @@ fn figure(
     let turned_height = card_columns * sin + card_rows * cos;
     let cell = (slot.width / turned_width)
         .min(slot.height / turned_height)
-        .min(0.5 * POINTS_PER_INCH);
+        .min(0.75 * POINTS_PER_INCH);
     if slot.width <= 0.0 || slot.height <= 0.0 || cell < frame.min_cell {
         return Ok(());
     }
@@ -445,16 +445,16 @@ fn back(
     items: &mut Vec<Item>,
 ) -> Result<()> {
     let cover = &spec.cover;
-    if cover.blurb.value.trim().is_empty() {
-        return Ok(());
-    }
+    let blurb = if cover.blurb.value.trim().is_empty() {
+        default_blurb(spec)
+    } else {
+        cover.blurb.value.clone()
+    };
     let area = padded(geometry.back_safe, geometry.back.width);
     // The blurb ends above the barcode box, with the same air as around it.
     let room = geometry.barcode.y - (area.bottom() - geometry.back_safe.bottom()).abs() - area.y;
     let metrics = fonts.metrics(fonts.text);
-    let paragraphs: Vec<&str> = cover
-        .blurb
-        .value
+    let paragraphs: Vec<&str> = blurb
         .split("\n\n")
         .map(str::trim)
         .filter(|paragraph| !paragraph.is_empty())
@@ -508,6 +508,32 @@ fn back(
     }
 }
 
+/// The back-cover text of a spec without a blurb: what is inside, from the spec itself.
+pub fn default_blurb(spec: &Spec) -> String {
+    let total = spec.puzzle_count();
+    let answers = spec.answers.placement != AnswerPlacement::None;
+    let sections: Vec<String> = spec
+        .sections
+        .iter()
+        .map(|section| match spec.language {
+            Language::English => format!("{} ({})", section.title.value, section.count.value),
+            Language::Japanese => format!("{}（{}問）", section.title.value, section.count.value),
+        })
+        .collect();
+    match spec.language {
+        Language::English => format!(
+            "{total} puzzles, each with exactly one solution.\n\nInside: {}.{}",
+            sections.join(", "),
+            if answers { " Answers included." } else { "" }
+        ),
+        Language::Japanese => format!(
+            "全{total}問。どの問題も答えはひとつです。\n\n収録：{}。{}",
+            sections.join("、"),
+            if answers { "解答つき。" } else { "" }
+        ),
+    }
+}
+
 /// The spine's title and author, if they fit; otherwise why not.
 fn spine(
     spec: &Spec,
@@ -537,27 +563,32 @@ fn spine(
             geometry.spine_width / POINTS_PER_INCH
         ))
     };
+    let depth = |metrics: &FontMetrics| metrics.ascender() - metrics.descender();
     if spec.language == Language::Japanese {
-        // Upright characters one below the other, title from the top, author at the foot.
-        let size = (safe.width * 0.9).min(24.0).floor();
-        let count = title.chars().count() + author.chars().count();
-        let size = size.min(((safe.height - size) / count.max(1) as f64).floor());
+        // Upright characters one below the other, title from the top, author at the foot;
+        // each character takes its font's ascender-to-descender depth.
+        let count = |text: &str| text.chars().count() as f64;
+        let height = count(title) * depth(bold) + count(author) * depth(regular);
+        let size = (safe.width * 0.9)
+            .min(24.0)
+            .min(safe.height / (height + 1.0))
+            .floor();
         if size < MIN_SPINE_TEXT {
             return (false, too_narrow(""));
         }
         let mut stack = |text: &str, face: FaceId, metrics: &FontMetrics, from_top: bool| {
-            let count = text.chars().count() as f64;
+            let pitch = depth(metrics) * size;
             let first_top = if from_top {
                 safe.y
             } else {
-                safe.bottom() - count * size
+                safe.bottom() - count(text) * pitch
             };
             for (index, ch) in text.chars().enumerate() {
                 let glyph = ch.to_string();
                 items.push(Item::Text {
                     at: Point {
                         x: centre - metrics.width(&glyph, size) / 2.0,
-                        y: first_top + index as f64 * size + 0.88 * size,
+                        y: first_top + index as f64 * pitch + metrics.ascender() * size,
                     },
                     size,
                     face,
@@ -571,7 +602,6 @@ fn spine(
         return (true, None);
     }
     // Along the spine: local x runs down the spine from its safe top, local y across it.
-    let depth = |metrics: &FontMetrics| metrics.ascender() - metrics.descender();
     let mut size = (safe.width / depth(bold).max(depth(regular)))
         .min(24.0)
         .floor();
@@ -776,5 +806,197 @@ mod tests {
                 assert!(barcode.bottom() <= back.bottom());
             }
         }
+    }
+
+    fn spec(template: &str, count: usize, cover: &str, language: &str) -> Spec {
+        let text = format!(
+            "title = \"Puzzles for the Weekend\"\nauthor = \"The Puzzle Desk\"\nlanguage = \"{language}\"\ntemplate = \"{template}\"\n[[section]]\nkind = \"sudoku\"\ncount = {count}\n{cover}"
+        );
+        Spec::parse("cover.toml", &text, None).unwrap()
+    }
+
+    /// Every text run's box on the sheet (its advance across, ascender to descender down),
+    /// through the groups that hold it.
+    fn text_boxes(
+        items: &[Item],
+        fonts: &FontSet,
+        map: Transform,
+        boxes: &mut Vec<(Rect, String)>,
+    ) {
+        for item in items {
+            match item {
+                Item::Text {
+                    at,
+                    size,
+                    face,
+                    text,
+                    ..
+                } => {
+                    let metrics = fonts.metrics(*face);
+                    let (left, right) = (at.x, at.x + metrics.width(text, *size));
+                    let (top, bottom) = (
+                        at.y - metrics.ascender() * size,
+                        at.y - metrics.descender() * size,
+                    );
+                    let corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
+                        .map(|(x, y)| map.apply(Point { x, y }));
+                    let xs = corners.map(|p| p.x);
+                    let ys = corners.map(|p| p.y);
+                    let low = |v: [f64; 4]| v.into_iter().fold(f64::INFINITY, f64::min);
+                    let high = |v: [f64; 4]| v.into_iter().fold(f64::NEG_INFINITY, f64::max);
+                    boxes.push((
+                        Rect::new(low(xs), low(ys), high(xs) - low(xs), high(ys) - low(ys)),
+                        text.clone(),
+                    ));
+                }
+                Item::Group { transform, items } => {
+                    text_boxes(items, fonts, transform.then(map), boxes)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn within(inner: Rect, outer: Rect) -> bool {
+        let slack = 1e-6;
+        inner.x >= outer.x - slack
+            && inner.y >= outer.y - slack
+            && inner.right() <= outer.right() + slack
+            && inner.bottom() <= outer.bottom() + slack
+    }
+
+    fn overlaps(a: Rect, b: Rect) -> bool {
+        a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom()
+    }
+
+    #[test]
+    fn text_stays_in_the_safe_zones_and_off_the_barcode() {
+        let blurb = "[cover]\nblurb = \"Forty puzzles for quiet mornings, from gentle warm-ups to proper workouts.\\n\\nEvery puzzle has exactly one solution, found by logic alone.\"\n";
+        for template in ["kdp-6x9", "kdp-8.5x11-large", "a5"] {
+            for language in ["en", "ja"] {
+                for count in [40, 400] {
+                    let spec = spec(template, count, blurb, language);
+                    let fonts = FontSet::bundled(language == "ja");
+                    let size = spec.page.size.value;
+                    let pages = crate::layout::paginate(&spec).page_count();
+                    let geometry = CoverGeometry::new(size.width, size.height, pages, WHITE, 9.0);
+                    let cover = compose_cover(&spec, &geometry, &fonts, &[], false).unwrap();
+                    assert_eq!(cover.spine_text, pages >= 79, "{template} {pages}");
+                    assert_eq!(cover.spine_note.is_some(), pages < 79);
+                    let page = &cover.document.pages[0];
+                    assert!(close(page.width, geometry.width) && close(page.bleed, 9.0));
+                    let mut boxes = Vec::new();
+                    text_boxes(&page.items, &fonts, Transform::IDENTITY, &mut boxes);
+                    let zones = [geometry.back_safe, geometry.spine_safe, geometry.front_safe];
+                    for (rect, text) in &boxes {
+                        assert!(
+                            zones.iter().any(|zone| within(*rect, *zone)),
+                            "{template} {language} {pages}: {text:?} at {rect:?}"
+                        );
+                        assert!(!overlaps(*rect, geometry.barcode), "{text:?}");
+                    }
+                    let on = |zone: Rect| boxes.iter().filter(|(r, _)| within(*r, zone)).count();
+                    assert!(on(geometry.front_safe) >= 3, "title, author");
+                    assert!(on(geometry.back_safe) >= 2, "the blurb");
+                    assert_eq!(on(geometry.spine_safe) > 0, pages >= 79);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn english_spines_read_top_to_bottom_and_japanese_spines_stack_upright() {
+        let english = spec("kdp-6x9", 400, "", "en");
+        let fonts = FontSet::bundled(false);
+        let geometry = CoverGeometry::new(432.0, 648.0, 200, CREAM, 9.0);
+        let cover = compose_cover(&english, &geometry, &fonts, &[], false).unwrap();
+        let turned = cover.document.pages[0]
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Group { transform, items }
+                    if items.iter().any(|i| matches!(i, Item::Text { .. })) =>
+                {
+                    Some(*transform)
+                }
+                _ => None,
+            });
+        // A quarter turn clockwise: the baseline runs down the page.
+        let transform = turned.expect("spine text in a turned group");
+        assert_eq!(
+            (transform.xx, transform.yx, transform.xy, transform.yy),
+            (0.0, 1.0, -1.0, 0.0)
+        );
+
+        let japanese = spec("a5", 400, "", "ja");
+        let fonts = FontSet::bundled(true);
+        let geometry = CoverGeometry::new(419.53, 595.28, 200, CREAM, 9.0);
+        let cover = compose_cover(&japanese, &geometry, &fonts, &[], false).unwrap();
+        let spine: Vec<(f64, String)> = cover.document.pages[0]
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text { at, text, .. } if geometry.spine.contains(*at) => {
+                    Some((at.y, text.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        // One character per run, top to bottom: the title, then the author at the foot.
+        let title: String = spine.iter().map(|(_, text)| text.as_str()).collect();
+        assert_eq!(title, "Puzzles for the WeekendThe Puzzle Desk");
+        assert!(spine.windows(2).all(|pair| pair[0].0 < pair[1].0));
+    }
+
+    #[test]
+    fn text_that_cannot_fit_is_an_error_at_the_spec() {
+        let fonts = FontSet::bundled(false);
+        let geometry = CoverGeometry::new(432.0, 648.0, 100, WHITE, 9.0);
+        let long_title = format!(
+            "[cover]\ntitle = \"{}\"\n",
+            "Supercalifragilistic ".repeat(12)
+        );
+        let error = compose_cover(
+            &spec("kdp-6x9", 40, &long_title, "en"),
+            &geometry,
+            &fonts,
+            &[],
+            false,
+        )
+        .unwrap_err();
+        assert!(error.message().contains("title does not fit"), "{error}");
+        assert_eq!(error.location().line, Some(9));
+        let long_blurb = format!(
+            "[cover]\nblurb = \"{}\"\n",
+            "A puzzle a day keeps boredom away. ".repeat(200)
+        );
+        let error = compose_cover(
+            &spec("kdp-6x9", 40, &long_blurb, "en"),
+            &geometry,
+            &fonts,
+            &[],
+            false,
+        )
+        .unwrap_err();
+        assert!(error.message().contains("blurb does not fit"), "{error}");
+        assert_eq!(error.exit_code(), 2);
+    }
+
+    #[test]
+    fn guides_outline_the_barcode_box_only_in_proofs() {
+        let fonts = FontSet::bundled(false);
+        let geometry = CoverGeometry::new(432.0, 648.0, 100, WHITE, 9.0);
+        let spec = spec("kdp-6x9", 40, "", "en");
+        let outlined = |guides: bool| {
+            compose_cover(&spec, &geometry, &fonts, &[], guides)
+                .unwrap()
+                .document
+                .pages[0]
+                .items
+                .iter()
+                .any(|item| matches!(item, Item::Rect { rect, stroke: Some(_), .. } if *rect == geometry.barcode))
+        };
+        assert!(outlined(true));
+        assert!(!outlined(false));
     }
 }
