@@ -450,16 +450,36 @@ fn back(
     } else {
         cover.blurb.value.clone()
     };
-    let area = padded(geometry.back_safe, geometry.back.width);
+    let mut area = padded(geometry.back_safe, geometry.back.width);
+    // The title again as a heading, when it fits in two lines.
+    let bold = fonts.metrics(fonts.bold);
+    let largest = (geometry.back.width * 0.055).round();
+    if let Some((size, lines)) = fit(bold, &cover.title.value, (largest, 12.0), area.width, 2) {
+        let last = centred_lines(
+            items,
+            &lines,
+            (bold, fonts.bold),
+            size,
+            (
+                area.x + area.width / 2.0,
+                area.y + bold.ascender() * size,
+                1.15 * size,
+            ),
+            cover.foreground,
+        );
+        let below = last - bold.descender() * size + size;
+        area = Rect::new(area.x, below, area.width, area.bottom() - below);
+    }
     // The blurb ends above the barcode box, with the same air as around it.
-    let room = geometry.barcode.y - (area.bottom() - geometry.back_safe.bottom()).abs() - area.y;
+    let air = geometry.back_safe.bottom() - area.bottom();
+    let room = geometry.barcode.y - air - area.y;
     let metrics = fonts.metrics(fonts.text);
     let paragraphs: Vec<&str> = blurb
         .split("\n\n")
         .map(str::trim)
         .filter(|paragraph| !paragraph.is_empty())
         .collect();
-    let largest = (geometry.back.width * 0.027).round().clamp(10.0, 16.0);
+    let largest = (geometry.back.width * 0.028).round().clamp(10.0, 16.0);
     let mut size = largest;
     loop {
         let pitch = 1.4 * size;
