@@ -61,8 +61,8 @@ fn completion_scripts_cover_every_subcommand_in_every_shell() {
         let script = text(&output.stdout);
         assert!(script.contains(marker), "{shell}: {marker}");
         for word in [
-            "sudoku", "mushikui", "book", "preview", "generate", "grade", "symmetry", "dpi",
-            "quiet",
+            "sudoku", "mushikui", "book", "preview", "cover", "generate", "grade", "symmetry",
+            "dpi", "quiet",
         ] {
             assert!(script.contains(word), "{shell} completes {word}");
         }
@@ -143,7 +143,7 @@ fn the_manual_page_prints_and_installs() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 15, "{names:?}");
+    assert_eq!(names.len(), 16, "{names:?}");
     for name in &names {
         let page = std::fs::read_to_string(dir.join(name)).unwrap();
         let title = name.trim_end_matches(".1").to_uppercase();
@@ -151,7 +151,7 @@ fn the_manual_page_prints_and_installs() {
     }
     assert!(names.contains(&"puzzlebook-book.1".to_string()));
     assert!(names.contains(&"puzzlebook-mushikui-generate.1".to_string()));
-    assert!(text(&output.stderr).contains("15 manual pages"));
+    assert!(text(&output.stderr).contains("16 manual pages"));
 
     let missing = dir.join("missing");
     let output = run(&["man", "--out", missing.to_str().unwrap()], &[]);

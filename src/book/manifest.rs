@@ -108,3 +108,85 @@ pub fn to_json(
     text.push('\n');
     Ok(text)
 }
+
+/// The cover manifest (`cover.json` beside `cover.pdf`): the sheet's exact size, the spine
+/// and every zone, in the book manifest's box convention (points, media box top-left).
+#[derive(Serialize)]
+struct CoverManifest<'a> {
+    title: &'a str,
+    seed: &'a str,
+    template: &'a str,
+    /// The interior's page count, which sets the spine's width.
+    pages: usize,
+    /// `None` when the spec gives `page_thickness` instead.
+    paper: Option<&'static str>,
+    page_thickness_in: f64,
+    spine_width_in: f64,
+    /// The whole sheet with its bleed (the PDF's media box), and the trimmed sheet.
+    size_in: [f64; 2],
+    size: [f64; 2],
+    trim_size: [f64; 2],
+    bleed: f64,
+    spine_text: bool,
+    note: Option<&'a str>,
+    guides: bool,
+    zones: CoverZones,
+    generator: String,
+}
+
+#[derive(Serialize)]
+struct CoverZones {
+    back: [f64; 4],
+    spine: [f64; 4],
+    front: [f64; 4],
+    back_safe: [f64; 4],
+    spine_safe: [f64; 4],
+    front_safe: [f64; 4],
+    barcode: [f64; 4],
+}
+
+/// The cover manifest as pretty-printed JSON (with a final newline).
+pub fn cover_to_json(
+    spec: &Spec,
+    cover: &crate::layout::cover::CoverGeometry,
+    note: Option<&str>,
+    guides: bool,
+) -> Result<String> {
+    let bleed = cover.bleed;
+    let boxed = |rect: crate::layout::Rect| {
+        round([rect.x + bleed, rect.y + bleed, rect.width, rect.height])
+    };
+    let media = cover.media();
+    let inches = |points: f64| (points / 72.0 * 1e6).round() / 1e6;
+    let points = |value: f64| (value * 100.0).round() / 100.0;
+    let manifest = CoverManifest {
+        title: &spec.cover.title.value,
+        seed: &spec.seed,
+        template: &spec.template,
+        pages: cover.pages,
+        paper: spec.cover.paper.map(|paper| paper.name()),
+        page_thickness_in: cover.page_thickness,
+        spine_width_in: inches(cover.spine_width),
+        size_in: [inches(media.width), inches(media.height)],
+        size: [points(media.width), points(media.height)],
+        trim_size: [points(cover.width), points(cover.height)],
+        bleed: points(bleed),
+        spine_text: cover.spine_text && note.is_none(),
+        note,
+        guides,
+        zones: CoverZones {
+            back: boxed(cover.back),
+            spine: boxed(cover.spine),
+            front: boxed(cover.front),
+            back_safe: boxed(cover.back_safe),
+            spine_safe: boxed(cover.spine_safe),
+            front_safe: boxed(cover.front_safe),
+            barcode: boxed(cover.barcode),
+        },
+        generator: format!("puzzlebook {}", env!("CARGO_PKG_VERSION")),
+    };
+    let mut text = serde_json::to_string_pretty(&manifest)
+        .map_err(|error| Error::runtime(format!("cannot encode the cover manifest: {error}")))?;
+    text.push('\n');
+    Ok(text)
+}

@@ -7,6 +7,7 @@
 //! next stage, [`crate::layout`].
 
 pub mod bank;
+pub mod cover;
 pub mod kind;
 pub mod manifest;
 pub mod mushikui;

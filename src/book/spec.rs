@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use super::cover::{CoverSpec, read_cover};
 use super::kind::SectionKind;
 use super::source::{Located, SourceId, Sources, Span, Table, closest, parse_document};
 use super::templates;
@@ -183,11 +184,13 @@ pub struct Spec {
     pub fonts: FontsSpec,
     pub sections: Vec<SectionSpec>,
     pub answers: AnswersSpec,
+    /// The wrap-around cover (`puzzlebook cover`).
+    pub cover: CoverSpec,
 }
 
-const TOP_KEYS: [&str; 13] = [
+const TOP_KEYS: [&str; 14] = [
     "title", "subtitle", "author", "date", "language", "seed", "template", "page", "front",
-    "fonts", "section", "answers", "defaults",
+    "fonts", "section", "answers", "defaults", "cover",
 ];
 
 /// A calendar date (proleptic Gregorian), as the spec's `date = "YYYY-MM-DD"` gives it.
@@ -385,6 +388,7 @@ impl Spec {
                 }
             },
         };
+        let cover = read_cover(&top, &title, &subtitle, &author)?;
         drop(sections);
         drop(top);
         let Defaults {
@@ -407,6 +411,7 @@ impl Spec {
             fonts,
             sections: read_sections,
             answers,
+            cover,
         })
     }
 

@@ -13,8 +13,14 @@ pub fn round_points(points: f64) -> f64 {
     (points * 100.0).round() / 100.0
 }
 
-/// Parses `15mm`, `1.5cm`, `0.5in`, `36pt` into points.
+/// Parses `15mm`, `1.5cm`, `0.5in`, `36pt` into points, rounded to 1/100 pt.
 pub fn parse_length(text: &str) -> Result<f64> {
+    length_points(text).map(round_points)
+}
+
+/// Parses a length into points, unrounded (for lengths far below a point, like the
+/// thickness of a sheet of paper).
+pub fn length_points(text: &str) -> Result<f64> {
     let trimmed = text.trim();
     let unit_start = trimmed
         .find(|ch: char| ch.is_ascii_alphabetic())
@@ -39,7 +45,7 @@ pub fn parse_length(text: &str) -> Result<f64> {
         }
         _ => return Err(bad()),
     };
-    Ok(round_points(value * scale))
+    Ok(value * scale)
 }
 
 /// A page size in points (the trimmed page, without bleed).

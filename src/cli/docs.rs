@@ -277,6 +277,7 @@ mod tests {
             "puzzlebook-mushikui-generate.1",
             "puzzlebook-book.1",
             "puzzlebook-preview.1",
+            "puzzlebook-cover.1",
             "puzzlebook-completions.1",
             "puzzlebook-man.1",
         ] {
@@ -307,6 +308,7 @@ mod tests {
             "mushikui",
             "book",
             "preview",
+            "cover",
             "completions",
             "man",
         ] {

@@ -10,6 +10,7 @@
 
 mod batch;
 mod book;
+mod cover;
 mod docs;
 mod io;
 mod mushikui;
@@ -73,6 +74,8 @@ enum Command {
     Book(book::Args),
     /// Render pages of a book to PNG pictures, for a quick look without a PDF viewer.
     Preview(preview::Args),
+    /// Make the print-ready wrap-around cover (back, spine, front) of a book.
+    Cover(cover::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(docs::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a directory.
@@ -249,6 +252,7 @@ where
         Command::Mushikui(command) => mushikui::run(command, ui),
         Command::Book(args) => book::run(args, ui),
         Command::Preview(args) => preview::run(args, ui),
+        Command::Cover(args) => cover::run(args, ui),
         Command::Completions(args) => docs::completions(args),
         Command::Man(args) => docs::man(args, ui),
     };

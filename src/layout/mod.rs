@@ -4,6 +4,7 @@
 //! turns these pages into a file.
 
 pub mod compose;
+pub mod cover;
 pub mod font;
 pub mod fonts;
 pub mod kind;

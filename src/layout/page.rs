@@ -190,6 +190,91 @@ impl Path {
     }
 }
 
+/// An affine map of the page plane (y down): a point (x, y) goes to
+/// (`xx`·x + `xy`·y + `tx`, `yx`·x + `yy`·y + `ty`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transform {
+    pub xx: f64,
+    pub yx: f64,
+    pub xy: f64,
+    pub yy: f64,
+    pub tx: f64,
+    pub ty: f64,
+}
+
+impl Transform {
+    pub const IDENTITY: Transform = Transform {
+        xx: 1.0,
+        yx: 0.0,
+        xy: 0.0,
+        yy: 1.0,
+        tx: 0.0,
+        ty: 0.0,
+    };
+
+    pub fn translate(dx: f64, dy: f64) -> Transform {
+        Transform {
+            tx: dx,
+            ty: dy,
+            ..Transform::IDENTITY
+        }
+    }
+
+    pub fn scale(factor: f64) -> Transform {
+        Transform {
+            xx: factor,
+            yy: factor,
+            ..Transform::IDENTITY
+        }
+    }
+
+    /// A turn by `degrees` about the origin, clockwise as seen on the page (y grows down):
+    /// a quarter turn takes a line of text reading left to right to one reading top to
+    /// bottom.
+    pub fn rotate(degrees: f64) -> Transform {
+        // Exact quarter turns keep exact coordinates (and so byte-identical output).
+        let (sin, cos) = match degrees.rem_euclid(360.0) {
+            0.0 => (0.0, 1.0),
+            90.0 => (1.0, 0.0),
+            180.0 => (0.0, -1.0),
+            270.0 => (-1.0, 0.0),
+            _ => degrees.to_radians().sin_cos(),
+        };
+        Transform {
+            xx: cos,
+            yx: sin,
+            xy: -sin,
+            yy: cos,
+            tx: 0.0,
+            ty: 0.0,
+        }
+    }
+
+    /// This map followed by `after`.
+    pub fn then(self, after: Transform) -> Transform {
+        Transform {
+            xx: after.xx * self.xx + after.xy * self.yx,
+            yx: after.yx * self.xx + after.yy * self.yx,
+            xy: after.xx * self.xy + after.xy * self.yy,
+            yy: after.yx * self.xy + after.yy * self.yy,
+            tx: after.xx * self.tx + after.xy * self.ty + after.tx,
+            ty: after.yx * self.tx + after.yy * self.ty + after.ty,
+        }
+    }
+
+    pub fn apply(self, point: Point) -> Point {
+        Point {
+            x: self.xx * point.x + self.xy * point.y + self.tx,
+            y: self.yx * point.x + self.yy * point.y + self.ty,
+        }
+    }
+
+    /// How lengths grow under the map (the square root of its area scale).
+    pub fn length_scale(self) -> f64 {
+        (self.xx * self.yy - self.xy * self.yx).abs().sqrt()
+    }
+}
+
 /// One thing drawn on a page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
@@ -219,6 +304,13 @@ pub enum Item {
         face: FaceId,
         text: String,
         colour: Colour,
+    },
+    /// Items drawn through a transform (rotated text on a book's spine, a figure drawn
+    /// turned or enlarged): coordinates inside are mapped by `transform` onto the page.
+    /// Drawn in place, in the order of the page's items.
+    Group {
+        transform: Transform,
+        items: Vec<Item>,
     },
 }
 

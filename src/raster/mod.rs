@@ -14,7 +14,7 @@ use ttf_parser::OutlineBuilder;
 
 use crate::error::{Error, Result};
 use crate::layout::fonts::FontSet;
-use crate::layout::page::{Item, Page, Path, Point, Segment as PathSegment, Stroke};
+use crate::layout::page::{Item, Page, Path, Point, Segment as PathSegment, Stroke, Transform};
 
 /// The largest picture made, in pixels (an A4 page at 600 dpi is about 35 million).
 pub const MAX_PIXELS: usize = 60_000_000;
@@ -117,64 +117,8 @@ impl<'a> PageRasterizer<'a> {
             shape: Vec::new(),
         };
         let scale = f64::from(dpi) / 72.0;
-        let to_pixels = |p: Point| Pixel {
-            x: ((p.x + page.bleed) * scale) as f32,
-            y: ((p.y + page.bleed) * scale) as f32,
-        };
-        for item in &page.items {
-            match item {
-                Item::Line {
-                    from,
-                    to,
-                    width,
-                    colour,
-                } => {
-                    let thickness = (width * scale).max(MIN_LINE_PIXELS) as f32;
-                    canvas.line(to_pixels(*from), to_pixels(*to), thickness);
-                    canvas.fill(colour.luminance());
-                }
-                Item::Rect { rect, fill, stroke } => {
-                    let corner = to_pixels(Point {
-                        x: rect.x,
-                        y: rect.y,
-                    });
-                    let size = ((rect.width * scale) as f32, (rect.height * scale) as f32);
-                    if let Some(colour) = fill {
-                        canvas.rectangle(corner, size, 0.0);
-                        canvas.fill(colour.luminance());
-                    }
-                    if let Some((width, colour)) = stroke {
-                        let thickness = (width * scale).max(MIN_LINE_PIXELS) as f32;
-                        canvas.frame(corner, size, thickness);
-                        canvas.fill(colour.luminance());
-                    }
-                }
-                Item::Path { path, fill, stroke } => {
-                    if let Some(colour) = fill {
-                        canvas.outline(path, &to_pixels);
-                        canvas.fill(colour.luminance());
-                    }
-                    if let Some(stroke) = stroke {
-                        canvas.stroke(path, stroke, scale, &to_pixels);
-                        canvas.fill(stroke.colour.luminance());
-                    }
-                }
-                Item::Text { .. } => {}
-            }
-        }
-        for item in &page.items {
-            if let Item::Text {
-                at,
-                size,
-                face,
-                text,
-                colour,
-            } = item
-            {
-                self.text(&mut canvas, to_pixels(*at), size * scale, *face, text);
-                canvas.fill(colour.luminance());
-            }
-        }
+        let to_pixels = Transform::translate(page.bleed, page.bleed).then(Transform::scale(scale));
+        self.draw(&mut canvas, &page.items, to_pixels);
         Ok(Bitmap {
             width,
             height,
@@ -187,9 +131,122 @@ impl<'a> PageRasterizer<'a> {
         })
     }
 
+    /// Draws `items` mapped onto the picture by `to_pixels` (layout points to pixels):
+    /// lines, rectangles, paths and groups in order, then the text.
+    fn draw(&self, canvas: &mut Canvas, items: &[Item], to_pixels: Transform) {
+        let scale = to_pixels.length_scale();
+        let pixel = |p: Point| {
+            let p = to_pixels.apply(p);
+            Pixel {
+                x: p.x as f32,
+                y: p.y as f32,
+            }
+        };
+        // Rectangles keep their exact pixel edges unless the map turns them.
+        let upright =
+            to_pixels.xy == 0.0 && to_pixels.yx == 0.0 && to_pixels.xx > 0.0 && to_pixels.yy > 0.0;
+        for item in items {
+            match item {
+                Item::Line {
+                    from,
+                    to,
+                    width,
+                    colour,
+                } => {
+                    let thickness = (width * scale).max(MIN_LINE_PIXELS) as f32;
+                    canvas.line(pixel(*from), pixel(*to), thickness);
+                    canvas.fill(colour.luminance());
+                }
+                Item::Rect { rect, fill, stroke } if upright => {
+                    let corner = pixel(Point {
+                        x: rect.x,
+                        y: rect.y,
+                    });
+                    let size = (
+                        (rect.width * to_pixels.xx) as f32,
+                        (rect.height * to_pixels.yy) as f32,
+                    );
+                    if let Some(colour) = fill {
+                        canvas.rectangle(corner, size, 0.0);
+                        canvas.fill(colour.luminance());
+                    }
+                    if let Some((width, colour)) = stroke {
+                        let thickness = (width * scale).max(MIN_LINE_PIXELS) as f32;
+                        canvas.frame(corner, size, thickness);
+                        canvas.fill(colour.luminance());
+                    }
+                }
+                Item::Rect { rect, fill, stroke } => {
+                    let corners = [
+                        Point {
+                            x: rect.x,
+                            y: rect.y,
+                        },
+                        Point {
+                            x: rect.right(),
+                            y: rect.y,
+                        },
+                        Point {
+                            x: rect.right(),
+                            y: rect.bottom(),
+                        },
+                        Point {
+                            x: rect.x,
+                            y: rect.bottom(),
+                        },
+                    ];
+                    let path = Path::polygon(&corners);
+                    if let Some(colour) = fill {
+                        canvas.outline(&path, &pixel);
+                        canvas.fill(colour.luminance());
+                    }
+                    if let Some((width, colour)) = stroke {
+                        canvas.stroke(&path, &Stroke::solid(*width, *colour), scale, &pixel);
+                        canvas.fill(colour.luminance());
+                    }
+                }
+                Item::Path { path, fill, stroke } => {
+                    if let Some(colour) = fill {
+                        canvas.outline(path, &pixel);
+                        canvas.fill(colour.luminance());
+                    }
+                    if let Some(stroke) = stroke {
+                        canvas.stroke(path, stroke, scale, &pixel);
+                        canvas.fill(stroke.colour.luminance());
+                    }
+                }
+                Item::Group { transform, items } => {
+                    self.draw(canvas, items, transform.then(to_pixels));
+                }
+                Item::Text { .. } => {}
+            }
+        }
+        for item in items {
+            if let Item::Text {
+                at,
+                size,
+                face,
+                text,
+                colour,
+            } = item
+            {
+                self.text(canvas, *at, *size, *face, text, to_pixels);
+                canvas.fill(colour.luminance());
+            }
+        }
+    }
+
     /// Adds the outlines of a text run to the canvas's shape: glyph by glyph from the
     /// baseline start, advancing by the widths layout measured with.
-    fn text(&self, canvas: &mut Canvas, at: Pixel, size: f64, face: usize, text: &str) {
+    fn text(
+        &self,
+        canvas: &mut Canvas,
+        at: Point,
+        size: f64,
+        face: usize,
+        text: &str,
+        to_pixels: Transform,
+    ) {
         let (Some(outlines), Some(metrics)) = (
             self.faces.get(face),
             self.fonts.faces.get(face).map(|f| &f.metrics),
@@ -197,18 +254,24 @@ impl<'a> PageRasterizer<'a> {
             return;
         };
         let units = f64::from(outlines.units_per_em().max(1));
-        let em = (size / units) as f32;
-        let mut pen = f64::from(at.x);
+        let em = size / units;
+        let mut pen = at.x;
         for ch in text.chars() {
             // A character the font lacks shows its .notdef glyph, as in the PDF.
             let glyph = metrics.glyph(ch).unwrap_or(0);
+            // Font units (y up) from the pen position on the baseline, to pixels.
+            let glyph_map = Transform {
+                xx: em,
+                yx: 0.0,
+                xy: 0.0,
+                yy: -em,
+                tx: pen,
+                ty: at.y,
+            }
+            .then(to_pixels);
             let mut builder = Outline {
                 shape: &mut canvas.shape,
-                origin: Pixel {
-                    x: pen as f32,
-                    y: at.y,
-                },
-                em,
+                map: glyph_map,
                 start: None,
                 current: Pixel { x: 0.0, y: 0.0 },
             };
@@ -558,17 +621,21 @@ fn dashes(points: &[Pixel], on: f32, off: f32) -> Vec<Vec<Pixel>> {
 /// Collects a glyph's outline (font units, y up) as pixel segments (y down).
 struct Outline<'s> {
     shape: &'s mut Vec<Segment>,
-    origin: Pixel,
-    em: f32,
+    /// Font units to pixels.
+    map: Transform,
     start: Option<Pixel>,
     current: Pixel,
 }
 
 impl Outline<'_> {
     fn map(&self, x: f32, y: f32) -> Pixel {
+        let p = self.map.apply(Point {
+            x: f64::from(x),
+            y: f64::from(y),
+        });
         Pixel {
-            x: self.origin.x + x * self.em,
-            y: self.origin.y - y * self.em,
+            x: p.x as f32,
+            y: p.y as f32,
         }
     }
 }
@@ -936,5 +1003,57 @@ mod tests {
         let first = raster.render(&page(items.clone()), 150).unwrap().to_png();
         let second = raster.render(&page(items), 150).unwrap().to_png();
         assert_eq!(first, second);
+    }
+
+    #[test]
+    fn groups_turn_what_they_hold() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        // A 30 × 10 bar turned a quarter about the page point (50, 10) stands 10 wide and
+        // 30 high, just left of x = 50.
+        let bar = Item::Group {
+            transform: Transform::rotate(90.0).then(Transform::translate(50.0, 10.0)),
+            items: vec![Item::Rect {
+                rect: Rect::new(0.0, 0.0, 30.0, 10.0),
+                fill: Some(Colour::BLACK),
+                stroke: None,
+            }],
+        };
+        let bitmap = raster.render(&page(vec![bar]), 72).unwrap();
+        assert_eq!(dark(&bitmap), 300);
+        assert_eq!(bitmap.get(45, 25), 0);
+        assert_eq!(bitmap.get(55, 25), 255);
+        assert_eq!(bitmap.get(45, 5), 255);
+        // Turned text runs down the page: its ink is taller than it is wide.
+        let text = Item::Group {
+            transform: Transform::rotate(90.0).then(Transform::translate(50.0, 2.0)),
+            items: vec![Item::Text {
+                at: Point { x: 0.0, y: 0.0 },
+                size: 10.0,
+                face: fonts.text,
+                text: "HELLO".to_string(),
+                colour: Colour::BLACK,
+            }],
+        };
+        let bitmap = raster.render(&page(vec![text]), 72).unwrap();
+        let inked: Vec<(usize, usize)> = (0..bitmap.height)
+            .flat_map(|y| (0..bitmap.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| bitmap.get(x, y) < 128)
+            .collect();
+        let (min_x, max_x) = (
+            inked.iter().map(|p| p.0).min().unwrap(),
+            inked.iter().map(|p| p.0).max().unwrap(),
+        );
+        let (min_y, max_y) = (
+            inked.iter().map(|p| p.1).min().unwrap(),
+            inked.iter().map(|p| p.1).max().unwrap(),
+        );
+        assert!(
+            max_y - min_y > 2 * (max_x - min_x),
+            "{min_x}..{max_x} x {min_y}..{max_y}"
+        );
+        // The letters' tops face right (on a cover, towards the front): the ink lies right
+        // of the baseline (x = 50).
+        assert!(min_x >= 50 && max_x <= 60, "{min_x}..{max_x}");
     }
 }

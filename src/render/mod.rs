@@ -12,15 +12,15 @@
 //! is an error naming the font, never a crash.
 
 use printpdf::{
-    Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, ParsedFont,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint, Polygon, PolygonRing,
-    Pt, Rect as PdfRect, Rgb, TextItem, TextMatrix, WindingOrder,
+    Color, CurTransMat, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode,
+    ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint, Polygon,
+    PolygonRing, Pt, Rect as PdfRect, Rgb, TextItem, TextMatrix, WindingOrder,
 };
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
 use crate::layout::fonts::{Face, FontSet};
-use crate::layout::page::{Colour, Document, Item, Page, Path, Segment, Stroke};
+use crate::layout::page::{Colour, Document, Item, Page, Path, Segment, Stroke, Transform};
 
 /// The resource name (and subset tag prefix) of face `index`: six capital letters.
 fn font_id(index: usize) -> FontId {
@@ -160,15 +160,22 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
 }
 
 fn used_faces(document: &Document, count: usize) -> Vec<bool> {
-    let mut used = vec![false; count];
-    for page in &document.pages {
-        for item in &page.items {
-            if let Item::Text { face, .. } = item
-                && let Some(flag) = used.get_mut(*face)
-            {
-                *flag = true;
+    fn mark(items: &[Item], used: &mut [bool]) {
+        for item in items {
+            match item {
+                Item::Text { face, .. } => {
+                    if let Some(flag) = used.get_mut(*face) {
+                        *flag = true;
+                    }
+                }
+                Item::Group { items, .. } => mark(items, used),
+                _ => {}
             }
         }
+    }
+    let mut used = vec![false; count];
+    for page in &document.pages {
+        mark(&page.items, &mut used);
     }
     used
 }
@@ -337,21 +344,12 @@ fn pt(value: f64) -> Pt {
     Pt(value as f32)
 }
 
-/// The operations of one page. Layout's y grows down from the trimmed page's top; PDF's
-/// grows up from the media box's bottom, which is `bleed` further out.
-fn page_ops(page: &Page) -> PdfPage {
-    let media_width = page.width + 2.0 * page.bleed;
-    let media_height = page.height + 2.0 * page.bleed;
-    let x = |value: f64| pt(value + page.bleed);
-    let y = |value: f64| pt(media_height - page.bleed - value);
-    let point = |p: crate::layout::page::Point| PdfPoint {
-        x: x(p.x),
-        y: y(p.y),
-    };
-    let mut ops = Vec::with_capacity(page.items.len() * 3);
+/// The operations drawing `items`: graphics (and groups) in order, then the text in one
+/// text object.
+fn items_ops(items: &[Item], frame: Frame, ops: &mut Vec<Op>) {
     let mut state = GraphicsState::default();
     // Graphics first, then all text in one text object.
-    for item in &page.items {
+    for item in items {
         match item {
             Item::Line {
                 from,
@@ -359,16 +357,16 @@ fn page_ops(page: &Page) -> PdfPage {
                 width,
                 colour: ink,
             } => {
-                state.stroke(&mut ops, *width, *ink, None);
+                state.stroke(ops, *width, *ink, None);
                 ops.push(Op::DrawLine {
                     line: Line {
                         points: vec![
                             LinePoint {
-                                p: point(*from),
+                                p: frame.point(*from),
                                 bezier: false,
                             },
                             LinePoint {
-                                p: point(*to),
+                                p: frame.point(*to),
                                 bezier: false,
                             },
                         ],
@@ -378,10 +376,10 @@ fn page_ops(page: &Page) -> PdfPage {
             }
             Item::Rect { rect, fill, stroke } => {
                 if let Some(ink) = fill {
-                    state.fill(&mut ops, *ink);
+                    state.fill(ops, *ink);
                 }
                 if let Some((width, ink)) = stroke {
-                    state.stroke(&mut ops, *width, *ink, None);
+                    state.stroke(ops, *width, *ink, None);
                 }
                 let mode = match (fill, stroke) {
                     (Some(_), Some(_)) => PaintMode::FillStroke,
@@ -390,8 +388,8 @@ fn page_ops(page: &Page) -> PdfPage {
                 };
                 ops.push(Op::DrawRectangle {
                     rectangle: PdfRect {
-                        x: x(rect.x),
-                        y: y(rect.bottom()),
+                        x: frame.x(rect.x),
+                        y: frame.y(rect.bottom()),
                         width: pt(rect.width),
                         height: pt(rect.height),
                         mode: Some(mode),
@@ -400,9 +398,9 @@ fn page_ops(page: &Page) -> PdfPage {
                 });
             }
             Item::Path { path, fill, stroke } => {
-                let subpaths = path_points(path, &point);
+                let subpaths = path_points(path, &|p| frame.point(p));
                 if let Some(ink) = fill {
-                    state.fill(&mut ops, *ink);
+                    state.fill(ops, *ink);
                     ops.push(Op::DrawPolygon {
                         polygon: Polygon {
                             rings: subpaths
@@ -422,7 +420,7 @@ fn page_ops(page: &Page) -> PdfPage {
                     dash,
                 }) = stroke
                 {
-                    state.stroke(&mut ops, *width, *ink, *dash);
+                    state.stroke(ops, *width, *ink, *dash);
                     for (points, closed) in subpaths {
                         ops.push(Op::DrawLine {
                             line: Line {
@@ -433,12 +431,21 @@ fn page_ops(page: &Page) -> PdfPage {
                     }
                 }
             }
+            Item::Group { transform, items } => {
+                ops.push(Op::SaveGraphicsState);
+                ops.push(Op::SetTransformationMatrix {
+                    matrix: CurTransMat::Raw(frame.matrix(*transform)),
+                });
+                items_ops(items, frame, ops);
+                // The state saved before the group is back, and with it what `state` knows.
+                ops.push(Op::RestoreGraphicsState);
+            }
             Item::Text { .. } => {}
         }
     }
     let mut font_state: Option<(usize, f64)> = None;
     let mut text_started = false;
-    for item in &page.items {
+    for item in items {
         let Item::Text {
             at,
             size,
@@ -460,9 +467,9 @@ fn page_ops(page: &Page) -> PdfPage {
             });
             font_state = Some((*face, *size));
         }
-        state.fill(&mut ops, *ink);
+        state.fill(ops, *ink);
         ops.push(Op::SetTextMatrix {
-            matrix: TextMatrix::Translate(x(at.x), y(at.y)),
+            matrix: TextMatrix::Translate(frame.x(at.x), frame.y(at.y)),
         });
         ops.push(Op::ShowText {
             items: vec![TextItem::Text(text.clone())],
@@ -471,6 +478,62 @@ fn page_ops(page: &Page) -> PdfPage {
     if text_started {
         ops.push(Op::EndTextSection);
     }
+}
+
+/// Where layout coordinates land in PDF space: layout's y grows down from the trimmed
+/// page's top; PDF's grows up from the media box's bottom, which is `bleed` further out.
+#[derive(Clone, Copy)]
+struct Frame {
+    bleed: f64,
+    media_height: f64,
+}
+
+impl Frame {
+    fn x(self, value: f64) -> Pt {
+        pt(value + self.bleed)
+    }
+
+    fn y(self, value: f64) -> Pt {
+        pt(self.media_height - self.bleed - value)
+    }
+
+    fn point(self, p: crate::layout::page::Point) -> PdfPoint {
+        PdfPoint {
+            x: self.x(p.x),
+            y: self.y(p.y),
+        }
+    }
+
+    /// A layout transform as the PDF matrix that does the same in PDF space: back to
+    /// layout coordinates, `transform`, and into PDF coordinates again.
+    fn matrix(self, transform: Transform) -> [f32; 6] {
+        let to_pdf = Transform {
+            xx: 1.0,
+            yx: 0.0,
+            xy: 0.0,
+            yy: -1.0,
+            tx: self.bleed,
+            ty: self.media_height - self.bleed,
+        };
+        let to_layout = Transform {
+            tx: -self.bleed,
+            ..to_pdf
+        };
+        let m = to_layout.then(transform).then(to_pdf);
+        [m.xx, m.yx, m.xy, m.yy, m.tx, m.ty].map(|value| value as f32)
+    }
+}
+
+/// The operations of one page.
+fn page_ops(page: &Page) -> PdfPage {
+    let media_width = page.width + 2.0 * page.bleed;
+    let media_height = page.height + 2.0 * page.bleed;
+    let frame = Frame {
+        bleed: page.bleed,
+        media_height,
+    };
+    let mut ops = Vec::with_capacity(page.items.len() * 3);
+    items_ops(&page.items, frame, &mut ops);
     let media = PdfRect {
         x: Pt(0.0),
         y: Pt(0.0),
@@ -616,6 +679,55 @@ mod tests {
             .map(|op| op.operands[0].as_array().unwrap().len())
             .collect();
         assert_eq!(dashes, vec![2, 0]);
+    }
+
+    #[test]
+    fn groups_are_saved_transformed_and_restored() {
+        let fonts = FontSet::bundled(false);
+        let mut document = sample(9.0);
+        document.pages[0].items.push(Item::Group {
+            transform: Transform::rotate(90.0).then(Transform::translate(200.0, 100.0)),
+            items: vec![Item::Text {
+                at: Point { x: 0.0, y: 0.0 },
+                size: 10.0,
+                face: fonts.text,
+                text: "Spine".to_string(),
+                colour: Colour::BLACK,
+            }],
+        });
+        let bytes = render(&document, &fonts).unwrap();
+        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+        let (_, page_id) = pdf.get_pages().into_iter().next().unwrap();
+        let content = lopdf::content::Content::decode(&pdf.get_page_content(page_id)).unwrap();
+        let operators: Vec<&str> = content
+            .operations
+            .iter()
+            .map(|op| op.operator.as_str())
+            .collect();
+        let save = operators.iter().position(|op| *op == "q").unwrap();
+        assert_eq!(operators[save + 1], "cm");
+        let restore = operators.iter().position(|op| *op == "Q").unwrap();
+        assert!(operators[save..restore].contains(&"Tj"), "{operators:?}");
+        // A quarter turn clockwise on the page is a quarter turn clockwise in PDF space too
+        // (y up): [0 -1 1 0 e f], with (0, 0) of the group at the page point (200, 100).
+        let matrix: Vec<f32> = content.operations[save + 1]
+            .operands
+            .iter()
+            .map(|value| value.as_float().unwrap())
+            .collect();
+        assert_eq!(&matrix[..4], &[0.0, -1.0, 1.0, 0.0]);
+        // The group's origin, drawn at (bleed, height - bleed) in PDF space, lands on the
+        // PDF point of the page point (200, 100).
+        let (x, y) = (9.0, 666.0 - 9.0);
+        let mapped = (
+            matrix[0] * x + matrix[2] * y + matrix[4],
+            matrix[1] * x + matrix[3] * y + matrix[5],
+        );
+        assert!((mapped.0 - 209.0).abs() < 1e-3, "{mapped:?}");
+        assert!(
+            (mapped.1 - (666.0 - 9.0 - 100.0)).abs() < 1e-3,
+            "{mapped:?}"
+        );
     }
 
     #[test]

@@ -1,0 +1,240 @@
+//! `puzzlebook cover`: every example gets its cover; the sheet, spine and zones follow the
+//! print-on-demand formula for the book's real page count; the same spec gives the same
+//! bytes; bad requests fail with exit 2 and leave no file behind.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{Pdf, manifest, puzzlebook, run_binary, scratch, stderr};
+
+fn examples() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut specs: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    specs.sort();
+    specs
+}
+
+fn cover(spec: &Path, pdf: &Path, extra: &[&str]) -> i32 {
+    let mut args = vec![
+        "cover",
+        spec.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    puzzlebook(&args)
+}
+
+fn number(value: &serde_json::Value) -> f64 {
+    value.as_f64().unwrap()
+}
+
+#[test]
+fn every_example_gets_a_cover_as_wide_as_its_book_is_thick() {
+    let dir = scratch("covers");
+    for spec in examples() {
+        let name = spec.file_stem().unwrap().to_string_lossy().into_owned();
+        let book_pdf = dir.join(format!("{name}.pdf"));
+        let cover_pdf = dir.join(format!("{name}-cover.pdf"));
+        assert_eq!(
+            puzzlebook(&[
+                "book",
+                spec.to_str().unwrap(),
+                "-o",
+                book_pdf.to_str().unwrap(),
+                "--quiet"
+            ]),
+            0,
+            "{name}"
+        );
+        assert_eq!(cover(&spec, &cover_pdf, &[]), 0, "{name}");
+        let book = manifest(&book_pdf);
+        let sheet = manifest(&cover_pdf);
+        let pages = book["pages"].as_u64().unwrap();
+        assert_eq!(sheet["pages"].as_u64().unwrap(), pages, "{name}");
+        assert_eq!(Pdf::load(&book_pdf).page_count() as u64, pages);
+
+        // Spine = pages × thickness; sheet = bleed + back + spine + front + bleed.
+        let thickness = number(&sheet["page_thickness_in"]);
+        let spine = number(&sheet["spine_width_in"]);
+        assert!((spine - pages as f64 * thickness).abs() < 1e-6, "{name}");
+        let [page_width, page_height] = [0, 1].map(|i| number(&book["page_size"][i]) / 72.0);
+        let bleed = number(&sheet["bleed"]) / 72.0;
+        assert_eq!(bleed, 0.125);
+        let [width, height] = [0, 1].map(|i| number(&sheet["size_in"][i]));
+        assert!(
+            (width - (2.0 * bleed + 2.0 * page_width + spine)).abs() < 1e-5,
+            "{name}"
+        );
+        assert!(
+            (height - (2.0 * bleed + page_height)).abs() < 1e-5,
+            "{name}"
+        );
+        assert_eq!(
+            sheet["spine_text"].as_bool().unwrap(),
+            pages >= 79,
+            "{name}"
+        );
+
+        // The PDF's boxes are the manifest's.
+        let pdf = Pdf::load(&cover_pdf);
+        assert_eq!(pdf.page_count(), 1);
+        let media = pdf.page_box(1, b"MediaBox");
+        assert!((media[2] - width * 72.0).abs() < 0.01, "{name}: {media:?}");
+        assert!((media[3] - height * 72.0).abs() < 0.01, "{name}: {media:?}");
+        let trim = pdf.page_box(1, b"TrimBox");
+        assert_eq!(trim[0], 9.0);
+        assert!((trim[2] - (width * 72.0 - 9.0)).abs() < 0.01);
+        assert!(pdf.fonts().iter().all(|(_, embedded)| *embedded), "{name}");
+        // The barcode box: 2 × 1.2 in, lower right of the back cover.
+        let barcode: Vec<f64> = (0..4)
+            .map(|i| number(&sheet["zones"]["barcode"][i]))
+            .collect();
+        assert_eq!(&barcode[2..], &[144.0, 86.4]);
+        assert!((barcode[0] + 144.0 - (9.0 + page_width * 72.0 - 18.0)).abs() < 0.01);
+    }
+}
+
+#[test]
+fn the_spine_of_a_thick_book_names_it_and_a_thin_one_says_why_not() {
+    let dir = scratch("cover-spine");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/paperback.toml");
+    let pdf_path = dir.join("paperback-cover.pdf");
+    assert_eq!(cover(&spec, &pdf_path, &[]), 0);
+    let sheet = manifest(&pdf_path);
+    assert!(sheet["pages"].as_u64().unwrap() >= 79);
+    assert_eq!(sheet["paper"], "cream");
+    assert!(sheet["note"].is_null());
+    let pdf = Pdf::load(&pdf_path);
+    let text = pdf.page_text(1);
+    assert!(
+        text.matches("Sudoku for Long Evenings").count() >= 2,
+        "{text}"
+    );
+
+    let thin = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/large-print.toml");
+    let output = run_binary(
+        &[
+            "cover",
+            thin.to_str().unwrap(),
+            "-o",
+            dir.join("thin.pdf").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(output.status.success());
+    assert!(
+        stderr(&output).contains("no spine text"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        manifest(&dir.join("thin.pdf"))["note"]
+            .as_str()
+            .unwrap()
+            .contains("79 pages")
+    );
+}
+
+#[test]
+fn covers_are_byte_identical_and_guides_only_mark_proofs() {
+    let dir = scratch("cover-determinism");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/paperback.toml");
+    let [first, second, proof] = ["first", "second", "proof"].map(|n| dir.join(format!("{n}.pdf")));
+    assert_eq!(cover(&spec, &first, &["--jobs", "1"]), 0);
+    assert_eq!(cover(&spec, &second, &["--jobs", "3"]), 0);
+    assert_eq!(
+        std::fs::read(&first).unwrap(),
+        std::fs::read(&second).unwrap()
+    );
+    assert_eq!(
+        std::fs::read(first.with_extension("json")).unwrap(),
+        std::fs::read(second.with_extension("json")).unwrap()
+    );
+    let png = dir.join("proof.png");
+    assert_eq!(
+        cover(&spec, &proof, &["--guides", "--png", png.to_str().unwrap()]),
+        0
+    );
+    assert_ne!(
+        std::fs::read(&first).unwrap(),
+        std::fs::read(&proof).unwrap()
+    );
+    assert!(manifest(&proof)["guides"].as_bool().unwrap());
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn bad_covers_are_input_errors_that_leave_nothing_behind() {
+    let dir = scratch("cover-errors");
+    let cases = [
+        (
+            "[cover]\npaper = \"creme\"\n",
+            "unknown paper",
+            "did you mean \"cream\"?",
+        ),
+        (
+            "[cover]\npaper = \"cream\"\npage_thickness = \"0.0025in\"\n",
+            "both set",
+            "keep one",
+        ),
+        (
+            "[cover]\npage_thickness = \"0.5in\"\n",
+            "not the thickness",
+            "0.0025in",
+        ),
+        (
+            "[cover]\nbackground = \"navy\"\n",
+            "not a colour",
+            "#1d3557",
+        ),
+        (
+            "[cover]\nspine = \"x\"\n",
+            "unknown key `spine`",
+            "[cover] takes",
+        ),
+        ("[cover]\nmin_pages = 200\n", "too thin", "24 pages"),
+        (
+            "[cover]\nmin_pages = 1\ntitle = \"Antidisestablishmentarianism Antidisestablishmentarianism Antidisestablishmentarianism Antidisestablishmentarianism\"\n",
+            "does not fit",
+            "shorten",
+        ),
+    ];
+    for (index, (table, message, hint)) in cases.iter().enumerate() {
+        let spec_path = dir.join(format!("bad{index}.toml"));
+        std::fs::write(
+            &spec_path,
+            format!(
+                "title = \"Bad\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\ncount = 4\n{table}"
+            ),
+        )
+        .unwrap();
+        let pdf = dir.join(format!("bad{index}.pdf"));
+        let output = run_binary(
+            &[
+                "cover",
+                spec_path.to_str().unwrap(),
+                "-o",
+                pdf.to_str().unwrap(),
+            ],
+            "",
+        );
+        let said = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{table}: {said}");
+        assert!(said.contains(message), "{table}: {said}");
+        assert!(said.contains(hint), "{table}: {said}");
+        assert!(said.contains(&format!("bad{index}.toml:")), "{said}");
+    }
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.ends_with(".toml"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
