@@ -20,10 +20,12 @@ use crate::sudoku::grade::{
     format_rating, generate_graded, grade_with, parse_rating,
 };
 use crate::sudoku::grid::cell_name;
-use crate::sudoku::{
-    ClueRange, GenerateOptions, Grid, ParsedPuzzle, PuzzleReader, RawPuzzle, Solution, Symmetry,
-    generate,
+use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading};
+use crate::sudoku::variant::{
+    AnyPuzzle, AnyReader, ParsedVariant, RawAny, Size, Variant, VariantGrid, VariantOptions,
+    VariantSolution,
 };
+use crate::sudoku::{ClueRange, GenerateOptions, Grid, ParsedPuzzle, Solution, Symmetry, generate};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -118,12 +120,14 @@ pub struct GenerateArgs {
     /// Any text; the same seed and options always give the same puzzles.
     #[arg(long, value_name = "S", default_value = DEFAULT_SEED)]
     seed: String,
-    /// Symmetry of the clue pattern.
-    #[arg(long, value_name = "SYM", default_value = "rot180")]
-    symmetry: Symmetry,
+    #[command(flatten)]
+    kind: KindArgs,
+    /// Symmetry of the clue pattern [default: rot180; none for jigsaw].
+    #[arg(long, value_name = "SYM")]
+    symmetry: Option<Symmetry>,
     /// Clue count range MIN..MAX (default: minimal for the symmetry).
-    #[arg(long, value_name = "A..B", value_parser = parse_clue_range)]
-    clues: Option<ClueRange>,
+    #[arg(long, value_name = "A..B", value_parser = parse_clue_text)]
+    clues: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
@@ -164,15 +168,52 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_clue_range(text: &str) -> Result<ClueRange, String> {
-    text.parse::<ClueRange>()
+/// Checks the syntax of `--clues` (the bounds depend on the size, checked later).
+fn parse_clue_text(text: &str) -> Result<String, String> {
+    crate::sudoku::variant::generate::parse_clues(text, Size::S16)
+        .map(|_| text.to_string())
         .map_err(|error| flag_value_message(&error))
+}
+
+fn parse_size(text: &str) -> Result<Size, String> {
+    text.parse::<Size>()
+        .map_err(|error| flag_value_message(&error))
+}
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.parse::<Variant>()
+        .map_err(|error| flag_value_message(&error))
+}
+
+/// `--size` and `--variant`: which sudoku (default: the classic 9x9).
+#[derive(Debug, Args)]
+pub struct KindArgs {
+    /// Grid size: 4x4, 6x6, 8x8, 9x9 (default), 12x12 or 16x16.
+    #[arg(long, value_name = "NxN", value_parser = parse_size)]
+    size: Option<Size>,
+    /// Variant: x (diagonals), windoku (four extra 3x3 windows, 9x9 only) or jigsaw
+    /// (irregular regions, 6x6 and up).
+    #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
+    variant: Option<Variant>,
+}
+
+impl KindArgs {
+    /// The size and variant asked for, or `None` for the classic 9x9.
+    fn resolve(&self) -> Result<Option<(Size, Variant)>, Error> {
+        let size = self.size.unwrap_or(Size::S9);
+        let variant = self.variant.unwrap_or_default();
+        variant.check_size(size)?;
+        Ok(((size, variant) != (Size::S9, Variant::Classic)).then_some((size, variant)))
+    }
 }
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Puzzle file; standard input when absent or '-'.
     file: Option<PathBuf>,
+    /// What bare lines (without a `HEAD:`) are; lines with a head say it themselves.
+    #[command(flatten)]
+    kind: KindArgs,
     #[command(flatten)]
     jobs: JobsArg,
 }
@@ -181,6 +222,9 @@ pub struct SolveArgs {
 pub struct CountArgs {
     /// Puzzle file; standard input when absent or '-'.
     file: Option<PathBuf>,
+    /// What bare lines (without a `HEAD:`) are; lines with a head say it themselves.
+    #[command(flatten)]
+    kind: KindArgs,
     /// Stop counting at this many solutions.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
@@ -196,32 +240,13 @@ pub enum GradeFormat {
     Json,
 }
 
-/// The houses `grade --variant` rates with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum GradeVariant {
-    /// Rows, columns and boxes.
-    #[default]
-    Classic,
-    /// X-sudoku: both main diagonals hold 1-9 once too.
-    X,
-    /// Windoku (hyper): four extra 3x3 windows at rows and columns 2-4 and 6-8.
-    Windoku,
-}
-
-impl GradeVariant {
-    fn extra_houses(self) -> ExtraHouses {
-        match self {
-            GradeVariant::Classic => ExtraHouses::None,
-            GradeVariant::X => ExtraHouses::X,
-            GradeVariant::Windoku => ExtraHouses::Windoku,
-        }
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     /// Puzzle file; standard input when absent or '-'.
     file: Option<PathBuf>,
+    /// What bare lines (without a `HEAD:`) are; lines with a head say it themselves.
+    #[command(flatten)]
+    kind: KindArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = GradeFormat::Line)]
     format: GradeFormat,
@@ -231,12 +256,43 @@ pub struct GradeArgs {
     /// Compare with the reference rating given after each puzzle; print agreement figures.
     #[arg(long)]
     compare: bool,
-    /// The puzzles' extra houses: x (diagonals) or windoku (windows), rated as Sudoku
-    /// Explainer rates those variants.
-    #[arg(long, value_enum, default_value_t = GradeVariant::Classic)]
-    variant: GradeVariant,
     #[command(flatten)]
     jobs: JobsArg,
+}
+
+/// The extra houses the classic grader rates a 9x9 X or windoku puzzle with, as Sudoku
+/// Explainer does (`--isX`, `--isWindows`); `None` for any other variant.
+fn classic_extra_houses(geometry: &crate::sudoku::variant::Geometry) -> Option<ExtraHouses> {
+    match (geometry.size(), geometry.variant()) {
+        (Size::S9, Variant::Classic) => Some(ExtraHouses::None),
+        (Size::S9, Variant::X) => Some(ExtraHouses::X),
+        (Size::S9, Variant::Windoku) => Some(ExtraHouses::Windoku),
+        _ => None,
+    }
+}
+
+/// The 81 givens of a 9x9 variant grid as a classic grid (its extra houses aside).
+fn as_classic_grid(grid: &VariantGrid, line: usize) -> Result<Grid, Error> {
+    let text: String = grid
+        .cells()
+        .iter()
+        .map(|&value| char::from(b'0' + value))
+        .collect();
+    Grid::parse(&text).map_err(|error| error.at_line(line))
+}
+
+/// The extra houses `grade --compare` rates with: `--variant x` or `windoku` (9x9 only).
+fn compare_extra_houses(kind: &KindArgs) -> Result<ExtraHouses, Error> {
+    match kind.resolve()? {
+        None => Ok(ExtraHouses::None),
+        Some((Size::S9, Variant::X)) => Ok(ExtraHouses::X),
+        Some((Size::S9, Variant::Windoku)) => Ok(ExtraHouses::Windoku),
+        Some((size, variant)) => Err(Error::input(format!(
+            "grade --compare rates 9x9 classic, x and windoku puzzles, not {} {}",
+            size.name(),
+            variant.name()
+        ))),
+    }
 }
 
 /// Refuses givens that repeat a digit in one of the variant's extra houses.
@@ -274,6 +330,10 @@ struct GeneratedRecord<'a> {
     clues: usize,
     symmetry: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     tier: Option<&'static str>,
@@ -287,9 +347,18 @@ fn rating_number(rating_tenths: u16) -> f64 {
 }
 
 fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
+    if let Some((size, variant)) = args.kind.resolve()? {
+        return run_generate_variant(args, ui, size, variant);
+    }
+    let clues = args
+        .clues
+        .as_deref()
+        .map(str::parse::<ClueRange>)
+        .transpose()?;
+    let symmetry = args.symmetry.unwrap_or_default();
     let base = GenerateOptions {
-        symmetry: args.symmetry,
-        clues: args.clues,
+        symmetry,
+        clues,
         ..GenerateOptions::default()
     };
     let target = match (args.tier, args.rating) {
@@ -307,7 +376,9 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
                 seed: &args.seed,
                 index,
                 clues: puzzle.clue_count(),
-                symmetry: args.symmetry.name(),
+                symmetry: symmetry.name(),
+                variant: None,
+                size: None,
                 rating: grading.map(|grading| rating_number(grading.rating_tenths)),
                 tier: grading.map(|grading| grading.tier.name()),
                 hardest: grading.map(|grading| grading.hardest_name.clone()),
@@ -356,25 +427,104 @@ fn seed_path(options: Vec<String>) -> Vec<String> {
     path
 }
 
-/// Streams the puzzles of `file` through `work` on the pool, parsing them there too.
+/// Generates variant puzzles (`--size` or `--variant` other than the classic 9x9).
+fn run_generate_variant(
+    args: GenerateArgs,
+    ui: Ui,
+    size: Size,
+    variant: Variant,
+) -> Result<i32, Error> {
+    let mut options = VariantOptions::new(size, variant);
+    if let Some(symmetry) = args.symmetry {
+        options.symmetry = symmetry;
+    }
+    options.clues = args
+        .clues
+        .as_deref()
+        .map(|text| crate::sudoku::variant::generate::parse_clues(text, size))
+        .transpose()?;
+    options.check()?;
+    let target = match (args.tier, args.rating) {
+        (Some(tier), _) => {
+            crate::sudoku::variant::grade::check_tier(size, tier)?;
+            Some(RatingTarget::Tier(tier))
+        }
+        (None, Some(range)) => Some(RatingTarget::Range(range)),
+        (None, None) => None,
+    };
+    let mut path = seed_path(options.seed_path());
+    path.extend(target.map(|target| target.to_string()));
+    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    ui.detail(format_args!(
+        "seed {:?}, seed path {}",
+        args.seed,
+        path.join("/")
+    ));
+    let budget = Duration::from_secs_f64(args.max_seconds);
+    let indices = args.shard.range(args.count);
+    batch::generate(&args.jobs, ui, indices, |index| {
+        let mut rng = RandomStream::derive(&args.seed, &path, index);
+        let deadline = Some(Instant::now() + budget);
+        let (puzzle, solution, grading) = if target.is_some() {
+            let (generated, grading) = crate::sudoku::variant::grade::generate_graded(
+                &options, target, &mut rng, deadline,
+            )?;
+            (generated.puzzle, generated.solution, Some(grading))
+        } else {
+            let generated = crate::sudoku::variant::generate(&options, &mut rng, deadline)?;
+            (generated.puzzle, generated.solution, None)
+        };
+        match args.format {
+            Format::Line => Ok(puzzle.to_line()),
+            Format::Json | Format::Jsonl => json_line(&GeneratedRecord {
+                puzzle: puzzle.to_line(),
+                solution: solution.to_line(),
+                seed: &args.seed,
+                index,
+                clues: puzzle.clue_count(),
+                symmetry: options.symmetry.name(),
+                variant: Some(variant.name()),
+                size: Some(size.name()),
+                rating: grading
+                    .as_ref()
+                    .map(|grading| rating_number(grading.rating_tenths)),
+                tier: grading.as_ref().map(|grading| grading.tier.name()),
+                hardest: grading.map(|grading| grading.hardest_name),
+            }),
+        }
+    })
+}
+
+/// Streams the puzzles of `file` through `classic` (9x9 grids) or `variant` (the rest) on
+/// the pool, parsing them there too.
 fn for_each_puzzle(
     file: Option<&std::path::Path>,
+    kind: &KindArgs,
     jobs: &JobsArg,
     ui: Ui,
-    work: impl Fn(ParsedPuzzle) -> Report + Sync + Send,
+    classic: impl Fn(ParsedPuzzle) -> Report + Sync + Send,
+    variant: impl Fn(ParsedVariant) -> Report + Sync + Send,
 ) -> Result<i32, Error> {
+    let default = kind.resolve()?;
     // Shared by the line splitter and the end-of-input check (a 9-line grid left unfinished
     // is reported, not dropped); both run on the reading thread, so the lock never waits.
-    let reader = Mutex::new(PuzzleReader::new());
+    let reader = Mutex::new(AnyReader::new(default));
     let reader = || reader.lock().unwrap_or_else(PoisonError::into_inner);
     batch::process(
         Input::open(file)?,
         jobs,
         ui,
         |number, line| reader().split_line(number, line),
-        |_| reader().finish().map(RawPuzzle::Parsed),
-        |raw| match raw.parse() {
-            Ok(parsed) => work(parsed),
+        |_| reader().finish(),
+        |raw: RawAny| match raw.parse() {
+            Ok(AnyPuzzle::Classic(parsed)) => classic(parsed),
+            Ok(AnyPuzzle::Variant(parsed)) => match parsed.grid.to_classic() {
+                Some(grid) => classic(ParsedPuzzle {
+                    line: parsed.line,
+                    grid,
+                }),
+                None => variant(parsed),
+            },
             Err(error) => Report::Problem(error),
         },
     )
@@ -388,6 +538,7 @@ fn problem(message: impl Into<String>, line: usize) -> Report {
 fn run_solve(args: SolveArgs, ui: Ui) -> Result<i32, Error> {
     for_each_puzzle(
         args.file.as_deref(),
+        &args.kind,
         &args.jobs,
         ui,
         |parsed| match crate::sudoku::solve(&parsed.grid) {
@@ -395,14 +546,28 @@ fn run_solve(args: SolveArgs, ui: Ui) -> Result<i32, Error> {
             Solution::None => problem("the puzzle has no solution", parsed.line),
             Solution::Multiple(..) => problem("the puzzle has more than one solution", parsed.line),
         },
+        |parsed| match crate::sudoku::variant::solve(&parsed.grid) {
+            VariantSolution::Unique(grid) => Report::Output(grid.to_line()),
+            VariantSolution::None => problem("the puzzle has no solution", parsed.line),
+            VariantSolution::Multiple(..) => {
+                problem("the puzzle has more than one solution", parsed.line)
+            }
+        },
     )
 }
 
 fn run_count(args: CountArgs, ui: Ui) -> Result<i32, Error> {
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
-    for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
-        Report::Output(crate::sudoku::count_solutions(&parsed.grid, limit).to_string())
-    })
+    for_each_puzzle(
+        args.file.as_deref(),
+        &args.kind,
+        &args.jobs,
+        ui,
+        |parsed| Report::Output(crate::sudoku::count_solutions(&parsed.grid, limit).to_string()),
+        |parsed| {
+            Report::Output(crate::sudoku::variant::count_solutions(&parsed.grid, limit).to_string())
+        },
+    )
 }
 
 #[derive(Serialize)]
@@ -423,6 +588,10 @@ struct CellDigit {
 #[derive(Serialize)]
 struct GradeRecord<'a> {
     puzzle: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<&'static str>,
     rating: f64,
     tier: &'static str,
     hardest: &'a str,
@@ -440,18 +609,18 @@ fn cell_digits(pairs: &[(u8, u8)]) -> Vec<CellDigit> {
         .collect()
 }
 
-fn grade_line(grid: &Grid, grading: &Grading) -> String {
+fn grade_line(puzzle: &str, grading: &Grading) -> String {
     format!(
         "{} {} {} {}",
-        grid.to_line(),
+        puzzle,
         grading.rating_text(),
         grading.tier,
         grading.hardest_name
     )
 }
 
-fn explain(grid: &Grid, grading: &Grading) -> String {
-    let mut text = grade_line(grid, grading);
+fn explain(puzzle: &str, grading: &Grading) -> String {
+    let mut text = grade_line(puzzle, grading);
     text.push('\n');
     for (number, step) in grading.steps.iter().enumerate() {
         text.push_str(&format!(
@@ -472,9 +641,17 @@ fn step_text(step: &Step) -> String {
     }
 }
 
-fn grade_json(grid: &Grid, grading: &Grading) -> Result<String, Error> {
+/// A JSON Lines record of a classic grading; `variant` names the 9x9 variant (x, windoku)
+/// when the puzzle is one.
+fn grade_json(
+    puzzle: String,
+    variant: Option<&'static str>,
+    grading: &Grading,
+) -> Result<String, Error> {
     let record = GradeRecord {
-        puzzle: grid.to_line(),
+        puzzle,
+        variant,
+        size: variant.map(|_| "9x9"),
         rating: rating_number(grading.rating_tenths),
         tier: grading.tier.name(),
         hardest: &grading.hardest_name,
@@ -500,34 +677,149 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     }
     let options = GradeOptions {
         record_steps: args.explain || args.format == GradeFormat::Json,
-        extra_houses: args.variant.extra_houses(),
         ..GradeOptions::default()
     };
-    for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
-        if let Err(error) = check_extra_houses(&parsed.grid, options.extra_houses, parsed.line) {
-            return Report::Problem(error);
-        }
-        let grading = match grade_with(&parsed.grid, &options) {
-            Ok(grading) => grading,
-            Err(error) => return Report::Problem(error.at_line(parsed.line)),
-        };
-        let text = if args.explain {
-            Ok(explain(&parsed.grid, &grading))
-        } else {
-            match args.format {
-                GradeFormat::Line => Ok(grade_line(&parsed.grid, &grading)),
-                GradeFormat::Json => grade_json(&parsed.grid, &grading),
+    let variant_options = VariantGradeOptions {
+        record_steps: options.record_steps,
+        deadline: None,
+    };
+    for_each_puzzle(
+        args.file.as_deref(),
+        &args.kind,
+        &args.jobs,
+        ui,
+        |parsed| {
+            let grading = match grade_with(&parsed.grid, &options) {
+                Ok(grading) => grading,
+                Err(error) => return Report::Problem(error.at_line(parsed.line)),
+            };
+            let puzzle = parsed.grid.to_line();
+            let text = if args.explain {
+                Ok(explain(&puzzle, &grading))
+            } else {
+                match args.format {
+                    GradeFormat::Line => Ok(grade_line(&puzzle, &grading)),
+                    GradeFormat::Json => grade_json(puzzle, None, &grading),
+                }
+            };
+            match text {
+                Ok(text) => Report::Output(text),
+                Err(error) => Report::Problem(error),
             }
-        };
-        match text {
-            Ok(text) => Report::Output(text),
-            Err(error) => Report::Problem(error),
-        }
-    })
+        },
+        |parsed| {
+            if let Some(extra_houses) = classic_extra_houses(parsed.grid.geometry()) {
+                // 9x9 X and windoku: the classic grader with the extra houses, on SE's scale.
+                let grid = match as_classic_grid(&parsed.grid, parsed.line) {
+                    Ok(grid) => grid,
+                    Err(error) => return Report::Problem(error),
+                };
+                let options = GradeOptions {
+                    extra_houses,
+                    ..options.clone()
+                };
+                let grading = match grade_with(&grid, &options) {
+                    Ok(grading) => grading,
+                    Err(error) => return Report::Problem(error.at_line(parsed.line)),
+                };
+                let puzzle = parsed.grid.to_line();
+                let variant = parsed.grid.geometry().variant().name();
+                let text = if args.explain {
+                    Ok(explain(&puzzle, &grading))
+                } else {
+                    match args.format {
+                        GradeFormat::Line => Ok(grade_line(&puzzle, &grading)),
+                        GradeFormat::Json => grade_json(puzzle, Some(variant), &grading),
+                    }
+                };
+                return match text {
+                    Ok(text) => Report::Output(text),
+                    Err(error) => Report::Problem(error),
+                };
+            }
+            let grading = match crate::sudoku::variant::grade::grade(&parsed.grid, &variant_options)
+            {
+                Ok(grading) => grading,
+                Err(error) => return Report::Problem(error.at_line(parsed.line)),
+            };
+            let text = if args.explain {
+                Ok(explain_variant(&parsed.grid, &grading))
+            } else {
+                match args.format {
+                    GradeFormat::Line => Ok(grade_line_variant(&parsed.grid, &grading)),
+                    GradeFormat::Json => grade_json_variant(&parsed.grid, &grading),
+                }
+            };
+            match text {
+                Ok(text) => Report::Output(text),
+                Err(error) => Report::Problem(error),
+            }
+        },
+    )
+}
+
+fn grade_line_variant(grid: &VariantGrid, grading: &VariantGrading) -> String {
+    format!(
+        "{} {} {} {}",
+        grid.to_line(),
+        grading.rating_text(),
+        grading.tier,
+        grading.hardest_name
+    )
+}
+
+fn explain_variant(grid: &VariantGrid, grading: &VariantGrading) -> String {
+    let mut text = grade_line_variant(grid, grading);
+    text.push('\n');
+    for (number, step) in grading.steps.iter().enumerate() {
+        text.push_str(&format!(
+            "{:>4}. [{}] {}: {}\n",
+            number + 1,
+            format_rating(step.rating_tenths),
+            step.name,
+            step.explanation
+        ));
+    }
+    text
+}
+
+fn grade_json_variant(grid: &VariantGrid, grading: &VariantGrading) -> Result<String, Error> {
+    let geometry = grid.geometry();
+    let cells = |pairs: &[(u16, u8)]| -> Vec<CellDigit> {
+        pairs
+            .iter()
+            .map(|&(cell, digit)| CellDigit {
+                cell: geometry.cell_name(usize::from(cell)),
+                digit,
+            })
+            .collect()
+    };
+    let record = GradeRecord {
+        puzzle: grid.to_line(),
+        variant: Some(geometry.variant().name()),
+        size: Some(geometry.size().name()),
+        rating: rating_number(grading.rating_tenths),
+        tier: grading.tier.name(),
+        hardest: &grading.hardest_name,
+        trial_and_error: grading.trial_and_error,
+        steps: grading
+            .steps
+            .iter()
+            .map(|step| StepRecord {
+                technique: &step.name,
+                rating: rating_number(step.rating_tenths),
+                placements: cells(&step.placements),
+                eliminations: cells(&step.eliminations),
+                explanation: &step.explanation,
+            })
+            .collect(),
+    };
+    json_line(&record)
 }
 
 /// `grade --compare`: lines of `PUZZLE RATING [SOURCE]`; prints the agreement table.
 fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
+    let extra_houses = compare_extra_houses(&args.kind)?;
     let mut input = Input::open(args.file.as_deref())?;
     let name = input.name.clone();
     let mut rows: Vec<(Grid, u16, String)> = Vec::new();
@@ -541,9 +833,7 @@ fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         let puzzle = words.next().unwrap_or("");
         let parsed = Grid::parse(puzzle)
             .map_err(|error| error.at_line(number))
-            .and_then(|grid| {
-                check_extra_houses(&grid, args.variant.extra_houses(), number).map(|()| grid)
-            });
+            .and_then(|grid| check_extra_houses(&grid, extra_houses, number).map(|()| grid));
         let rating = words.next().and_then(parse_rating);
         match (parsed, rating) {
             (Ok(grid), Some(rating)) => {
@@ -577,7 +867,7 @@ fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         pool.current_num_threads()
     ));
     let options = GradeOptions {
-        extra_houses: args.variant.extra_houses(),
+        extra_houses,
         ..GradeOptions::default()
     };
     let results = map_ordered(&pool, &rows, |(grid, _, _)| grade_with(grid, &options));

@@ -10,6 +10,7 @@ pub mod grid;
 pub mod reference;
 pub mod solver;
 pub mod symmetry;
+pub mod variant;
 
 pub use generate::{ClueRange, GenerateOptions, Generated, generate};
 pub use grid::{Grid, ParsedPuzzle, PuzzleReader, RawPuzzle, parse_puzzles};

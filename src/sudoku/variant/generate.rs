@@ -1,0 +1,376 @@
+//! The seeded generator for every variant: a layout (jigsaw), a random solution grid, then
+//! clue removal orbit by orbit while the solution stays unique.
+//!
+//! As in the classic generator, an orbit is removed when the exact solver finds no grid
+//! that fits the remaining clues and differs from the known solution in a removed cell;
+//! taking clues away never removes solutions, so one pass leaves a puzzle minimal for its
+//! symmetry. Everything is drawn from the stream, so a stream gives one puzzle.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::geometry::{Geometry, Size, Variant};
+use super::grid::VariantGrid;
+use super::jigsaw::random_layout;
+use super::solver::{SearchState, random_solution};
+use super::symmetry::orbits;
+use crate::error::{Error, Result};
+use crate::seed::RandomStream;
+use crate::sudoku::{ClueRange, Symmetry};
+
+/// How many layouts and solution grids a request may try.
+pub const DEFAULT_MAX_ATTEMPTS: u32 = 500;
+
+/// Positions a random fill may visit before its layout is given up as (nearly) unsolvable.
+const FILL_BUDGET: u64 = 20_000;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantOptions {
+    pub size: Size,
+    pub variant: Variant,
+    pub symmetry: Symmetry,
+    /// `None`: minimal for the symmetry.
+    pub clues: Option<ClueRange>,
+    pub max_attempts: u32,
+}
+
+/// A generated puzzle with its unique solution (the same geometry).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantGenerated {
+    pub puzzle: VariantGrid,
+    pub solution: VariantGrid,
+}
+
+impl VariantOptions {
+    /// Options with the variant's default symmetry (`none` for jigsaw, `rot180` otherwise).
+    pub fn new(size: Size, variant: Variant) -> VariantOptions {
+        VariantOptions {
+            size,
+            variant,
+            symmetry: default_symmetry(variant),
+            clues: None,
+            max_attempts: DEFAULT_MAX_ATTEMPTS,
+        }
+    }
+
+    /// Checks that the size, variant, symmetry and clue range go together.
+    pub fn check(&self) -> Result<()> {
+        self.variant.check_size(self.size)?;
+        if self.variant == Variant::Jigsaw
+            && !matches!(self.symmetry, Symmetry::None | Symmetry::Rot180)
+        {
+            return Err(Error::input(format!(
+                "a jigsaw puzzle cannot have symmetry {}: its regions are irregular",
+                self.symmetry
+            ))
+            .with_hint(
+                "use symmetry none (the default) or rot180 (a half-turn symmetric layout)",
+            ));
+        }
+        if let Some(clues) = self.clues {
+            check_clues(clues, self.size)?;
+        }
+        Ok(())
+    }
+
+    /// The options as seed-path parts: `size=6x6`, `variant=x`, `symmetry=…` [, `clues=…`].
+    pub fn seed_path(&self) -> Vec<String> {
+        let mut path = vec![
+            format!("size={}", self.size),
+            format!("variant={}", self.variant),
+            format!("symmetry={}", self.symmetry),
+        ];
+        if let Some(clues) = self.clues {
+            path.push(format!("clues={clues}"));
+        }
+        path
+    }
+}
+
+/// The symmetry a variant's puzzles have unless asked otherwise.
+pub fn default_symmetry(variant: Variant) -> Symmetry {
+    match variant {
+        Variant::Jigsaw => Symmetry::None,
+        _ => Symmetry::Rot180,
+    }
+}
+
+/// Parses a clue range for a size (the classic parser's syntax, bounded by the cells).
+pub fn parse_clues(text: &str, size: Size) -> Result<ClueRange> {
+    let bad = || {
+        Error::input(format!("invalid clue range {text:?}"))
+            .with_hint("write MIN..MAX with whole numbers, e.g. 24..28 (also 25, 22.., ..30)")
+    };
+    let number = |part: &str, default: usize| -> Result<usize> {
+        let part = part.trim();
+        if part.is_empty() {
+            Ok(default)
+        } else {
+            part.parse().map_err(|_| bad())
+        }
+    };
+    let (min, max) = match text.split_once("..") {
+        Some((low, high)) => (
+            number(low, 0)?,
+            number(high.trim_start_matches('='), size.cells())?,
+        ),
+        None => {
+            let exact = number(text, usize::MAX)?;
+            (exact, exact)
+        }
+    };
+    if min > max {
+        return Err(Error::input(format!(
+            "clue range {text:?} is empty: {min} is more than {max}"
+        )));
+    }
+    let range = ClueRange { min, max };
+    check_clues(range, size)?;
+    Ok(range)
+}
+
+fn check_clues(range: ClueRange, size: Size) -> Result<()> {
+    if range.max > size.cells() {
+        return Err(Error::input(format!(
+            "clue range {range} goes past {}, the number of cells of a {size} sudoku",
+            size.cells()
+        )));
+    }
+    if range.max < size.side() - 1 {
+        return Err(Error::input(format!(
+            "a {size} sudoku needs at least {} clues to have one solution, so {range} cannot be met",
+            size.side() - 1
+        )));
+    }
+    Ok(())
+}
+
+/// The geometry of one attempt: fixed, or a fresh jigsaw layout.
+fn draw_geometry(options: &VariantOptions, rng: &mut RandomStream) -> Option<Arc<Geometry>> {
+    if options.variant != Variant::Jigsaw {
+        return Some(Arc::new(
+            Geometry::regular(options.size, options.variant).expect("checked options"),
+        ));
+    }
+    let symmetric = options.symmetry == Symmetry::Rot180;
+    let regions = random_layout(options.size, symmetric, rng)?;
+    let labels: Vec<u8> = regions.iter().map(|&region| b'a' + region).collect();
+    Geometry::jigsaw(options.size, &labels).ok().map(Arc::new)
+}
+
+/// True when no grid other than `solution` fits `puzzle`, knowing that any other must
+/// differ from it in one of the `changed` cells.
+fn still_unique(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usize]) -> bool {
+    let Some(state) = SearchState::from_grid(puzzle) else {
+        return false;
+    };
+    changed.iter().all(|&cell| {
+        let mut excluded = state;
+        excluded.eliminate(cell, solution.get(cell));
+        excluded.count(1) == 0
+    })
+}
+
+/// Removes clue orbits in random order while the solution stays unique, never below
+/// `min_clues`. `None` when the deadline passes.
+pub fn dig(
+    solution: &VariantGrid,
+    symmetry: Symmetry,
+    min_clues: usize,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Option<VariantGrid> {
+    let mut orbits = orbits(symmetry, solution.geometry().side());
+    rng.shuffle(&mut orbits);
+    let mut puzzle = solution.clone();
+    let mut clues = puzzle.cells().len();
+    for orbit in &orbits {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return None;
+        }
+        if clues < min_clues + orbit.len() {
+            continue;
+        }
+        for &cell in orbit {
+            puzzle.set(cell, 0);
+        }
+        if still_unique(&puzzle, solution, orbit) {
+            clues -= orbit.len();
+        } else {
+            for &cell in orbit {
+                puzzle.set(cell, solution.get(cell));
+            }
+        }
+    }
+    Some(puzzle)
+}
+
+/// Generates one puzzle from the stream. Fails (run-time error) when `max_attempts`
+/// attempts miss the clue range or the deadline passes.
+pub fn generate(
+    options: &VariantOptions,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Result<VariantGenerated> {
+    options.check()?;
+    let min_clues = options.clues.map_or(0, |range| range.min);
+    for _ in 0..options.max_attempts {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(out_of_time(options));
+        }
+        let Some(geometry) = draw_geometry(options, rng) else {
+            continue;
+        };
+        let Some(solution) = random_solution(&geometry, rng, FILL_BUDGET, deadline) else {
+            continue;
+        };
+        let Some(puzzle) = dig(&solution, options.symmetry, min_clues, rng, deadline) else {
+            return Err(out_of_time(options));
+        };
+        if options
+            .clues
+            .is_none_or(|range| range.contains(puzzle.clue_count()))
+        {
+            return Ok(VariantGenerated { puzzle, solution });
+        }
+    }
+    Err(Error::runtime(format!(
+        "could not make a {} with {} clues and symmetry {} in {} attempts",
+        Described(options),
+        options
+            .clues
+            .map_or_else(|| "any number of".to_string(), |range| range.to_string()),
+        options.symmetry,
+        options.max_attempts
+    ))
+    .with_hint("widen the clue range, or leave it out for minimal puzzles"))
+}
+
+fn out_of_time(options: &VariantOptions) -> Error {
+    Error::runtime(format!("ran out of time making a {}", Described(options)))
+        .with_hint("allow more time with --max-seconds, or ask for an easier puzzle")
+}
+
+/// `6x6 sudoku`, `9x9 jigsaw sudoku`.
+struct Described<'a>(&'a VariantOptions);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.variant {
+            Variant::Classic => write!(f, "{} sudoku", self.0.size),
+            variant => write!(f, "{} {variant} sudoku", self.0.size),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::solver::count_solutions;
+    use crate::sudoku::variant::symmetry::holds_for;
+
+    fn make(size: Size, variant: Variant, symmetry: Symmetry, index: u64) -> VariantGenerated {
+        let options = VariantOptions {
+            symmetry,
+            ..VariantOptions::new(size, variant)
+        };
+        let mut rng = RandomStream::derive("test", &["variant"], index);
+        generate(&options, &mut rng, None)
+            .unwrap_or_else(|error| panic!("{size} {variant}: {error}"))
+    }
+
+    #[test]
+    fn every_variant_makes_unique_minimal_puzzles() {
+        let cases = [
+            (Size::S4, Variant::Classic, Symmetry::Rot180),
+            (Size::S6, Variant::Classic, Symmetry::Rot180),
+            (Size::S6, Variant::X, Symmetry::None),
+            (Size::S6, Variant::Jigsaw, Symmetry::None),
+            (Size::S8, Variant::Jigsaw, Symmetry::Rot180),
+            (Size::S9, Variant::X, Symmetry::Rot180),
+            (Size::S9, Variant::Windoku, Symmetry::Dihedral),
+            (Size::S9, Variant::Jigsaw, Symmetry::Rot180),
+            (Size::S12, Variant::Classic, Symmetry::Rot180),
+        ];
+        for (index, (size, variant, symmetry)) in cases.into_iter().enumerate() {
+            let generated = make(size, variant, symmetry, index as u64);
+            let puzzle = &generated.puzzle;
+            assert_eq!(count_solutions(puzzle, 2), 1, "{puzzle}");
+            assert!(generated.solution.solves(puzzle));
+            assert!(holds_for(symmetry, size.side(), puzzle.cells()), "{puzzle}");
+            for orbit in orbits(symmetry, size.side()) {
+                if puzzle.get(orbit[0]) == 0 {
+                    continue;
+                }
+                let mut fewer = puzzle.clone();
+                for &cell in &orbit {
+                    fewer.set(cell, 0);
+                }
+                assert!(count_solutions(&fewer, 2) > 1, "{puzzle}: {orbit:?}");
+            }
+            if variant == Variant::Jigsaw {
+                let regions = puzzle.geometry().regions();
+                assert_ne!(regions, super::super::geometry::box_regions(size));
+                if symmetry == Symmetry::Rot180 {
+                    let side = size.side();
+                    for cell in 0..size.cells() {
+                        let mirror = size.cells() - 1 - cell;
+                        let same = (0..size.cells())
+                            .filter(|&other| regions[other] == regions[cell])
+                            .map(|other| size.cells() - 1 - other)
+                            .all(|image| regions[image] == regions[mirror]);
+                        assert!(same, "{side}: layout not symmetric");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_stream_decides_everything() {
+        let a = make(Size::S9, Variant::Jigsaw, Symmetry::None, 7);
+        let b = make(Size::S9, Variant::Jigsaw, Symmetry::None, 7);
+        let c = make(Size::S9, Variant::Jigsaw, Symmetry::None, 8);
+        assert_eq!(a, b);
+        assert_ne!(a.puzzle.geometry(), c.puzzle.geometry());
+    }
+
+    #[test]
+    fn clue_ranges_are_checked_and_honoured() {
+        assert!(parse_clues("4..6", Size::S4).is_ok());
+        assert!(parse_clues("..2", Size::S4).is_err());
+        assert!(
+            parse_clues("10..20", Size::S4)
+                .unwrap_err()
+                .message()
+                .contains("16")
+        );
+        let options = VariantOptions {
+            clues: Some(parse_clues("14..16", Size::S6).unwrap()),
+            ..VariantOptions::new(Size::S6, Variant::Classic)
+        };
+        let mut rng = RandomStream::derive("test", &["range"], 0);
+        let generated = generate(&options, &mut rng, None).unwrap();
+        assert!((14..=16).contains(&generated.puzzle.clue_count()));
+        let jigsaw = VariantOptions {
+            symmetry: Symmetry::Rot90,
+            ..VariantOptions::new(Size::S9, Variant::Jigsaw)
+        };
+        assert_eq!(jigsaw.check().unwrap_err().exit_code(), 2);
+    }
+
+    #[test]
+    fn impossible_requests_fail_instead_of_hanging() {
+        let options = VariantOptions {
+            clues: Some(parse_clues("4..5", Size::S6).unwrap()),
+            max_attempts: 5,
+            ..VariantOptions::new(Size::S6, Variant::Classic)
+        };
+        let mut rng = RandomStream::derive("test", &["impossible"], 0);
+        let error = generate(&options, &mut rng, None).unwrap_err();
+        assert_eq!(error.exit_code(), 1);
+        assert!(error.message().contains("6x6 sudoku"), "{error}");
+    }
+}

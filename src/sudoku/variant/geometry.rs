@@ -1,0 +1,748 @@
+//! The shapes of a sudoku variant: its size, its houses and which cells see each other.
+//!
+//! Every variant is a set of houses of `N` cells that must each hold `1..=N` once: rows,
+//! columns, boxes (or jigsaw regions), and the extra houses of X (the two main diagonals)
+//! and windoku (four 3×3 windows). The solver, generator and grader only ever look at
+//! houses, so one engine serves all of them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+
+/// The largest side (16×16).
+pub const MAX_SIDE: usize = 16;
+/// The most cells of a grid.
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+/// A set of cells of a grid of at most 256 cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CellSet([u64; 4]);
+
+impl CellSet {
+    pub const EMPTY: CellSet = CellSet([0; 4]);
+
+    pub fn contains(&self, cell: usize) -> bool {
+        self.0[cell >> 6] >> (cell & 63) & 1 != 0
+    }
+
+    pub fn insert(&mut self, cell: usize) {
+        self.0[cell >> 6] |= 1 << (cell & 63);
+    }
+
+    pub fn remove(&mut self, cell: usize) {
+        self.0[cell >> 6] &= !(1 << (cell & 63));
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|word| word.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    pub fn union(self, other: CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|k| self.0[k] | other.0[k]))
+    }
+
+    pub fn intersection(self, other: CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|k| self.0[k] & other.0[k]))
+    }
+
+    pub fn difference(self, other: CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|k| self.0[k] & !other.0[k]))
+    }
+
+    /// The first cell, if any.
+    pub fn first(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, word)| **word != 0)
+            .map(|(k, word)| k * 64 + word.trailing_zeros() as usize)
+    }
+
+    /// The cells in ascending order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(k * 64 + bit)
+            })
+        })
+    }
+}
+
+impl FromIterator<usize> for CellSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(cells: I) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        for cell in cells {
+            set.insert(cell);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// A grid size with the shape of its boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Size {
+    side: u8,
+    box_rows: u8,
+    box_columns: u8,
+}
+
+impl Size {
+    pub const S4: Size = Size::new(4, 2, 2);
+    pub const S6: Size = Size::new(6, 2, 3);
+    pub const S8: Size = Size::new(8, 2, 4);
+    pub const S9: Size = Size::new(9, 3, 3);
+    pub const S12: Size = Size::new(12, 3, 4);
+    pub const S16: Size = Size::new(16, 4, 4);
+    pub const ALL: [Size; 6] = [Size::S4, Size::S6, Size::S8, Size::S9, Size::S12, Size::S16];
+
+    const fn new(side: u8, box_rows: u8, box_columns: u8) -> Size {
+        Size {
+            side,
+            box_rows,
+            box_columns,
+        }
+    }
+
+    /// Cells across (and down); also the number of digits.
+    pub fn side(self) -> usize {
+        usize::from(self.side)
+    }
+
+    pub fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// Rows of one box.
+    pub fn box_rows(self) -> usize {
+        usize::from(self.box_rows)
+    }
+
+    /// Columns of one box.
+    pub fn box_columns(self) -> usize {
+        usize::from(self.box_columns)
+    }
+
+    /// `6x6`, `16x16`: the name on the command line, in specs, lines and JSON.
+    pub fn name(self) -> &'static str {
+        match self.side {
+            4 => "4x4",
+            6 => "6x6",
+            8 => "8x8",
+            9 => "9x9",
+            12 => "12x12",
+            _ => "16x16",
+        }
+    }
+
+    /// The mask of all digits `1..=side` (bit `d - 1` for digit `d`).
+    pub fn all_digits(self) -> u16 {
+        ((1u32 << self.side()) - 1) as u16
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Size {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Size> {
+        let lower = text.trim().to_ascii_lowercase().replace('×', "x");
+        Size::ALL
+            .into_iter()
+            .find(|size| size.name() == lower || size.side().to_string() == lower)
+            .ok_or_else(|| {
+                Error::input(format!("unknown sudoku size {text:?}")).with_hint(format!(
+                    "use one of: {}",
+                    Size::ALL.map(Size::name).join(", ")
+                ))
+            })
+    }
+}
+
+/// What the houses are besides rows and columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Rows, columns and boxes.
+    #[default]
+    Classic,
+    /// Also both main diagonals.
+    X,
+    /// Also four extra 3×3 windows (9×9 only); also called hyper sudoku.
+    Windoku,
+    /// Irregular regions of N connected cells instead of boxes (6×6 and larger).
+    Jigsaw,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 4] = [
+        Variant::Classic,
+        Variant::X,
+        Variant::Windoku,
+        Variant::Jigsaw,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::X => "x",
+            Variant::Windoku => "windoku",
+            Variant::Jigsaw => "jigsaw",
+        }
+    }
+
+    /// Whether the variant exists at `size` (a message saying why not otherwise).
+    pub fn check_size(self, size: Size) -> Result<()> {
+        match self {
+            Variant::Windoku if size != Size::S9 => Err(Error::input(format!(
+                "windoku is a 9x9 variant; there is no {size} windoku"
+            ))
+            .with_hint("drop the size, or choose x or jigsaw for other sizes")),
+            Variant::Jigsaw if size.side() < 6 => Err(Error::input(format!(
+                "jigsaw needs a grid of 6x6 or more; {size} has only one way to cut it"
+            ))
+            .with_hint("choose 6x6, 8x8, 9x9, 12x12 or 16x16")),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Variant> {
+        let lower = text.trim().to_ascii_lowercase();
+        if lower == "hyper" {
+            return Ok(Variant::Windoku);
+        }
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name() == lower)
+            .ok_or_else(|| {
+                Error::input(format!("unknown sudoku variant {text:?}")).with_hint(format!(
+                    "use one of: {}",
+                    Variant::ALL.map(Variant::name).join(", ")
+                ))
+            })
+    }
+}
+
+/// What a house is, for names in messages and explanations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HouseKind {
+    Row,
+    Column,
+    Box,
+    Region,
+    Diagonal,
+    AntiDiagonal,
+    Window,
+}
+
+/// The houses of one grid: rows, columns, boxes or regions, then any extra houses.
+#[derive(Clone)]
+pub struct Geometry {
+    size: Size,
+    variant: Variant,
+    /// The box or jigsaw region of each cell (regions numbered by first appearance).
+    regions: Vec<u8>,
+    /// `side` cells per house, house after house.
+    house_cells: Vec<u16>,
+    house_kinds: Vec<(HouseKind, u8)>,
+    house_sets: Vec<CellSet>,
+    /// The houses of each cell, `cell_house_start[cell]..cell_house_start[cell + 1]`.
+    cell_houses: Vec<u16>,
+    cell_house_start: Vec<u32>,
+    /// The other cells sharing a house with each cell.
+    peers: Vec<u16>,
+    peer_start: Vec<u32>,
+    peer_sets: Vec<CellSet>,
+    /// Pairs of houses sharing two or more cells, for locked candidates: per pair the
+    /// shared cells, the rest of the first house and the rest of the second, flattened.
+    intersections: Vec<Intersection>,
+    intersection_cells: Vec<u16>,
+}
+
+/// Where the three cell lists of one intersection lie in `intersection_cells`.
+#[derive(Clone, Copy, Debug)]
+pub struct Intersection {
+    start: u32,
+    shared: u8,
+    first_rest: u8,
+    second_rest: u8,
+}
+
+impl PartialEq for Geometry {
+    fn eq(&self, other: &Geometry) -> bool {
+        self.size == other.size && self.variant == other.variant && self.regions == other.regions
+    }
+}
+
+impl Eq for Geometry {}
+
+impl std::hash::Hash for Geometry {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.size.hash(state);
+        self.variant.hash(state);
+        self.regions.hash(state);
+    }
+}
+
+impl fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Geometry({} {})", self.size, self.variant)
+    }
+}
+
+/// The plain boxes of `size`, numbered row by row.
+pub fn box_regions(size: Size) -> Vec<u8> {
+    let side = size.side();
+    let boxes_across = side / size.box_columns();
+    (0..size.cells())
+        .map(|cell| {
+            let (row, column) = (cell / side, cell % side);
+            (row / size.box_rows() * boxes_across + column / size.box_columns()) as u8
+        })
+        .collect()
+}
+
+impl Geometry {
+    /// A grid of a size and a variant other than jigsaw.
+    pub fn regular(size: Size, variant: Variant) -> Result<Geometry> {
+        variant.check_size(size)?;
+        if variant == Variant::Jigsaw {
+            return Err(Error::input("a jigsaw grid needs its regions"));
+        }
+        Ok(Geometry::build(size, variant, box_regions(size)))
+    }
+
+    /// A jigsaw grid from its regions (any labels, one per cell): each must be `side`
+    /// connected cells. The error names the first offending cell in its message; its index
+    /// is returned beside it so that parsers can point at its column.
+    pub fn jigsaw(size: Size, labels: &[u8]) -> std::result::Result<Geometry, (Error, usize)> {
+        if let Err(error) = Variant::Jigsaw.check_size(size) {
+            return Err((error, 0));
+        }
+        let regions = check_regions(size, labels)?;
+        Ok(Geometry::build(size, Variant::Jigsaw, regions))
+    }
+
+    fn build(size: Size, variant: Variant, regions: Vec<u8>) -> Geometry {
+        let side = size.side();
+        let mut house_cells: Vec<u16> = Vec::new();
+        let mut house_kinds = Vec::new();
+        for row in 0..side {
+            house_cells.extend((0..side).map(|column| (row * side + column) as u16));
+            house_kinds.push((HouseKind::Row, row as u8));
+        }
+        for column in 0..side {
+            house_cells.extend((0..side).map(|row| (row * side + column) as u16));
+            house_kinds.push((HouseKind::Column, column as u8));
+        }
+        let region_kind = if variant == Variant::Jigsaw {
+            HouseKind::Region
+        } else {
+            HouseKind::Box
+        };
+        for region in 0..side {
+            house_cells.extend(
+                (0..size.cells())
+                    .filter(|&cell| usize::from(regions[cell]) == region)
+                    .map(|cell| cell as u16),
+            );
+            house_kinds.push((region_kind, region as u8));
+        }
+        match variant {
+            Variant::X => {
+                house_cells.extend((0..side).map(|k| (k * side + k) as u16));
+                house_kinds.push((HouseKind::Diagonal, 0));
+                house_cells.extend((0..side).map(|k| (k * side + side - 1 - k) as u16));
+                house_kinds.push((HouseKind::AntiDiagonal, 0));
+            }
+            Variant::Windoku => {
+                for (index, (top, left)) in [(1, 1), (1, 5), (5, 1), (5, 5)].into_iter().enumerate()
+                {
+                    house_cells.extend((0..9).map(|k| ((top + k / 3) * 9 + left + k % 3) as u16));
+                    house_kinds.push((HouseKind::Window, index as u8));
+                }
+            }
+            Variant::Classic | Variant::Jigsaw => {}
+        }
+        let house_count = house_kinds.len();
+        let house_sets: Vec<CellSet> = (0..house_count)
+            .map(|house| {
+                house_cells[house * side..(house + 1) * side]
+                    .iter()
+                    .map(|&cell| usize::from(cell))
+                    .collect()
+            })
+            .collect();
+        let mut cell_houses = Vec::new();
+        let mut cell_house_start = vec![0u32];
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0u32];
+        let mut peer_sets = Vec::with_capacity(size.cells());
+        for cell in 0..size.cells() {
+            let mut seen = CellSet::EMPTY;
+            for (house, set) in house_sets.iter().enumerate() {
+                if set.contains(cell) {
+                    cell_houses.push(house as u16);
+                    seen = seen.union(*set);
+                }
+            }
+            seen.remove(cell);
+            cell_house_start.push(cell_houses.len() as u32);
+            peers.extend(seen.iter().map(|peer| peer as u16));
+            peer_start.push(peers.len() as u32);
+            peer_sets.push(seen);
+        }
+        let mut intersections = Vec::new();
+        let mut intersection_cells = Vec::new();
+        for first in 0..house_count {
+            for second in first + 1..house_count {
+                let shared = house_sets[first].intersection(house_sets[second]);
+                if shared.len() < 2 {
+                    continue;
+                }
+                let first_rest = house_sets[first].difference(shared);
+                let second_rest = house_sets[second].difference(shared);
+                intersections.push(Intersection {
+                    start: intersection_cells.len() as u32,
+                    shared: shared.len() as u8,
+                    first_rest: first_rest.len() as u8,
+                    second_rest: second_rest.len() as u8,
+                });
+                for set in [shared, first_rest, second_rest] {
+                    intersection_cells.extend(set.iter().map(|cell| cell as u16));
+                }
+            }
+        }
+        Geometry {
+            size,
+            variant,
+            regions,
+            intersections,
+            intersection_cells,
+            house_cells,
+            house_kinds,
+            house_sets,
+            cell_houses,
+            cell_house_start,
+            peers,
+            peer_start,
+            peer_sets,
+        }
+    }
+
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    pub fn side(&self) -> usize {
+        self.size.side()
+    }
+
+    pub fn cells(&self) -> usize {
+        self.size.cells()
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// True for the plain 9×9 sudoku (the classic engine's grid).
+    pub fn is_classic_9x9(&self) -> bool {
+        self.size == Size::S9 && self.variant == Variant::Classic
+    }
+
+    /// The box or region of each cell.
+    pub fn regions(&self) -> &[u8] {
+        &self.regions
+    }
+
+    pub fn house_count(&self) -> usize {
+        self.house_kinds.len()
+    }
+
+    /// The cells of a house, in reading order.
+    pub fn house(&self, house: usize) -> &[u16] {
+        let side = self.side();
+        &self.house_cells[house * side..(house + 1) * side]
+    }
+
+    pub fn house_set(&self, house: usize) -> CellSet {
+        self.house_sets[house]
+    }
+
+    pub fn house_kind(&self, house: usize) -> HouseKind {
+        self.house_kinds[house].0
+    }
+
+    /// The houses a cell belongs to.
+    pub fn houses_of(&self, cell: usize) -> &[u16] {
+        &self.cell_houses
+            [self.cell_house_start[cell] as usize..self.cell_house_start[cell + 1] as usize]
+    }
+
+    /// The cells sharing a house with `cell`, ascending.
+    pub fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+    }
+
+    pub fn peer_set(&self, cell: usize) -> CellSet {
+        self.peer_sets[cell]
+    }
+
+    /// `row 3`, `column 12`, `box 4`, `region 2`, `main diagonal`, `window 1`.
+    pub fn house_name(&self, house: usize) -> String {
+        let (kind, index) = self.house_kinds[house];
+        let number = usize::from(index) + 1;
+        match kind {
+            HouseKind::Row => format!("row {number}"),
+            HouseKind::Column => format!("column {number}"),
+            HouseKind::Box => format!("box {number}"),
+            HouseKind::Region => format!("region {number}"),
+            HouseKind::Diagonal => "the main diagonal".to_string(),
+            HouseKind::AntiDiagonal => "the anti-diagonal".to_string(),
+            HouseKind::Window => format!("window {number}"),
+        }
+    }
+
+    /// `r3c12`.
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!("r{}c{}", cell / self.side() + 1, cell % self.side() + 1)
+    }
+
+    /// The number of pairs of houses sharing two or more cells.
+    pub fn intersection_count(&self) -> usize {
+        self.intersections.len()
+    }
+
+    /// Intersection `index`: (shared cells, the rest of the first house, the rest of the
+    /// second).
+    pub fn intersection(&self, index: usize) -> (&[u16], &[u16], &[u16]) {
+        let Intersection {
+            start,
+            shared,
+            first_rest,
+            second_rest,
+        } = self.intersections[index];
+        let start = start as usize;
+        let (shared, first_rest, second_rest) = (
+            usize::from(shared),
+            usize::from(first_rest),
+            usize::from(second_rest),
+        );
+        let cells = &self.intersection_cells[start..start + shared + first_rest + second_rest];
+        let (shared_cells, rest) = cells.split_at(shared);
+        let (first_cells, second_cells) = rest.split_at(first_rest);
+        (shared_cells, first_cells, second_cells)
+    }
+
+    /// The cells of the extra houses (diagonals, windows): what a drawing shades.
+    pub fn extra_cells(&self) -> CellSet {
+        (3 * self.side()..self.house_count())
+            .map(|house| self.house_sets[house])
+            .fold(CellSet::EMPTY, CellSet::union)
+    }
+}
+
+/// Renumbers region labels by first appearance and checks that there are `side` regions of
+/// `side` connected cells.
+fn check_regions(size: Size, labels: &[u8]) -> std::result::Result<Vec<u8>, (Error, usize)> {
+    let side = size.side();
+    assert_eq!(labels.len(), size.cells(), "one region label per cell");
+    let mut names: Vec<u8> = Vec::new();
+    let mut regions = Vec::with_capacity(labels.len());
+    for (cell, &label) in labels.iter().enumerate() {
+        let index = match names.iter().position(|&name| name == label) {
+            Some(index) => index,
+            None => {
+                if names.len() == side {
+                    return Err((
+                        Error::input(format!(
+                            "region {:?} at r{}c{} is region number {}, but a {size} grid has {side} regions",
+                            char::from(label),
+                            cell / side + 1,
+                            cell % side + 1,
+                            side + 1
+                        ))
+                        .with_hint(format!("name exactly {side} regions, each of {side} connected cells")),
+                        cell,
+                    ));
+                }
+                names.push(label);
+                names.len() - 1
+            }
+        };
+        regions.push(index as u8);
+    }
+    for region in 0..side {
+        let cells: CellSet = (0..size.cells())
+            .filter(|&cell| usize::from(regions[cell]) == region)
+            .collect();
+        let first = cells.first().unwrap_or(0);
+        let name = char::from(names.get(region).copied().unwrap_or(b'?'));
+        if cells.len() != side {
+            return Err((
+                Error::input(format!(
+                    "region {name:?} has {} cells; every region of a {size} grid has {side}",
+                    cells.len()
+                ))
+                .with_hint(format!(
+                    "name exactly {side} regions, each of {side} connected cells"
+                )),
+                first,
+            ));
+        }
+        if !is_connected(side, cells) {
+            return Err((
+                Error::input(format!(
+                    "region {name:?} is not connected: its cells fall apart into separate pieces"
+                ))
+                .with_hint("each region must be one piece, its cells joined edge to edge"),
+                first,
+            ));
+        }
+    }
+    if names.len() != side {
+        return Err((
+            Error::input(format!(
+                "{} regions named; a {size} grid needs {side}",
+                names.len()
+            )),
+            0,
+        ));
+    }
+    Ok(regions)
+}
+
+/// True when `cells` form one piece joined edge to edge (in a grid of `side`).
+pub fn is_connected(side: usize, cells: CellSet) -> bool {
+    let Some(start) = cells.first() else {
+        return true;
+    };
+    let mut reached = CellSet::EMPTY;
+    reached.insert(start);
+    let mut stack = [0u16; MAX_CELLS];
+    stack[0] = start as u16;
+    let mut depth = 1;
+    while depth > 0 {
+        depth -= 1;
+        let cell = usize::from(stack[depth]);
+        for next in neighbours(side, cell) {
+            if cells.contains(next) && !reached.contains(next) {
+                reached.insert(next);
+                stack[depth] = next as u16;
+                depth += 1;
+            }
+        }
+    }
+    reached.len() == cells.len()
+}
+
+/// The cells edge-adjacent to `cell`.
+pub fn neighbours(side: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (row, column) = (cell / side, cell % side);
+    [
+        (row > 0).then(|| cell - side),
+        (row + 1 < side).then_some(cell + side),
+        (column > 0).then(|| cell - 1),
+        (column + 1 < side).then_some(cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_has_its_houses() {
+        for size in Size::ALL {
+            let geometry = Geometry::regular(size, Variant::Classic).unwrap();
+            let side = size.side();
+            assert_eq!(geometry.house_count(), 3 * side);
+            for cell in 0..size.cells() {
+                assert_eq!(geometry.houses_of(cell).len(), 3, "{size}");
+                // Row and column give 2(side-1) peers; the box adds those outside them.
+                let box_extra = (size.box_rows() - 1) * (size.box_columns() - 1);
+                assert_eq!(geometry.peers(cell).len(), 2 * (side - 1) + box_extra);
+            }
+            let x = Geometry::regular(size, Variant::X).unwrap();
+            assert_eq!(x.houses_of(0).len(), 4);
+            assert_eq!(x.extra_cells().len(), 2 * side - side % 2);
+        }
+        let windoku = Geometry::regular(Size::S9, Variant::Windoku).unwrap();
+        assert_eq!(windoku.house_count(), 31);
+        assert_eq!(windoku.extra_cells().len(), 36);
+        assert_eq!(windoku.house_name(28), "window 2");
+        assert!(Geometry::regular(Size::S6, Variant::Windoku).is_err());
+        assert!(Geometry::regular(Size::S9, Variant::Jigsaw).is_err());
+    }
+
+    #[test]
+    fn jigsaw_regions_are_checked() {
+        let boxes: Vec<u8> = box_regions(Size::S6).iter().map(|r| b'a' + r).collect();
+        let geometry = Geometry::jigsaw(Size::S6, &boxes).unwrap();
+        assert_eq!(geometry.house_name(12), "region 1");
+        let mut broken = boxes.clone();
+        broken.swap(0, 35);
+        let (error, cell) = Geometry::jigsaw(Size::S6, &broken).unwrap_err();
+        assert!(error.message().contains("not connected"), "{error}");
+        assert_eq!(cell, 0);
+        let mut uneven = boxes.clone();
+        uneven[3] = b'a';
+        let (error, _) = Geometry::jigsaw(Size::S6, &uneven).unwrap_err();
+        assert!(error.message().contains("7 cells"), "{error}");
+        let mut seventh = boxes;
+        seventh[35] = b'z';
+        let (error, cell) = Geometry::jigsaw(Size::S6, &seventh).unwrap_err();
+        assert!(error.message().contains("6 regions"), "{error}");
+        assert_eq!(cell, 35);
+    }
+
+    #[test]
+    fn names_parse() {
+        assert_eq!("16x16".parse::<Size>().unwrap(), Size::S16);
+        assert_eq!("6".parse::<Size>().unwrap(), Size::S6);
+        assert!("7x7".parse::<Size>().is_err());
+        assert_eq!("Hyper".parse::<Variant>().unwrap(), Variant::Windoku);
+        assert_eq!(Size::S16.all_digits(), 0xffff);
+        assert_eq!(Size::S6.all_digits(), 0x3f);
+    }
+
+    #[test]
+    fn cell_sets_behave() {
+        let set: CellSet = [3, 64, 255].into_iter().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), [3, 64, 255]);
+        assert_eq!(set.len(), 3);
+        assert_eq!(set.first(), Some(3));
+        assert!(set.contains(255) && !set.contains(254));
+    }
+}

@@ -1,0 +1,20 @@
+//! Sudoku variants: sizes 4×4 to 16×16, X, windoku and jigsaw, on one engine over houses.
+//!
+//! [`geometry`] knows the houses of each variant, [`grid`] the line format, [`solver`] is
+//! the exact solver and counter, [`generate`] makes puzzles (with [`jigsaw`] layouts),
+//! [`reference`] is a simple counter that checks the
+//! solver. The classic 9×9 keeps its own faster engine in [`crate::sudoku`].
+
+pub mod generate;
+pub mod geometry;
+pub mod grade;
+pub mod grid;
+pub mod jigsaw;
+pub mod reference;
+pub mod solver;
+pub mod symmetry;
+
+pub use generate::{VariantGenerated, VariantOptions, generate};
+pub use geometry::{CellSet, Geometry, Size, Variant};
+pub use grid::{AnyPuzzle, AnyReader, ParsedVariant, RawAny, VariantGrid, parse_any, parse_word};
+pub use solver::{VariantSolution, count_solutions, solve, solve_any};

@@ -1,0 +1,425 @@
+//! The exact solver and counter for every variant, over houses.
+//!
+//! A position is one candidate mask per cell (bit `d - 1` for digit `d`) and the set of
+//! cells already placed, copied by value down the search (no allocation per node).
+//! Propagation places naked singles (removing the digit from every peer) and hidden
+//! singles (a digit with one place left in a house, found by counting "seen once" and
+//! "seen twice" masks over the house), and fails when a cell or a house runs out of
+//! options. The search branches on the unplaced cell with the fewest candidates.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::geometry::{CellSet, Geometry, MAX_CELLS};
+use super::grid::VariantGrid;
+use crate::seed::RandomStream;
+
+/// A search position.
+#[derive(Clone, Copy)]
+pub struct SearchState<'g> {
+    geometry: &'g Geometry,
+    candidates: [u16; MAX_CELLS],
+    placed: CellSet,
+    placed_count: u16,
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantSolution {
+    None,
+    Unique(VariantGrid),
+    /// Two different solutions (there may be more).
+    Multiple(VariantGrid, VariantGrid),
+}
+
+/// The search's bookkeeping: how many solutions to look for, what was found, the budget.
+struct Search<'r> {
+    limit: usize,
+    count: usize,
+    keep: usize,
+    found: [Option<[u16; MAX_CELLS]>; 2],
+    nodes: u64,
+    node_budget: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    rng: Option<&'r mut RandomStream>,
+}
+
+impl<'r> Search<'r> {
+    fn new(limit: usize, keep: usize) -> Search<'r> {
+        Search {
+            limit,
+            count: 0,
+            keep,
+            found: [None, None],
+            nodes: 0,
+            node_budget: u64::MAX,
+            deadline: None,
+            stopped: false,
+            rng: None,
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.count >= self.limit || self.stopped
+    }
+}
+
+impl<'g> SearchState<'g> {
+    /// The position with every candidate open.
+    pub fn new(geometry: &'g Geometry) -> SearchState<'g> {
+        let full = geometry.size().all_digits();
+        let mut candidates = [0u16; MAX_CELLS];
+        candidates[..geometry.cells()].fill(full);
+        SearchState {
+            geometry,
+            candidates,
+            placed: CellSet::EMPTY,
+            placed_count: 0,
+        }
+    }
+
+    /// The position of a puzzle's givens, propagated; `None` when it is contradictory.
+    pub fn from_grid(grid: &'g VariantGrid) -> Option<SearchState<'g>> {
+        let mut state = SearchState::new(grid.geometry());
+        for (cell, &value) in grid.cells().iter().enumerate() {
+            if value != 0 {
+                let bit = 1u16 << (value - 1);
+                if state.candidates[cell] & bit == 0 {
+                    return None;
+                }
+                state.candidates[cell] = bit;
+            }
+        }
+        state.propagate().then_some(state)
+    }
+
+    /// Removes `value` from the candidates of `cell` (no propagation until searched).
+    pub fn eliminate(&mut self, cell: usize, value: u8) {
+        self.candidates[cell] &= !(1u16 << (value - 1));
+    }
+
+    /// The candidate mask of a cell (bit `d - 1` for digit `d`).
+    pub fn candidates(&self, cell: usize) -> u16 {
+        self.candidates[cell]
+    }
+
+    /// Counts solutions from this position, stopping at `limit`.
+    pub fn count(&self, limit: usize) -> usize {
+        let mut search = Search::new(limit, 0);
+        search_from(*self, &mut search);
+        search.count
+    }
+
+    /// Places singles until nothing changes; false on a contradiction.
+    fn propagate(&mut self) -> bool {
+        let geometry = self.geometry;
+        let cells = geometry.cells();
+        let full = geometry.size().all_digits();
+        let mut queue = [0u16; MAX_CELLS];
+        let mut queued = 0;
+        for cell in 0..cells {
+            let mask = self.candidates[cell];
+            if mask == 0 {
+                return false;
+            }
+            if mask & (mask - 1) == 0 && !self.placed.contains(cell) {
+                queue[queued] = cell as u16;
+                queued += 1;
+            }
+        }
+        loop {
+            while queued > 0 {
+                queued -= 1;
+                let cell = usize::from(queue[queued]);
+                if self.placed.contains(cell) {
+                    continue;
+                }
+                let bit = self.candidates[cell];
+                self.placed.insert(cell);
+                self.placed_count += 1;
+                for &peer in geometry.peers(cell) {
+                    let peer_index = usize::from(peer);
+                    let mask = self.candidates[peer_index];
+                    if mask & bit != 0 {
+                        let rest = mask & !bit;
+                        if rest == 0 {
+                            return false;
+                        }
+                        self.candidates[peer_index] = rest;
+                        if rest & (rest - 1) == 0 {
+                            queue[queued] = peer;
+                            queued += 1;
+                        }
+                    }
+                }
+            }
+            if usize::from(self.placed_count) == cells {
+                return true;
+            }
+            let mut progress = false;
+            for house in 0..geometry.house_count() {
+                let members = geometry.house(house);
+                let (mut once, mut twice) = (0u16, 0u16);
+                for &cell in members {
+                    let mask = self.candidates[usize::from(cell)];
+                    twice |= once & mask;
+                    once |= mask;
+                }
+                if once != full {
+                    return false;
+                }
+                let mut hidden = once & !twice;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden &= hidden - 1;
+                    for &cell in members {
+                        let cell_index = usize::from(cell);
+                        let mask = self.candidates[cell_index];
+                        if mask & bit != 0 {
+                            if mask != bit {
+                                self.candidates[cell_index] = bit;
+                                queue[queued] = cell;
+                                queued += 1;
+                                progress = true;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            if !progress {
+                match self.locked_candidates(&mut queue, &mut queued) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
+            }
+        }
+    }
+
+    /// Locked candidates: a digit confined, within one house, to the cells it shares with
+    /// another house leaves the rest of the other. `Some(changed)`, or `None` when a cell
+    /// runs out of candidates. New singles are queued.
+    fn locked_candidates(
+        &mut self,
+        queue: &mut [u16; MAX_CELLS],
+        queued: &mut usize,
+    ) -> Option<bool> {
+        let geometry = self.geometry;
+        let mut changed = false;
+        let or = |cells: &[u16], candidates: &[u16; MAX_CELLS]| {
+            cells
+                .iter()
+                .fold(0u16, |mask, &cell| mask | candidates[usize::from(cell)])
+        };
+        for index in 0..geometry.intersection_count() {
+            let (shared, first_rest, second_rest) = geometry.intersection(index);
+            let inside = or(shared, &self.candidates);
+            let first = or(first_rest, &self.candidates);
+            let second = or(second_rest, &self.candidates);
+            // Digits confined to the shared cells in one house leave the other house's rest.
+            for (confined, targets) in [
+                (inside & !first & second, second_rest),
+                (inside & !second & first, first_rest),
+            ] {
+                if confined == 0 {
+                    continue;
+                }
+                for &cell in targets {
+                    let cell_index = usize::from(cell);
+                    let mask = self.candidates[cell_index];
+                    if mask & confined != 0 {
+                        let rest = mask & !confined;
+                        if rest == 0 {
+                            return None;
+                        }
+                        self.candidates[cell_index] = rest;
+                        changed = true;
+                        if rest & (rest - 1) == 0 {
+                            queue[*queued] = cell;
+                            *queued += 1;
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// The unplaced cell with the fewest candidates.
+    fn branch_cell(&self) -> usize {
+        let mut best = 0;
+        let mut best_count = u32::MAX;
+        for cell in 0..self.geometry.cells() {
+            if self.placed.contains(cell) {
+                continue;
+            }
+            let count = self.candidates[cell].count_ones();
+            if count < best_count {
+                best = cell;
+                best_count = count;
+                if count == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    #[cfg(test)]
+    fn values(&self) -> Vec<u8> {
+        self.candidates[..self.geometry.cells()]
+            .iter()
+            .map(|mask| mask.trailing_zeros() as u8 + 1)
+            .collect()
+    }
+}
+
+fn search_from(mut state: SearchState<'_>, search: &mut Search<'_>) {
+    search.nodes += 1;
+    if search.nodes > search.node_budget
+        || (search.nodes % 1024 == 0
+            && search
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline))
+    {
+        search.stopped = true;
+        return;
+    }
+    if !state.propagate() {
+        return;
+    }
+    if usize::from(state.placed_count) == state.geometry.cells() {
+        if search.count < search.keep {
+            search.found[search.count] = Some(state.candidates);
+        }
+        search.count += 1;
+        return;
+    }
+    let cell = state.branch_cell();
+    let mut digits = [0u16; 16];
+    let mut count = 0;
+    let mut mask = state.candidates[cell];
+    while mask != 0 {
+        digits[count] = mask & mask.wrapping_neg();
+        mask &= mask - 1;
+        count += 1;
+    }
+    if let Some(rng) = search.rng.as_deref_mut() {
+        rng.shuffle(&mut digits[..count]);
+    }
+    for &bit in &digits[..count] {
+        let mut child = state;
+        child.candidates[cell] = bit;
+        search_from(child, search);
+        if search.done() {
+            return;
+        }
+    }
+}
+
+fn grid_of(geometry: &Arc<Geometry>, candidates: &[u16; MAX_CELLS]) -> VariantGrid {
+    let values = candidates[..geometry.cells()]
+        .iter()
+        .map(|mask| mask.trailing_zeros() as u8 + 1)
+        .collect();
+    VariantGrid::from_cells(Arc::clone(geometry), values)
+}
+
+/// Solves a puzzle: none, its unique solution, or two of its solutions.
+pub fn solve(puzzle: &VariantGrid) -> VariantSolution {
+    let Some(state) = SearchState::from_grid(puzzle) else {
+        return VariantSolution::None;
+    };
+    let mut search = Search::new(2, 2);
+    search_from(state, &mut search);
+    let geometry = puzzle.geometry();
+    match search.found {
+        [Some(first), Some(second)] => {
+            VariantSolution::Multiple(grid_of(geometry, &first), grid_of(geometry, &second))
+        }
+        [Some(only), None] => VariantSolution::Unique(grid_of(geometry, &only)),
+        _ => VariantSolution::None,
+    }
+}
+
+/// Counts the solutions of a puzzle, stopping at `limit`.
+pub fn count_solutions(puzzle: &VariantGrid, limit: usize) -> usize {
+    SearchState::from_grid(puzzle).map_or(0, |state| state.count(limit))
+}
+
+/// Some solution of the puzzle, if it has one.
+pub fn solve_any(puzzle: &VariantGrid) -> Option<VariantGrid> {
+    let state = SearchState::from_grid(puzzle)?;
+    let mut search = Search::new(1, 1);
+    search_from(state, &mut search);
+    search.found[0].map(|found| grid_of(puzzle.geometry(), &found))
+}
+
+/// A random complete grid of a geometry, trying digits in random order; `None` when the
+/// search visits `node_budget` positions (a jigsaw layout may have no or few solutions) or
+/// the deadline passes.
+pub fn random_solution(
+    geometry: &Arc<Geometry>,
+    rng: &mut RandomStream,
+    node_budget: u64,
+    deadline: Option<Instant>,
+) -> Option<VariantGrid> {
+    let state = SearchState::new(geometry);
+    let mut search = Search::new(1, 1);
+    search.node_budget = node_budget;
+    search.deadline = deadline;
+    search.rng = Some(rng);
+    search_from(state, &mut search);
+    if search.stopped {
+        return None;
+    }
+    search.found[0].map(|found| grid_of(geometry, &found))
+}
+
+/// The values placed so far (0 elsewhere).
+#[cfg(test)]
+fn placed_values(state: &SearchState<'_>) -> Vec<u8> {
+    let values = state.values();
+    (0..state.geometry.cells())
+        .map(|cell| {
+            if state.placed.contains(cell) {
+                values[cell]
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::geometry::{Size, Variant};
+    use crate::sudoku::variant::grid::parse_any;
+
+    #[test]
+    fn empty_grids_fill_for_every_geometry() {
+        for size in Size::ALL {
+            for variant in [Variant::Classic, Variant::X] {
+                let geometry = Arc::new(Geometry::regular(size, variant).unwrap());
+                let mut rng = RandomStream::derive("test", &["fill"], size.side() as u64);
+                let solution = random_solution(&geometry, &mut rng, 1_000_000, None)
+                    .unwrap_or_else(|| panic!("{size} {variant}"));
+                assert!(solution.is_complete() && solution.conflict().is_none());
+            }
+        }
+    }
+
+    #[test]
+    fn solves_a_six_by_six() {
+        let puzzle = parse_any("6x6:1.....2.....3.....4.....5.....6.....").unwrap();
+        assert!(matches!(solve(&puzzle), VariantSolution::Multiple(..)));
+        let solution = solve_any(&puzzle).unwrap();
+        assert!(solution.solves(&puzzle));
+        let state = SearchState::from_grid(&solution).unwrap();
+        assert_eq!(placed_values(&state), solution.cells());
+        assert_eq!(count_solutions(&solution, 5), 1);
+    }
+}

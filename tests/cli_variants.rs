@@ -1,0 +1,168 @@
+//! `puzzlebook sudoku … --size/--variant`: variant lines generated, solved, counted and
+//! graded; determinism; bad lines named by line and column with exit code 2.
+
+mod common;
+
+use common::{run_binary as puzzlebook, stderr, stdout};
+
+use puzzlebook::sudoku::variant::{count_solutions, parse_any};
+
+const KINDS: [&[&str]; 8] = [
+    &["--size", "4x4"],
+    &["--size", "6x6"],
+    &["--size", "8x8", "--variant", "x"],
+    &["--variant", "x"],
+    &["--variant", "windoku"],
+    &["--variant", "jigsaw"],
+    &["--size", "6x6", "--variant", "jigsaw"],
+    &["--size", "12x12"],
+];
+
+#[test]
+fn generated_variants_are_unique_and_carry_their_kind() {
+    for kind in KINDS {
+        let args = [&["sudoku", "generate", "-n", "3", "--format", "json"], kind].concat();
+        let output = puzzlebook(&args, "");
+        assert!(output.status.success(), "{kind:?}: {}", stderr(&output));
+        for line in stdout(&output).lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            let puzzle = parse_any(record["puzzle"].as_str().unwrap()).unwrap();
+            let solution = parse_any(record["solution"].as_str().unwrap()).unwrap();
+            assert_eq!(count_solutions(&puzzle, 2), 1, "{kind:?}: {puzzle}");
+            assert!(solution.solves(&puzzle));
+            let geometry = puzzle.geometry();
+            assert_eq!(record["size"], geometry.size().name());
+            assert_eq!(record["variant"], geometry.variant().name());
+            assert_eq!(record["clues"], puzzle.clue_count());
+        }
+    }
+}
+
+#[test]
+fn variant_generation_is_deterministic_for_any_jobs() {
+    let args = [
+        "sudoku",
+        "generate",
+        "-n",
+        "40",
+        "--variant",
+        "jigsaw",
+        "--seed",
+        "v",
+    ];
+    let one = puzzlebook(&[&args[..], &["--jobs", "1"]].concat(), "");
+    let two = puzzlebook(&[&args[..], &["--jobs", "2"]].concat(), "");
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&two));
+    assert_eq!(stdout(&one).lines().count(), 40);
+}
+
+#[test]
+fn solve_count_and_grade_read_every_kind_of_line() {
+    let generated = puzzlebook(
+        &[
+            "sudoku", "generate", "-n", "2", "--size", "6x6", "--seed", "s",
+        ],
+        "",
+    );
+    let classic =
+        "..4.598...1...2...3971.4.........5.1..8...6..4.9.........5.6932...9...6...283.7..";
+    let input = format!("{}{classic}\n", stdout(&generated));
+    let solved = puzzlebook(&["sudoku", "solve"], &input);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    let solved_text = stdout(&solved);
+    let lines: Vec<&str> = solved_text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("6x6:") && !lines[0].contains('.'));
+    assert_eq!(lines[2].len(), 81);
+    let counted = puzzlebook(&["sudoku", "count"], &input);
+    assert_eq!(stdout(&counted), "1\n1\n1\n");
+    let graded = puzzlebook(&["sudoku", "grade"], &input);
+    assert!(graded.status.success(), "{}", stderr(&graded));
+    let first = stdout(&graded).lines().next().unwrap().to_string();
+    let words: Vec<&str> = first.split(' ').collect();
+    assert!(words[0].starts_with("6x6:"));
+    assert!(["easy", "medium", "hard"].contains(&words[2]), "{first}");
+    let json = puzzlebook(&["sudoku", "grade", "--format", "json"], &input);
+    let record: serde_json::Value =
+        serde_json::from_str(stdout(&json).lines().next().unwrap()).unwrap();
+    assert_eq!(record["size"], "6x6");
+    assert_eq!(record["variant"], "classic");
+
+    // Bare givens read as the kind the flags name.
+    let bare = "1.....2.....3.....4.....5.....6.....";
+    let counted = puzzlebook(&["sudoku", "count", "--size", "6x6", "--limit", "5"], bare);
+    assert_eq!(stdout(&counted), "5\n");
+}
+
+#[test]
+fn tiers_are_met_and_small_grids_have_three() {
+    let output = puzzlebook(
+        &[
+            "sudoku", "generate", "-n", "3", "--size", "6x6", "--tier", "easy", "--format", "json",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    for line in stdout(&output).lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["tier"], "easy");
+        assert!(record["rating"].as_f64().unwrap() <= 1.5);
+    }
+    let output = puzzlebook(
+        &["sudoku", "generate", "--size", "4x4", "--tier", "expert"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("easy, medium or hard"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn bad_lines_name_line_and_column() {
+    let cases = [
+        ("6x6:1.....7", "<stdin>:1:11:", "out of range"),
+        ("6x6:1....", "<stdin>:1:5:", "expected 36 cells"),
+        ("4x4:1..1............", "<stdin>:1:8:", "twice in row 1"),
+        ("7x7:1", "<stdin>:1:1:", "unknown sudoku kind"),
+        (
+            "6x6-jigsaw:....................................:faabbbaaccbbacccbdecddddeeeffdeefffa",
+            "<stdin>:1:49:",
+            "not connected",
+        ),
+    ];
+    for (line, place, message) in cases {
+        let output = puzzlebook(&["sudoku", "solve"], &format!("{line}\n"));
+        assert_eq!(output.status.code(), Some(2), "{line}");
+        let said = stderr(&output);
+        assert!(
+            said.contains(place) && said.contains(message),
+            "{line}: {said}"
+        );
+    }
+    let output = puzzlebook(
+        &[
+            "sudoku",
+            "generate",
+            "--size",
+            "6x6",
+            "--variant",
+            "windoku",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let output = puzzlebook(
+        &["sudoku", "generate", "--size", "4x4", "--clues", "20..30"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("goes past 16"),
+        "{}",
+        stderr(&output)
+    );
+}
