@@ -17,7 +17,7 @@ use super::Ui;
 use super::batch::JobsArg;
 use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::manifest::{self, Position};
-use crate::book::plan::{Puzzle, seed_path};
+use crate::book::plan::{Puzzle, seed_path, walkthroughs};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
 use crate::error::Error;
@@ -95,7 +95,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         bytes.len()
     ));
     let stage = Instant::now();
-    let bleed = book.geometry.bleed;
+    let bleed = made.geometry.bleed;
     let positions: Vec<Position> = made
         .composed
         .placements
@@ -106,6 +106,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             answer: placement
                 .answer
                 .map(|(page, rect)| (page, boxed(rect, bleed))),
+            walkthrough: placement.walkthrough.clone(),
         })
         .collect();
     let pages = made.composed.document.pages.len();
@@ -122,7 +123,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         stage.elapsed().as_secs_f64()
     ));
 
-    if let Some((asked, used)) = book.geometry.gutter_raised {
+    if let Some((asked, used)) = made.geometry.gutter_raised {
         ui.note(format_args!(
             "inner margin raised from {:.3} in to {:.3} in, the print-on-demand minimum for {pages} pages",
             asked / 72.0,
@@ -205,6 +206,8 @@ pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepare
 pub(super) struct Made {
     pub puzzles: Vec<Puzzle>,
     pub composed: Composed,
+    /// The geometry of the pages as made (walkthrough pages can raise the gutter).
+    pub geometry: Geometry,
 }
 
 /// Makes the puzzles on a pool of `jobs` threads (a progress bar on a terminal) and lays
@@ -234,11 +237,25 @@ pub(super) fn make(
     progress.finish();
     let puzzles = puzzles?;
     let stage = Instant::now();
-    let composed = layout::compose(
+    let walks = pool.install(|| walkthroughs(&book.spec, &book.plan, &puzzles))?;
+    let (pagination, geometry) = if book.spec.has_walkthroughs() {
+        let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &walks)?;
+        ui.detail(format_args!(
+            "walkthroughs: {} made and laid out in {:.2} s",
+            walks.iter().flatten().count(),
+            stage.elapsed().as_secs_f64()
+        ));
+        settled
+    } else {
+        (book.pagination.clone(), book.geometry.clone())
+    };
+    let stage = Instant::now();
+    let composed = layout::compose_walked(
         &book.spec,
-        &book.pagination,
-        &book.geometry,
+        &pagination,
+        &geometry,
         &puzzles,
+        &walks,
         &book.fonts,
     )?;
     ui.detail(format_args!(
@@ -246,7 +263,11 @@ pub(super) fn make(
         composed.document.pages.len(),
         stage.elapsed().as_secs_f64()
     ));
-    Ok(Made { puzzles, composed })
+    Ok(Made {
+        puzzles,
+        composed,
+        geometry,
+    })
 }
 
 /// `--verbose`: makes the puzzles one section at a time to time each. The puzzles are the

@@ -224,7 +224,27 @@ fn relevant<'a>(network: &Network, finding: &Event, pending: Vec<Pending<'a>>) -
         }
     }
     kept.reverse();
-    kept
+    // A column or relation used again later is told once, at its last use: the later
+    // sentence already says all the earlier one did.
+    let item_of = |event: &Event| match event.deed {
+        Deed::Rule { item, .. } => Some(item),
+        _ => None,
+    };
+    let finding_item = item_of(finding);
+    let mut told: Vec<usize> = finding_item.into_iter().collect();
+    let mut unique: Vec<Pending<'a>> = Vec::new();
+    for reason in kept.into_iter().rev() {
+        match item_of(reason.event) {
+            Some(item) if told.contains(&item) => {}
+            Some(item) => {
+                told.push(item);
+                unique.push(reason);
+            }
+            None => unique.push(reason),
+        }
+    }
+    unique.reverse();
+    unique
 }
 
 fn harder(a: Rule, b: Rule) -> Rule {
