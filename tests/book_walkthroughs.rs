@@ -166,3 +166,33 @@ fn walkthroughs_are_refused_where_the_kind_has_none() {
     let spec = "title = \"T\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 1\nwalkthroughs = \"every 0\"\n";
     assert_eq!(build(&dir, "zero", spec, &[]), 2);
 }
+
+#[test]
+fn hints_are_where_the_manifest_says_and_name_no_digit() {
+    let dir = scratch("hints");
+    let spec = "title = \"Hinted\"\nseed = \"hints\"\ntemplate = \"a5\"\n[[section]]\nkind = \"sudoku\"\ncount = 5\ntier = \"hard\"\nhints = true\n[[section]]\nkind = \"sudoku\"\ncount = 2\n[answers]\nplacement = \"after-section\"\n";
+    assert_eq!(build(&dir, "hints", spec, &[]), 0);
+    let pdf_path = dir.join("hints.pdf");
+    assert!(check_manifest_against_pdf(&pdf_path) > 0);
+    let pdf = Pdf::load(&pdf_path);
+    let manifest = manifest(&pdf_path);
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let number = puzzle["number"].as_u64().unwrap();
+        let Some(page) = puzzle.get("hint_page") else {
+            // Only the second section goes without hints.
+            assert!(number > 5, "puzzle {number} has no hint");
+            continue;
+        };
+        let page = page.as_u64().unwrap() as usize;
+        // The hint page comes after the puzzle and before its answer.
+        assert!(page > puzzle["page"].as_u64().unwrap() as usize);
+        assert!(page < puzzle["answer_page"].as_u64().unwrap() as usize);
+        let text = pdf.page_text(page);
+        assert!(text.contains("Hints"), "{text}");
+        let grid: puzzlebook::sudoku::Grid = puzzle["puzzle"].as_str().unwrap().parse().unwrap();
+        let nudge = puzzlebook::sudoku::grade::nudge::nudge(&grid)
+            .expect("hard puzzles need more than singles");
+        let line = format!("{number}. {}: look at", nudge.name);
+        assert!(text.contains(&line), "{line:?} not in {text}");
+    }
+}

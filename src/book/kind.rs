@@ -31,6 +31,10 @@ pub trait BookKind: Sync {
     fn has_walkthroughs(&self) -> bool {
         false
     }
+    /// True when the kind's puzzles can have hints ([`Content::hint`]).
+    fn has_hints(&self) -> bool {
+        false
+    }
     /// Reads the kind's own keys of a `[[section]]` table.
     fn read_section(
         &self,
@@ -76,7 +80,19 @@ pub trait Content: Debug + Send + Sync + Any {
             self.kind().name
         )))
     }
+    /// The puzzle's hint in `language`, for kinds that have them.
+    fn hint(&self, language: Language) -> Result<Hint> {
+        let _ = language;
+        Err(crate::error::Error::runtime(format!(
+            "{} puzzles have no hints",
+            self.kind().name
+        )))
+    }
 }
+
+/// A nudge for a stuck solver in the book's language (kinds whose
+/// [`BookKind::has_hints`]); `None` when the puzzle needs no more than the basics.
+pub type Hint = Option<String>;
 
 /// A worked solution in the book's language, kind-neutral: steps in words, each with the
 /// cells of the figure it fills (what the cells are is the kind's: a mushikui-zan row and

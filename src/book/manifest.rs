@@ -19,6 +19,8 @@ pub struct Position {
     pub answer: Option<(usize, [f64; 4])>,
     /// The pages of the puzzle's walkthrough (empty without one).
     pub walkthrough: Vec<usize>,
+    /// The page of the puzzle's hint.
+    pub hint: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -54,6 +56,9 @@ struct Entry<'a> {
     /// The pages of the puzzle's walkthrough, when it has one.
     #[serde(skip_serializing_if = "no_pages")]
     walkthrough_pages: &'a [usize],
+    /// The page of the puzzle's hint, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint_page: Option<usize>,
     /// How to regenerate this puzzle alone: `crate::seed` path and index.
     seed_path: &'a [String],
     index: usize,
@@ -99,6 +104,7 @@ pub fn to_json(
             answer_page: position.answer.map(|(page, _)| page),
             answer_bbox: position.answer.map(|(_, bbox)| round(bbox)),
             walkthrough_pages: &position.walkthrough,
+            hint_page: position.hint,
             seed_path: &job.seed_path,
             index: job.index,
         });

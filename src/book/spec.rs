@@ -201,6 +201,8 @@ pub struct SectionSpec {
     pub source: Option<Located<PathBuf>>,
     /// Which puzzles get a walkthrough after the answers.
     pub walkthroughs: Walkthroughs,
+    /// Whether the section's puzzles get a hint (one nudge each) before the answers.
+    pub hints: bool,
     /// The `[[section]]` table itself.
     pub at: Span,
 }
@@ -266,7 +268,7 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 10] = [
+const COMMON_SECTION_KEYS: [&str; 11] = [
     "title",
     "id",
     "kind",
@@ -276,6 +278,7 @@ const COMMON_SECTION_KEYS: [&str; 10] = [
     "rating",
     "source",
     "walkthroughs",
+    "hints",
     // Refused with a pointer to [answers] (see `read_section`).
     "answers",
 ];
@@ -300,6 +303,11 @@ struct Defaults {
 }
 
 impl Spec {
+    /// True when some section asks for hints.
+    pub fn has_hints(&self) -> bool {
+        self.sections.iter().any(|section| section.hints)
+    }
+
     /// True when some section asks for walkthroughs.
     pub fn has_walkthroughs(&self) -> bool {
         self.sections
@@ -883,6 +891,18 @@ fn read_section(
             choice
         }
     };
+    let hints = match table.boolean("hints")? {
+        Some(hints) if hints.value && !kind.book.has_hints() => {
+            return Err(table
+                .error(
+                    hints.at,
+                    format!("{} sections cannot have hints yet", kind.name),
+                )
+                .with_hint("remove `hints` from this section"));
+        }
+        Some(hints) => hints.value,
+        None => false,
+    };
     Ok(SectionSpec {
         position,
         title,
@@ -894,6 +914,7 @@ fn read_section(
         options: Arc::from(options),
         source,
         walkthroughs,
+        hints,
         at: table.span(),
     })
 }

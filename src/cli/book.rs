@@ -17,7 +17,7 @@ use super::Ui;
 use super::batch::JobsArg;
 use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::manifest::{self, Position};
-use crate::book::plan::{Puzzle, seed_path, walkthroughs};
+use crate::book::plan::{Puzzle, seed_path, teaching};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
 use crate::error::Error;
@@ -107,6 +107,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
                 .answer
                 .map(|(page, rect)| (page, boxed(rect, bleed))),
             walkthrough: placement.walkthrough.clone(),
+            hint: placement.hint,
         })
         .collect();
     let pages = made.composed.document.pages.len();
@@ -237,12 +238,12 @@ pub(super) fn make(
     progress.finish();
     let puzzles = puzzles?;
     let stage = Instant::now();
-    let walks = pool.install(|| walkthroughs(&book.spec, &book.plan, &puzzles))?;
+    let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
     let (pagination, geometry) = if book.spec.has_walkthroughs() {
-        let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &walks)?;
+        let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &teaching.walkthroughs)?;
         ui.detail(format_args!(
             "walkthroughs: {} made and laid out in {:.2} s",
-            walks.iter().flatten().count(),
+            teaching.walkthroughs.iter().flatten().count(),
             stage.elapsed().as_secs_f64()
         ));
         settled
@@ -255,7 +256,7 @@ pub(super) fn make(
         &pagination,
         &geometry,
         &puzzles,
-        &walks,
+        &teaching,
         &book.fonts,
     )?;
     ui.detail(format_args!(

@@ -15,8 +15,9 @@ use super::text::{Align, run, wrap};
 use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
 use super::words;
 use crate::book::kind::SectionKind;
-use crate::book::kind::Walkthrough;
+use crate::book::kind::{Hint, Walkthrough};
 use crate::book::plan::Puzzle;
+use crate::book::plan::Teaching;
 use crate::book::source::{Located, Span};
 use crate::book::spec::{
     AnswerPlacement, Language, Margins, PerPage, SectionSpec, Spec, Walkthroughs,
@@ -49,6 +50,11 @@ pub enum Role {
     },
     /// Page `k` of [`Pagination::walk_pages`].
     Walkthroughs(usize),
+    /// Hints to the puzzles `hint_list[first..first + count]`.
+    Hints {
+        first: usize,
+        count: usize,
+    },
     Blank,
 }
 
@@ -77,6 +83,10 @@ pub struct Pagination {
     pub walkthroughs: Vec<Vec<usize>>,
     /// For each puzzle: its walkthrough's panels, sized.
     pub walk_layouts: Vec<Option<WalkLayout>>,
+    /// The puzzles with hints, in the order the hint pages list them.
+    pub hint_list: Vec<usize>,
+    /// For each puzzle: the page of its hint (none without one).
+    pub hints: Vec<Option<usize>>,
 }
 
 impl Pagination {
@@ -183,7 +193,13 @@ pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
                 .count(),
             _ => usize::from(spec.has_walkthroughs()),
         };
-        instructions + spec.sections.len() + answer_entries + walk_entries
+        let hint_entries = match spec.answers.placement {
+            AnswerPlacement::AfterSection => {
+                spec.sections.iter().filter(|section| section.hints).count()
+            }
+            _ => usize::from(spec.has_hints()),
+        };
+        instructions + spec.sections.len() + answer_entries + walk_entries + hint_entries
     } else {
         0
     };
@@ -217,6 +233,34 @@ pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
             }
             roles.push(Role::Walkthroughs(walk_pages.len()));
             walk_pages.push(page);
+        }
+    };
+    let mut hint_list: Vec<usize> = Vec::new();
+    let mut hints: Vec<Option<usize>> = vec![None; total];
+    let hints_per_page = hint_capacity(spec);
+    let mut push_hints = |roles: &mut Vec<Role>,
+                          labels: &mut Vec<(String, usize)>,
+                          label: String,
+                          puzzles: Vec<usize>| {
+        labels.push((label, roles.len() + 1));
+        for chunk in puzzles.chunks(hints_per_page) {
+            roles.push(Role::Hints {
+                first: hint_list.len(),
+                count: chunk.len(),
+            });
+            for &puzzle in chunk {
+                hints[puzzle] = Some(roles.len());
+            }
+            hint_list.extend_from_slice(chunk);
+        }
+    };
+    let hinted = |section: usize| -> Vec<usize> {
+        if spec.sections[section].hints {
+            (0..spec.sections[section].count.value)
+                .map(|index| firsts[section] + index)
+                .collect()
+        } else {
+            Vec::new()
         }
     };
     let wanted = |section: usize| -> Vec<usize> {
@@ -264,6 +308,14 @@ pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
             }
             done += on_page;
         }
+        if spec.answers.placement == AnswerPlacement::AfterSection && section.hints {
+            push_hints(
+                &mut roles,
+                &mut labels,
+                words::hints_to(language, &section.title.value),
+                hinted(index),
+            );
+        }
         if spec.answers.placement == AnswerPlacement::AfterSection {
             labels.push((
                 words::answers_to(language, &section.title.value),
@@ -279,6 +331,15 @@ pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
                 );
             }
         }
+    }
+    if spec.answers.placement != AnswerPlacement::AfterSection && spec.has_hints() {
+        let puzzles = (0..spec.sections.len()).flat_map(hinted).collect();
+        push_hints(
+            &mut roles,
+            &mut labels,
+            words::hints(language).to_string(),
+            puzzles,
+        );
     }
     if spec.answers.placement == AnswerPlacement::End {
         labels.push((answers_title, roles.len() + 1));
@@ -317,7 +378,17 @@ pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
         walk_pages,
         walkthroughs,
         walk_layouts,
+        hint_list,
+        hints,
     }
+}
+
+/// A hint's slot on a hint page: two lines of text and a gap, as multiples of the text size.
+const HINT_SLOT: f64 = 2.0 * 1.35 + 0.7;
+
+/// How many hints fit on a page.
+fn hint_capacity(spec: &Spec) -> usize {
+    ((walk_room(spec) / (HINT_SLOT * spec.page.text_size.value)).floor() as usize).max(1)
 }
 
 /// Makes the pagination and geometry of a book whose puzzles (and walkthroughs, by puzzle)
@@ -697,6 +768,8 @@ pub struct Placement {
     pub answer: Option<(usize, Rect)>,
     /// The pages of the puzzle's walkthrough (empty without one).
     pub walkthrough: Vec<usize>,
+    /// The page of the puzzle's hint.
+    pub hint: Option<usize>,
 }
 
 /// A laid-out book.
@@ -788,20 +861,28 @@ pub fn compose(
     puzzles: &[Puzzle],
     fonts: &FontSet,
 ) -> Result<Composed> {
-    compose_walked(spec, pagination, geometry, puzzles, &[], fonts)
+    compose_walked(
+        spec,
+        pagination,
+        geometry,
+        puzzles,
+        &Teaching::default(),
+        fonts,
+    )
 }
 
-/// Lays out the whole book with the walkthroughs of its puzzles (by puzzle, as
-/// [`crate::book::plan::walkthroughs`] makes them; `pagination` and `geometry` from
+/// Lays out the whole book with the walkthroughs and hints of its puzzles (as
+/// [`crate::book::plan::teaching`] makes them; `pagination` and `geometry` from
 /// [`settle`]).
 pub fn compose_walked(
     spec: &Spec,
     pagination: &Pagination,
     geometry: &Geometry,
     puzzles: &[Puzzle],
-    walks: &[Option<Arc<Walkthrough>>],
+    teaching: &Teaching,
     fonts: &FontSet,
 ) -> Result<Composed> {
+    let walks = &teaching.walkthroughs[..];
     let section_of = sections_of(spec);
     if puzzles.len() != section_of.len() {
         return Err(Error::runtime(format!(
@@ -817,15 +898,18 @@ pub fn compose_walked(
         fonts,
         puzzles,
         walks,
+        hints: &teaching.hints,
         section_of: &section_of,
         placements: pagination
             .walkthroughs
             .iter()
-            .map(|pages| Placement {
+            .zip(&pagination.hints)
+            .map(|(pages, hint)| Placement {
                 page: 0,
                 bbox: Rect::new(0.0, 0.0, 0.0, 0.0),
                 answer: None,
                 walkthrough: pages.clone(),
+                hint: *hint,
             })
             .collect(),
     };
@@ -863,6 +947,7 @@ struct Composer<'a> {
     fonts: &'a FontSet,
     puzzles: &'a [Puzzle],
     walks: &'a [Option<Arc<Walkthrough>>],
+    hints: &'a [Hint],
     section_of: &'a [usize],
     placements: Vec<Placement>,
 }
@@ -887,6 +972,7 @@ impl Composer<'_> {
             }
             Role::Answers { .. } => Some(self.answers_title()),
             Role::Walkthroughs(_) => Some(words::walkthroughs(self.language()).to_string()),
+            Role::Hints { .. } => Some(words::hints(self.language()).to_string()),
         };
         match role {
             Role::Title => self.title_page(&mut items, number),
@@ -911,6 +997,7 @@ impl Composer<'_> {
                 self.puzzle_page(&mut items, number, 0, *first, *count, true)?
             }
             Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
+            Role::Hints { first, count } => self.hint_page(&mut items, number, *first, *count),
         }
         if let Some(section) = running {
             self.running_heads(&mut items, number, &section);
@@ -1341,6 +1428,59 @@ impl Composer<'_> {
 }
 
 impl Composer<'_> {
+    /// A hint page: each puzzle's number and its nudge, two lines at most (smaller type,
+    /// then an ellipsis, for a longer one).
+    fn hint_page(&self, items: &mut Vec<Item>, number: usize, first: usize, count: usize) {
+        let body = self.geometry.body(self.spec, number);
+        let text = self.text_size();
+        self.heading(items, body, words::hints(self.language()));
+        let metrics = self.fonts.metrics(self.fonts.text);
+        let mut top = body.y + style::HEADING * text;
+        let indent = text * 3.0;
+        let width = body.width - indent;
+        for &puzzle in &self.pagination.hint_list[first..first + count] {
+            let hint = self
+                .hints
+                .get(puzzle)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| words::no_hint(self.language()).to_string());
+            let mut size = text;
+            let mut lines = wrap(metrics, &hint, size, width);
+            while lines.len() > 2 && size > text * 0.75 {
+                size *= 0.95;
+                lines = wrap(metrics, &hint, size, width);
+            }
+            if lines.len() > 2 {
+                let rest = lines[1..].join(" ");
+                lines = vec![lines[0].clone(), fit(metrics, &rest, size, width)];
+            }
+            let mut baseline = top + size;
+            items.push(self.line_of(
+                self.fonts.bold,
+                &format!("{}.", puzzle + 1),
+                text,
+                body.x,
+                baseline,
+                Align::Left,
+                0.0,
+            ));
+            for line in &lines {
+                items.push(run(
+                    metrics,
+                    self.fonts.text,
+                    line,
+                    size,
+                    (body.x + indent, baseline),
+                    Align::Left,
+                    0.0,
+                ));
+                baseline += size * 1.35;
+            }
+            top += HINT_SLOT * text;
+        }
+    }
+
     /// A walkthrough page: each block's heading, then its panels (the figure at that
     /// moment at the left, the numbered steps beside it, a hairline under each panel).
     fn walk_page(&mut self, items: &mut Vec<Item>, number: usize, index: usize) -> Result<()> {

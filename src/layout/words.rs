@@ -37,6 +37,34 @@ pub fn answer_on_page(language: Language, page: usize) -> String {
     }
 }
 
+/// "Hints": the heading of hint pages.
+pub fn hints(language: Language) -> &'static str {
+    match language {
+        Language::English => "Hints",
+        Language::Japanese => "ヒント",
+    }
+}
+
+/// "Hints: Warm-up" in the contents when answers follow each section.
+pub fn hints_to(language: Language, section: &str) -> String {
+    match language {
+        Language::English => format!("Hints: {section}"),
+        Language::Japanese => format!("ヒント：{section}"),
+    }
+}
+
+/// The hint of a puzzle that singles solve.
+pub fn no_hint(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "Singles all the way: look for a house with one place left for a digit."
+        }
+        Language::Japanese => {
+            "基本の解き方だけで解けます。数字の入る場所が1つしかない列・行・ブロックを探しましょう。"
+        }
+    }
+}
+
 /// "Walkthroughs": the heading of walkthrough pages.
 pub fn walkthroughs(language: Language) -> &'static str {
     match language {

@@ -17,6 +17,7 @@ pub mod board;
 pub mod chaining;
 pub mod generate;
 pub mod hint;
+pub mod nudge;
 pub mod tier;
 
 mod aligned;
