@@ -27,6 +27,14 @@ pub trait BookKind: Sync {
     fn check_rating(&self, text: &str) -> Result<()>;
     /// A section's title when the spec gives none.
     fn default_title(&self, language: Language) -> &'static str;
+    /// True when the kind's puzzles can have walkthroughs ([`Content::walkthrough`]).
+    fn has_walkthroughs(&self) -> bool {
+        false
+    }
+    /// True when the kind's puzzles can have hints ([`Content::hint`]).
+    fn has_hints(&self) -> bool {
+        false
+    }
     /// Reads the kind's own keys of a `[[section]]` table.
     fn read_section(
         &self,
@@ -63,6 +71,41 @@ pub trait Content: Debug + Send + Sync + Any {
     fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
     }
+    /// The puzzle's worked solution in `language`, for kinds that have them
+    /// ([`BookKind::has_walkthroughs`]).
+    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
+        let _ = language;
+        Err(crate::error::Error::runtime(format!(
+            "{} puzzles have no walkthroughs",
+            self.kind().name
+        )))
+    }
+    /// The puzzle's hint in `language`, for kinds that have them.
+    fn hint(&self, language: Language) -> Result<Hint> {
+        let _ = language;
+        Err(crate::error::Error::runtime(format!(
+            "{} puzzles have no hints",
+            self.kind().name
+        )))
+    }
+}
+
+/// A nudge for a stuck solver in the book's language (kinds whose
+/// [`BookKind::has_hints`]); `None` when the puzzle needs no more than the basics.
+pub type Hint = Option<String>;
+
+/// A worked solution in the book's language, kind-neutral: steps in words, each with the
+/// cells of the figure it fills (what the cells are is the kind's: a mushikui-zan row and
+/// index from the left).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walkthrough {
+    pub steps: Vec<WalkStep>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkStep {
+    pub text: String,
+    pub cells: Vec<(usize, usize)>,
 }
 
 /// The concrete options behind a section of a known kind.

@@ -12,11 +12,15 @@ use super::spec::Spec;
 use crate::error::{Error, Result};
 
 /// Where one puzzle and its answer are printed (pages from 1; boxes as in the module docs).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Position {
     pub page: usize,
     pub bbox: [f64; 4],
     pub answer: Option<(usize, [f64; 4])>,
+    /// The pages of the puzzle's walkthrough (empty without one).
+    pub walkthrough: Vec<usize>,
+    /// The page of the puzzle's hint.
+    pub hint: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -49,9 +53,19 @@ struct Entry<'a> {
     bbox: [f64; 4],
     answer_page: Option<usize>,
     answer_bbox: Option<[f64; 4]>,
+    /// The pages of the puzzle's walkthrough, when it has one.
+    #[serde(skip_serializing_if = "no_pages")]
+    walkthrough_pages: &'a [usize],
+    /// The page of the puzzle's hint, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint_page: Option<usize>,
     /// How to regenerate this puzzle alone: `crate::seed` path and index.
     seed_path: &'a [String],
     index: usize,
+}
+
+fn no_pages(pages: &&[usize]) -> bool {
+    pages.is_empty()
 }
 
 fn round(bbox: [f64; 4]) -> [f64; 4] {
@@ -89,6 +103,8 @@ pub fn to_json(
             bbox: round(position.bbox),
             answer_page: position.answer.map(|(page, _)| page),
             answer_bbox: position.answer.map(|(_, bbox)| round(bbox)),
+            walkthrough_pages: &position.walkthrough,
+            hint_page: position.hint,
             seed_path: &job.seed_path,
             index: job.index,
         });

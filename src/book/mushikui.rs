@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::kind::{BookKind, Content, SectionKind};
+use super::kind::{BookKind, Content, SectionKind, WalkStep, Walkthrough};
 use super::plan::Puzzle;
 use super::source::{Located, Span, Table, closest};
 use super::spec::{Difficulty, Language};
@@ -54,6 +54,10 @@ impl BookKind for MushikuiBook {
             Error::input("mushikui-zan sections take a `tier`, not a `rating`")
                 .with_hint(format!("tiers: {}", TIERS.join(", "))),
         )
+    }
+
+    fn has_walkthroughs(&self) -> bool {
+        true
     }
 
     fn default_title(&self, language: Language) -> &'static str {
@@ -211,5 +215,27 @@ impl Content for MushikuiContent {
 
     fn solution_line(&self) -> String {
         self.solution.to_line()
+    }
+
+    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
+        let language = match language {
+            Language::English => mushikui::Language::English,
+            Language::Japanese => mushikui::Language::Japanese,
+        };
+        let walked = mushikui::walkthrough(&self.puzzle)?;
+        Ok(Walkthrough {
+            steps: walked
+                .steps
+                .iter()
+                .map(|step| WalkStep {
+                    text: step.text(language).to_string(),
+                    cells: step
+                        .found
+                        .iter()
+                        .map(|found| (found.row, found.index))
+                        .collect(),
+                })
+                .collect(),
+        })
     }
 }

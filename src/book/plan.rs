@@ -19,7 +19,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::bank::{BankText, take};
-use super::kind::Content;
+use super::kind::{Content, Hint, Walkthrough};
 use super::spec::{SectionSpec, Spec};
 use crate::error::Result;
 use crate::kind::Kind;
@@ -129,6 +129,73 @@ impl Plan {
             .collect();
         results.into_iter().collect()
     }
+}
+
+/// What a book teaches besides the answers, by puzzle in book order: walkthroughs and
+/// hints where the spec asks for them.
+#[derive(Clone, Debug, Default)]
+pub struct Teaching {
+    pub walkthroughs: Vec<Option<Arc<Walkthrough>>>,
+    pub hints: Vec<Hint>,
+}
+
+/// The walkthroughs and hints the spec asks for, made on the current rayon pool (each
+/// depends only on its puzzle and the book's language).
+pub fn teaching(spec: &Spec, plan: &Plan, puzzles: &[Puzzle]) -> Result<Teaching> {
+    let walkthroughs = walkthroughs(spec, plan, puzzles)?;
+    let hints = plan
+        .jobs
+        .par_iter()
+        .zip(puzzles)
+        .map(|(job, puzzle)| {
+            let section = &spec.sections[job.section];
+            if !section.hints {
+                return Ok(None);
+            }
+            puzzle.content.hint(spec.language).map_err(|error| {
+                error.context(format!(
+                    "the hint of section {:?}, puzzle {}",
+                    section.title.value,
+                    job.index + 1
+                ))
+            })
+        })
+        .collect::<Result<Vec<Hint>>>()?;
+    Ok(Teaching {
+        walkthroughs,
+        hints,
+    })
+}
+
+/// The walkthroughs the spec asks for, by puzzle in book order (`None` for puzzles without
+/// one), made on the current rayon pool. A walkthrough depends only on its puzzle and the
+/// book's language, so they are the same for any thread count.
+pub fn walkthroughs(
+    spec: &Spec,
+    plan: &Plan,
+    puzzles: &[Puzzle],
+) -> Result<Vec<Option<Arc<Walkthrough>>>> {
+    plan.jobs
+        .par_iter()
+        .zip(puzzles)
+        .map(|(job, puzzle)| {
+            let section = &spec.sections[job.section];
+            if !section.walkthroughs.includes(job.index) {
+                return Ok(None);
+            }
+            puzzle
+                .content
+                .walkthrough(spec.language)
+                .map(|walked| Some(Arc::new(walked)))
+                .map_err(|error| {
+                    error.context(format!(
+                        "the walkthrough of section {:?}, puzzle {}",
+                        section.title.value,
+                        job.index + 1
+                    ))
+                })
+        })
+        .collect()
 }
 
 /// The seed path of a section's puzzles (see the module docs).

@@ -131,6 +131,59 @@ pub enum Difficulty {
     Rating(String),
 }
 
+/// Which puzzles of a section get a walkthrough (`walkthroughs = "…"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Walkthroughs {
+    /// `"none"`: no walkthroughs (the default).
+    #[default]
+    None,
+    /// `"first"`: the section's first puzzle.
+    First,
+    /// `"every N"`: the 1st, (N+1)th, (2N+1)th… puzzle of the section.
+    Every(usize),
+    /// `"all"`: every puzzle.
+    All,
+}
+
+impl Walkthroughs {
+    /// Whether the puzzle at `index` (from 0) in its section gets a walkthrough.
+    pub fn includes(self, index: usize) -> bool {
+        match self {
+            Walkthroughs::None => false,
+            Walkthroughs::First => index == 0,
+            Walkthroughs::Every(step) => index % step == 0,
+            Walkthroughs::All => true,
+        }
+    }
+}
+
+impl FromStr for Walkthroughs {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Walkthroughs> {
+        let bad = || {
+            Error::input(format!("unknown walkthroughs choice {text:?}"))
+                .with_hint("use \"none\", \"first\", \"every N\" (e.g. \"every 5\") or \"all\"")
+        };
+        match text.trim() {
+            "none" => Ok(Walkthroughs::None),
+            "first" => Ok(Walkthroughs::First),
+            "all" => Ok(Walkthroughs::All),
+            other => {
+                let step = other
+                    .strip_prefix("every")
+                    .ok_or_else(bad)?
+                    .trim()
+                    .parse::<usize>()
+                    .map_err(|_| bad())?;
+                if step == 0 {
+                    return Err(bad());
+                }
+                Ok(Walkthroughs::Every(step))
+            }
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SectionSpec {
     /// 1-based position in the spec.
@@ -147,6 +200,10 @@ pub struct SectionSpec {
     pub options: Arc<dyn SectionKind>,
     /// A puzzle file to take the puzzles from instead of generating them.
     pub source: Option<Located<PathBuf>>,
+    /// Which puzzles get a walkthrough after the answers.
+    pub walkthroughs: Walkthroughs,
+    /// Whether the section's puzzles get a hint (one nudge each) before the answers.
+    pub hints: bool,
     /// The `[[section]]` table itself.
     pub at: Span,
 }
@@ -268,8 +325,17 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 9] = [
-    "title", "id", "kind", "count", "per_page", "tier", "rating", "source",
+const COMMON_SECTION_KEYS: [&str; 11] = [
+    "title",
+    "id",
+    "kind",
+    "count",
+    "per_page",
+    "tier",
+    "rating",
+    "source",
+    "walkthroughs",
+    "hints",
     // Refused with a pointer to [answers] (see `read_section`).
     "answers",
 ];
@@ -294,6 +360,18 @@ struct Defaults {
 }
 
 impl Spec {
+    /// True when some section asks for hints.
+    pub fn has_hints(&self) -> bool {
+        self.sections.iter().any(|section| section.hints)
+    }
+
+    /// True when some section asks for walkthroughs.
+    pub fn has_walkthroughs(&self) -> bool {
+        self.sections
+            .iter()
+            .any(|section| section.walkthroughs != Walkthroughs::None)
+    }
+
     /// Reads a spec. `name` is how errors name the file; `seed_override` is `--seed`.
     pub fn parse(name: &str, text: &str, seed_override: Option<&str>) -> Result<Spec> {
         let mut sources = Sources::default();
@@ -871,6 +949,33 @@ fn read_section(
     let source = table
         .string("source")?
         .map(|path| Located::new(PathBuf::from(path.value), path.at));
+    let walkthroughs = match table.string("walkthroughs")? {
+        None => Walkthroughs::None,
+        Some(text) => {
+            let choice: Walkthroughs = parse_at(table, &text)?;
+            if choice != Walkthroughs::None && !kind.book.has_walkthroughs() {
+                return Err(table
+                    .error(
+                        text.at,
+                        format!("{} sections cannot have walkthroughs yet", kind.name),
+                    )
+                    .with_hint("remove `walkthroughs` from this section"));
+            }
+            choice
+        }
+    };
+    let hints = match table.boolean("hints")? {
+        Some(hints) if hints.value && !kind.book.has_hints() => {
+            return Err(table
+                .error(
+                    hints.at,
+                    format!("{} sections cannot have hints yet", kind.name),
+                )
+                .with_hint("remove `hints` from this section"));
+        }
+        Some(hints) => hints.value,
+        None => false,
+    };
     Ok(SectionSpec {
         position,
         title,
@@ -881,6 +986,8 @@ fn read_section(
         difficulty,
         options: Arc::from(options),
         source,
+        walkthroughs,
+        hints,
         at: table.span(),
     })
 }

@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use super::kind::{BookKind, Content, SectionKind};
+use super::kind::{BookKind, Content, Hint, SectionKind};
 use super::plan::Puzzle;
 use super::source::Table;
 use super::spec::{Difficulty, Language, parse_at};
@@ -16,6 +16,8 @@ use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
 use crate::sudoku::grade::generate::check_reachable;
+use crate::sudoku::grade::hint::Technique;
+use crate::sudoku::grade::nudge::{Nudge, Place, nudge};
 use crate::sudoku::grade::{
     GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Tier, generate_graded,
     grade_unique,
@@ -54,6 +56,10 @@ impl BookKind for SudokuBook {
     fn check_rating(&self, text: &str) -> Result<()> {
         let range = text.parse::<RatingRange>()?;
         check_reachable(RatingTarget::Range(range))
+    }
+
+    fn has_hints(&self) -> bool {
+        true
     }
 
     fn default_title(&self, language: Language) -> &'static str {
@@ -187,5 +193,63 @@ impl Content for SudokuContent {
 
     fn solution_line(&self) -> String {
         self.solution.to_line()
+    }
+
+    fn hint(&self, language: Language) -> Result<Hint> {
+        Ok(nudge(&self.puzzle).map(|nudge| hint_words(&nudge, language)))
+    }
+}
+
+/// A nudge in words: "X-Wing: look at rows 2 and 6." / "X-Wing（井桁）：2行目と6行目に注目。"
+/// Japanese names follow Japanese solvers where they have their own (井桁 for the X-Wing).
+fn hint_words(nudge: &Nudge, language: Language) -> String {
+    let join = |numbers: &[u8], english: bool| -> String {
+        let words: Vec<String> = numbers.iter().map(u8::to_string).collect();
+        match (english, words.as_slice()) {
+            (true, [init @ .., last]) if !init.is_empty() => {
+                format!("{} and {last}", init.join(", "))
+            }
+            (true, _) => words.join(""),
+            (false, _) => words.join("・"),
+        }
+    };
+    match language {
+        Language::English => {
+            let place = match &nudge.place {
+                Place::Box(n) => format!("box {n}"),
+                Place::Row(n) => format!("row {n}"),
+                Place::Column(n) => format!("column {n}"),
+                Place::Rows(rows) => format!("rows {}", join(rows, true)),
+                Place::Columns(columns) => format!("columns {}", join(columns, true)),
+                Place::Boxes(boxes) => format!("boxes {}", join(boxes, true)),
+                Place::Grid => "the whole grid".to_string(),
+            };
+            format!("{}: look at {place}.", nudge.name)
+        }
+        Language::Japanese => {
+            let place = match &nudge.place {
+                Place::Box(n) => format!("ブロック{n}"),
+                Place::Row(n) => format!("{n}行目"),
+                Place::Column(n) => format!("{n}列目"),
+                Place::Rows(rows) => format!("{}行目", join(rows, false)),
+                Place::Columns(columns) => format!("{}列目", join(columns, false)),
+                Place::Boxes(boxes) => format!("ブロック{}", join(boxes, false)),
+                Place::Grid => "盤面全体".to_string(),
+            };
+            let name = match nudge.technique {
+                Technique::XWing => "X-Wing（井桁）".to_string(),
+                Technique::Swordfish => "Swordfish（3×3の井桁）".to_string(),
+                Technique::Pointing | Technique::DirectPointing => {
+                    format!("{}（ブロックから行・列への候補の絞り込み）", nudge.name)
+                }
+                Technique::Claiming | Technique::DirectClaiming => {
+                    format!("{}（行・列からブロックへの候補の絞り込み）", nudge.name)
+                }
+                Technique::NakedPair => format!("{}（2つのマスに2つの候補）", nudge.name),
+                Technique::HiddenPair => format!("{}（2つの数字が2つのマスだけ）", nudge.name),
+                _ => nudge.name.clone(),
+            };
+            format!("{name}：{place}に注目。")
+        }
     }
 }

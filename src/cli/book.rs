@@ -15,7 +15,7 @@ use super::Ui;
 use super::batch::JobsArg;
 use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::manifest::{self, Position};
-use crate::book::plan::{Puzzle, seed_path};
+use crate::book::plan::{Puzzle, seed_path, teaching};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
 use crate::error::Error;
@@ -93,7 +93,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         bytes.len()
     ));
     let stage = Instant::now();
-    let bleed = book.geometry.bleed;
+    let bleed = made.geometry.bleed;
     let positions: Vec<Position> = made
         .composed
         .placements
@@ -104,6 +104,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             answer: placement
                 .answer
                 .map(|(page, rect)| (page, boxed(rect, bleed))),
+            walkthrough: placement.walkthrough.clone(),
+            hint: placement.hint,
         })
         .collect();
     let pages = made.composed.document.pages.len();
@@ -120,7 +122,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         stage.elapsed().as_secs_f64()
     ));
 
-    if let Some((asked, used)) = book.geometry.gutter_raised {
+    if let Some((asked, used)) = made.geometry.gutter_raised {
         ui.note(format_args!(
             "inner margin raised from {:.3} in to {:.3} in, the print-on-demand minimum for {pages} pages",
             asked / 72.0,
@@ -203,6 +205,8 @@ pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepare
 pub(super) struct Made {
     pub puzzles: Vec<Puzzle>,
     pub composed: Composed,
+    /// The geometry of the pages as made (walkthrough pages can raise the gutter).
+    pub geometry: Geometry,
 }
 
 /// Makes the puzzles on a pool of `jobs` threads (a progress bar on a terminal) and lays
@@ -232,11 +236,25 @@ pub(super) fn make(
     progress.finish_and_clear();
     let puzzles = puzzles?;
     let stage = Instant::now();
-    let composed = layout::compose(
+    let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
+    let (pagination, geometry) = if book.spec.has_walkthroughs() {
+        let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &teaching.walkthroughs)?;
+        ui.detail(format_args!(
+            "walkthroughs: {} made and laid out in {:.2} s",
+            teaching.walkthroughs.iter().flatten().count(),
+            stage.elapsed().as_secs_f64()
+        ));
+        settled
+    } else {
+        (book.pagination.clone(), book.geometry.clone())
+    };
+    let stage = Instant::now();
+    let composed = layout::compose_walked(
         &book.spec,
-        &book.pagination,
-        &book.geometry,
+        &pagination,
+        &geometry,
         &puzzles,
+        &teaching,
         &book.fonts,
     )?;
     ui.detail(format_args!(
@@ -244,7 +262,11 @@ pub(super) fn make(
         composed.document.pages.len(),
         stage.elapsed().as_secs_f64()
     ));
-    Ok(Made { puzzles, composed })
+    Ok(Made {
+        puzzles,
+        composed,
+        geometry,
+    })
 }
 
 /// `--verbose`: makes the puzzles one section at a time to time each. The puzzles are the

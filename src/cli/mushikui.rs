@@ -11,8 +11,8 @@ use super::io::Input;
 use super::{DEFAULT_SEED, Ui, json_line};
 use crate::error::Error;
 use crate::mushikui::{
-    GenerateOptions, Operation, ParsedPuzzle, PuzzleReader, Solution, Tier, count_solutions,
-    explain, generate, grade, solve,
+    GenerateOptions, Language, Operation, ParsedPuzzle, PuzzleReader, Solution, Tier, Walkthrough,
+    count_solutions, explain, generate, grade, solve, walkthrough,
 };
 use crate::seed::RandomStream;
 
@@ -56,8 +56,26 @@ analysis (hard below 6.0, expert from 6.0), 10.0 when a search step was needed.
 Examples:
   puzzlebook mushikui grade puzzles.txt
   puzzlebook mushikui grade --explain puzzles.txt
+  puzzlebook mushikui grade --walkthrough --language ja puzzles.txt
   puzzlebook mushikui generate --op div --digits 6,3 -n 100 | puzzlebook mushikui grade")]
     Grade(GradeArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WalkLanguage {
+    /// English.
+    En,
+    /// Japanese.
+    Ja,
+}
+
+impl WalkLanguage {
+    fn language(self) -> Language {
+        match self {
+            WalkLanguage::En => Language::English,
+            WalkLanguage::Ja => Language::Japanese,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -161,6 +179,13 @@ pub struct GradeArgs {
     /// Print the deduction steps after each puzzle.
     #[arg(long)]
     explain: bool,
+    /// Print a worked solution after each puzzle: the steps a person would take, each with
+    /// the digits it finds.
+    #[arg(long)]
+    walkthrough: bool,
+    /// The language of the walkthrough.
+    #[arg(long, value_enum, default_value_t = WalkLanguage::En, requires = "walkthrough")]
+    language: WalkLanguage,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
@@ -291,6 +316,16 @@ struct GradeRecord<'a> {
     depth: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<StepRecord<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    walkthrough: Option<Vec<WalkRecord<'a>>>,
+}
+
+#[derive(Serialize)]
+struct WalkRecord<'a> {
+    rule: &'a str,
+    text: &'a str,
+    /// `[row, index from the left, digit]` of each digit the step finds.
+    found: Vec<[usize; 3]>,
 }
 
 #[derive(Serialize)]
@@ -301,6 +336,7 @@ struct StepRecord<'a> {
 
 fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     let explain_steps = args.explain;
+    let language = args.language.language();
     for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
         let graded = if explain_steps {
             explain(&parsed.puzzle).map(|(grade, steps)| (grade, Some(steps)))
@@ -311,11 +347,22 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
             Ok(graded) => graded,
             Err(error) => return problem(error, parsed.line),
         };
+        let walked: Option<Walkthrough> = if args.walkthrough {
+            match walkthrough(&parsed.puzzle) {
+                Ok(walked) => Some(walked),
+                Err(error) => return problem(error, parsed.line),
+            }
+        } else {
+            None
+        };
         match args.format {
             Format::Line => {
                 let mut text = format!("{} {:.1} {}", parsed.puzzle, grade.rating, grade.tier);
                 for (number, step) in steps.iter().flatten().enumerate() {
                     text.push_str(&format!("\n  {:>3}. {step}", number + 1));
+                }
+                for (number, step) in walked.iter().flat_map(|walked| &walked.steps).enumerate() {
+                    text.push_str(&format!("\n  step {}. {}", number + 1, step.text(language)));
                 }
                 Report::Output(text)
             }
@@ -334,6 +381,21 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                             .map(|step| StepRecord {
                                 rule: step.rule.name(),
                                 text: &step.text,
+                            })
+                            .collect()
+                    }),
+                    walkthrough: walked.as_ref().map(|walked| {
+                        walked
+                            .steps
+                            .iter()
+                            .map(|step| WalkRecord {
+                                rule: step.rule.name(),
+                                text: step.text(language),
+                                found: step
+                                    .found
+                                    .iter()
+                                    .map(|found| [found.row, found.index, usize::from(found.digit)])
+                                    .collect(),
                             })
                             .collect()
                     }),

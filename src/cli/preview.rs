@@ -120,7 +120,15 @@ impl PageList {
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
     let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
-    let page_count = book.pagination.page_count();
+    // Walkthrough pages are counted once the puzzles (and so their walkthroughs) exist.
+    let early = if book.spec.has_walkthroughs() {
+        Some(make(&book, &args.jobs, args.max_seconds, started, ui)?)
+    } else {
+        None
+    };
+    let page_count = early.as_ref().map_or(book.pagination.page_count(), |made| {
+        made.composed.document.pages.len()
+    });
     let selection = match (&args.page, &args.pages) {
         (Some(page), _) => PageList(vec![(Some(*page as usize), Some(*page as usize))]),
         (None, Some(list)) => list.clone(),
@@ -150,7 +158,10 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         files.push(AtomicFile::create(target)?);
     }
 
-    let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
+    let made = match early {
+        Some(made) => made,
+        None => make(&book, &args.jobs, args.max_seconds, started, ui)?,
+    };
     let stage = Instant::now();
     let rasterizer = PageRasterizer::new(&book.fonts)?;
     let pool = args.jobs.pool()?;

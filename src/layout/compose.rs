@@ -12,12 +12,18 @@ use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, RulesPage, Show};
 use super::page::{Colour, Document, Info, Item, Page, Point, Rect};
 use super::text::{Align, run, wrap};
+use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
 use super::words;
 use crate::book::kind::SectionKind;
+use crate::book::kind::{Hint, Walkthrough};
 use crate::book::plan::Puzzle;
+use crate::book::plan::Teaching;
 use crate::book::source::{Located, Span};
-use crate::book::spec::{AnswerPlacement, Language, Margins, PerPage, Spec};
+use crate::book::spec::{
+    AnswerPlacement, Language, Margins, PerPage, SectionSpec, Spec, Walkthroughs,
+};
 use crate::error::{Error, Result};
+use std::sync::Arc;
 
 /// What a page holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +45,13 @@ pub enum Role {
     /// Answers to puzzles `first..first + count`; `section` when answers follow each section.
     Answers {
         section: Option<usize>,
+        first: usize,
+        count: usize,
+    },
+    /// Page `k` of [`Pagination::walk_pages`].
+    Walkthroughs(usize),
+    /// Hints to the puzzles `hint_list[first..first + count]`.
+    Hints {
         first: usize,
         count: usize,
     },
@@ -64,6 +77,16 @@ pub struct Pagination {
     pub entries: Vec<Entry>,
     /// The rules pages of the kinds in the book, in order.
     pub rules: Vec<RulesPage>,
+    /// The walkthrough pages' contents, in order (see [`super::walk`]).
+    pub walk_pages: Vec<WalkPage>,
+    /// For each puzzle: the pages its walkthrough is on (empty without one).
+    pub walkthroughs: Vec<Vec<usize>>,
+    /// For each puzzle: its walkthrough's panels, sized.
+    pub walk_layouts: Vec<Option<WalkLayout>>,
+    /// The puzzles with hints, in the order the hint pages list them.
+    pub hint_list: Vec<usize>,
+    /// For each puzzle: the page of its hint (none without one).
+    pub hints: Vec<Option<usize>>,
 }
 
 impl Pagination {
@@ -120,8 +143,20 @@ fn body_height(spec: &Spec) -> f64 {
     height
 }
 
-/// Decides every page's role; needs only the spec.
+/// Decides every page's role; needs only the spec. Walkthrough pages are left out until
+/// the walkthroughs are made and sized ([`settle`]).
 pub fn paginate(spec: &Spec) -> Pagination {
+    paginate_with(spec, &[])
+}
+
+/// The height below the heading band of a page's body.
+fn walk_room(spec: &Spec) -> f64 {
+    body_height(spec) - style::HEADING * spec.page.text_size.value
+}
+
+/// Decides every page's role with the walkthroughs sized in `walks` (by puzzle; empty when
+/// none are made yet).
+pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
     let language = spec.language;
     let answers_title = spec
         .answers
@@ -152,7 +187,21 @@ pub fn paginate(spec: &Spec) -> Pagination {
             AnswerPlacement::AfterSection => spec.sections.len(),
             AnswerPlacement::None => 0,
         };
-        instructions + spec.sections.len() + answer_entries
+        let walk_entries = match spec.answers.placement {
+            AnswerPlacement::AfterSection => spec
+                .sections
+                .iter()
+                .filter(|section| section.walkthroughs != Walkthroughs::None)
+                .count(),
+            _ => usize::from(spec.has_walkthroughs()),
+        };
+        let hint_entries = match spec.answers.placement {
+            AnswerPlacement::AfterSection => {
+                spec.sections.iter().filter(|section| section.hints).count()
+            }
+            _ => usize::from(spec.has_hints()),
+        };
+        instructions + spec.sections.len() + answer_entries + walk_entries + hint_entries
     } else {
         0
     };
@@ -172,6 +221,57 @@ pub fn paginate(spec: &Spec) -> Pagination {
     }
     let mut questions = vec![(0, 0); total];
     let mut answers = vec![None; total];
+    let mut walk_pages: Vec<WalkPage> = Vec::new();
+    let mut walkthroughs: Vec<Vec<usize>> = vec![Vec::new(); total];
+    let room = walk_room(spec);
+    let mut push_walkthroughs = |roles: &mut Vec<Role>,
+                                 labels: &mut Vec<(String, usize)>,
+                                 label: String,
+                                 puzzles: Vec<usize>| {
+        labels.push((label, roles.len() + 1));
+        for page in flow(spec, walks, &puzzles, room) {
+            for block in &page.blocks {
+                walkthroughs[block.puzzle].push(roles.len() + 1);
+            }
+            roles.push(Role::Walkthroughs(walk_pages.len()));
+            walk_pages.push(page);
+        }
+    };
+    let mut hint_list: Vec<usize> = Vec::new();
+    let mut hints: Vec<Option<usize>> = vec![None; total];
+    let hints_per_page = hint_capacity(spec);
+    let mut push_hints = |roles: &mut Vec<Role>,
+                          labels: &mut Vec<(String, usize)>,
+                          label: String,
+                          puzzles: Vec<usize>| {
+        labels.push((label, roles.len() + 1));
+        for chunk in puzzles.chunks(hints_per_page) {
+            roles.push(Role::Hints {
+                first: hint_list.len(),
+                count: chunk.len(),
+            });
+            for &puzzle in chunk {
+                hints[puzzle] = Some(roles.len());
+            }
+            hint_list.extend_from_slice(chunk);
+        }
+    };
+    let hinted = |section: usize| -> Vec<usize> {
+        if spec.sections[section].hints {
+            (0..spec.sections[section].count.value)
+                .map(|index| firsts[section] + index)
+                .collect()
+        } else {
+            Vec::new()
+        }
+    };
+    let wanted = |section: usize| -> Vec<usize> {
+        let spec_section = &spec.sections[section];
+        (0..spec_section.count.value)
+            .filter(|&index| spec_section.walkthroughs.includes(index))
+            .map(|index| firsts[section] + index)
+            .collect()
+    };
     let answer_capacity = spec.answers.per_page.value.count();
     let push_answers = |roles: &mut Vec<Role>,
                         answers: &mut Vec<Option<(usize, usize)>>,
@@ -210,17 +310,51 @@ pub fn paginate(spec: &Spec) -> Pagination {
             }
             done += on_page;
         }
+        if spec.answers.placement == AnswerPlacement::AfterSection && section.hints {
+            push_hints(
+                &mut roles,
+                &mut labels,
+                words::hints_to(language, &section.title.value),
+                hinted(index),
+            );
+        }
         if spec.answers.placement == AnswerPlacement::AfterSection {
             labels.push((
                 words::answers_to(language, &section.title.value),
                 roles.len() + 1,
             ));
             push_answers(&mut roles, &mut answers, Some(index), first, count);
+            if section.walkthroughs != Walkthroughs::None {
+                push_walkthroughs(
+                    &mut roles,
+                    &mut labels,
+                    words::walkthroughs_to(language, &section.title.value),
+                    wanted(index),
+                );
+            }
         }
+    }
+    if spec.answers.placement != AnswerPlacement::AfterSection && spec.has_hints() {
+        let puzzles = (0..spec.sections.len()).flat_map(hinted).collect();
+        push_hints(
+            &mut roles,
+            &mut labels,
+            words::hints(language).to_string(),
+            puzzles,
+        );
     }
     if spec.answers.placement == AnswerPlacement::End {
         labels.push((answers_title, roles.len() + 1));
         push_answers(&mut roles, &mut answers, None, 0, total);
+    }
+    if spec.answers.placement != AnswerPlacement::AfterSection && spec.has_walkthroughs() {
+        let puzzles = (0..spec.sections.len()).flat_map(wanted).collect();
+        push_walkthroughs(
+            &mut roles,
+            &mut labels,
+            words::walkthroughs(language).to_string(),
+            puzzles,
+        );
     }
     if spec.page.even_page_count && roles.len() % 2 == 1 {
         roles.push(Role::Blank);
@@ -235,13 +369,79 @@ pub fn paginate(spec: &Spec) -> Pagination {
     };
     debug_assert_eq!(entries.len(), entry_count);
     let _ = contents_at;
+    let mut walk_layouts = walks.to_vec();
+    walk_layouts.resize(total, None);
     Pagination {
         roles,
         questions,
         answers,
         entries,
         rules,
+        walk_pages,
+        walkthroughs,
+        walk_layouts,
+        hint_list,
+        hints,
     }
+}
+
+/// A hint's slot on a hint page: two lines of text and a gap, as multiples of the text size.
+const HINT_SLOT: f64 = 2.0 * 1.35 + 0.7;
+
+/// How many hints fit on a page.
+fn hint_capacity(spec: &Spec) -> usize {
+    ((walk_room(spec) / (HINT_SLOT * spec.page.text_size.value)).floor() as usize).max(1)
+}
+
+/// Makes the pagination and geometry of a book whose puzzles (and walkthroughs, by puzzle)
+/// are made: the walkthroughs are sized and flowed onto pages. Their page count can raise
+/// the gutter, which narrows the text and can add pages, so this repeats until the page
+/// count holds (the gutter only grows with the page count, so it settles in a few rounds).
+/// Without walkthroughs this is [`paginate`] and [`Geometry::new`].
+pub fn settle(
+    spec: &Spec,
+    fonts: &FontSet,
+    puzzles: &[Puzzle],
+    walks: &[Option<Arc<Walkthrough>>],
+) -> Result<(Pagination, Geometry)> {
+    let mut pagination = paginate(spec);
+    let mut geometry = Geometry::new(spec, &pagination)?;
+    if walks.iter().all(Option::is_none) {
+        return Ok((pagination, geometry));
+    }
+    let section_of = sections_of(spec);
+    let extents: Vec<(f64, f64)> = puzzles
+        .iter()
+        .zip(&section_of)
+        .map(|(puzzle, &section)| {
+            let options = spec.sections[section].options.as_ref();
+            let frame = puzzle.kind().layout.frame(options);
+            (frame.columns, frame.rows)
+        })
+        .collect();
+    let cells: Vec<f64> = section_of
+        .iter()
+        .map(|&section| geometry.walk_cells[section])
+        .collect();
+    for _ in 0..16 {
+        let layouts = lay_out(spec, fonts, geometry.body_width(), walks, &cells, &extents);
+        pagination = paginate_with(spec, &layouts);
+        let next = Geometry::new(spec, &pagination)?;
+        if next == geometry {
+            break;
+        }
+        geometry = next;
+    }
+    Ok((pagination, geometry))
+}
+
+/// The section of each puzzle, in book order.
+fn sections_of(spec: &Spec) -> Vec<usize> {
+    spec.sections
+        .iter()
+        .enumerate()
+        .flat_map(|(index, section)| std::iter::repeat_n(index, section.count.value))
+        .collect()
 }
 
 /// The rules pages of every kind in the book, each kind asked about its own sections.
@@ -282,6 +482,8 @@ pub struct Geometry {
     pub headings: Vec<f64>,
     /// The height of the answer pages' heading band.
     pub answer_heading: f64,
+    /// Per section: the cell size of its walkthrough figures (0 without walkthroughs).
+    pub walk_cells: Vec<f64>,
 }
 
 /// A cell of a page's puzzle grid: the figure area and the caption/note bands around it.
@@ -346,6 +548,7 @@ impl Geometry {
                 .map(|section| band(&section.title.value))
                 .collect(),
             answer_heading,
+            walk_cells: Vec::with_capacity(spec.sections.len()),
         };
         for (index, section) in spec.sections.iter().enumerate() {
             let frame = section.kind.layout.frame(section.options.as_ref());
@@ -375,8 +578,42 @@ impl Geometry {
                 )?;
             }
             geometry.sections.push((question, answer));
+            let walk_cell = if section.walkthroughs == Walkthroughs::None {
+                0.0
+            } else {
+                geometry.walk_cell(spec, &frame, section)?
+            };
+            geometry.walk_cells.push(walk_cell);
         }
         Ok(geometry)
+    }
+
+    /// The width of a page's body.
+    pub fn body_width(&self) -> f64 {
+        self.width - self.margins.inner - self.margins.outer
+    }
+
+    /// The cell of a section's walkthrough figures: the figure takes at most 45% of the
+    /// body's width (the steps' text needs the rest) and 40% of its height, and must stay
+    /// as readable as an answer.
+    fn walk_cell(&self, spec: &Spec, frame: &Frame, section: &SectionSpec) -> Result<f64> {
+        let room =
+            body_height_with(spec, self.margins) - style::HEADING * spec.page.text_size.value;
+        let cell = (self.body_width() * 0.45 / frame.columns)
+            .min(room * 0.4 / frame.rows)
+            .min(frame.max_cell * 0.8);
+        if cell < frame.min_answer_cell {
+            return Err(spec
+                .error(
+                    section.at,
+                    format!(
+                        "walkthrough figures would have {} cells of {:.1} pt; the smallest readable is {:.0} pt",
+                        frame.cells_are, cell.max(0.0), frame.min_answer_cell
+                    ),
+                )
+                .with_hint("use a larger page or smaller puzzles, or set walkthroughs = \"none\""));
+        }
+        Ok(cell)
     }
 
     /// The content box of page `number` (from 1): inner margin at the binding side.
@@ -562,11 +799,15 @@ fn check_readable(
 }
 
 /// Where one puzzle landed: page numbers from 1, boxes around the grid or sum only.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Placement {
     pub page: usize,
     pub bbox: Rect,
     pub answer: Option<(usize, Rect)>,
+    /// The pages of the puzzle's walkthrough (empty without one).
+    pub walkthrough: Vec<usize>,
+    /// The page of the puzzle's hint.
+    pub hint: Option<usize>,
 }
 
 /// A laid-out book.
@@ -658,12 +899,29 @@ pub fn compose(
     puzzles: &[Puzzle],
     fonts: &FontSet,
 ) -> Result<Composed> {
-    let section_of: Vec<usize> = spec
-        .sections
-        .iter()
-        .enumerate()
-        .flat_map(|(index, section)| std::iter::repeat_n(index, section.count.value))
-        .collect();
+    compose_walked(
+        spec,
+        pagination,
+        geometry,
+        puzzles,
+        &Teaching::default(),
+        fonts,
+    )
+}
+
+/// Lays out the whole book with the walkthroughs and hints of its puzzles (as
+/// [`crate::book::plan::teaching`] makes them; `pagination` and `geometry` from
+/// [`settle`]).
+pub fn compose_walked(
+    spec: &Spec,
+    pagination: &Pagination,
+    geometry: &Geometry,
+    puzzles: &[Puzzle],
+    teaching: &Teaching,
+    fonts: &FontSet,
+) -> Result<Composed> {
+    let walks = &teaching.walkthroughs[..];
+    let section_of = sections_of(spec);
     if puzzles.len() != section_of.len() {
         return Err(Error::runtime(format!(
             "the plan has {} puzzles but {} were made",
@@ -677,15 +935,21 @@ pub fn compose(
         geometry,
         fonts,
         puzzles,
+        walks,
+        hints: &teaching.hints,
         section_of: &section_of,
-        placements: vec![
-            Placement {
+        placements: pagination
+            .walkthroughs
+            .iter()
+            .zip(&pagination.hints)
+            .map(|(pages, hint)| Placement {
                 page: 0,
                 bbox: Rect::new(0.0, 0.0, 0.0, 0.0),
                 answer: None,
-            };
-            puzzles.len()
-        ],
+                walkthrough: pages.clone(),
+                hint: *hint,
+            })
+            .collect(),
     };
     let mut pages = Vec::with_capacity(pagination.page_count());
     for (index, role) in pagination.roles.iter().enumerate() {
@@ -721,6 +985,8 @@ struct Composer<'a> {
     geometry: &'a Geometry,
     fonts: &'a FontSet,
     puzzles: &'a [Puzzle],
+    walks: &'a [Option<Arc<Walkthrough>>],
+    hints: &'a [Hint],
     section_of: &'a [usize],
     placements: Vec<Placement>,
 }
@@ -744,6 +1010,8 @@ impl Composer<'_> {
                 Some(self.spec.sections[*section].title.value.clone())
             }
             Role::Answers { .. } => Some(self.answers_title()),
+            Role::Walkthroughs(_) => Some(words::walkthroughs(self.language()).to_string()),
+            Role::Hints { .. } => Some(words::hints(self.language()).to_string()),
         };
         match role {
             Role::Title => self.title_page(&mut items, number),
@@ -767,6 +1035,8 @@ impl Composer<'_> {
                 let _ = section;
                 self.puzzle_page(&mut items, number, 0, *first, *count, true)?
             }
+            Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
+            Role::Hints { first, count } => self.hint_page(&mut items, number, *first, *count),
         }
         if let Some(section) = running {
             self.running_heads(&mut items, number, &section);
@@ -1212,10 +1482,13 @@ impl Composer<'_> {
         let note_size = text * style::NOTE_SIZE;
         let note_baseline = bbox.bottom() + note_size * 1.6;
         let note = if answer {
-            Some(words::puzzle_on_page(
-                self.language(),
-                self.pagination.questions[index].0,
-            ))
+            let puzzle_page = self.pagination.questions[index].0;
+            Some(match self.pagination.walkthroughs[index].first() {
+                Some(&walk_page) => {
+                    words::puzzle_and_walkthrough(self.language(), puzzle_page, walk_page)
+                }
+                None => words::puzzle_on_page(self.language(), puzzle_page),
+            })
         } else {
             self.pagination.answers[index]
                 .map(|(page, _)| words::answer_on_page(self.language(), page))
@@ -1257,6 +1530,164 @@ fn widen_within(figure: Rect, cell: Rect, width: f64) -> Rect {
     let centre = figure.x + figure.width / 2.0;
     let left = (centre - width / 2.0).clamp(cell.x, cell.right() - width);
     Rect::new(left, figure.y, width, figure.height)
+}
+
+impl Composer<'_> {
+    /// A hint page: each puzzle's number and its nudge, two lines at most (smaller type,
+    /// then an ellipsis, for a longer one).
+    fn hint_page(&self, items: &mut Vec<Item>, number: usize, first: usize, count: usize) {
+        let body = self.geometry.body(self.spec, number);
+        let text = self.text_size();
+        self.heading(items, body, words::hints(self.language()));
+        let metrics = self.fonts.metrics(self.fonts.text);
+        let mut top = body.y + style::HEADING * text;
+        let indent = text * 3.0;
+        let width = body.width - indent;
+        for &puzzle in &self.pagination.hint_list[first..first + count] {
+            let hint = self
+                .hints
+                .get(puzzle)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| words::no_hint(self.language()).to_string());
+            let mut size = text;
+            let mut lines = wrap(metrics, &hint, size, width);
+            while lines.len() > 2 && size > text * 0.75 {
+                size *= 0.95;
+                lines = wrap(metrics, &hint, size, width);
+            }
+            if lines.len() > 2 {
+                let rest = lines[1..].join(" ");
+                lines = vec![lines[0].clone(), fit(metrics, &rest, size, width)];
+            }
+            let mut baseline = top + size;
+            items.push(self.line_of(
+                self.fonts.bold,
+                &format!("{}.", puzzle + 1),
+                text,
+                body.x,
+                baseline,
+                Align::Left,
+                0.0,
+            ));
+            for line in &lines {
+                items.push(run(
+                    metrics,
+                    self.fonts.text,
+                    line,
+                    size,
+                    (body.x + indent, baseline),
+                    Align::Left,
+                    0.0,
+                ));
+                baseline += size * 1.35;
+            }
+            top += HINT_SLOT * text;
+        }
+    }
+
+    /// A walkthrough page: each block's heading, then its panels (the figure at that
+    /// moment at the left, the numbered steps beside it, a hairline under each panel).
+    fn walk_page(&mut self, items: &mut Vec<Item>, number: usize, index: usize) -> Result<()> {
+        let body = self.geometry.body(self.spec, number);
+        let text = self.text_size();
+        self.heading(items, body, words::walkthroughs(self.language()));
+        let top = body.y + style::HEADING * text;
+        let page = &self.pagination.walk_pages[index];
+        for block in &page.blocks {
+            let (Some(layout), Some(Some(walk))) = (
+                self.pagination.walk_layouts[block.puzzle].as_ref(),
+                self.walks.get(block.puzzle),
+            ) else {
+                return Err(Error::runtime(format!(
+                    "puzzle {} has a walkthrough page but no walkthrough",
+                    block.puzzle + 1
+                )));
+            };
+            let puzzle = &self.puzzles[block.puzzle];
+            let mut y = top + block.top;
+            // The heading: the puzzle's number, where it and its answer are.
+            let baseline = y + walk::style::HEADER * text * 0.62;
+            let title = words::walkthrough_of(self.language(), block.puzzle + 1, block.continued);
+            items.push(self.line_of(
+                self.fonts.bold,
+                &title,
+                text * 1.1,
+                body.x,
+                baseline,
+                Align::Left,
+                0.0,
+            ));
+            let note = words::puzzle_and_answer(
+                self.language(),
+                self.pagination.questions[block.puzzle].0,
+                self.pagination.answers[block.puzzle].map(|(page, _)| page),
+            );
+            items.push(self.line_of(
+                self.fonts.text,
+                &note,
+                text * style::NOTE_SIZE,
+                body.right(),
+                baseline,
+                Align::Right,
+                0.35,
+            ));
+            y += walk::style::HEADER * text;
+            let size = text * walk::style::TEXT;
+            let metrics = self.fonts.metrics(self.fonts.text);
+            for panel in &layout.panels[block.panels.clone()] {
+                let area = Rect::new(body.x, y, layout.figure.0, layout.figure.1);
+                puzzle.kind().layout.draw_walk(
+                    puzzle.content.as_ref(),
+                    walk,
+                    panel.steps.clone(),
+                    area,
+                    layout.cell,
+                    self.fonts,
+                    items,
+                )?;
+                let number_x = body.x + layout.figure.0 + walk::style::GUTTER * text;
+                let text_x = number_x + walk::style::NUMBER * size;
+                let mut baseline = y + size;
+                for (step, lines) in panel.steps.clone().zip(&panel.lines) {
+                    items.push(run(
+                        self.fonts.metrics(self.fonts.bold),
+                        self.fonts.bold,
+                        &format!("{}.", step + 1),
+                        size,
+                        (number_x, baseline),
+                        Align::Left,
+                        0.0,
+                    ));
+                    for line in lines {
+                        items.push(run(
+                            metrics,
+                            self.fonts.text,
+                            line,
+                            size,
+                            (text_x, baseline),
+                            Align::Left,
+                            0.0,
+                        ));
+                        baseline += size * walk::style::LEADING;
+                    }
+                    baseline += walk::style::STEP_GAP * text;
+                }
+                y += panel.height;
+                let rule = y - walk::style::PANEL_GAP * text * 0.5;
+                items.push(Item::Line {
+                    from: Point { x: body.x, y: rule },
+                    to: Point {
+                        x: body.right(),
+                        y: rule,
+                    },
+                    width: 0.3,
+                    colour: Colour::grey(0.7),
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `text`, shortened with an ellipsis to fit `width`.

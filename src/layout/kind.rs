@@ -4,7 +4,9 @@
 
 use super::fonts::FontSet;
 use super::page::{Item, Rect};
-use crate::book::kind::{Content, SectionKind};
+use std::ops::Range;
+
+use crate::book::kind::{Content, SectionKind, Walkthrough};
 use crate::book::spec::Language;
 use crate::error::Result;
 
@@ -55,6 +57,27 @@ pub trait LayoutKind: Sync {
         fonts: &FontSet,
         items: &mut Vec<Item>,
     ) -> Result<Rect>;
+    /// Draws one moment of a walkthrough (kinds whose `BookKind::has_walkthroughs`): the
+    /// puzzle with the cells of `walkthrough.steps[..marked.end]` filled in and those of
+    /// `steps[marked]` marked, with cells of `cell` points at the top left of `area`;
+    /// returns the figure's box.
+    #[allow(clippy::too_many_arguments)]
+    fn draw_walk(
+        &self,
+        content: &dyn Content,
+        walkthrough: &Walkthrough,
+        marked: Range<usize>,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let _ = (walkthrough, marked, area, cell, fonts, items);
+        Err(crate::error::Error::runtime(format!(
+            "{} puzzles have no walkthrough figures",
+            content.kind().name
+        )))
+    }
     /// The tier names of the book stage, as words for captions, easiest first.
     fn tier_words(&self, language: Language) -> &'static [&'static str];
     /// The rules pages for the sections of this kind in a book (one or more pages, e.g.

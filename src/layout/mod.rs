@@ -12,7 +12,10 @@ pub mod page;
 pub mod sudoku;
 pub mod sum;
 pub mod text;
+pub mod walk;
 pub mod words;
 
-pub use compose::{Composed, Geometry, Pagination, Placement, compose, paginate};
+pub use compose::{
+    Composed, Geometry, Pagination, Placement, compose, compose_walked, paginate, settle,
+};
 pub use page::{Document, Item, Page, Point, Rect};

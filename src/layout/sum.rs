@@ -15,7 +15,9 @@ use super::kind::{Frame, LayoutKind, RulesPage, expect_content};
 use super::page::{Colour, Item, Point, Rect};
 use super::sudoku::centred_digit;
 use super::words;
-use crate::book::kind::{Content, SectionKind, section_as};
+use std::ops::Range;
+
+use crate::book::kind::{Content, SectionKind, Walkthrough, section_as};
 use crate::book::mushikui::{MushikuiContent, MushikuiSection};
 use crate::book::spec::Language;
 use crate::error::{Error, Result};
@@ -290,6 +292,61 @@ impl LayoutKind for MushikuiLayout {
         draw(items, fonts, &figure, origin, cell, show)
     }
 
+    fn draw_walk(
+        &self,
+        content: &dyn Content,
+        walkthrough: &Walkthrough,
+        marked: Range<usize>,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let content = expect_content::<MushikuiContent>(content)?;
+        let figure = SumFigure::from_puzzles(&content.puzzle, &content.solution)?;
+        let steps = walkthrough.steps.get(..marked.end).ok_or_else(|| {
+            Error::runtime("a walkthrough figure was asked for steps it does not have")
+        })?;
+        let mut looks: Vec<Vec<Look>> = figure
+            .rows
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|cell| {
+                        if cell.hidden {
+                            Look::Blank
+                        } else {
+                            Look::Given
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        for (index, step) in steps.iter().enumerate() {
+            let look = if index >= marked.start {
+                Look::Found
+            } else {
+                Look::Known
+            };
+            for &(row, position) in &step.cells {
+                let slot = looks
+                    .get_mut(row)
+                    .and_then(|row| row.get_mut(position))
+                    .ok_or_else(|| {
+                        Error::runtime("a walkthrough step fills a cell the figure does not have")
+                    })?;
+                *slot = look;
+            }
+        }
+        let origin = Point {
+            x: area.x,
+            y: area.y,
+        };
+        draw_looks(items, fonts, &figure, origin, cell, &|row, index| {
+            looks[row][index]
+        })
+    }
+
     fn tier_words(&self, language: Language) -> &'static [&'static str] {
         match language {
             Language::English => &["Easy", "Medium", "Hard", "Expert"],
@@ -357,6 +414,19 @@ impl Arrangement {
     }
 }
 
+/// How one digit of a figure is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// A given digit.
+    Given,
+    /// A hidden digit not known yet: an empty box.
+    Blank,
+    /// A hidden digit found earlier in a walkthrough: the digit in a thin box.
+    Known,
+    /// A hidden digit found now (or shown by the answer): bold on a grey square.
+    Found,
+}
+
 /// Draws the figure with its top-left corner at `origin` and cells of `pitch` points;
 /// returns the figure's bounding box.
 pub fn draw(
@@ -366,6 +436,25 @@ pub fn draw(
     origin: Point,
     pitch: f64,
     show: Show,
+) -> Result<Rect> {
+    draw_looks(items, fonts, figure, origin, pitch, &|row, index| match (
+        show,
+        figure.rows[row][index].hidden,
+    ) {
+        (_, false) => Look::Given,
+        (Show::Puzzle, true) => Look::Blank,
+        (Show::Answer, true) => Look::Found,
+    })
+}
+
+/// Draws the figure with each digit as `look(row, index)` says.
+pub fn draw_looks(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    figure: &SumFigure,
+    origin: Point,
+    pitch: f64,
+    look: &dyn Fn(usize, usize) -> Look,
 ) -> Result<Rect> {
     let arrangement = figure.arrange()?;
     let bounds = Rect::new(
@@ -488,16 +577,24 @@ pub fn draw(
                 box_side,
                 box_side,
             );
-            match (show, cell.hidden) {
-                (Show::Puzzle, true) => items.push(Item::Rect {
+            match look(row, k) {
+                Look::Blank => items.push(Item::Rect {
                     rect: square,
                     fill: None,
                     stroke: Some((box_line, Colour::BLACK)),
                 }),
-                (Show::Puzzle, false) | (Show::Answer, false) => {
+                Look::Given => {
                     items.push(centred_digit(fonts, fonts.digits, centre, size, cell.digit));
                 }
-                (Show::Answer, true) => {
+                Look::Known => {
+                    items.push(Item::Rect {
+                        rect: square,
+                        fill: None,
+                        stroke: Some((box_line * 0.6, Colour::grey(0.55))),
+                    });
+                    items.push(centred_digit(fonts, fonts.digits, centre, size, cell.digit));
+                }
+                Look::Found => {
                     items.push(Item::Rect {
                         rect: square,
                         fill: Some(Colour::grey(0.82)),

@@ -37,6 +37,77 @@ pub fn answer_on_page(language: Language, page: usize) -> String {
     }
 }
 
+/// "Hints": the heading of hint pages.
+pub fn hints(language: Language) -> &'static str {
+    match language {
+        Language::English => "Hints",
+        Language::Japanese => "ヒント",
+    }
+}
+
+/// "Hints: Warm-up" in the contents when answers follow each section.
+pub fn hints_to(language: Language, section: &str) -> String {
+    match language {
+        Language::English => format!("Hints: {section}"),
+        Language::Japanese => format!("ヒント：{section}"),
+    }
+}
+
+/// The hint of a puzzle that singles solve.
+pub fn no_hint(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "Singles all the way: look for a house with one place left for a digit."
+        }
+        Language::Japanese => {
+            "基本の解き方だけで解けます。数字の入る場所が1つしかない列・行・ブロックを探しましょう。"
+        }
+    }
+}
+
+/// "Walkthroughs": the heading of walkthrough pages.
+pub fn walkthroughs(language: Language) -> &'static str {
+    match language {
+        Language::English => "Walkthroughs",
+        Language::Japanese => "解き方",
+    }
+}
+
+/// "Walkthroughs: Warm-up" in the contents when answers follow each section.
+pub fn walkthroughs_to(language: Language, section: &str) -> String {
+    match language {
+        Language::English => format!("Walkthroughs: {section}"),
+        Language::Japanese => format!("解き方：{section}"),
+    }
+}
+
+/// "Puzzle 12" above a walkthrough, "Puzzle 12 (continued)" on its later pages.
+pub fn walkthrough_of(language: Language, number: usize, continued: bool) -> String {
+    match (language, continued) {
+        (Language::English, false) => format!("Puzzle {number}"),
+        (Language::English, true) => format!("Puzzle {number} (continued)"),
+        (Language::Japanese, false) => format!("問題{number}"),
+        (Language::Japanese, true) => format!("問題{number}（続き）"),
+    }
+}
+
+/// "Puzzle p. 7 · Answer p. 45" beside a walkthrough's heading.
+pub fn puzzle_and_answer(language: Language, puzzle: usize, answer: Option<usize>) -> String {
+    match (language, answer) {
+        (_, None) => puzzle_on_page(language, puzzle),
+        (Language::English, Some(answer)) => format!("Puzzle p. {puzzle} · Answer p. {answer}"),
+        (Language::Japanese, Some(answer)) => format!("問題 {puzzle}ページ／解答 {answer}ページ"),
+    }
+}
+
+/// "Puzzle p. 7 · Walkthrough p. 212" under an answer that has a walkthrough.
+pub fn puzzle_and_walkthrough(language: Language, puzzle: usize, walkthrough: usize) -> String {
+    match language {
+        Language::English => format!("Puzzle p. {puzzle} · Walkthrough p. {walkthrough}"),
+        Language::Japanese => format!("問題 {puzzle}ページ／解き方 {walkthrough}ページ"),
+    }
+}
+
 /// "Puzzle p. 7" under an answer.
 pub fn puzzle_on_page(language: Language, page: usize) -> String {
     match language {

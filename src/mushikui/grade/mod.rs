@@ -23,6 +23,7 @@
 
 pub mod network;
 pub mod rules;
+pub mod walkthrough;
 
 use std::fmt;
 use std::str::FromStr;
@@ -135,6 +136,8 @@ struct Engine<'a> {
     propagations: u64,
     /// The hardest rule applied by `propagate` (highest level, first of its level).
     hardest: Option<Rule>,
+    /// The item whose contradiction ended the last failed `propagate`.
+    failed_item: Option<usize>,
 }
 
 /// The puzzle contradicts itself (impossible for a puzzle with a solution: the rules are
@@ -151,6 +154,7 @@ impl<'a> Engine<'a> {
             changes: Vec::new(),
             propagations: 0,
             hardest: None,
+            failed_item: None,
         }
     }
 
@@ -185,7 +189,10 @@ impl<'a> Engine<'a> {
             self.queued[item] = false;
             self.changes.clear();
             match apply(self.network, item, state, level, &mut self.changes) {
-                Err(_) => return false,
+                Err(_) => {
+                    self.failed_item = Some(item);
+                    return false;
+                }
                 Ok(None) => {}
                 Ok(Some(rule)) => {
                     self.note(rule);
@@ -273,6 +280,34 @@ impl<'a> Engine<'a> {
         None
     }
 
+    /// Why each of `failed` fails when `cell` takes it: the item whose contradiction ends
+    /// the trial, or `None` when the trial needed case analysis inside to fail.
+    fn refutations(
+        &mut self,
+        state: &[Mask],
+        cell: CellId,
+        failed: Mask,
+    ) -> Vec<(u8, Option<usize>)> {
+        let propagations = self.propagations;
+        let mut refuted = Vec::new();
+        for digit in 0..10u8 {
+            if failed & (1 << digit) == 0 {
+                continue;
+            }
+            let mut trial = state.to_vec();
+            trial[cell] = 1 << digit;
+            self.failed_item = None;
+            let item = if self.propagate(&mut trial, TOP_LEVEL, Some(cell)) {
+                None
+            } else {
+                self.failed_item
+            };
+            refuted.push((digit, item));
+        }
+        self.propagations = propagations;
+        refuted
+    }
+
     /// Runs rules and depth-1 case analysis on a trial state: false when it contradicts.
     fn survives_depth_one(&mut self, trial: &mut [Mask]) -> bool {
         loop {
@@ -301,12 +336,12 @@ fn internal(puzzle: &Puzzle) -> Error {
 
 /// Grades a puzzle with a unique solution. Puzzles with none or several are runtime errors.
 pub fn grade(puzzle: &Puzzle) -> Result<Grade> {
-    run(puzzle, false).map(|(grade, _)| grade)
+    run(puzzle, false).map(|trace| trace.grade)
 }
 
 /// Grades a puzzle and lists the deduction steps, easiest rule first.
 pub fn explain(puzzle: &Puzzle) -> Result<(Grade, Vec<Step>)> {
-    run(puzzle, true)
+    run(puzzle, true).map(|trace| (trace.grade, trace.steps))
 }
 
 /// True when the rules of `tier` solve the puzzle without case analysis (always true for
@@ -323,7 +358,43 @@ pub fn solvable_within(puzzle: &Puzzle, tier: Tier) -> bool {
     engine.propagate(&mut state, level, None) && engine.solved(&state)
 }
 
-fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
+/// One thing the recording solver did, with every cell's candidates before and after it:
+/// the material of walkthroughs.
+#[derive(Clone, Debug)]
+pub(crate) struct Event {
+    pub deed: Deed,
+    pub before: Vec<Mask>,
+    pub after: Vec<Mask>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Deed {
+    /// A rule narrowed the cells of one item (a column, or a relation after the columns).
+    Rule { rule: Rule, item: usize },
+    /// Case analysis on `cell`: each refuted candidate with the item whose contradiction
+    /// ended its trial (`None` when it took case analysis inside, depth 2).
+    Cases {
+        cell: CellId,
+        refuted: Vec<(u8, Option<usize>)>,
+    },
+    /// Nothing decides the next digit: the solution's digit is taken.
+    Search { cell: CellId },
+}
+
+/// A graded puzzle with what the recording solver did (empty when not recording).
+pub(crate) struct Trace {
+    pub grade: Grade,
+    pub steps: Vec<Step>,
+    pub events: Vec<Event>,
+    pub network: Network,
+}
+
+/// Grades a puzzle and records every deed with the positions around it.
+pub(crate) fn trace(puzzle: &Puzzle) -> Result<Trace> {
+    run(puzzle, true)
+}
+
+fn run(puzzle: &Puzzle, record: bool) -> Result<Trace> {
     let solution = match solve(puzzle) {
         Solution::Unique(solution) => solution,
         Solution::None => return Err(Error::runtime("the puzzle has no solution")),
@@ -337,6 +408,7 @@ fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
     let mut engine = Engine::new(&network);
     let mut state = network.initial.clone();
     let mut steps = Vec::new();
+    let mut events = Vec::new();
     // The logical phase, level by level: the lowest level that solves is the rating.
     let mut logic_state = state.clone();
     for level in 1..=TOP_LEVEL {
@@ -349,7 +421,8 @@ fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
     }
     let logical_hardest = engine.hardest.unwrap_or(Rule::BringDown);
     if record {
-        record_logic(&mut engine, &mut state, &mut steps).map_err(|_| internal(puzzle))?;
+        record_logic(&mut engine, &mut state, &mut steps, &mut events)
+            .map_err(|_| internal(puzzle))?;
     } else {
         state = logic_state;
     }
@@ -369,6 +442,12 @@ fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
         let changed_cell = match split {
             Some(((cell, failed, tried), split_depth)) => {
                 let before = state[cell];
+                let refuted = if record {
+                    engine.refutations(&state, cell, failed)
+                } else {
+                    Vec::new()
+                };
+                let before_state = record.then(|| state.clone());
                 state[cell] &= !failed;
                 if state[cell] == 0 {
                     return Err(internal(puzzle));
@@ -376,7 +455,12 @@ fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
                 case_steps += 1;
                 trials += tried;
                 depth = depth.max(split_depth);
-                if record {
+                if let Some(before_state) = before_state {
+                    events.push(Event {
+                        deed: Deed::Cases { cell, refuted },
+                        before: before_state,
+                        after: state.clone(),
+                    });
                     steps.push(Step {
                         rule: Rule::CaseAnalysis,
                         text: format!(
@@ -415,9 +499,15 @@ fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
                 let digit = solution.rows()[row]
                     .from_right(position)
                     .ok_or_else(|| internal(puzzle))?;
+                let before_state = record.then(|| state.clone());
                 state[cell] = 1 << digit;
                 searched = true;
-                if record {
+                if let Some(before_state) = before_state {
+                    events.push(Event {
+                        deed: Deed::Search { cell },
+                        before: before_state,
+                        after: state.clone(),
+                    });
                     steps.push(Step {
                         rule: Rule::Search,
                         text: format!("{} = {digit}", network.cell_name(cell)),
@@ -427,7 +517,8 @@ fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
             }
         };
         if record {
-            record_logic(&mut engine, &mut state, &mut steps).map_err(|_| internal(puzzle))?;
+            record_logic(&mut engine, &mut state, &mut steps, &mut events)
+                .map_err(|_| internal(puzzle))?;
         } else if !engine.propagate(&mut state, TOP_LEVEL, Some(changed_cell)) {
             return Err(internal(puzzle));
         }
@@ -443,8 +534,8 @@ fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
         (logical_hardest.weight(), logical_hardest)
     };
     let rating = (rating * 10.0).round() / 10.0;
-    Ok((
-        Grade {
+    Ok(Trace {
+        grade: Grade {
             rating,
             tier: Tier::of_rating(rating),
             hardest,
@@ -453,7 +544,9 @@ fn run(puzzle: &Puzzle, record: bool) -> Result<(Grade, Vec<Step>)> {
             depth,
         },
         steps,
-    ))
+        events,
+        network,
+    })
 }
 
 /// Records easiest-first logical steps until stuck or solved.
@@ -461,11 +554,21 @@ fn record_logic(
     engine: &mut Engine<'_>,
     state: &mut [Mask],
     steps: &mut Vec<Step>,
+    events: &mut Vec<Event>,
 ) -> std::result::Result<(), Contradiction> {
     while !engine.solved(state) {
         let Some((rule, item, changes)) = engine.easiest_step(state)? else {
             break;
         };
+        let mut before = state.to_vec();
+        for &(cell, old) in changes.iter().rev() {
+            before[cell] = old;
+        }
+        events.push(Event {
+            deed: Deed::Rule { rule, item },
+            before,
+            after: state.to_vec(),
+        });
         // Narrowing a carry without fixing it is bookkeeping, not a step worth reading.
         let worth_telling = changes
             .iter()

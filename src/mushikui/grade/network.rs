@@ -108,6 +108,10 @@ pub struct Network {
     /// What each relation says, for explanations.
     pub relation_names: Vec<String>,
     pub labels: Vec<String>,
+    /// Label → the row its columns are about: the partial or step product a `Times` label
+    /// computes, the sum, minuend or product an addition makes, the step product a division
+    /// subtraction takes away, the remainder a digit is brought down to.
+    pub label_rows: Vec<usize>,
     /// Cells of the operands (the numbers that fix the rest): split on these first.
     pub operand: Vec<bool>,
     /// Cell → items (columns, then relations offset by the column count) that use it.
@@ -200,6 +204,7 @@ struct Builder {
     relations: Vec<Relation>,
     relation_names: Vec<String>,
     labels: Vec<String>,
+    label_rows: Vec<usize>,
 }
 
 impl Builder {
@@ -208,8 +213,9 @@ impl Builder {
         self.relation_names.push(name);
     }
 
-    fn label(&mut self, name: String) -> usize {
+    fn label(&mut self, name: String, row: usize) -> usize {
         self.labels.push(name);
+        self.label_rows.push(row);
         self.labels.len() - 1
     }
 
@@ -329,6 +335,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
         relations: Vec::new(),
         relation_names: Vec::new(),
         labels: Vec::new(),
+        label_rows: Vec::new(),
     };
     for (row_index, row) in puzzle.rows().iter().enumerate() {
         let len = row.len();
@@ -353,7 +360,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
     let mut operand_rows: Vec<usize> = Vec::new();
     match puzzle.operation() {
         Operation::Add => {
-            let label = builder.label("the sum".to_string());
+            let label = builder.label("the sum".to_string(), row_count - 1);
             let terms: Vec<(Number, usize)> = rows[..row_count - 1]
                 .iter()
                 .map(|r| (r.clone(), 0))
@@ -369,7 +376,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
             operand_rows.extend(0..row_count - 1);
         }
         Operation::Sub => {
-            let label = builder.label("the subtraction".to_string());
+            let label = builder.label("the subtraction".to_string(), 0);
             let terms = vec![(rows[1].clone(), 0), (rows[2].clone(), 0)];
             builder.sum_columns(&terms, &rows[0], label, true);
             builder.relate(
@@ -384,7 +391,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
         Operation::Mul => {
             let (a, b, product) = (&rows[0], &rows[1], &rows[row_count - 1]);
             if b.len() == 1 {
-                let label = builder.label("the product".to_string());
+                let label = builder.label("the product".to_string(), row_count - 1);
                 builder.times_columns(
                     a,
                     b[0],
@@ -395,7 +402,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
             } else {
                 let mut terms = Vec::new();
                 for (j, &digit) in b.iter().enumerate() {
-                    let label = builder.label(format!("partial {}", j + 1));
+                    let label = builder.label(format!("partial {}", j + 1), 2 + j);
                     builder.times_columns(
                         a,
                         digit,
@@ -409,7 +416,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
                     );
                     terms.push((rows[2 + j].clone(), j));
                 }
-                let label = builder.label("the product".to_string());
+                let label = builder.label("the product".to_string(), row_count - 1);
                 builder.sum_columns(&terms, product, label, false);
                 builder.relate(
                     Relation::Sum {
@@ -437,7 +444,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
                 let digit = quotient[n - 1 - i];
                 let product_row = 3 + 2 * i;
                 let remainder_row = product_row + 1;
-                let label = builder.label(format!("step product {}", i + 1));
+                let label = builder.label(format!("step product {}", i + 1), product_row);
                 builder.times_columns(
                     divisor,
                     digit,
@@ -472,7 +479,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
                 } else {
                     rows[remainder_row][1..].to_vec()
                 };
-                let label = builder.label(format!("subtraction {}", i + 1));
+                let label = builder.label(format!("subtraction {}", i + 1), product_row);
                 let terms = vec![(rows[product_row].clone(), 0), (difference.clone(), 0)];
                 builder.sum_columns(&terms, &top, label, true);
                 let top_name = if i == 0 {
@@ -495,7 +502,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
                     format!("what is left after step {} < divisor", i + 1),
                 );
                 if i + 1 < n {
-                    let label = builder.label(format!("remainder {}", i + 1));
+                    let label = builder.label(format!("remainder {}", i + 1), remainder_row);
                     builder.columns.push(Column {
                         kind: ColumnKind::Equal,
                         cells: vec![rows[remainder_row][0], dividend[n - 2 - i]],
@@ -531,6 +538,7 @@ pub fn build(puzzle: &Puzzle) -> Network {
         relations: builder.relations,
         relation_names: builder.relation_names,
         labels: builder.labels,
+        label_rows: builder.label_rows,
         operand,
         watchers: Vec::new(),
     };

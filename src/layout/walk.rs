@@ -1,0 +1,244 @@
+//! Walkthrough pages: a puzzle's worked solution as panels, flowed onto pages.
+//!
+//! A panel is the figure at one moment of the solution (the digits found so far filled
+//! in, those found by the panel's own steps marked) with those steps beside it, numbered.
+//! A panel gathers steps while their text is no taller than the figure, so the figure
+//! comes back every few steps. Panels flow down the pages after the answers; a panel (and
+//! so a step) is never split across pages, and a walkthrough's heading never ends a page.
+//!
+//! Everything here is geometry known before drawing: [`lay_out`] wraps the text and sizes
+//! the panels (it needs the made walkthroughs, the fonts and the figure cell), and
+//! [`flow`] packs panels onto pages, which is what pagination needs to count the pages.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::fonts::FontSet;
+use super::text::wrap;
+use crate::book::kind::Walkthrough;
+use crate::book::spec::Spec;
+
+/// Proportions, as multiples of the spec's text size.
+pub(super) mod style {
+    /// Step text size.
+    pub const TEXT: f64 = 0.92;
+    /// Line pitch of the step text, as a multiple of its size.
+    pub const LEADING: f64 = 1.3;
+    /// Space after each step.
+    pub const STEP_GAP: f64 = 0.45;
+    /// Between the figure and the text.
+    pub const GUTTER: f64 = 1.2;
+    /// Space after each panel (a hairline runs in it).
+    pub const PANEL_GAP: f64 = 1.0;
+    /// A walkthrough's heading line.
+    pub const HEADER: f64 = 2.2;
+    /// Room for the step number before the text.
+    pub const NUMBER: f64 = 1.9;
+}
+
+/// One panel: steps `steps` beside the figure as it stands after them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    pub steps: Range<usize>,
+    /// Each step's text, wrapped to the text column.
+    pub lines: Vec<Vec<String>>,
+    /// Height in points, gap included.
+    pub height: f64,
+}
+
+/// A puzzle's walkthrough, sized: its figure cell and box, and its panels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WalkLayout {
+    pub cell: f64,
+    /// The figure box (width, height) every panel leaves for the figure.
+    pub figure: (f64, f64),
+    pub panels: Vec<Panel>,
+}
+
+/// Panels `panels` of puzzle `puzzle`'s walkthrough at `top` points below the page's
+/// heading band; `continued` when an earlier page holds the walkthrough's beginning.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WalkBlock {
+    pub puzzle: usize,
+    pub panels: Range<usize>,
+    pub top: f64,
+    pub continued: bool,
+}
+
+/// What one walkthrough page holds.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct WalkPage {
+    pub blocks: Vec<WalkBlock>,
+}
+
+/// Sizes the walkthroughs: `walks[i]` of puzzle `i` with figure cell `cells[i]` and figure
+/// extent `extents[i]` (cells across and down), text column `width` points wide (the
+/// body's width).
+pub fn lay_out(
+    spec: &Spec,
+    fonts: &FontSet,
+    body_width: f64,
+    walks: &[Option<Arc<Walkthrough>>],
+    cells: &[f64],
+    extents: &[(f64, f64)],
+) -> Vec<Option<WalkLayout>> {
+    let text = spec.page.text_size.value;
+    let size = text * style::TEXT;
+    let metrics = fonts.metrics(fonts.text);
+    walks
+        .iter()
+        .enumerate()
+        .map(|(puzzle, walk)| {
+            let walk = walk.as_ref()?;
+            let cell = cells[puzzle];
+            let (columns, rows) = extents[puzzle];
+            let figure = (columns * cell, rows * cell);
+            let column = (body_width - figure.0 - style::GUTTER * text - style::NUMBER * size)
+                .max(size * 8.0);
+            let mut panels: Vec<Panel> = Vec::new();
+            let mut current: Option<Panel> = None;
+            for (index, step) in walk.steps.iter().enumerate() {
+                let lines = wrap(metrics, &step.text, size, column);
+                let height =
+                    lines.len().max(1) as f64 * size * style::LEADING + style::STEP_GAP * text;
+                if let Some(panel) = current.as_mut() {
+                    let text_height = panel.height;
+                    if text_height + height <= figure.1 {
+                        panel.steps.end = index + 1;
+                        panel.lines.push(lines);
+                        panel.height += height;
+                        continue;
+                    }
+                    panels.extend(current.take());
+                }
+                current = Some(Panel {
+                    steps: index..index + 1,
+                    lines: vec![lines],
+                    height,
+                });
+            }
+            panels.extend(current);
+            for panel in &mut panels {
+                panel.height = panel.height.max(figure.1) + style::PANEL_GAP * text;
+            }
+            Some(WalkLayout {
+                cell,
+                figure,
+                panels,
+            })
+        })
+        .collect()
+}
+
+/// Packs the walkthroughs of `puzzles` (in order) onto pages with `room` points of height
+/// below the heading band.
+pub fn flow(
+    spec: &Spec,
+    layouts: &[Option<WalkLayout>],
+    puzzles: &[usize],
+    room: f64,
+) -> Vec<WalkPage> {
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut pages: Vec<WalkPage> = Vec::new();
+    let mut page = WalkPage::default();
+    let mut used = 0.0;
+    for &puzzle in puzzles {
+        let Some(layout) = layouts.get(puzzle).and_then(Option::as_ref) else {
+            continue;
+        };
+        let mut block: Option<WalkBlock> = None;
+        for (index, panel) in layout.panels.iter().enumerate() {
+            let opening = block.is_none();
+            let needs = panel.height + if opening { header } else { 0.0 };
+            if used + needs > room && used > 0.0 {
+                if let Some(block) = block.take() {
+                    page.blocks.push(block);
+                }
+                pages.push(std::mem::take(&mut page));
+                used = 0.0;
+            }
+            match block.as_mut() {
+                Some(block) => block.panels.end = index + 1,
+                None => {
+                    block = Some(WalkBlock {
+                        puzzle,
+                        panels: index..index + 1,
+                        top: used,
+                        continued: index > 0,
+                    });
+                    used += header;
+                }
+            }
+            used += panel.height;
+        }
+        if let Some(block) = block {
+            page.blocks.push(block);
+        }
+    }
+    if !page.blocks.is_empty() {
+        pages.push(page);
+    }
+    pages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(heights: &[f64]) -> WalkLayout {
+        WalkLayout {
+            cell: 10.0,
+            figure: (50.0, 50.0),
+            panels: heights
+                .iter()
+                .enumerate()
+                .map(|(index, &height)| Panel {
+                    steps: index..index + 1,
+                    lines: vec![vec!["step".into()]],
+                    height,
+                })
+                .collect(),
+        }
+    }
+
+    fn spec() -> Spec {
+        Spec::parse(
+            "book.toml",
+            "title = \"T\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [3, 2]\ncount = 3\n",
+            None,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn panels_are_never_split_and_fill_pages_in_order() {
+        let spec = spec();
+        let header = style::HEADER * spec.page.text_size.value;
+        let layouts = vec![
+            Some(layout(&[100.0, 100.0, 100.0])),
+            None,
+            Some(layout(&[150.0, 60.0])),
+        ];
+        let room = 300.0;
+        let pages = flow(&spec, &layouts, &[0, 1, 2], room);
+        let mut seen: Vec<(usize, usize)> = Vec::new();
+        for page in &pages {
+            let mut bottom: f64 = 0.0;
+            for block in &page.blocks {
+                assert!(block.top >= bottom - 1e-9, "blocks overlap");
+                let panels = &layouts[block.puzzle].as_ref().unwrap().panels;
+                let height: f64 = panels[block.panels.clone()]
+                    .iter()
+                    .map(|p| p.height)
+                    .sum::<f64>()
+                    + header;
+                bottom = block.top + height;
+                assert!(bottom <= room + 1e-9 || block.panels.len() == 1);
+                seen.extend(block.panels.clone().map(|panel| (block.puzzle, panel)));
+                assert_eq!(block.continued, block.panels.start > 0);
+            }
+        }
+        assert_eq!(seen, vec![(0, 0), (0, 1), (0, 2), (2, 0), (2, 1)]);
+        assert!(pages.len() >= 2);
+    }
+}

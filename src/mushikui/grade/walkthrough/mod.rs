@@ -1,0 +1,405 @@
+//! Walkthroughs: the grader's solution retold the way a person would explain it.
+//!
+//! Why it lives in the grader: a walkthrough is the grader's own trace ([`super::trace`]),
+//! the same deductions in the same order that rate the puzzle, so what a book prints is the
+//! reasoning its rating measured. The trace is a machine's: dozens of deeds, most of them
+//! carries narrowed one column at a time. Here the deeds are regrouped into human steps:
+//! a step ends when digits are found; deeds that only narrow carries are dropped (their
+//! values reappear inside the equations that use them); deeds that narrow digits without
+//! fixing them are said just before the step they lead to; consecutive easy columns of one
+//! row become one step. [`words`] words every deed in English and Japanese.
+//!
+//! Each step lists the digits it finds, so a figure can mark them; together the steps find
+//! exactly the puzzle's hidden digits (tests hold this over the classics and generated
+//! puzzles of each operation).
+
+mod words;
+
+use super::network::{CellId, CellInfo, Network};
+use super::{Deed, Event, Grade, Rule, trace};
+use crate::error::Result;
+use crate::mushikui::model::Puzzle;
+use words::Speaker;
+
+/// The language a walkthrough is told in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    English,
+    Japanese,
+}
+
+impl Language {
+    pub const ALL: [Language; 2] = [Language::English, Language::Japanese];
+}
+
+/// A digit a step finds: row (as in the row list), index from the left, digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FoundDigit {
+    pub row: usize,
+    pub index: usize,
+    pub digit: u8,
+}
+
+/// One step of a walkthrough: a few deductions that end in found digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkStep {
+    /// The hardest rule the step uses.
+    pub rule: Rule,
+    /// The digits the step finds, in row order, left to right.
+    pub found: Vec<FoundDigit>,
+    english: String,
+    japanese: String,
+}
+
+impl WalkStep {
+    /// The step in words.
+    pub fn text(&self, language: Language) -> &str {
+        match language {
+            Language::English => &self.english,
+            Language::Japanese => &self.japanese,
+        }
+    }
+}
+
+/// A puzzle's worked solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Walkthrough {
+    pub grade: Grade,
+    pub steps: Vec<WalkStep>,
+}
+
+/// Most sentences one step gathers from consecutive easy columns of one row.
+const MOST_MERGED: usize = 4;
+
+/// A step being gathered.
+struct Gathering {
+    rule: Rule,
+    found: Vec<FoundDigit>,
+    sentences: [Vec<String>; 2],
+    /// The label of the easy column deduction that ended it, when another may join.
+    open_label: Option<usize>,
+}
+
+/// The worked solution of a puzzle with a unique solution (other puzzles are runtime errors,
+/// as for [`super::grade`]).
+pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
+    let trace = trace(puzzle)?;
+    let network = &trace.network;
+    let speakers = Language::ALL.map(|language| Speaker::new(network, language));
+    let mut steps: Vec<Gathering> = Vec::new();
+    // Deeds that narrowed digits without fixing any, waiting for the step they lead to.
+    let mut pending: Vec<Pending> = Vec::new();
+    for event in &trace.events {
+        let found = found_digits(network, event);
+        let narrowed = narrowed_digits(network, event);
+        if found.is_empty() && !narrowed {
+            continue;
+        }
+        let rule = match event.deed {
+            Deed::Rule { rule, .. } => rule,
+            Deed::Cases { .. } => Rule::CaseAnalysis,
+            Deed::Search { .. } => Rule::Search,
+        };
+        let easy_label = match event.deed {
+            Deed::Rule { rule, item } if rule.level() <= 2 && item < network.columns.len() => {
+                Some(network.columns[item].label)
+            }
+            _ => None,
+        };
+        if found.is_empty() {
+            pending.push(Pending {
+                sentences: speakers
+                    .each_ref()
+                    .map(|speaker| speaker.event(event, false)),
+                rule,
+                event,
+            });
+            continue;
+        }
+        let reasons = relevant(network, event, std::mem::take(&mut pending));
+        let joins = reasons.is_empty()
+            && easy_label.is_some()
+            && steps.last().is_some_and(|last| {
+                last.open_label == easy_label && last.sentences[0].len() < MOST_MERGED
+            });
+        let sentences = speakers
+            .each_ref()
+            .map(|speaker| speaker.event(event, joins));
+        if joins {
+            let last = steps.last_mut().expect("joins only an open step");
+            for (list, sentence) in last.sentences.iter_mut().zip(sentences) {
+                list.push(sentence);
+            }
+            last.found.extend(found);
+            last.rule = harder(last.rule, rule);
+            continue;
+        }
+        let mut gathered: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        let mut hardest = rule;
+        for reason in reasons {
+            hardest = harder(hardest, reason.rule);
+            for (list, sentence) in gathered.iter_mut().zip(reason.sentences) {
+                list.push(sentence);
+            }
+        }
+        for (list, sentence) in gathered.iter_mut().zip(sentences) {
+            list.push(sentence);
+        }
+        steps.push(Gathering {
+            rule: hardest,
+            found,
+            sentences: gathered,
+            open_label: easy_label,
+        });
+    }
+    let steps = steps
+        .into_iter()
+        .map(|mut step| {
+            step.found.sort();
+            // Japanese sentences end in 。 and follow each other without a space.
+            let [english, japanese] = step.sentences;
+            let (english, japanese) = (english.join(" "), japanese.concat());
+            WalkStep {
+                rule: step.rule,
+                found: step.found,
+                english,
+                japanese,
+            }
+        })
+        .collect();
+    Ok(Walkthrough {
+        grade: trace.grade,
+        steps,
+    })
+}
+
+/// A deed that narrowed digits without fixing one, in words.
+struct Pending<'a> {
+    sentences: [String; 2],
+    rule: Rule,
+    event: &'a Event,
+}
+
+/// Most candidates a narrowed digit may keep for the narrowing to be worth telling.
+const TELLING_CANDIDATES: u32 = 4;
+
+/// The cells a deed reads.
+fn cells_read(network: &Network, event: &Event) -> Vec<CellId> {
+    match &event.deed {
+        Deed::Rule { item, .. } => network.item_cells(*item),
+        Deed::Cases { cell, refuted } => {
+            let mut cells = vec![*cell];
+            for item in refuted.iter().filter_map(|&(_, item)| item) {
+                cells.extend(network.item_cells(item));
+            }
+            cells
+        }
+        Deed::Search { cell } => vec![*cell],
+    }
+}
+
+/// The narrowings a finding deed builds on, in order: working back from the deed, a
+/// narrowing is kept when it narrowed a digit the kept deeds read down to a few
+/// candidates; what it read is then read too. The rest (narrowings that lead elsewhere, or
+/// only rule out a leading zero) is left unsaid.
+fn relevant<'a>(network: &Network, finding: &Event, pending: Vec<Pending<'a>>) -> Vec<Pending<'a>> {
+    let mut read = vec![false; network.cells.len()];
+    for cell in cells_read(network, finding) {
+        read[cell] = true;
+    }
+    let mut kept: Vec<Pending<'a>> = Vec::new();
+    for reason in pending.into_iter().rev() {
+        let event = reason.event;
+        let useful = (0..network.cells.len()).any(|cell| {
+            read[cell]
+                && network.is_digit(cell)
+                && event.before[cell] != event.after[cell]
+                && event.after[cell].count_ones() <= TELLING_CANDIDATES
+        });
+        if useful {
+            for cell in cells_read(network, event) {
+                read[cell] = true;
+            }
+            kept.push(reason);
+        }
+    }
+    kept.reverse();
+    // A column or relation used again later is told once, at its last use: the later
+    // sentence already says all the earlier one did.
+    let item_of = |event: &Event| match event.deed {
+        Deed::Rule { item, .. } => Some(item),
+        _ => None,
+    };
+    let finding_item = item_of(finding);
+    let mut told: Vec<usize> = finding_item.into_iter().collect();
+    let mut unique: Vec<Pending<'a>> = Vec::new();
+    for reason in kept.into_iter().rev() {
+        match item_of(reason.event) {
+            Some(item) if told.contains(&item) => {}
+            Some(item) => {
+                told.push(item);
+                unique.push(reason);
+            }
+            None => unique.push(reason),
+        }
+    }
+    unique.reverse();
+    unique
+}
+
+fn harder(a: Rule, b: Rule) -> Rule {
+    if b.level() > a.level() { b } else { a }
+}
+
+/// Digits the event fixes.
+fn found_digits(network: &Network, event: &Event) -> Vec<FoundDigit> {
+    let mut found = Vec::new();
+    for (cell, info) in network.cells.iter().enumerate() {
+        if let CellInfo::Digit { row, position } = *info {
+            let (before, after) = (event.before[cell], event.after[cell]);
+            if before.count_ones() > 1 && after.count_ones() == 1 {
+                found.push(FoundDigit {
+                    row,
+                    index: network.rows[row].len() - 1 - position,
+                    digit: after.trailing_zeros() as u8,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// True when the event narrows some digit's candidates.
+fn narrowed_digits(network: &Network, event: &Event) -> bool {
+    (0..network.cells.len())
+        .any(|cell| network.is_digit(cell) && event.before[cell] != event.after[cell])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mushikui::{GenerateOptions, Operation, Solution, solve};
+    use crate::seed::RandomStream;
+
+    /// Checks a walkthrough against the solution: every hidden digit found exactly once,
+    /// by a step that agrees with the solution, and every step worded.
+    fn check(puzzle: &Puzzle) -> Walkthrough {
+        let Solution::Unique(solution) = solve(puzzle) else {
+            panic!("{puzzle} is not unique");
+        };
+        let walk = walkthrough(puzzle).unwrap();
+        let mut found: Vec<(usize, usize)> = Vec::new();
+        for step in &walk.steps {
+            assert!(
+                !step.found.is_empty(),
+                "{puzzle}: a step that finds nothing"
+            );
+            for language in Language::ALL {
+                assert!(
+                    !step.text(language).trim().is_empty(),
+                    "{puzzle}: an empty step"
+                );
+            }
+            for digit in &step.found {
+                assert_eq!(
+                    solution.rows()[digit.row].cells()[digit.index],
+                    Some(digit.digit),
+                    "{puzzle}: {} finds a wrong digit",
+                    step.text(Language::English)
+                );
+                found.push((digit.row, digit.index));
+            }
+        }
+        let mut hidden: Vec<(usize, usize)> = Vec::new();
+        for (row, cells) in puzzle.rows().iter().enumerate() {
+            for (index, cell) in cells.cells().iter().enumerate() {
+                if cell.is_none() {
+                    hidden.push((row, index));
+                }
+            }
+        }
+        found.sort();
+        hidden.sort();
+        assert_eq!(
+            found, hidden,
+            "{puzzle}: found digits are not the hidden ones"
+        );
+        walk
+    }
+
+    #[test]
+    fn classics_are_walked_through_digit_by_digit() {
+        let classics = include_str!("../../../../tests/data/classics.txt");
+        let mut walked = 0;
+        for line in classics.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') || !line.contains("solutions=1") {
+                continue;
+            }
+            let puzzle: Puzzle = line.split_whitespace().next().unwrap().parse().unwrap();
+            let walk = check(&puzzle);
+            assert_eq!(walk.grade, crate::mushikui::grade(&puzzle).unwrap());
+            walked += 1;
+        }
+        assert!(walked >= 12, "only {walked} classics walked through");
+    }
+
+    #[test]
+    fn generated_puzzles_of_each_operation_are_walked_through() {
+        let shapes: [(Operation, &[usize]); 5] = [
+            (Operation::Add, &[4, 4, 3]),
+            (Operation::Sub, &[5, 4]),
+            (Operation::Mul, &[3, 2]),
+            (Operation::Mul, &[3, 1]),
+            (Operation::Div, &[6, 3]),
+        ];
+        for (operation, digits) in shapes {
+            for index in 0..4 {
+                let options = GenerateOptions::new(operation, digits);
+                let mut rng = RandomStream::derive("walkthrough", &["test"], index);
+                let made = crate::mushikui::generate(&options, &mut rng).unwrap();
+                check(&made.puzzle);
+            }
+        }
+    }
+
+    #[test]
+    fn case_analysis_reads_as_suppose_then_contradiction() {
+        // A classic that needs case analysis.
+        let puzzle: Puzzle = "div:***,***,*2**7*,***1,****,**8*,****,6***,5"
+            .parse()
+            .unwrap();
+        let walk = check(&puzzle);
+        let cases: Vec<&WalkStep> = walk
+            .steps
+            .iter()
+            .filter(|step| step.rule == Rule::CaseAnalysis)
+            .collect();
+        assert_eq!(walk.grade.case_steps > 0, !cases.is_empty());
+        for step in cases {
+            assert!(step.text(Language::English).contains("Suppose"));
+            assert!(step.text(Language::Japanese).contains("とすると"));
+        }
+    }
+
+    #[test]
+    fn easy_columns_read_like_arithmetic() {
+        // 22 × 16 = 352: the units column of the first partial product is 2 × 6.
+        let walk = check(&"mul:**,16,13*,*2,35*".parse().unwrap());
+        let english: Vec<&str> = walk
+            .steps
+            .iter()
+            .map(|step| step.text(Language::English))
+            .collect();
+        assert!(
+            english.iter().any(|text| text.contains(" × ")),
+            "{english:#?}"
+        );
+        assert!(
+            walk.steps
+                .iter()
+                .all(|step| !step.text(Language::English).contains("carry into")),
+            "{english:#?}"
+        );
+    }
+}

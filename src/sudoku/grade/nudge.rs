@@ -1,0 +1,164 @@
+//! Hints: one nudge per puzzle for a stuck solver, without the answer.
+//!
+//! A solver gets stuck where the singles run out, so the nudge is the first step of the
+//! grader's path that is not a single (full house, hidden or naked single): its technique
+//! and where its pattern lies (a box, rows, columns), never its digit or what it removes.
+
+use super::board::{Board, block_of, column_of, row_of};
+use super::hint::Technique;
+use super::next_hint;
+use crate::sudoku::grid::Grid;
+
+/// Where a pattern lies, houses numbered from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Box(u8),
+    Row(u8),
+    Column(u8),
+    Rows(Vec<u8>),
+    Columns(Vec<u8>),
+    Boxes(Vec<u8>),
+    /// Spread over the grid (long chains): no one place to point at.
+    Grid,
+}
+
+/// The first step that is not a single.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nudge {
+    pub technique: Technique,
+    /// The step's name (more precise than the technique's, e.g. "Unique Rectangle type 2").
+    pub name: String,
+    pub place: Place,
+}
+
+fn is_single(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingleLine
+            | Technique::NakedSingle
+    )
+}
+
+/// The nudge of a puzzle (with a unique solution): `None` when singles solve it, or when
+/// the techniques run out first (the grader's trial and error: no nudge to give).
+pub fn nudge(puzzle: &Grid) -> Option<Nudge> {
+    let mut board = Board::new(puzzle);
+    while !board.is_solved() {
+        let hint = next_hint(&board)?;
+        if !is_single(hint.technique) {
+            let cells: Vec<usize> = (0..81)
+                .filter(|&cell| hint.cells >> cell & 1 == 1)
+                .collect();
+            return Some(Nudge {
+                technique: hint.technique,
+                name: hint.display_name(),
+                place: place_of(&cells),
+            });
+        }
+        hint.apply(&mut board);
+    }
+    None
+}
+
+/// The smallest description of where `cells` lie.
+fn place_of(cells: &[usize]) -> Place {
+    let distinct = |of: fn(usize) -> usize| {
+        let mut houses: Vec<u8> = cells.iter().map(|&cell| of(cell) as u8 + 1).collect();
+        houses.sort_unstable();
+        houses.dedup();
+        houses
+    };
+    if cells.is_empty() {
+        return Place::Grid;
+    }
+    let (rows, columns, boxes) = (distinct(row_of), distinct(column_of), distinct(block_of));
+    match (boxes.as_slice(), rows.as_slice(), columns.as_slice()) {
+        ([only], _, _) => Place::Box(*only),
+        (_, [only], _) => Place::Row(*only),
+        (_, _, [only]) => Place::Column(*only),
+        _ if rows.len() <= 3 && rows.len() <= columns.len() => Place::Rows(rows),
+        _ if columns.len() <= 3 => Place::Columns(columns),
+        _ if boxes.len() <= 3 => Place::Boxes(boxes),
+        _ => Place::Grid,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::grade::{GradeOptions, grade_with};
+
+    #[test]
+    fn the_nudge_is_the_first_step_beyond_singles() {
+        let lines = include_str!("../../../tests/data/se-rated.txt");
+        let mut nudged = 0;
+        for line in lines
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .step_by(9)
+            .take(120)
+        {
+            let Some(text) = line.split_whitespace().next() else {
+                continue;
+            };
+            let puzzle: Grid = text.parse().unwrap();
+            let grading = grade_with(
+                &puzzle,
+                &GradeOptions {
+                    record_steps: true,
+                    ..GradeOptions::default()
+                },
+            )
+            .unwrap();
+            let first = grading.steps.iter().find(|step| !is_single(step.technique));
+            match (nudge(&puzzle), first) {
+                (None, None) => {}
+                (Some(nudge), Some(step)) => {
+                    assert_eq!(nudge.technique, step.technique, "{text}");
+                    assert_eq!(nudge.name, step.name, "{text}");
+                    let cells: Vec<usize> = step.cells.iter().map(|&c| usize::from(c)).collect();
+                    // The place covers the pattern.
+                    for cell in cells {
+                        let (row, column, block) = (
+                            row_of(cell) as u8 + 1,
+                            column_of(cell) as u8 + 1,
+                            block_of(cell) as u8 + 1,
+                        );
+                        let covered = match &nudge.place {
+                            Place::Box(b) => *b == block,
+                            Place::Row(r) => *r == row,
+                            Place::Column(c) => *c == column,
+                            Place::Rows(rows) => rows.contains(&row),
+                            Place::Columns(columns) => columns.contains(&column),
+                            Place::Boxes(boxes) => boxes.contains(&block),
+                            Place::Grid => true,
+                        };
+                        assert!(covered, "{text}: {nudge:?}");
+                    }
+                    nudged += 1;
+                }
+                (nudge, step) => {
+                    // Only trial and error may leave the grader's path without a nudge.
+                    assert!(
+                        nudge.is_none()
+                            && step.is_some_and(|s| s.technique == Technique::TrialAndError),
+                        "{text}: {nudge:?} vs {step:?}"
+                    );
+                }
+            }
+        }
+        assert!(nudged >= 40, "only {nudged} puzzles nudged");
+    }
+
+    #[test]
+    fn places_are_the_smallest_description() {
+        assert_eq!(place_of(&[0, 1, 10]), Place::Box(1));
+        assert_eq!(place_of(&[0, 8]), Place::Row(1));
+        assert_eq!(place_of(&[0, 80]), Place::Rows(vec![1, 9]));
+        // An X-Wing: rows 2 and 6, columns 3 and 8.
+        assert_eq!(place_of(&[11, 16, 47, 52]), Place::Rows(vec![2, 6]));
+        assert_eq!(place_of(&[]), Place::Grid);
+    }
+}

@@ -1,0 +1,198 @@
+//! Walkthrough pages in books: where the manifest says they are, cross-referenced both ways,
+//! every step printed once, and the same bytes for any thread count.
+
+mod common;
+
+use common::{Pdf, build, check_manifest_against_pdf, manifest, scratch};
+
+const SPEC: &str = r#"
+title = "Worked"
+seed = "walkthrough-test"
+template = "kdp-6x9"
+
+[[section]]
+title = "Products"
+kind = "mushikui"
+count = 3
+op = "mul"
+digits = [3, 2]
+walkthroughs = "every 2"
+
+[[section]]
+title = "Quotients"
+kind = "mushikui"
+count = 2
+op = "div"
+digits = [5, 2]
+walkthroughs = "first"
+
+[answers]
+placement = "PLACEMENT"
+per_page = "2x3"
+"#;
+
+/// Builds the spec with answers placed as `placement`; returns the PDF and its manifest.
+fn built(name: &str, placement: &str, extra: &[&str]) -> (Pdf, serde_json::Value, Vec<u8>) {
+    let dir = scratch(&format!("walkthroughs-{name}"));
+    let spec = SPEC.replace("PLACEMENT", placement);
+    assert_eq!(build(&dir, name, &spec, extra), 0, "{name}");
+    let pdf_path = dir.join(format!("{name}.pdf"));
+    assert!(check_manifest_against_pdf(&pdf_path) > 0);
+    let bytes = std::fs::read(&pdf_path).unwrap();
+    (Pdf::load(&pdf_path), manifest(&pdf_path), bytes)
+}
+
+#[test]
+fn walkthroughs_are_where_the_manifest_says_and_cross_referenced_both_ways() {
+    for placement in ["end", "after-section", "none"] {
+        let (pdf, manifest, _) = built(placement, placement, &[]);
+        let puzzles = manifest["puzzles"].as_array().unwrap();
+        // "every 2" takes puzzles 1 and 3 of the first section, "first" puzzle 1 of the second.
+        let walked: Vec<u64> = puzzles
+            .iter()
+            .filter(|puzzle| puzzle.get("walkthrough_pages").is_some())
+            .map(|puzzle| puzzle["number"].as_u64().unwrap())
+            .collect();
+        assert_eq!(walked, vec![1, 3, 4], "{placement}");
+        for puzzle in puzzles {
+            let number = puzzle["number"].as_u64().unwrap();
+            let Some(pages) = puzzle.get("walkthrough_pages") else {
+                continue;
+            };
+            let pages: Vec<usize> = pages
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|page| page.as_u64().unwrap() as usize)
+                .collect();
+            assert!(!pages.is_empty());
+            assert!(pages.windows(2).all(|pair| pair[1] == pair[0] + 1));
+            let page = puzzle["page"].as_u64().unwrap() as usize;
+            // Walkthroughs follow the answers (or the questions, without answers).
+            let before = puzzle["answer_page"].as_u64().map_or(page, |p| p as usize);
+            assert!(pages[0] > before, "{placement}: puzzle {number}");
+            // The walkthrough names its puzzle and the pages of the puzzle and the answer.
+            let first = pdf.page_text(pages[0]);
+            assert!(first.contains("Walkthroughs"), "{first}");
+            assert!(first.contains(&format!("Puzzle {number}")), "{first}");
+            let back = match puzzle["answer_page"].as_u64() {
+                Some(answer) => format!("Puzzle p. {page} · Answer p. {answer}"),
+                None => format!("Puzzle p. {page}"),
+            };
+            assert!(
+                first.contains(&back),
+                "{placement}: {back:?} not in {first}"
+            );
+            for later in &pages[1..] {
+                let text = pdf.page_text(*later);
+                assert!(
+                    text.contains(&format!("Puzzle {number} (continued)")),
+                    "{text}"
+                );
+            }
+            // The answer points at the walkthrough.
+            if let Some(answer) = puzzle["answer_page"].as_u64() {
+                let text = pdf.page_text(answer as usize);
+                assert!(
+                    text.contains(&format!("Puzzle p. {page} · Walkthrough p. {}", pages[0])),
+                    "{placement}: {text}"
+                );
+            }
+        }
+        // Puzzles without a walkthrough keep the plain cross-reference.
+        let plain = &puzzles[1];
+        if let Some(answer) = plain["answer_page"].as_u64() {
+            let text = pdf.page_text(answer as usize);
+            assert!(
+                text.contains(&format!("Puzzle p. {}", plain["page"])),
+                "{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_step_is_printed_once_in_order() {
+    let (pdf, manifest, _) = built("steps", "end", &[]);
+    let puzzle = &manifest["puzzles"][0];
+    let walkthrough =
+        puzzlebook::mushikui::walkthrough(&puzzle["puzzle"].as_str().unwrap().parse().unwrap())
+            .unwrap();
+    let pages: Vec<usize> = puzzle["walkthrough_pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|page| page.as_u64().unwrap() as usize)
+        .collect();
+    let text: String = pages
+        .iter()
+        .map(|&page| pdf.page_text(page))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Each step's number is printed once, in order, on these pages.
+    let mut from = 0;
+    for number in 1..=walkthrough.steps.len() {
+        let mark = format!(" {number}. ");
+        let at = text[from..]
+            .find(&mark)
+            .unwrap_or_else(|| panic!("step {number} missing after {from} in {text}"));
+        from += at + mark.len();
+    }
+    // The first words of every step appear (lines are wrapped, so only the start is whole).
+    for step in &walkthrough.steps {
+        let words: String = step
+            .text(puzzlebook::mushikui::Language::English)
+            .split(' ')
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains(&words), "{words:?} not in {text}");
+    }
+}
+
+#[test]
+fn walkthrough_books_are_the_same_bytes_for_any_thread_count() {
+    let (_, one, one_bytes) = built("one", "end", &["--jobs", "1"]);
+    let (_, two, two_bytes) = built("two", "end", &["--jobs", "2"]);
+    assert_eq!(one, two);
+    assert!(one_bytes == two_bytes, "the PDFs differ");
+}
+
+#[test]
+fn walkthroughs_are_refused_where_the_kind_has_none() {
+    let dir = scratch("walkthroughs-refused");
+    let spec = "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\nwalkthroughs = \"all\"\n";
+    assert_eq!(build(&dir, "sudoku", spec, &[]), 2);
+    let spec = "title = \"T\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 1\nwalkthroughs = \"every 0\"\n";
+    assert_eq!(build(&dir, "zero", spec, &[]), 2);
+}
+
+#[test]
+fn hints_are_where_the_manifest_says_and_name_no_digit() {
+    let dir = scratch("hints");
+    let spec = "title = \"Hinted\"\nseed = \"hints\"\ntemplate = \"a5\"\n[[section]]\nkind = \"sudoku\"\ncount = 5\ntier = \"hard\"\nhints = true\n[[section]]\nkind = \"sudoku\"\ncount = 2\n[answers]\nplacement = \"after-section\"\n";
+    assert_eq!(build(&dir, "hints", spec, &[]), 0);
+    let pdf_path = dir.join("hints.pdf");
+    assert!(check_manifest_against_pdf(&pdf_path) > 0);
+    let pdf = Pdf::load(&pdf_path);
+    let manifest = manifest(&pdf_path);
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let number = puzzle["number"].as_u64().unwrap();
+        let Some(page) = puzzle.get("hint_page") else {
+            // Only the second section goes without hints.
+            assert!(number > 5, "puzzle {number} has no hint");
+            continue;
+        };
+        let page = page.as_u64().unwrap() as usize;
+        // The hint page comes after the puzzle and before its answer.
+        assert!(page > puzzle["page"].as_u64().unwrap() as usize);
+        assert!(page < puzzle["answer_page"].as_u64().unwrap() as usize);
+        let text = pdf.page_text(page);
+        assert!(text.contains("Hints"), "{text}");
+        let grid: puzzlebook::sudoku::Grid = puzzle["puzzle"].as_str().unwrap().parse().unwrap();
+        let nudge = puzzlebook::sudoku::grade::nudge::nudge(&grid)
+            .expect("hard puzzles need more than singles");
+        let line = format!("{number}. {}: look at", nudge.name);
+        assert!(text.contains(&line), "{line:?} not in {text}");
+    }
+}
