@@ -150,6 +150,7 @@ pub fn compose_cover(
     guides: bool,
 ) -> Result<Cover> {
     let cover = &spec.cover;
+    check_cover_glyphs(spec, fonts)?;
     let mut items = vec![Item::Rect {
         rect: geometry.media(),
         fill: Some(cover.background),
@@ -182,6 +183,41 @@ pub fn compose_cover(
         spine_text,
         spine_note,
     })
+}
+
+/// Every character the cover prints is in the face that prints it (the title is set in
+/// the bold face, the rest in the text face), or an error points at the spec's text.
+fn check_cover_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
+    let cover = &spec.cover;
+    let checks = [
+        (&cover.title, "the cover title", fonts.bold),
+        (&cover.subtitle, "the cover subtitle", fonts.text),
+        (&cover.author, "the cover author", fonts.text),
+        (&cover.blurb, "the blurb", fonts.text),
+    ];
+    for (text, what, face) in checks {
+        let missing = fonts.metrics(face).missing_chars(&text.value);
+        if !missing.is_empty() {
+            let list: String = missing.iter().take(8).collect();
+            let hint = if spec.language == Language::English
+                && missing.iter().any(|&ch| u32::from(ch) >= 0x3000)
+            {
+                "for Japanese text set language = \"ja\" (bundled IPAexGothic), or name a font in [fonts]"
+            } else {
+                "name a font that has them in [fonts]"
+            };
+            return Err(spec
+                .error(
+                    text.at,
+                    format!(
+                        "{what} has characters the font {} cannot show: {list}",
+                        fonts.face(face).origin
+                    ),
+                )
+                .with_hint(hint));
+        }
+    }
+    Ok(())
 }
 
 /// The room a design leaves inside a panel's safe zone: a little air, relative to the page.
@@ -1001,6 +1037,20 @@ mod tests {
         .unwrap_err();
         assert!(error.message().contains("blurb does not fit"), "{error}");
         assert_eq!(error.exit_code(), 2);
+    }
+
+    #[test]
+    fn characters_the_fonts_lack_are_an_error_at_the_spec() {
+        let fonts = FontSet::bundled(false);
+        let geometry = CoverGeometry::new(432.0, 648.0, 100, WHITE, 9.0);
+        let spec = spec("kdp-6x9", 40, "[cover]\nblurb = \"週末のナンプレ\"\n", "en");
+        let error = compose_cover(&spec, &geometry, &fonts, &[], false).unwrap_err();
+        assert!(
+            error.message().starts_with("the blurb has characters"),
+            "{error}"
+        );
+        assert!(error.hint().unwrap().contains("language = \"ja\""));
+        assert_eq!(error.location().line, Some(9));
     }
 
     #[test]
