@@ -84,3 +84,13 @@ fn x_sudoku_ratings_agree_with_sudoku_explainer() {
     let exact = exact_share(include_str!("data/x-rated.txt"), ExtraHouses::X, 300);
     assert!(exact >= 0.99, "exact {exact:.3}");
 }
+
+#[test]
+fn windoku_ratings_agree_with_sudoku_explainer() {
+    let exact = exact_share(
+        include_str!("data/windoku-rated.txt"),
+        ExtraHouses::Windoku,
+        400,
+    );
+    assert!(exact >= 0.99, "exact {exact:.3}");
+}

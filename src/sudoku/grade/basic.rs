@@ -6,29 +6,19 @@
 //! the one chosen decides the rest of the solve path.
 
 use super::board::{
-    BLOCK, Board, COLUMN, CellSet, Geometry, HOUSE_CELLS, HOUSE_SETS, ROW, WINDOW, bit, cells_of,
-    count, digits_of, house_of,
+    BLOCK, Board, COLUMN, CellSet, HOUSE_CELLS, HOUSE_SETS, ROW, WINDOW, bit, cells_of, count,
+    digits_of, house_of,
 };
 use super::hint::{Eliminations, Hint, Technique};
-
-/// The region types in the order SE scans them for singles and sets.
-pub const SCAN_ORDER: [usize; 3] = [BLOCK, COLUMN, ROW];
 
 /// The houses in the order SE scans them for singles and sets: boxes, columns, rows, then
 /// the geometry's extra houses. Each comes with its SE region type.
 fn scan_houses(board: &Board) -> impl Iterator<Item = (usize, usize)> + '_ {
-    SCAN_ORDER
-        .into_iter()
-        .flat_map(|region_type| {
-            (0..9).map(move |index| (region_type, house_of(region_type, index)))
-        })
-        .chain(
-            board
-                .geometry
-                .extra_houses
-                .iter()
-                .map(|&house| (Geometry::region_type(house), house)),
-        )
+    board
+        .geometry
+        .scan_houses()
+        .iter()
+        .map(|&(region_type, house)| (region_type as usize, house as usize))
 }
 
 /// The `k`-element subsets of `0..n` as bit masks, in increasing numeric order
@@ -56,8 +46,27 @@ pub fn combinations(k: u32, n: u32) -> impl Iterator<Item = u64> {
 pub fn hidden_single(board: &Board) -> Option<Hint> {
     for alone_only in [true, false] {
         for (region_type, house) in scan_houses(board) {
-            let alone = board.empty_count(house) == 1;
+            let empty = board.empty & HOUSE_SETS[house];
+            if empty == 0 {
+                continue;
+            }
+            let alone = empty.count_ones() == 1;
             if alone != alone_only {
+                continue;
+            }
+            if alone {
+                // The last empty cell: its lowest candidate is the first digit with one
+                // place left in the house.
+                let cell = empty.trailing_zeros() as usize;
+                let candidates = board.candidates[cell];
+                if candidates != 0 {
+                    let digit = super::board::first_digit(candidates);
+                    let technique = Technique::FullHouse;
+                    let mut hint = Hint::placing(technique, technique.base_rating(), cell, digit)
+                        .with_pattern(1 << cell, bit(digit));
+                    hint.house = Some(house as u8);
+                    return Some(hint);
+                }
                 continue;
             }
             for digit in 1..=9u8 {

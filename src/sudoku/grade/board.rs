@@ -129,9 +129,20 @@ pub struct Geometry {
     /// the others ascending (SE's order).
     pub peers: [[u8; MAX_PEERS]; 81],
     pub peer_counts: [u8; 81],
+    /// (SE region type, house) in the order SE scans houses for singles and sets: boxes,
+    /// columns, rows, then the extra houses; the first `scan_count` entries.
+    scan: [(u8, u8); HOUSE_COUNT],
+    scan_count: usize,
 }
 
 impl Geometry {
+    /// The houses in SE's scan order for singles and sets (boxes, columns, rows, extra
+    /// houses), each with its SE region type.
+    #[inline]
+    pub fn scan_houses(&self) -> &[(u8, u8)] {
+        &self.scan[..self.scan_count]
+    }
+
     /// The peers of a cell in SE's order (see [`Geometry::peers`]).
     pub fn peers(&self, cell: usize) -> &[u8] {
         &self.peers[cell][..self.peer_counts[cell] as usize]
@@ -217,12 +228,41 @@ impl Geometry {
             }
             cell += 1;
         }
+        let mut scan = [(0u8, 0u8); HOUSE_COUNT];
+        let mut scan_count = 0;
+        let order = [BLOCK, COLUMN, ROW];
+        let mut k = 0;
+        while k < 3 {
+            let mut index = 0;
+            while index < 9 {
+                scan[scan_count] = (order[k] as u8, house_of(order[k], index) as u8);
+                scan_count += 1;
+                index += 1;
+            }
+            k += 1;
+        }
+        let mut k = 0;
+        while k < extra_houses.len() {
+            let house = extra_houses[k];
+            let region_type = if house == FIRST_DIAGONAL {
+                MAIN_DIAGONAL
+            } else if house == FIRST_DIAGONAL + 1 {
+                ANTI_DIAGONAL
+            } else {
+                WINDOW
+            };
+            scan[scan_count] = (region_type as u8, house as u8);
+            scan_count += 1;
+            k += 1;
+        }
         Geometry {
             extra,
             extra_houses,
             peer_sets,
             peers,
             peer_counts,
+            scan,
+            scan_count,
         }
     }
 }
