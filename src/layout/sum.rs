@@ -813,4 +813,76 @@ mod tests {
             );
         }
     }
+
+    /// Every moment of a walkthrough marks exactly the digits its steps find (bold on a
+    /// grey square), shows the earlier ones in thin boxes and leaves the rest as empty
+    /// boxes.
+    #[test]
+    fn walkthrough_figures_mark_exactly_the_steps_digits() {
+        use crate::book::kind::Content;
+        for line in [
+            "mul:***,***,11**,****,*11,**1**",
+            "div:*2*,2*2,2****,***,***,*2*,***,**2,2",
+            "add:135,5**,9397,*0*90",
+        ] {
+            let puzzle: Puzzle = line.parse().unwrap();
+            let crate::mushikui::Solution::Unique(solution) = crate::mushikui::solve(&puzzle)
+            else {
+                panic!("{line}");
+            };
+            let content = MushikuiContent {
+                puzzle: puzzle.clone(),
+                solution,
+            };
+            let walk = content.walkthrough(Language::English).unwrap();
+            let figure = SumFigure::from_puzzles(&content.puzzle, &content.solution).unwrap();
+            let printed_hidden = |cells: &mut dyn Iterator<Item = &(usize, usize)>| {
+                cells.filter(|&&(row, _)| figure.printed[row]).count()
+            };
+            let hidden: usize = figure
+                .rows
+                .iter()
+                .zip(&figure.printed)
+                .filter(|(_, printed)| **printed)
+                .map(|(row, _)| row.iter().filter(|cell| cell.hidden).count())
+                .sum();
+            let fonts = FontSet::bundled(false);
+            for end in 1..=walk.steps.len() {
+                let start = end - 1;
+                let mut items = Vec::new();
+                MushikuiLayout
+                    .draw_walk(
+                        &content,
+                        &walk,
+                        start..end,
+                        Rect::new(0.0, 0.0, 300.0, 300.0),
+                        12.0,
+                        &fonts,
+                        &mut items,
+                    )
+                    .unwrap();
+                let grey_squares = items
+                    .iter()
+                    .filter(|item| matches!(item, Item::Rect { fill: Some(_), .. }))
+                    .count();
+                let empty_boxes = items
+                    .iter()
+                    .filter(|item| {
+                        matches!(item, Item::Rect { fill: None, stroke: Some((_, colour)), .. } if *colour == Colour::BLACK)
+                    })
+                    .count();
+                let thin_boxes = items
+                    .iter()
+                    .filter(|item| {
+                        matches!(item, Item::Rect { fill: None, stroke: Some((_, colour)), .. } if *colour != Colour::BLACK)
+                    })
+                    .count();
+                let now = printed_hidden(&mut walk.steps[start].cells.iter());
+                let before = printed_hidden(&mut walk.steps[..start].iter().flat_map(|s| &s.cells));
+                assert_eq!(grey_squares, now, "{line}, step {end}");
+                assert_eq!(thin_boxes, before, "{line}, step {end}");
+                assert_eq!(empty_boxes, hidden - now - before, "{line}, step {end}");
+            }
+        }
+    }
 }
