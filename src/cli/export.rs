@@ -75,11 +75,10 @@ pub struct PictureArgs {
 }
 
 /// `puzzlebook sudoku render` and `puzzlebook mushikui render`: puzzle lines to pictures.
+/// Each puzzle of the input must have exactly one solution; it is drawn as in a book into
+/// DIR/001.svg, DIR/002.svg, ... in input order, and with --answers its solution into
+/// DIR/001-answer.svg, ...
 #[derive(Debug, ClapArgs)]
-#[command(after_help = "\
-Each puzzle of the input (in the kind's line format, as `solve` reads it) must have exactly one
-solution; it is drawn as in a book, into DIR/001.svg, DIR/002.svg, ... in input order (at
-least three digits), and with --answers its solution into DIR/001-answer.svg, ...")]
 pub struct RenderArgs {
     /// Puzzle file; standard input when absent or '-'.
     pub file: Option<PathBuf>,
@@ -206,8 +205,8 @@ impl<'a> Drawer<'a> {
 /// Writes each file atomically (complete or not at all), in order.
 fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), Error> {
     for (path, contents) in files {
-        let (atomic, file) = AtomicFile::create(path)?;
-        atomic.fill(file, contents)?;
+        let mut atomic = AtomicFile::create(path)?;
+        atomic.fill(contents)?;
         interrupt::deferred(|| atomic.commit())?;
     }
     Ok(())

@@ -61,6 +61,10 @@ Examples:
     Grade(GradeArgs),
     /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them.
     #[command(after_help = "\
+Each puzzle (as `solve` reads them) must have exactly one solution. It is drawn as a book
+prints it into DIR/001.svg, DIR/002.svg, ... in input order (at least three digits), and with
+--answers its solution into DIR/001-answer.svg, ...
+
 Examples:
   puzzlebook mushikui generate --op mul --digits 3,2 -n 3 | puzzlebook mushikui render --to pictures
   puzzlebook mushikui render puzzles.txt --to pictures --format png --answers")]

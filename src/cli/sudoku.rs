@@ -81,6 +81,10 @@ Examples:
     Grade(GradeArgs),
     /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them.
     #[command(after_help = "\
+Each puzzle (as `solve` reads them) must have exactly one solution. It is drawn as a book
+prints it into DIR/001.svg, DIR/002.svg, ... in input order (at least three digits), and with
+--answers its solution into DIR/001-answer.svg, ...
+
 Examples:
   puzzlebook sudoku generate -n 3 | puzzlebook sudoku render --to pictures
   puzzlebook sudoku render puzzles.txt --to pictures --format png --dpi 200 --answers")]
