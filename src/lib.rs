@@ -10,6 +10,7 @@
 pub mod book;
 pub mod cli;
 pub mod error;
+pub mod export;
 pub mod kind;
 pub mod layout;
 pub mod mushikui;

@@ -151,7 +151,7 @@ fn the_manual_page_prints_and_installs() {
     }
     assert!(names.contains(&"puzzlebook-book.1".to_string()));
     assert!(names.contains(&"puzzlebook-mushikui-generate.1".to_string()));
-    assert!(text(&output.stderr).contains("16 manual pages"));
+    assert!(text(&output.stderr).contains("19 manual pages"));
 
     let missing = dir.join("missing");
     let output = run(&["man", "--out", missing.to_str().unwrap()], &[]);

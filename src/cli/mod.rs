@@ -12,6 +12,7 @@ mod batch;
 mod book;
 mod cover;
 mod docs;
+mod export;
 mod io;
 mod mushikui;
 mod preview;
@@ -35,6 +36,7 @@ Examples:
   puzzlebook mushikui grade --explain puzzles.txt
   puzzlebook book examples/weekly.toml -o weekly.pdf
   puzzlebook preview examples/weekly.toml --page 4 -o page.png
+  puzzlebook export examples/weekly.toml --to weekly --format html
 
 Exit codes: 0 success, 1 run-time failure, 2 bad input or usage.";
 
@@ -76,6 +78,9 @@ enum Command {
     Preview(preview::Args),
     /// Make the print-ready wrap-around cover (back, spine, front) of a book.
     Cover(cover::Args),
+    /// Export a book's puzzles as SVG or PNG pictures, or as one web page to read, print
+    /// and play.
+    Export(export::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(docs::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a directory.
@@ -253,6 +258,7 @@ where
         Command::Book(args) => book::run(args, ui),
         Command::Preview(args) => preview::run(args, ui),
         Command::Cover(args) => cover::run(args, ui),
+        Command::Export(args) => export::run(args, ui),
         Command::Completions(args) => docs::completions(args),
         Command::Man(args) => docs::man(args, ui),
     };

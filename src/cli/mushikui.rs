@@ -59,6 +59,16 @@ Examples:
   puzzlebook mushikui grade --walkthrough --language ja puzzles.txt
   puzzlebook mushikui generate --op div --digits 6,3 -n 100 | puzzlebook mushikui grade")]
     Grade(GradeArgs),
+    /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them.
+    #[command(after_help = "\
+Each puzzle (as `solve` reads them) must have exactly one solution. It is drawn as a book
+prints it into DIR/001.svg, DIR/002.svg, ... in input order (at least three digits), and with
+--answers its solution into DIR/001-answer.svg, ...
+
+Examples:
+  puzzlebook mushikui generate --op mul --digits 3,2 -n 3 | puzzlebook mushikui render --to pictures
+  puzzlebook mushikui render puzzles.txt --to pictures --format png --answers")]
+    Render(super::export::RenderArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -197,6 +207,10 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
     match command {
         Command::Generate(args) => run_generate(args, ui),
         Command::Solve(args) => run_solve(args, ui),
+        Command::Render(args) => {
+            let puzzles = read_to_render(args.file.as_deref())?;
+            super::export::render(args, puzzles, ui)
+        }
         Command::Count(args) => run_count(args, ui),
         Command::Grade(args) => run_grade(args, ui),
     }
@@ -277,6 +291,46 @@ fn for_each_puzzle(
             None => Report::Nothing,
         },
     )
+}
+
+/// Every puzzle of `file`, solved: each must have exactly one solution.
+fn read_to_render(file: Option<&Path>) -> Result<Vec<crate::book::plan::Puzzle>, Error> {
+    let mut input = Input::open(file)?;
+    let name = input.name.clone();
+    let mut parsed = Vec::new();
+    input.for_each_line(|number, line| {
+        if let Some(result) = PuzzleReader::new().push_line(number, line) {
+            parsed.push(result.map_err(|error| error.in_file(name.clone()))?);
+        }
+        Ok(true)
+    })?;
+    let mut puzzles = Vec::with_capacity(parsed.len());
+    for ParsedPuzzle { line, puzzle } in parsed {
+        let solution = match solve(&puzzle) {
+            Solution::Unique(solution) => solution,
+            Solution::None => {
+                return Err(Error::input("the puzzle has no solution")
+                    .at_line(line)
+                    .in_file(name));
+            }
+            Solution::Multiple(first, second) => {
+                return Err(Error::input(format!(
+                    "the puzzle has more than one solution, e.g. {first} and {second}"
+                ))
+                .at_line(line)
+                .in_file(name));
+            }
+        };
+        puzzles.push(crate::book::plan::Puzzle {
+            content: std::sync::Arc::new(crate::book::mushikui::MushikuiContent {
+                puzzle,
+                solution,
+            }),
+            rating: None,
+            tier: None,
+        });
+    }
+    Ok(puzzles)
 }
 
 /// A problem with the puzzle on `line`, reported as a run-time failure (exit code 1).

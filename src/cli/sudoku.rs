@@ -79,6 +79,16 @@ Examples:
   puzzlebook sudoku grade --compare se-rated.txt
   puzzlebook sudoku grade --variant x x-puzzles.txt")]
     Grade(GradeArgs),
+    /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them.
+    #[command(after_help = "\
+Each puzzle (as `solve` reads them) must have exactly one solution. It is drawn as a book
+prints it into DIR/001.svg, DIR/002.svg, ... in input order (at least three digits), and with
+--answers its solution into DIR/001-answer.svg, ...
+
+Examples:
+  puzzlebook sudoku generate -n 3 | puzzlebook sudoku render --to pictures
+  puzzlebook sudoku render puzzles.txt --to pictures --format png --dpi 200 --answers")]
+    Render(super::export::RenderArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -318,6 +328,10 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
         Command::Solve(args) => run_solve(args, ui),
         Command::Count(args) => run_count(args, ui),
         Command::Grade(args) => run_grade(args, ui),
+        Command::Render(args) => {
+            let puzzles = read_to_render(args.file.as_deref())?;
+            super::export::render(args, puzzles, ui)
+        }
     }
 }
 
@@ -528,6 +542,45 @@ fn for_each_puzzle(
             Err(error) => Report::Problem(error),
         },
     )
+}
+
+/// Every puzzle of `file`, solved: each must have exactly one solution.
+fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::plan::Puzzle>, Error> {
+    let mut input = Input::open(file)?;
+    let mut reader = PuzzleReader::new();
+    let mut raws = Vec::new();
+    input.for_each_line(|number, line| {
+        raws.extend(reader.split_line(number, line));
+        Ok(true)
+    })?;
+    raws.extend(reader.finish().map(RawPuzzle::Parsed));
+    let name = input.name.clone();
+    let mut puzzles = Vec::with_capacity(raws.len());
+    for raw in raws {
+        let parsed = raw.parse().map_err(|error| error.in_file(name.clone()))?;
+        let solution = match crate::sudoku::solve(&parsed.grid) {
+            Solution::Unique(solution) => solution,
+            Solution::None => {
+                return Err(Error::input("the puzzle has no solution")
+                    .at_line(parsed.line)
+                    .in_file(name));
+            }
+            Solution::Multiple(..) => {
+                return Err(Error::input("the puzzle has more than one solution")
+                    .at_line(parsed.line)
+                    .in_file(name));
+            }
+        };
+        puzzles.push(crate::book::plan::Puzzle {
+            content: std::sync::Arc::new(crate::book::sudoku::SudokuContent {
+                puzzle: parsed.grid,
+                solution,
+            }),
+            rating: None,
+            tier: None,
+        });
+    }
+    Ok(puzzles)
 }
 
 /// A problem with the puzzle on `line`, reported as a run-time failure (exit code 1).

@@ -44,6 +44,24 @@ impl Bitmap {
         png::encode_grey(self.width, self.height, &self.pixels, self.dpi)
     }
 
+    /// Grey and alpha (two bytes per pixel) from the same picture drawn on white (`self`)
+    /// and on black: painting is compositing, so a pixel of coverage `a` and grey `g` is
+    /// `g·a + (1 − a)` on white and `g·a` on black.
+    pub fn with_alpha(&self, on_black: &Bitmap) -> Vec<u8> {
+        assert_eq!(self.pixels.len(), on_black.pixels.len(), "the same picture");
+        let mut pixels = Vec::with_capacity(2 * self.pixels.len());
+        for (&white, &black) in self.pixels.iter().zip(&on_black.pixels) {
+            let alpha = 255 - white.saturating_sub(black);
+            let grey = if alpha == 0 {
+                0
+            } else {
+                ((u32::from(black) * 255 + u32::from(alpha) / 2) / u32::from(alpha)).min(255) as u8
+            };
+            pixels.extend_from_slice(&[grey, alpha]);
+        }
+        pixels
+    }
+
     /// `pictures` left to right, top-aligned, with `gap` pixels of `background` around and
     /// between them (a spread of pages, as they face each other in the book).
     pub fn side_by_side(pictures: &[Bitmap], gap: usize, background: u8) -> Bitmap {
@@ -108,11 +126,18 @@ impl<'a> PageRasterizer<'a> {
 
     /// The picture of `page` at `dpi` pixels per inch, on white.
     pub fn render(&self, page: &Page, dpi: u32) -> Result<Bitmap> {
+        self.render_on(page, dpi, 1.0)
+    }
+
+    /// The picture of `page` at `dpi` pixels per inch, on the grey level `background` (0
+    /// black to 1 white). Drawn on white and on black, a page gives its coverage: see
+    /// [`Bitmap::with_alpha`].
+    pub fn render_on(&self, page: &Page, dpi: u32, background: f32) -> Result<Bitmap> {
         let (width, height) = pixel_size(page.width, page.height, page.bleed, dpi)?;
         let mut canvas = Canvas {
             width,
             height,
-            grey: vec![1.0; width * height],
+            grey: vec![background; width * height],
             scratch: Rasterizer::new(0, 0),
             shape: Vec::new(),
         };

@@ -1,0 +1,362 @@
+//! `puzzlebook export SPEC.toml --to DIR --format svg|png|html`: the book's puzzles beyond
+//! the PDF, as one picture per puzzle and per answer, or as one self-contained web page.
+//!
+//! The book is made exactly as `puzzlebook book` makes it (same checks, same puzzles, same
+//! numbers); [`crate::export`] draws the figures and the page, and this module only writes
+//! the files, each through [`AtomicFile`], after everything has been made in memory.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args as ClapArgs, ValueEnum};
+
+use super::Ui;
+use super::batch::JobsArg;
+use super::book::{Prepared, is_same_file, make, prepare};
+use super::io::{AtomicFile, describe, interrupt};
+use crate::book::plan::Puzzle;
+use crate::error::Error;
+use crate::export::svg::{SvgWriter, TextMode};
+use crate::export::{self, PngOptions};
+use crate::layout::fonts::FontSet;
+use crate::layout::kind::Show;
+use crate::raster::PageRasterizer;
+
+#[derive(Debug, ClapArgs)]
+#[command(after_help = "\
+svg and png write one file per puzzle and one per answer into DIR, named by the puzzle's
+number in the book: 001.svg, 001-answer.svg, ... (at least three digits). html writes one
+page, DIR/NAME.html (NAME: the spec's file name), that needs nothing else: read it, print it
+(one puzzle per page, answers at the back) or play it in a browser. DIR is created when
+missing. The puzzles, numbers and answers are those of `puzzlebook book` for the same spec
+and seed.
+
+Examples:
+  puzzlebook export examples/weekly.toml --to out --format svg
+  puzzlebook export examples/weekly.toml --to out --format svg --outline-text
+  puzzlebook export examples/weekly.toml --to out --format png --dpi 300 --background transparent
+  puzzlebook export examples/weekly.toml --to site --format html")]
+pub struct Args {
+    /// The book spec (TOML).
+    spec: PathBuf,
+    /// The directory to write into (created when missing).
+    #[arg(long, value_name = "DIR")]
+    to: PathBuf,
+    /// What to write.
+    #[arg(long, value_enum)]
+    format: Format,
+    #[command(flatten)]
+    picture: PictureArgs,
+    /// Overrides the spec's seed.
+    #[arg(long, value_name = "S")]
+    seed: Option<String>,
+    #[command(flatten)]
+    jobs: JobsArg,
+    /// Give up (exit 1) when the puzzles are not all made in this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    max_seconds: u64,
+}
+
+/// How pictures are drawn (for `export` and the kinds' `render`).
+#[derive(Debug, ClapArgs)]
+pub struct PictureArgs {
+    /// SVG: draw text as the glyphs' outlines, so that it looks the same without the font.
+    #[arg(long)]
+    outline_text: bool,
+    /// PNG: resolution in pixels per inch.
+    #[arg(long, value_name = "D", default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=2400))]
+    dpi: u32,
+    /// PNG: the paper behind the figure.
+    #[arg(long, value_enum, default_value_t = Background::White)]
+    background: Background,
+    /// PNG: write RGB pictures instead of greyscale.
+    #[arg(long)]
+    colour: bool,
+}
+
+/// `puzzlebook sudoku render` and `puzzlebook mushikui render`: puzzle lines to pictures.
+/// Each puzzle of the input must have exactly one solution; it is drawn as in a book into
+/// DIR/001.svg, DIR/002.svg, ... in input order, and with --answers its solution into
+/// DIR/001-answer.svg, ...
+#[derive(Debug, ClapArgs)]
+pub struct RenderArgs {
+    /// Puzzle file; standard input when absent or '-'.
+    pub file: Option<PathBuf>,
+    /// The directory to write into (created when missing).
+    #[arg(long, value_name = "DIR")]
+    to: PathBuf,
+    /// What to write.
+    #[arg(long, value_enum, default_value_t = PictureFormat::Svg)]
+    format: PictureFormat,
+    /// Also draw each puzzle's answer.
+    #[arg(long)]
+    answers: bool,
+    /// The size of a cell (a sudoku square, a mushikui-zan digit) in points.
+    #[arg(long, value_name = "PT", default_value_t = 24.0, value_parser = parse_cell)]
+    cell: f64,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+fn parse_cell(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(cell) if (6.0..=144.0).contains(&cell) => Ok(cell),
+        _ => Err(format!(
+            "invalid cell size {text:?}\n  hint: give points from 6 to 144, e.g. 24"
+        )),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PictureFormat {
+    Svg,
+    Png,
+}
+
+/// Writes pictures of `puzzles` (read from the input named `source`) as `args` asks.
+pub fn render(args: RenderArgs, puzzles: Vec<Puzzle>, ui: Ui) -> Result<i32, Error> {
+    let started = Instant::now();
+    if puzzles.is_empty() {
+        return Err(Error::input("the input holds no puzzle")
+            .with_hint("give one puzzle per line, as `solve` reads them"));
+    }
+    create_directory(&args.to)?;
+    let fonts = FontSet::bundled(false);
+    let mut drawer = Drawer::new(&fonts, &args.picture, args.format)?;
+    let shows: &[Show] = if args.answers {
+        &[Show::Puzzle, Show::Answer]
+    } else {
+        &[Show::Puzzle]
+    };
+    let mut files = Vec::with_capacity(puzzles.len() * shows.len());
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        for &show in shows {
+            let figure = export::figure(puzzle, show, args.cell, &fonts)?;
+            let title = format!("{} {}", puzzle.kind().name, index + 1);
+            let (extension, bytes) = drawer.draw(&figure, show, &title)?;
+            let name = picture_name(index + 1, puzzles.len(), show, extension);
+            files.push((args.to.join(name), bytes));
+        }
+    }
+    write_all(&files)?;
+    ui.say(format_args!(
+        "{}: {} files ({} puzzles), {:.1} s",
+        args.to.display(),
+        files.len(),
+        puzzles.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(0)
+}
+
+/// Draws figures as SVG or PNG files.
+struct Drawer<'a> {
+    svg: SvgWriter<'a>,
+    rasterizer: PageRasterizer<'a>,
+    mode: TextMode,
+    png: Option<PngOptions>,
+}
+
+impl<'a> Drawer<'a> {
+    fn new(
+        fonts: &'a FontSet,
+        args: &PictureArgs,
+        format: PictureFormat,
+    ) -> Result<Drawer<'a>, Error> {
+        Ok(Drawer {
+            svg: SvgWriter::new(fonts)?,
+            rasterizer: PageRasterizer::new(fonts)?,
+            mode: if args.outline_text {
+                TextMode::Outlines
+            } else {
+                TextMode::Text
+            },
+            png: (format == PictureFormat::Png).then_some(PngOptions {
+                dpi: args.dpi,
+                transparent: args.background == Background::Transparent,
+                colour: args.colour,
+            }),
+        })
+    }
+
+    /// The file's extension and bytes.
+    fn draw(
+        &mut self,
+        figure: &export::Figure,
+        show: Show,
+        title: &str,
+    ) -> Result<(&'static str, Vec<u8>), Error> {
+        match self.png {
+            Some(options) => Ok(("png", export::png(figure, &self.rasterizer, options)?)),
+            None => {
+                let title = match show {
+                    Show::Puzzle => title.to_string(),
+                    Show::Answer => format!("{title} (answer)"),
+                };
+                Ok((
+                    "svg",
+                    self.svg.document(figure, self.mode, &title).into_bytes(),
+                ))
+            }
+        }
+    }
+}
+
+/// Writes each file atomically (complete or not at all), in order.
+fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), Error> {
+    for (path, contents) in files {
+        let mut atomic = AtomicFile::create(path)?;
+        atomic.fill(contents)?;
+        interrupt::deferred(|| atomic.commit())?;
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One SVG file per puzzle and per answer.
+    Svg,
+    /// One PNG picture per puzzle and per answer.
+    Png,
+    /// One self-contained web page to read, print and play.
+    Html,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Background {
+    White,
+    Transparent,
+}
+
+pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
+    let started = Instant::now();
+    let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
+    create_directory(&args.to)?;
+    let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
+    let stage = Instant::now();
+    let files = match args.format {
+        Format::Svg | Format::Png => pictures(&args, &book, &made.puzzles)?,
+        Format::Html => {
+            let stem = args
+                .spec
+                .file_stem()
+                .map(|stem| stem.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "book".to_string());
+            let page = export::html::page(
+                &book.spec,
+                &book.plan,
+                &made.puzzles,
+                &question_cells(&book),
+                &book.fonts,
+            )?;
+            vec![(args.to.join(format!("{stem}.html")), page.into_bytes())]
+        }
+    };
+    if let Some((path, _)) = files
+        .iter()
+        .find(|(path, _)| is_same_file(path, &args.spec))
+    {
+        return Err(
+            Error::input(format!("the output {} is the spec itself", path.display()))
+                .with_hint("choose another directory with --to DIR"),
+        );
+    }
+    let bytes: usize = files.iter().map(|(_, bytes)| bytes.len()).sum();
+    ui.detail(format_args!(
+        "{} files ({bytes} bytes) made in {:.2} s",
+        files.len(),
+        stage.elapsed().as_secs_f64()
+    ));
+    write_all(&files)?;
+    ui.say(format_args!(
+        "{}: {} {} ({} puzzles, {:.1} KiB), {:.1} s",
+        args.to.display(),
+        files.len(),
+        match (args.format, files.len()) {
+            (Format::Html, 1) => "page",
+            (Format::Html, _) => "pages",
+            (Format::Svg, _) => "SVG files",
+            (Format::Png, _) => "PNG files",
+        },
+        made.puzzles.len(),
+        bytes as f64 / 1024.0,
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(0)
+}
+
+/// Each puzzle's cell size: its section's on the book's question pages.
+fn question_cells(book: &Prepared) -> Vec<f64> {
+    book.plan
+        .jobs
+        .iter()
+        .map(|job| book.geometry.sections[job.section].0)
+        .collect()
+}
+
+/// The file name of a puzzle's picture: its number, at least three digits wide.
+pub fn picture_name(number: usize, count: usize, show: Show, extension: &str) -> String {
+    let width = count.to_string().len().max(3);
+    let suffix = match show {
+        Show::Puzzle => "",
+        Show::Answer => "-answer",
+    };
+    format!("{number:0width$}{suffix}.{extension}")
+}
+
+fn pictures(
+    args: &Args,
+    book: &Prepared,
+    puzzles: &[Puzzle],
+) -> Result<Vec<(PathBuf, Vec<u8>)>, Error> {
+    let cells = question_cells(book);
+    let format = match args.format {
+        Format::Png => PictureFormat::Png,
+        _ => PictureFormat::Svg,
+    };
+    let mut drawer = Drawer::new(&book.fonts, &args.picture, format)?;
+    let mut files = Vec::with_capacity(2 * puzzles.len());
+    for ((job, puzzle), &cell) in book.plan.jobs.iter().zip(puzzles).zip(&cells) {
+        for show in [Show::Puzzle, Show::Answer] {
+            let figure = export::figure(puzzle, show, cell, &book.fonts)?;
+            let title = format!("{} {}", book.spec.title.value, job.number);
+            let (extension, bytes) = drawer.draw(&figure, show, &title)?;
+            let name = picture_name(job.number, puzzles.len(), show, extension);
+            files.push((args.to.join(name), bytes));
+        }
+    }
+    Ok(files)
+}
+
+fn create_directory(directory: &Path) -> Result<(), Error> {
+    if directory.is_dir() {
+        return Ok(());
+    }
+    if directory.exists() {
+        return Err(Error::input(format!(
+            "cannot write into {}: it is not a directory",
+            directory.display()
+        ))
+        .with_hint("choose a directory with --to DIR"));
+    }
+    std::fs::create_dir_all(directory).map_err(|error| {
+        Error::input(format!(
+            "cannot create the directory {}: {}",
+            directory.display(),
+            describe(&error)
+        ))
+        .with_hint("choose a directory you can write to")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pictures_are_named_by_number() {
+        assert_eq!(picture_name(12, 12, Show::Puzzle, "svg"), "012.svg");
+        assert_eq!(picture_name(7, 12, Show::Answer, "png"), "007-answer.png");
+        assert_eq!(picture_name(42, 1200, Show::Puzzle, "svg"), "0042.svg");
+    }
+}
