@@ -301,19 +301,45 @@ pub fn given_digits(line: &str) -> String {
     body.chars().filter(char::is_ascii_digit).collect()
 }
 
-/// The text a reader finds inside a puzzle's box and inside its answer's box. Mushikui-zan
-/// divisions leave out the rows of a zero quotient digit, so their text is that of the
-/// printed rows only.
+/// The rows of a mushikui-zan line that a printed book shows, by the books' rule written out
+/// here on its own (not taken from the layout code): a long division leaves out the rows of
+/// a quotient digit the puzzle shows to be 0 (given as 0 in the quotient, or its product
+/// given as a lone 0): that step's product, and the partial remainder before it (the first
+/// partial dividend is part of the dividend, always printed).
+pub fn printed_rows(puzzle: &str) -> Vec<bool> {
+    let (operation, rows) = puzzle.split_once(':').unwrap();
+    let rows: Vec<&str> = rows.split(',').collect();
+    let mut printed = vec![true; rows.len()];
+    if operation == "div" {
+        let quotient: Vec<char> = rows[0].chars().collect();
+        for (step, &digit) in quotient.iter().enumerate() {
+            let product = 3 + 2 * step;
+            if digit == '0' || rows[product] == "0" {
+                printed[product] = false;
+                if step > 0 {
+                    printed[product - 1] = false;
+                }
+            }
+        }
+    }
+    printed
+}
+
+/// The text a reader finds inside a puzzle's box and inside its answer's box: the digits of
+/// the printed rows, in row-list order.
 pub fn expected_text(kind: &str, puzzle: &str, solution: &str) -> (String, String) {
-    use puzzlebook::layout::sum::{Show, SumFigure};
     match kind {
         "sudoku" => (given_digits(puzzle), given_digits(solution)),
         "mushikui" => {
-            let figure = SumFigure::from_lines(puzzle, solution).unwrap();
-            (
-                figure.visible_digits(Show::Puzzle),
-                figure.visible_digits(Show::Answer),
-            )
+            let printed = printed_rows(puzzle);
+            let digits = |line: &str| -> String {
+                let rows = line.split_once(':').unwrap().1.split(',');
+                rows.zip(&printed)
+                    .filter(|(_, printed)| **printed)
+                    .flat_map(|(row, _)| row.chars().filter(char::is_ascii_digit))
+                    .collect()
+            };
+            (digits(puzzle), digits(solution))
         }
         other => panic!("unknown kind {other}"),
     }
