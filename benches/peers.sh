@@ -39,10 +39,12 @@ best_of() { # runs, label, command...
 
 echo "solve: $count hard puzzles (SE >= 7)"
 q=$(best_of 3 qqwing sh -c "qqwing --solve < $work/hard10.txt")
+qc=$(best_of 3 qqwing sh -c "qqwing --solve --count-solutions < $work/hard10.txt")
 p1=$(best_of 5 ours $bin sudoku solve --jobs 1 "$work/hard10.txt")
 p2=$(best_of 5 ours $bin sudoku solve "$work/hard10.txt")
 printf '  qqwing --solve          %8.3f s\n' "$q"
-printf '  puzzlebook --jobs 1     %8.3f s  (%.0fx)\n' "$p1" "$(echo "$q / $p1" | bc -l)"
+printf '  qqwing --count-solutions %7.3f s  (also proves uniqueness)\n' "$qc"
+printf '  puzzlebook --jobs 1     %8.3f s  (%.0fx; %.0fx counting)\n' "$p1" "$(echo "$q / $p1" | bc -l)" "$(echo "$qc / $p1" | bc -l)"
 printf '  puzzlebook (all cores)  %8.3f s  (%.0fx)\n' "$p2" "$(echo "$q / $p2" | bc -l)"
 
 echo "generate: 1000 puzzles, no symmetry, single thread"

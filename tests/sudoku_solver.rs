@@ -96,3 +96,50 @@ fn every_reference_puzzle_is_solved_uniquely_and_correctly() {
     }
     assert!(checked > 1000, "only {checked} puzzles read");
 }
+
+#[test]
+fn clashing_clues_have_no_solution_whichever_house_they_share() {
+    let mut rng = RandomStream::derive("clashes", &[], 0);
+    let solution = random_solution(&mut rng);
+    // Cell 40 (row 4, column 4) and a peer in its row, its column (another band) and its
+    // box: copying 40's digit into the peer makes two equal clues in that house.
+    for peer in [36, 4, 30] {
+        let mut puzzle = Grid::EMPTY;
+        puzzle.set(40, solution.get(40));
+        puzzle.set(peer, solution.get(40));
+        assert_eq!(count_solutions(&puzzle, 2), 0, "peer {peer}");
+        assert_eq!(solve(&puzzle), Solution::None, "peer {peer}");
+        assert_eq!(reference::count_solutions(&puzzle, 2), 0, "peer {peer}");
+    }
+}
+
+#[test]
+fn a_puzzle_with_exactly_two_solutions_is_counted_and_both_are_returned() {
+    let mut rng = RandomStream::derive("two solutions", &[], 0);
+    for _ in 0..200 {
+        let solution = random_solution(&mut rng);
+        let mut cells: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut cells);
+        let mut puzzle = Grid::EMPTY;
+        for &cell in &cells[..30] {
+            puzzle.set(cell, solution.get(cell));
+        }
+        if reference::count_solutions(&puzzle, 3) != 2 {
+            continue;
+        }
+        assert_eq!(count_solutions(&puzzle, 10), 2, "{puzzle}");
+        let expected = reference::solutions(&puzzle, 2);
+        match solve(&puzzle) {
+            Solution::Multiple(first, second) => {
+                assert!(first != second);
+                assert!(
+                    expected.contains(&first) && expected.contains(&second),
+                    "{puzzle}"
+                );
+            }
+            other => panic!("{puzzle}: {other:?}"),
+        }
+        return;
+    }
+    panic!("no puzzle with exactly two solutions among 200 samples");
+}

@@ -232,6 +232,9 @@ pub(crate) struct SearchState {
     unsolved: [u32; 3],
 }
 
+/// Every mask's bit in a set of mask indices.
+const ALL_MASKS: u32 = (1 << 27) - 1;
+
 /// No candidate mask has this value (they have 27 bits): every mask is stale against it.
 const NEVER_REDUCED: [u32; 27] = [u32::MAX; 27];
 
@@ -254,16 +257,25 @@ impl SearchState {
         let mut clue_cells = [0u32; 3];
         let mut digit_cells = [[0u32; 3]; 9];
         let mut digit_peers = [[0u32; 3]; 9];
-        for (cell, &value) in grid.cells().iter().enumerate() {
-            if value == 0 {
-                continue;
+        // Clue positions first, branch-free, then a loop over the clues alone: a branch per
+        // cell would be mispredicted at every other clue.
+        for (band, cells) in grid.cells().chunks_exact(27).enumerate() {
+            let mut clues = 0u32;
+            for (position, &value) in cells.iter().enumerate() {
+                clues |= u32::from(value != 0) << position;
             }
-            let digit = value as usize - 1;
-            let bit = 1 << position_of(cell);
-            clue_cells[band_of(cell)] |= bit;
-            digit_cells[digit][band_of(cell)] |= bit;
-            for band in 0..3 {
-                digit_peers[digit][band] |= CELL_PEERS[cell][band];
+            clue_cells[band] = clues;
+            while clues != 0 {
+                let position = clues.trailing_zeros() as usize;
+                clues &= clues - 1;
+                let digit = cells[position] as usize - 1;
+                digit_cells[digit][band] |= 1 << position;
+                for (peers, cell_peers) in digit_peers[digit]
+                    .iter_mut()
+                    .zip(CELL_PEERS[27 * band + position])
+                {
+                    *peers |= cell_peers;
+                }
             }
         }
         let mut state = SearchState {
@@ -299,24 +311,21 @@ impl SearchState {
         self.candidates[index] &= !BAND_PEERS[bit.trailing_zeros() as usize];
     }
 
-    /// The masks that changed since they were last reduced, one bit per index. Taken a
-    /// band at a time, which the compiler turns into vector compares.
+    /// The masks that changed since they were last reduced, one bit per index.
+    ///
+    /// Deliberately scalar: the masks were just written one by one, and wide vector loads
+    /// of them would wait for those stores to drain (store forwarding fails). Written as a
+    /// shifting fold, the compiler keeps to one load per mask: 4% more puzzles per second
+    /// than the vectorised compare, in spite of more instructions.
     #[inline]
     fn stale(&self) -> u32 {
-        let mut stale = 0;
-        for (chunk, (now, then)) in self
-            .candidates
-            .chunks_exact(9)
-            .zip(self.reduced.chunks_exact(9))
-            .enumerate()
-        {
-            let mut bits = 0u32;
-            for lane in 0..9 {
-                bits |= u32::from(now[lane] != then[lane]) << lane;
-            }
-            stale |= bits << (9 * chunk);
-        }
-        stale
+        self.candidates
+            .iter()
+            .zip(&self.reduced)
+            .rev()
+            .fold(0, |stale, (now, then)| {
+                (stale << 1) | u32::from(now != then)
+            })
     }
 
     /// Band reduction for one (band, digit); false on contradiction. Cells left alone in
@@ -350,8 +359,10 @@ impl SearchState {
         true
     }
 
-    /// Places naked singles; false when an unsolved cell has no candidate left.
-    fn singles(&mut self) -> bool {
+    /// Places naked singles; returns the masks that placing changed, or `None` when an
+    /// unsolved cell has no candidate left.
+    fn singles(&mut self) -> Option<u32> {
+        let mut stale = 0;
         for band in 0..3 {
             let unsolved = self.unsolved[band];
             if unsolved == 0 {
@@ -365,7 +376,7 @@ impl SearchState {
                 one |= mask;
             }
             if one & unsolved != unsolved {
-                return false;
+                return None;
             }
             // A cell emptied by an earlier placement here finds no digit and stays
             // unsolved without candidates; the next round reports the contradiction.
@@ -374,31 +385,38 @@ impl SearchState {
                 let bit = naked & naked.wrapping_neg();
                 naked ^= bit;
                 if let Some(digit) = (0..9).find(|&d| self.candidates[base + d] & bit != 0) {
-                    self.place(base + digit, bit);
+                    let index = base + digit;
+                    let before = self.candidates[index];
+                    self.place(index, bit);
+                    stale |= u32::from(self.candidates[index] != before) << index;
                 }
             }
         }
-        true
+        Some(stale)
     }
 
-    /// Propagates to a fixed point; false on contradiction. Masks only shrink, so this ends.
-    fn propagate(&mut self) -> bool {
+    /// Propagates to a fixed point, starting from the `stale` masks (bits of indices); false
+    /// on contradiction. Masks only shrink, so this ends.
+    ///
+    /// Masks are reduced in rounds: all stale ones, then a scan for those the round changed.
+    /// Reducing a changed mask at once instead costs more (a mask changed twice in a round
+    /// is then reduced twice). After a placement only the placed digit's mask is stale, so
+    /// the search and the naked singles pass their placements in instead of a scan.
+    fn propagate(&mut self, mut stale: u32) -> bool {
         loop {
-            let mut stale = self.stale();
-            if stale == 0 {
-                if !self.singles() {
-                    return false;
-                }
-                stale = self.stale();
-                if stale == 0 {
-                    return true;
-                }
-            }
             while stale != 0 {
                 let index = stale.trailing_zeros() as usize;
                 stale &= stale - 1;
                 if !self.reduce(index) {
                     return false;
+                }
+            }
+            stale = self.stale();
+            if stale == 0 {
+                match self.singles() {
+                    None => return false,
+                    Some(0) => return true,
+                    Some(placed) => stale = placed,
                 }
             }
         }
@@ -511,7 +529,7 @@ impl SearchState {
         };
         if limit > 0 {
             self.reduced = NEVER_REDUCED;
-            search(&mut self, &mut tally);
+            search(&mut self, &mut tally, ALL_MASKS);
         }
         (tally.count, tally.found)
     }
@@ -538,8 +556,8 @@ enum BranchOrder {
 }
 
 /// Depth-first search; true when the limit is reached and the search should stop.
-fn search(state: &mut SearchState, tally: &mut Tally) -> bool {
-    if !state.propagate() {
+fn search(state: &mut SearchState, tally: &mut Tally, stale: u32) -> bool {
+    if !state.propagate(stale) {
         return false;
     }
     if state.is_solved() {
@@ -558,11 +576,11 @@ fn search(state: &mut SearchState, tally: &mut Tally) -> bool {
         digits &= digits - 1;
         if digits == 0 {
             state.place(index, bit);
-            return search(state, tally);
+            return search(state, tally, 1 << index);
         }
         let mut child = *state;
         child.place(index, bit);
-        if search(&mut child, tally) {
+        if search(&mut child, tally, 1 << index) {
             return true;
         }
     }
