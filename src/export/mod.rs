@@ -210,6 +210,31 @@ fn extent(item: &Item, fonts: &FontSet) -> Rect {
                 (metrics.ascender() - metrics.descender()) * size,
             )
         }
+        Item::Group { transform, items } => {
+            let corners = items.iter().flat_map(|item| {
+                let inked = extent(item, fonts);
+                [
+                    Point {
+                        x: inked.x,
+                        y: inked.y,
+                    },
+                    Point {
+                        x: inked.right(),
+                        y: inked.y,
+                    },
+                    Point {
+                        x: inked.x,
+                        y: inked.bottom(),
+                    },
+                    Point {
+                        x: inked.right(),
+                        y: inked.bottom(),
+                    },
+                ]
+                .map(|corner| transform.apply(corner))
+            });
+            span(corners, 0.0)
+        }
     }
 }
 
@@ -257,6 +282,10 @@ fn shift(item: &mut Item, dx: f64, dy: f64) {
             }
         }
         Item::Text { at, .. } => moved(at),
+        Item::Group { transform, .. } => {
+            transform.tx += dx;
+            transform.ty += dy;
+        }
     }
 }
 

@@ -139,8 +139,35 @@ impl<'a> SvgWriter<'a> {
         xlink: bool,
     ) -> String {
         let mut svg = String::new();
-        for item in &figure.items {
+        self.draw_items(&figure.items, mode, used, xlink, &mut svg);
+        svg
+    }
+
+    /// Writes `items` as SVG elements, one per line (a group as a transformed `<g>`).
+    fn draw_items(
+        &mut self,
+        items: &[Item],
+        mode: TextMode,
+        used: &mut Vec<(usize, u16)>,
+        xlink: bool,
+        svg: &mut String,
+    ) {
+        for item in items {
             match item {
+                Item::Group { transform, items } => {
+                    let _ = writeln!(
+                        svg,
+                        "<g transform=\"matrix({} {} {} {} {} {})\">",
+                        fine(transform.xx),
+                        fine(transform.yx),
+                        fine(transform.xy),
+                        fine(transform.yy),
+                        number(transform.tx),
+                        number(transform.ty)
+                    );
+                    self.draw_items(items, mode, used, xlink, svg);
+                    svg.push_str("</g>\n");
+                }
                 Item::Line {
                     from,
                     to,
@@ -260,7 +287,6 @@ impl<'a> SvgWriter<'a> {
                 },
             }
         }
-        svg
     }
 }
 
