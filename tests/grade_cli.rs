@@ -245,7 +245,8 @@ fn unmeetable_requests_fail_cleanly() {
 #[test]
 fn grade_variant_x_rates_with_the_diagonals() {
     // SE (serate --isX=1) rates this X-sudoku 2.9: a generalized intersection.
-    let x_puzzle = "..1.8.........2.96......3..6......3.1.2.6.8.7.7......4..8......31.5.........3.1..";
+    let x_puzzle =
+        "..1.8.........2.96......3..6......3.1.2.6.8.7.7......4..8......31.5.........3.1..";
     let output = run(&["sudoku", "grade", "--variant", "x"], x_puzzle);
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(
@@ -264,7 +265,10 @@ fn grade_variant_refuses_givens_repeated_in_an_extra_house() {
     line[0] = b'1';
     line[80] = b'1';
     let line = String::from_utf8(line).unwrap();
-    let output = run(&["sudoku", "grade", "--variant", "x"], &format!("{EASY}\n{line}\n"));
+    let output = run(
+        &["sudoku", "grade", "--variant", "x"],
+        &format!("{EASY}\n{line}\n"),
+    );
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     let errors = stderr(&output);
     assert!(
