@@ -241,3 +241,52 @@ fn unmeetable_requests_fail_cleanly() {
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
     }
 }
+
+#[test]
+fn grade_variant_x_rates_with_the_diagonals() {
+    // SE (serate --isX=1) rates this X-sudoku 2.9: a generalized intersection.
+    let x_puzzle =
+        "..1.8.........2.96......3..6......3.1.2.6.8.7.7......4..8......31.5.........3.1..";
+    let output = run(&["sudoku", "grade", "--variant", "x"], x_puzzle);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(x_puzzle) && text.ends_with(" 2.9 hard Generalized Intersection\n"),
+        "{text}"
+    );
+    // Without the diagonals the puzzle has more than one solution.
+    let classic = run(&["sudoku", "grade"], x_puzzle);
+    assert_eq!(classic.status.code(), Some(1));
+    assert!(stderr(&classic).contains("more than one solution"));
+}
+
+#[test]
+fn grade_variant_refuses_givens_repeated_in_an_extra_house() {
+    let mut line = vec![b'.'; 81];
+    line[0] = b'1';
+    line[80] = b'1';
+    let line = String::from_utf8(line).unwrap();
+    let output = run(
+        &["sudoku", "grade", "--variant", "x"],
+        &format!("{EASY}\n{line}\n"),
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let errors = stderr(&output);
+    assert!(
+        errors.contains(":2:")
+            && errors.contains("appears twice in the main diagonal (r1c1 and r9c9)"),
+        "{errors}"
+    );
+    // The first window of windoku holds r2c2 and r4c4.
+    let mut line = vec![b'.'; 81];
+    line[10] = b'7';
+    line[30] = b'7';
+    let line = String::from_utf8(line).unwrap();
+    let output = run(&["sudoku", "grade", "--variant", "windoku"], &line);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("appears twice in window 1 (r2c2 and r4c4)"),
+        "{}",
+        stderr(&output)
+    );
+}

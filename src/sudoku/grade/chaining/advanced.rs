@@ -9,7 +9,7 @@
 //! and the others are not tried.
 
 use super::board::Board;
-use super::tables::{BLOCK, COLUMN, REGION_MASK, REGIONS, ROW, java_hash_order};
+use super::tables::{BLOCK, COLUMN, REGION_MASK, REGIONS, ROW, java_hash_order, region_count};
 
 /// An elimination found by a rule on the reduced board.
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +28,8 @@ pub(crate) struct AdvancedOff {
 pub(crate) enum AdvancedKind {
     Pointing,
     Claiming,
+    /// SE's generalized intersection (grids with extra houses).
+    GeneralizedIntersection,
     HiddenPair,
     NakedPair,
     XWing,
@@ -114,8 +116,12 @@ pub(crate) fn eliminations(
         parents,
         notes,
     };
-    let rules: [fn(&Board, &Board, &mut Sink, &mut Scratch); 4] =
-        [locking, hidden_pairs, naked_pairs, x_wings];
+    // With extra houses SE swaps in its generalized intersections and naked pairs.
+    let rules: [fn(&Board, &Board, &mut Sink, &mut Scratch); 4] = if work.extra_kinds.is_empty() {
+        [locking, hidden_pairs, naked_pairs, x_wings]
+    } else {
+        [generalized_locking, hidden_pairs, naked_pairs, x_wings]
+    };
     for rule in rules {
         let before = sink.offs.len();
         rule(work, source, &mut sink, scratch);
@@ -201,10 +207,81 @@ fn locking(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scratch)
     }
 }
 
-/// SE `HiddenSet(2, false)`: blocks, columns, rows; digit pairs in increasing bit order.
+/// SE `VLocking` (generalized intersections): region types block, row, column, then the
+/// extra ones; digit; region. A digit with two to six places in a region leaves every cell
+/// seeing them all; its parents are the region's places the chain removed.
+fn generalized_locking(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scratch) {
+    let mut groups: Vec<(usize, usize)> = vec![(BLOCK, 9), (ROW, 9), (COLUMN, 9)];
+    groups.extend(
+        work.extra_kinds
+            .iter()
+            .map(|&kind| (kind, region_count(kind))),
+    );
+    for (kind, count) in groups {
+        for digit in 0..9 {
+            for index in 0..count {
+                let mask = REGION_MASK[kind][index];
+                let places = work.digits[digit] & mask;
+                if !(2..=6).contains(&places.count_ones()) {
+                    continue;
+                }
+                let mut seen = !0u128;
+                let mut rest = places;
+                while rest != 0 {
+                    let cell = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    seen &= work.peers[cell];
+                }
+                let mut victims = seen & work.digits[digit];
+                if victims == 0 {
+                    continue;
+                }
+                scratch.parents.clear();
+                for &cell in &REGIONS[kind][index] {
+                    let cell_usize = cell as usize;
+                    if source.has(cell_usize, digit) && !work.has(cell_usize, digit) {
+                        scratch.parents.push(cell as u16 * 9 + digit as u16);
+                    }
+                }
+                if scratch.parents.is_empty() {
+                    continue;
+                }
+                scratch.cells.clear();
+                while victims != 0 {
+                    scratch.cells.push(victims.trailing_zeros() as u8);
+                    victims &= victims - 1;
+                }
+                let parents = std::mem::take(&mut scratch.parents);
+                sink.emit(
+                    note(
+                        AdvancedKind::GeneralizedIntersection,
+                        1 << digit,
+                        &[(kind, index)],
+                    ),
+                    &mut scratch.cells,
+                    |_| 1 << digit,
+                    &parents,
+                );
+                scratch.parents = parents;
+            }
+        }
+    }
+}
+
+/// SE's scan order for sets: blocks, columns, rows, then the board's extra region types,
+/// each with its number of regions.
+fn set_regions(work: &Board) -> impl Iterator<Item = (usize, usize)> + '_ {
+    [BLOCK, COLUMN, ROW]
+        .into_iter()
+        .chain(work.extra_kinds.iter().copied())
+        .flat_map(|kind| (0..region_count(kind)).map(move |index| (kind, index)))
+}
+
+/// SE `HiddenSet(2, false)`: blocks, columns, rows (then extra regions); digit pairs in
+/// increasing bit order.
 fn hidden_pairs(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scratch) {
-    for kind in [BLOCK, COLUMN, ROW] {
-        for index in 0..9 {
+    for (kind, index) in set_regions(work) {
+        {
             if work.empty_cells(kind, index) <= 4 {
                 continue;
             }
@@ -260,10 +337,13 @@ fn hidden_pairs(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scr
     }
 }
 
-/// SE `NakedSet(2)`: blocks, columns, rows; position pairs in increasing bit order.
+/// SE `NakedSet(2)`: blocks, columns, rows; position pairs in increasing bit order. With
+/// extra houses SE's `NakedSetGen(2)`: extra regions too, and the pair's digits leave every
+/// cell that sees both cells.
 fn naked_pairs(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scratch) {
-    for kind in [BLOCK, COLUMN, ROW] {
-        for index in 0..9 {
+    let generalized = !work.extra_kinds.is_empty();
+    for (kind, index) in set_regions(work) {
+        {
             if work.empty_cells(kind, index) < 4 {
                 continue;
             }
@@ -277,12 +357,22 @@ fn naked_pairs(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scra
                     }
                     let pair = a | b;
                     scratch.cells.clear();
-                    for (position, &cell) in region.iter().enumerate() {
-                        if position != low
-                            && position != high
-                            && work.cells[cell as usize] & pair != 0
-                        {
-                            scratch.cells.push(cell);
+                    if generalized {
+                        let seen =
+                            work.peers[region[low] as usize] & work.peers[region[high] as usize];
+                        for cell in 0..81u8 {
+                            if seen >> cell & 1 != 0 && work.cells[cell as usize] & pair != 0 {
+                                scratch.cells.push(cell);
+                            }
+                        }
+                    } else {
+                        for (position, &cell) in region.iter().enumerate() {
+                            if position != low
+                                && position != high
+                                && work.cells[cell as usize] & pair != 0
+                            {
+                                scratch.cells.push(cell);
+                            }
                         }
                     }
                     if scratch.cells.is_empty() {

@@ -140,6 +140,11 @@ fn advanced_note(closure: &Closure, note: &AdvancedNote) -> String {
             region(0),
             region(1)
         ),
+        AdvancedKind::GeneralizedIntersection => format!(
+            "generalized intersection: {} of {} seen from outside",
+            digits.join(""),
+            region(0)
+        ),
         AdvancedKind::HiddenPair => format!("hidden pair {} in {}", digits.join(","), region(0)),
         AdvancedKind::NakedPair => format!("naked pair {} in {}", digits.join(","), region(0)),
         AdvancedKind::NestedChain => unreachable!("handled above"),
