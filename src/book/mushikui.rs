@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::kind::{BookKind, Content, SectionKind, WalkStep, Walkthrough};
+use super::kind::{BookKind, Content, Hint, SectionKind, WalkStep, Walkthrough};
 use super::plan::Puzzle;
 use super::source::{Located, Span, Table, closest};
 use super::spec::{Difficulty, Language};
@@ -57,6 +57,10 @@ impl BookKind for MushikuiBook {
     }
 
     fn has_walkthroughs(&self) -> bool {
+        true
+    }
+
+    fn has_hints(&self) -> bool {
         true
     }
 
@@ -204,6 +208,13 @@ impl SectionKind for MushikuiSection {
     }
 }
 
+fn engine_language(language: Language) -> mushikui::Language {
+    match language {
+        Language::English => mushikui::Language::English,
+        Language::Japanese => mushikui::Language::Japanese,
+    }
+}
+
 impl Content for MushikuiContent {
     fn kind(&self) -> &'static Kind {
         &MUSHIKUI
@@ -217,11 +228,13 @@ impl Content for MushikuiContent {
         self.solution.to_line()
     }
 
+    fn hint(&self, language: Language) -> Result<Hint> {
+        let walked = mushikui::walkthrough(&self.puzzle)?;
+        Ok(Some(walked.hint(engine_language(language)).to_string()))
+    }
+
     fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
-        let language = match language {
-            Language::English => mushikui::Language::English,
-            Language::Japanese => mushikui::Language::Japanese,
-        };
+        let language = engine_language(language);
         let walked = mushikui::walkthrough(&self.puzzle)?;
         Ok(Walkthrough {
             steps: walked

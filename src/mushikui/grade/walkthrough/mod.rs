@@ -66,6 +66,19 @@ impl WalkStep {
 pub struct Walkthrough {
     pub grade: Grade,
     pub steps: Vec<WalkStep>,
+    /// The hint in each language (see [`Walkthrough::hint`]).
+    hints: [String; 2],
+}
+
+impl Walkthrough {
+    /// A nudge for a stuck solver: the kind of reasoning of the first step beyond column
+    /// arithmetic and the times table, and where it finds a digit, never the digit.
+    pub fn hint(&self, language: Language) -> &str {
+        match language {
+            Language::English => &self.hints[0],
+            Language::Japanese => &self.hints[1],
+        }
+    }
 }
 
 /// Most sentences one step gathers from consecutive easy columns of one row.
@@ -152,6 +165,19 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
             open_label: easy_label,
         });
     }
+    // The hint: the first step past the easy levels, located by its first digit.
+    let hints = match steps
+        .iter()
+        .find(|step| step.rule.level() > Rule::LastDigit.level())
+        .and_then(|step| step.found.first().map(|found| (step.rule, *found)))
+    {
+        Some((rule, found)) => {
+            let row = &network.rows[found.row];
+            let cell = row[row.len() - 1 - found.index];
+            speakers.each_ref().map(|speaker| speaker.hint(rule, cell))
+        }
+        None => speakers.each_ref().map(|speaker| speaker.easy_hint()),
+    };
     let steps = steps
         .into_iter()
         .map(|mut step| {
@@ -170,6 +196,7 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
     Ok(Walkthrough {
         grade: trace.grade,
         steps,
+        hints,
     })
 }
 
@@ -323,6 +350,20 @@ mod tests {
         assert_eq!(
             found, hidden,
             "{puzzle}: found digits are not the hidden ones"
+        );
+        // The hint names a place and a kind of reasoning, never a value.
+        for language in Language::ALL {
+            assert!(!walk.hint(language).is_empty(), "{puzzle}");
+        }
+        let hard = walk
+            .steps
+            .iter()
+            .any(|step| step.rule.level() > Rule::LastDigit.level());
+        assert_eq!(
+            hard,
+            walk.hint(Language::English).contains("look at"),
+            "{puzzle}: {}",
+            walk.hint(Language::English)
         );
         walk
     }

@@ -8,7 +8,7 @@
 //! and places as 一の位, 十の位, ….
 
 use super::super::network::{CellId, CellInfo, ColumnKind, Network, Relation, ZERO};
-use super::super::{Deed, Event};
+use super::super::{Deed, Event, Rule};
 use super::Language;
 use crate::mushikui::model::Role;
 use crate::mushikui::solver::Mask;
@@ -632,6 +632,45 @@ impl<'a> Speaker<'a> {
             format!("よって{name}は{value}。")
         });
         sentences.join(" ")
+    }
+
+    /// "Carries: look at the first digit of the product." (the rule's reasoning and the
+    /// digit it finds, not the value).
+    pub(super) fn hint(&self, rule: Rule, cell: CellId) -> String {
+        let english = self.english();
+        let what = match (rule, english) {
+            (Rule::Carry, true) => "What a column can carry",
+            (Rule::ColumnAnalysis | Rule::MultiplicationColumn, true) => {
+                "A column with several unknown digits"
+            }
+            (Rule::DigitCount, true) => "How many digits a product has",
+            (Rule::RemainderBound, true) => "What is left is less than the divisor",
+            (Rule::Magnitude, true) => "The size of whole numbers",
+            (_, true) => "Try the candidates of one digit",
+            (Rule::Carry, false) => "繰り上がりの大きさ",
+            (Rule::ColumnAnalysis | Rule::MultiplicationColumn, false) => {
+                "わからない数字が複数ある列"
+            }
+            (Rule::DigitCount, false) => "積の桁数",
+            (Rule::RemainderBound, false) => "引き算の残りは割る数より小さい",
+            (Rule::Magnitude, false) => "数全体の大きさ",
+            (_, false) => "場合分け",
+        };
+        let name = self.cell_name(cell);
+        if english {
+            format!("{what}: look at {name}.")
+        } else {
+            format!("{what}：{name}に注目。")
+        }
+    }
+
+    /// The hint of a puzzle that column arithmetic and the times table solve.
+    pub(super) fn easy_hint(&self) -> String {
+        if self.english() {
+            "Column arithmetic and the times table solve it: start from the units column.".into()
+        } else {
+            "筆算と九九だけで解けます。一の位の列から始めましょう。".into()
+        }
     }
 
     fn search(&self, cell: CellId, event: &Event) -> String {
