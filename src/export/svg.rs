@@ -139,8 +139,35 @@ impl<'a> SvgWriter<'a> {
         xlink: bool,
     ) -> String {
         let mut svg = String::new();
-        for item in &figure.items {
+        self.items(&mut svg, &figure.items, mode, used, xlink);
+        svg
+    }
+
+    fn items(
+        &mut self,
+        svg: &mut String,
+        items: &[Item],
+        mode: TextMode,
+        used: &mut Vec<(usize, u16)>,
+        xlink: bool,
+    ) {
+        for item in items {
             match item {
+                Item::Group { transform, items } => {
+                    let t = transform;
+                    let _ = writeln!(
+                        svg,
+                        "<g transform=\"matrix({} {} {} {} {} {})\">",
+                        fine(t.xx),
+                        fine(t.yx),
+                        fine(t.xy),
+                        fine(t.yy),
+                        number(t.tx),
+                        number(t.ty)
+                    );
+                    self.items(svg, items, mode, used, xlink);
+                    svg.push_str("</g>\n");
+                }
                 Item::Line {
                     from,
                     to,
@@ -260,7 +287,6 @@ impl<'a> SvgWriter<'a> {
                 },
             }
         }
-        svg
     }
 }
 
