@@ -127,8 +127,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     if args.png.is_some() {
         pixel_size(geometry.width, geometry.height, geometry.bleed, args.dpi)?;
     }
-    let (pdf_file, pdf_out) = AtomicFile::create(&pdf_path)?;
-    let (manifest_file, manifest_out) = AtomicFile::create(&manifest_path)?;
+    let mut pdf_file = AtomicFile::create(&pdf_path)?;
+    let mut manifest_file = AtomicFile::create(&manifest_path)?;
     let png_file = args.png.as_deref().map(AtomicFile::create).transpose()?;
 
     // Only the puzzles the art shows are made: the book's first ones.
@@ -158,11 +158,11 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         None => None,
     };
 
-    pdf_file.fill(pdf_out, &bytes)?;
-    manifest_file.fill(manifest_out, json.as_bytes())?;
+    pdf_file.fill(&bytes)?;
+    manifest_file.fill(json.as_bytes())?;
     let png_file = match (png_file, &picture) {
-        (Some((atomic, file)), Some(png)) => {
-            atomic.fill(file, png)?;
+        (Some(mut atomic), Some(png)) => {
+            atomic.fill(png)?;
             Some(atomic)
         }
         _ => None,

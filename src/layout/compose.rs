@@ -405,7 +405,7 @@ pub fn settle(
     walks: &[Option<Arc<Walkthrough>>],
 ) -> Result<(Pagination, Geometry)> {
     let mut pagination = paginate(spec);
-    let mut geometry = Geometry::new(spec, &pagination)?;
+    let mut geometry = Geometry::new(spec, &pagination, fonts)?;
     if walks.iter().all(Option::is_none) {
         return Ok((pagination, geometry));
     }
@@ -426,7 +426,7 @@ pub fn settle(
     for _ in 0..16 {
         let layouts = lay_out(spec, fonts, geometry.body_width(), walks, &cells, &extents);
         pagination = paginate_with(spec, &layouts);
-        let next = Geometry::new(spec, &pagination)?;
+        let next = Geometry::new(spec, &pagination, fonts)?;
         if next == geometry {
             break;
         }
