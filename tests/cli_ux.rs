@@ -143,7 +143,7 @@ fn the_manual_page_prints_and_installs() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 16, "{names:?}");
+    assert_eq!(names.len(), 19, "{names:?}");
     for name in &names {
         let page = std::fs::read_to_string(dir.join(name)).unwrap();
         let title = name.trim_end_matches(".1").to_uppercase();

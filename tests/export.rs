@@ -358,3 +358,64 @@ fn exports_fail_cleanly_on_a_file_in_the_way() {
         "not a directory"
     );
 }
+
+#[test]
+fn render_draws_puzzle_lines_and_refuses_ambiguous_ones() {
+    let dir = scratch("export-render");
+    let to = dir.join("pictures");
+    let generated = common::run_binary(&["sudoku", "generate", "--seed", "render"], "");
+    let puzzle = common::stdout(&generated).trim().to_string();
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            "--to",
+            to.to_str().unwrap(),
+            "--answers",
+        ],
+        &format!("{puzzle}\n"),
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let question = std::fs::read_to_string(to.join("001.svg")).unwrap();
+    let answer = std::fs::read_to_string(to.join("001-answer.svg")).unwrap();
+    let givens: String = puzzle
+        .chars()
+        .filter(|ch| ch.is_ascii_digit() && *ch != '0')
+        .collect();
+    assert_eq!(svg_text(&question), givens);
+    let solution = common::run_binary(&["sudoku", "solve"], &format!("{puzzle}\n"));
+    assert_eq!(
+        svg_text(&answer),
+        common::stdout(&solution).trim(),
+        "the answer is the solver's"
+    );
+
+    let mushikui = common::run_binary(
+        &[
+            "mushikui",
+            "render",
+            "--to",
+            to.to_str().unwrap(),
+            "--format",
+            "png",
+        ],
+        "mul:**8,**,**0*,*1**,**2**\n",
+    );
+    assert!(mushikui.status.success(), "{}", common::stderr(&mushikui));
+    let (width, height, _, _) = read_png(&to.join("001.png"));
+    assert!(width > 100 && height > 100);
+
+    // Two solutions: nothing is drawn, and the error names the line.
+    let empty = dir.join("empty");
+    let ambiguous = common::run_binary(
+        &["sudoku", "render", "--to", empty.to_str().unwrap()],
+        &format!("{puzzle}\n{}\n", ".".repeat(81)),
+    );
+    assert_eq!(ambiguous.status.code(), Some(2));
+    assert!(
+        common::stderr(&ambiguous).contains("<stdin>:2"),
+        "{}",
+        common::stderr(&ambiguous)
+    );
+    assert!(!empty.join("001.svg").exists());
+}

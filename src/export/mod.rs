@@ -13,7 +13,7 @@ use crate::book::plan::Puzzle;
 use crate::error::Result;
 use crate::layout::fonts::FontSet;
 use crate::layout::kind::Show;
-use crate::layout::page::{Item, Page, Path, Point, Rect, Segment};
+use crate::layout::page::{Item, Page, Path, Point, Rect, Segment, Transform};
 
 /// White space around a figure's ink, in points.
 const PADDING: f64 = 2.0;
@@ -195,6 +195,20 @@ fn extent(item: &Item, fonts: &FontSet) -> Rect {
         Item::Path { path, stroke, .. } => {
             span(path_points(path), stroke.map_or(0.0, |s| s.width / 2.0))
         }
+        Item::Group { transform, items } => {
+            let inner = items
+                .iter()
+                .map(|item| extent(item, fonts))
+                .reduce(union)
+                .unwrap_or(Rect::new(0.0, 0.0, 0.0, 0.0));
+            let corners = [
+                (inner.x, inner.y),
+                (inner.right(), inner.y),
+                (inner.x, inner.bottom()),
+                (inner.right(), inner.bottom()),
+            ];
+            span(corners.map(|(x, y)| mapped(transform, x, y)), 0.0)
+        }
         Item::Text {
             at,
             size,
@@ -210,31 +224,14 @@ fn extent(item: &Item, fonts: &FontSet) -> Rect {
                 (metrics.ascender() - metrics.descender()) * size,
             )
         }
-        Item::Group { transform, items } => {
-            let corners = items.iter().flat_map(|item| {
-                let inked = extent(item, fonts);
-                [
-                    Point {
-                        x: inked.x,
-                        y: inked.y,
-                    },
-                    Point {
-                        x: inked.right(),
-                        y: inked.y,
-                    },
-                    Point {
-                        x: inked.x,
-                        y: inked.bottom(),
-                    },
-                    Point {
-                        x: inked.right(),
-                        y: inked.bottom(),
-                    },
-                ]
-                .map(|corner| transform.apply(corner))
-            });
-            span(corners, 0.0)
-        }
+    }
+}
+
+/// Where `transform` takes (x, y).
+fn mapped(transform: &Transform, x: f64, y: f64) -> Point {
+    Point {
+        x: transform.xx * x + transform.xy * y + transform.tx,
+        y: transform.yx * x + transform.yy * y + transform.ty,
     }
 }
 
@@ -282,6 +279,7 @@ fn shift(item: &mut Item, dx: f64, dy: f64) {
             }
         }
         Item::Text { at, .. } => moved(at),
+        // Everything inside is moved with the group.
         Item::Group { transform, .. } => {
             transform.tx += dx;
             transform.ty += dy;

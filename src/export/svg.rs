@@ -139,33 +139,33 @@ impl<'a> SvgWriter<'a> {
         xlink: bool,
     ) -> String {
         let mut svg = String::new();
-        self.draw_items(&figure.items, mode, used, xlink, &mut svg);
+        self.items(&mut svg, &figure.items, mode, used, xlink);
         svg
     }
 
-    /// Writes `items` as SVG elements, one per line (a group as a transformed `<g>`).
-    fn draw_items(
+    fn items(
         &mut self,
+        svg: &mut String,
         items: &[Item],
         mode: TextMode,
         used: &mut Vec<(usize, u16)>,
         xlink: bool,
-        svg: &mut String,
     ) {
         for item in items {
             match item {
                 Item::Group { transform, items } => {
+                    let t = transform;
                     let _ = writeln!(
                         svg,
                         "<g transform=\"matrix({} {} {} {} {} {})\">",
-                        fine(transform.xx),
-                        fine(transform.yx),
-                        fine(transform.xy),
-                        fine(transform.yy),
-                        number(transform.tx),
-                        number(transform.ty)
+                        fine(t.xx),
+                        fine(t.yx),
+                        fine(t.xy),
+                        fine(t.yy),
+                        number(t.tx),
+                        number(t.ty)
                     );
-                    self.draw_items(items, mode, used, xlink, svg);
+                    self.items(svg, items, mode, used, xlink);
                     svg.push_str("</g>\n");
                 }
                 Item::Line {

@@ -1031,6 +1031,38 @@ mod tests {
     }
 
     #[test]
+    fn drawing_on_white_and_on_black_gives_coverage_and_grey() {
+        let fonts = FontSet::bundled(false);
+        let raster = PageRasterizer::new(&fonts).unwrap();
+        // A black square and a mid-grey one, both on whole pixels at 72 dpi.
+        let items = vec![
+            Item::Rect {
+                rect: Rect::new(10.0, 10.0, 10.0, 10.0),
+                fill: Some(Colour::BLACK),
+                stroke: None,
+            },
+            Item::Rect {
+                rect: Rect::new(40.0, 10.0, 10.0, 10.0),
+                fill: Some(Colour::grey(0.6)),
+                stroke: None,
+            },
+        ];
+        let on_white = raster.render(&page(items.clone()), 72).unwrap();
+        let on_black = raster.render_on(&page(items), 72, 0.0).unwrap();
+        assert_eq!(on_black.get(0, 0), 0);
+        let pixels = on_white.with_alpha(&on_black);
+        let at = |x: usize, y: usize| {
+            let index = 2 * (y * on_white.width + x);
+            (pixels[index], pixels[index + 1])
+        };
+        assert_eq!(at(0, 0), (0, 0), "no paper");
+        assert_eq!(at(15, 15), (0, 255), "black ink, opaque");
+        let (grey, alpha) = at(45, 15);
+        assert_eq!(alpha, 255);
+        assert!((i32::from(grey) - 153).abs() <= 1, "{grey}");
+    }
+
+    #[test]
     fn groups_turn_what_they_hold() {
         let fonts = FontSet::bundled(false);
         let raster = PageRasterizer::new(&fonts).unwrap();
