@@ -25,10 +25,7 @@ use crate::sudoku::variant::{
     AnyPuzzle, AnyReader, ParsedVariant, RawAny, Size, Variant, VariantGrid, VariantOptions,
     VariantSolution,
 };
-use crate::sudoku::{
-    ClueRange, GenerateOptions, Grid, ParsedPuzzle, PuzzleReader, RawPuzzle, Solution, Symmetry,
-    generate,
-};
+use crate::sudoku::{ClueRange, GenerateOptions, Grid, ParsedPuzzle, Solution, Symmetry, generate};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
