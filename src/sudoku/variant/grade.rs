@@ -15,7 +15,7 @@
 
 use std::time::Instant;
 
-use super::generate::{VariantGenerated, VariantOptions, generate};
+use super::generate::{VariantGenerated, VariantOptions, generate_in_order};
 use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size};
 use super::grid::{VariantGrid, value_char};
 use super::solver::{VariantSolution, solve};
@@ -197,13 +197,19 @@ pub fn generate_graded(
         deadline,
     };
     for _ in 0..MAX_GRADED_ATTEMPTS {
-        let generated = generate(options, rng, deadline)?;
+        let (generated, removed) = generate_in_order(options, rng, deadline)?;
         let grading = grade_unique(&generated.puzzle, &generated.solution, &grade_options)?;
-        let accepted = target.is_none_or(|target| {
-            target_range(options.size, target).contains(grading.rating_tenths)
-        });
-        if accepted {
+        let Some(target) = target else {
             return Ok((generated, grading));
+        };
+        let range = target_range(options.size, target);
+        if range.contains(grading.rating_tenths) {
+            return Ok((generated, grading));
+        }
+        if grading.rating_tenths > range.max
+            && let Some(found) = ease(options, &generated, &removed, range, &grade_options)?
+        {
+            return Ok(found);
         }
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             break;
@@ -216,6 +222,56 @@ pub fn generate_graded(
         target.map_or_else(|| "any rating".to_string(), |target| target.to_string())
     ))
     .with_hint("allow more time with --max-seconds, or ask for another tier or rating range"))
+}
+
+/// A minimal puzzle rated above `range`: puts back the last orbits removed, finding by
+/// bisection the fewest put back that bring the rating down to the range's maximum, and
+/// keeps that puzzle when it still rates within the range (and the clue range).
+fn ease(
+    options: &VariantOptions,
+    generated: &VariantGenerated,
+    removed: &[Vec<usize>],
+    range: RatingRange,
+    grade_options: &VariantGradeOptions,
+) -> Result<Option<(VariantGenerated, VariantGrading)>> {
+    let with_removed = |count: usize| {
+        let mut puzzle = generated.solution.clone();
+        for orbit in &removed[..count] {
+            for &cell in orbit {
+                puzzle.set(cell, 0);
+            }
+        }
+        puzzle
+    };
+    // Removing the first `low` orbits is known to rate within the maximum (none removed
+    // rates 0); removing `high` is known to rate above it.
+    let (mut low, mut high) = (0, removed.len());
+    let mut best: Option<(VariantGrid, VariantGrading)> = None;
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        let puzzle = with_removed(middle);
+        let grading = grade_unique(&puzzle, &generated.solution, grade_options)?;
+        if grading.rating_tenths <= range.max {
+            low = middle;
+            best = Some((puzzle, grading));
+        } else {
+            high = middle;
+        }
+    }
+    Ok(best.and_then(|(puzzle, grading)| {
+        let clues_fit = options
+            .clues
+            .is_none_or(|clues| clues.contains(puzzle.clue_count()));
+        (range.contains(grading.rating_tenths) && clues_fit).then(|| {
+            (
+                VariantGenerated {
+                    puzzle,
+                    solution: generated.solution.clone(),
+                },
+                grading,
+            )
+        })
+    }))
 }
 
 /// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.
