@@ -547,13 +547,13 @@ fn for_each_puzzle(
 /// Every puzzle of `file`, solved: each must have exactly one solution.
 fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::plan::Puzzle>, Error> {
     let mut input = Input::open(file)?;
-    let mut reader = PuzzleReader::new();
+    let mut reader = crate::sudoku::PuzzleReader::new();
     let mut raws = Vec::new();
     input.for_each_line(|number, line| {
         raws.extend(reader.split_line(number, line));
         Ok(true)
     })?;
-    raws.extend(reader.finish().map(RawPuzzle::Parsed));
+    raws.extend(reader.finish().map(crate::sudoku::RawPuzzle::Parsed));
     let name = input.name.clone();
     let mut puzzles = Vec::with_capacity(raws.len());
     for raw in raws {
