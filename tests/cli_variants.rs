@@ -166,3 +166,78 @@ fn bad_lines_name_line_and_column() {
         stderr(&output)
     );
 }
+
+#[test]
+fn variant_sections_are_checked_at_their_keys_and_build_the_same_for_any_jobs() {
+    let dir = common::scratch("variant-sections");
+    let section =
+        |keys: &str| format!("title = \"V\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\n{keys}\n");
+    let cases = [
+        ("size = \"7x7\"", "spec.toml:5:8", "unknown sudoku size"),
+        (
+            "size = \"16x16\"\nsymbols = \"shapes\"",
+            "spec.toml:6:11",
+            "too few",
+        ),
+        (
+            "size = \"6x6\"\nsymbols = \"letters\"\nletters = \"ABCDE\"",
+            "spec.toml:7:11",
+            "6 different letters",
+        ),
+        (
+            "size = \"4x4\"\ntier = \"expert\"",
+            "spec.toml:5:8",
+            "easy, medium or hard",
+        ),
+        (
+            "variant = \"jigsaw\"\nsymmetry = \"rot90\"",
+            "spec.toml:6:12",
+            "jigsaw",
+        ),
+    ];
+    for (keys, place, message) in cases {
+        let spec = dir.join("spec.toml");
+        std::fs::write(&spec, section(keys)).unwrap();
+        let out = dir.join("out.pdf");
+        let output = puzzlebook(
+            &["book", spec.to_str().unwrap(), "-o", out.to_str().unwrap()],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(2), "{keys}");
+        let said = stderr(&output);
+        assert!(
+            said.contains(place) && said.contains(message),
+            "{keys}: {said}"
+        );
+        assert!(!out.exists());
+    }
+    let spec = dir.join("good.toml");
+    std::fs::write(
+        &spec,
+        section("variant = \"jigsaw\"\nsize = \"8x8\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\nsize = \"6x6\"\nsymbols = \"shapes\""),
+    )
+    .unwrap();
+    let build = |jobs: &str, name: &str| {
+        let out = dir.join(name);
+        let output = puzzlebook(
+            &[
+                "book",
+                spec.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+                "--jobs",
+                jobs,
+            ],
+            "",
+        );
+        assert!(output.status.success(), "{}", stderr(&output));
+        std::fs::read(out).unwrap()
+    };
+    assert_eq!(build("1", "one.pdf"), build("2", "two.pdf"));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("one.json")).unwrap()).unwrap();
+    let first = &manifest["puzzles"][0];
+    assert_eq!(first["variant"], "jigsaw");
+    assert_eq!(first["size"], "8x8");
+    assert_eq!(manifest["puzzles"][2]["symbols"], "shapes");
+}

@@ -16,6 +16,8 @@ mod sudoku_chains;
 mod sudoku_grade;
 #[path = "../fuzz/src/sudoku_lines.rs"]
 mod sudoku_lines;
+#[path = "../fuzz/src/variant_lines.rs"]
+mod variant_lines;
 
 use std::path::{Path, PathBuf};
 
@@ -49,6 +51,11 @@ fn replay(target: &str, check: fn(&[u8])) -> usize {
 #[test]
 fn sudoku_lines() {
     replay("sudoku_lines", sudoku_lines::check);
+}
+
+#[test]
+fn variant_lines() {
+    replay("variant_lines", variant_lines::check);
 }
 
 #[test]

@@ -9,3 +9,4 @@ pub mod mushikui_lines;
 pub mod sudoku_chains;
 pub mod sudoku_grade;
 pub mod sudoku_lines;
+pub mod variant_lines;

@@ -620,7 +620,7 @@ fn read_overrides(top: &Table<'_, '_>, defaults: &mut Defaults) -> Result<()> {
 }
 
 /// Turns a value parser's error into one at the value's place.
-fn at(table: &Table<'_, '_>, span: Span, error: Error) -> Error {
+pub(crate) fn at(table: &Table<'_, '_>, span: Span, error: Error) -> Error {
     let mut located = table.error(span, error.message().to_string());
     if let Some(hint) = error.hint() {
         located = located.with_hint(hint.to_string());

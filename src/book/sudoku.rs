@@ -4,14 +4,17 @@
 //! seed path parts: "symmetry=rot180" [, "clues=24..28"] [, "tier=hard" | "rating=3.0..4.5"]
 //! ```
 //! (those of `puzzlebook sudoku generate`). Every puzzle is graded, so each caption shows
-//! its tier.
+//! its tier. A section with `size` or `variant` other than the classic 9×9 is made by the
+//! variant engine, with the seed path parts `size=…`, `variant=…`, `symmetry=…` [, `clues=…`]
+//! [, `tier=…` | `rating=…`]; `symbols` (digits, shapes or letters) only changes the
+//! drawing, so it is not part of the seed path.
 
 use std::time::Instant;
 
 use super::kind::{BookKind, Content, Hint, SectionKind};
 use super::plan::Puzzle;
 use super::source::Table;
-use super::spec::{Difficulty, Language, parse_at};
+use super::spec::{Difficulty, Language, at, parse_at};
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
@@ -22,6 +25,8 @@ use crate::sudoku::grade::{
     GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Tier, generate_graded,
     grade_unique,
 };
+use crate::sudoku::variant::grade::{VariantGradeOptions, check_tier, target_range};
+use crate::sudoku::variant::{Size, Variant, VariantGrid, VariantOptions, VariantSolution};
 use crate::sudoku::{self, ClueRange, GenerateOptions, Grid, Solution, Symmetry, generate};
 
 /// The stable sudoku tier names (SE rating bounds in docs/spec.md).
@@ -35,6 +40,63 @@ pub struct SudokuSection {
     pub generate: GenerateOptions,
     /// The section's tier or rating range.
     pub target: Option<RatingTarget>,
+    /// The size and variant when not the classic 9×9.
+    pub variant: Option<VariantOptions>,
+    /// What the cells show.
+    pub symbols: Symbols,
+}
+
+/// What a grid's values are printed as.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Symbols {
+    /// 1-9, then 10-16 as two digits.
+    #[default]
+    Digits,
+    /// Simple vector shapes (9 at most): circle, square, triangle, star, heart, diamond,
+    /// cross, hexagon, moon.
+    Shapes,
+    /// One letter per value, from the spec (e.g. a word of distinct letters).
+    Letters(Vec<char>),
+}
+
+/// The shapes, in the order they stand for 1, 2, 3, ….
+pub const SHAPES: [&str; 9] = [
+    "circle", "square", "triangle", "star", "heart", "diamond", "cross", "hexagon", "moon",
+];
+
+impl Symbols {
+    /// The manifest fields: `symbols`, and `letters` for letters.
+    fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let mut fields = vec![("symbols", self.name().into())];
+        if let Symbols::Letters(letters) = self {
+            fields.push(("letters", letters.iter().collect::<String>().into()));
+        }
+        fields
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Symbols::Digits => "digits",
+            Symbols::Shapes => "shapes",
+            Symbols::Letters(_) => "letters",
+        }
+    }
+}
+
+/// A variant sudoku (any size other than the classic 9×9 grid) and its solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantContent {
+    pub puzzle: VariantGrid,
+    pub solution: VariantGrid,
+    pub symbols: Symbols,
+}
+
+/// A classic 9×9 sudoku printed with symbols other than digits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SymbolContent {
+    pub puzzle: Grid,
+    pub solution: Grid,
+    pub symbols: Symbols,
 }
 
 /// A sudoku and its solution.
@@ -46,7 +108,7 @@ pub struct SudokuContent {
 
 impl BookKind for SudokuBook {
     fn section_keys(&self) -> &'static [&'static str] {
-        &["symmetry", "clues"]
+        &["symmetry", "clues", "size", "variant", "symbols", "letters"]
     }
 
     fn tiers(&self) -> &'static [&'static str] {
@@ -74,14 +136,31 @@ impl BookKind for SudokuBook {
         table: &Table<'_, '_>,
         difficulty: Option<&Difficulty>,
     ) -> Result<Box<dyn SectionKind>> {
-        let symmetry = match table.string("symmetry")? {
+        let size_text = table.string("size")?;
+        let size = match &size_text {
+            None => Size::S9,
+            Some(text) => parse_at::<Size>(table, text)?,
+        };
+        let variant_text = table.string("variant")?;
+        let variant = match &variant_text {
+            None => Variant::Classic,
+            Some(text) => parse_at::<Variant>(table, text)?,
+        };
+        if let Err(error) = variant.check_size(size) {
+            let span = variant_text
+                .as_ref()
+                .or(size_text.as_ref())
+                .map_or(table.span(), |text| text.at);
+            return Err(at(table, span, error));
+        }
+        let is_variant = (size, variant) != (Size::S9, Variant::Classic);
+        let symmetry_text = table.string("symmetry")?;
+        let symmetry = match &symmetry_text {
+            None if is_variant => crate::sudoku::variant::generate::default_symmetry(variant),
             None => Symmetry::default(),
-            Some(text) => parse_at(table, &text)?,
+            Some(text) => parse_at(table, text)?,
         };
-        let clues = match table.string("clues")? {
-            None => None,
-            Some(text) => Some(parse_at::<ClueRange>(table, &text)?),
-        };
+        let clues_text = table.string("clues")?;
         // The spec reader has checked the tier name and the range already.
         let target = match difficulty {
             Some(Difficulty::Tier(name)) => name.parse::<Tier>().ok().map(RatingTarget::Tier),
@@ -90,6 +169,38 @@ impl BookKind for SudokuBook {
             }
             None => None,
         };
+        let symbols = read_symbols(table, size)?;
+        let (clues, variant_options) = if is_variant {
+            let clues = match &clues_text {
+                None => None,
+                Some(text) => Some(
+                    crate::sudoku::variant::generate::parse_clues(&text.value, size)
+                        .map_err(|error| at(table, text.at, error))?,
+                ),
+            };
+            let options = VariantOptions {
+                symmetry,
+                clues,
+                ..VariantOptions::new(size, variant)
+            };
+            if let Err(error) = options.check() {
+                let span = symmetry_text.as_ref().map_or(table.span(), |text| text.at);
+                return Err(at(table, span, error));
+            }
+            if let Some(RatingTarget::Tier(tier)) = target
+                && let Err(error) = check_tier(size, tier)
+            {
+                let span = size_text.as_ref().map_or(table.span(), |text| text.at);
+                return Err(at(table, span, error));
+            }
+            (None, Some(options))
+        } else {
+            let clues = match &clues_text {
+                None => None,
+                Some(text) => Some(parse_at::<ClueRange>(table, text)?),
+            };
+            (clues, None)
+        };
         Ok(Box::new(SudokuSection {
             generate: GenerateOptions {
                 symmetry,
@@ -97,22 +208,189 @@ impl BookKind for SudokuBook {
                 ..GenerateOptions::default()
             },
             target,
+            variant: variant_options,
+            symbols,
         }))
+    }
+}
+
+/// Reads `symbols` and `letters`: shapes and letters need one symbol per value.
+fn read_symbols(table: &Table<'_, '_>, size: Size) -> Result<Symbols> {
+    let letters = table.string("letters")?;
+    let Some(text) = table.string("symbols")? else {
+        if let Some(letters) = letters {
+            return Err(table.error(letters.at, "`letters` goes with symbols = \"letters\""));
+        }
+        return Ok(Symbols::Digits);
+    };
+    let side = size.side();
+    match text.value.as_str() {
+        "digits" => Ok(Symbols::Digits),
+        "shapes" => {
+            if side > SHAPES.len() {
+                return Err(table
+                    .error(
+                        text.at,
+                        format!(
+                            "there are {} shapes, too few for a {size} grid",
+                            SHAPES.len()
+                        ),
+                    )
+                    .with_hint("use shapes with grids up to 9x9, or digits or letters"));
+            }
+            Ok(Symbols::Shapes)
+        }
+        "letters" => {
+            let Some(letters) = letters else {
+                return Err(table
+                    .error(text.at, "symbols = \"letters\" needs the letters")
+                    .with_hint(format!(
+                        "add letters = \"...\" with {side} different letters, e.g. a {side}-letter word"
+                    )));
+            };
+            let chars: Vec<char> = letters
+                .value
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
+            let mut distinct = chars.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if chars.len() != side
+                || distinct.len() != side
+                || chars.iter().any(|c| !c.is_alphabetic())
+            {
+                return Err(table.error(
+                    letters.at,
+                    format!(
+                        "a {size} grid needs {side} different letters, one per value; {:?} has {} letters, {} different",
+                        letters.value,
+                        chars.len(),
+                        distinct.len()
+                    ),
+                ));
+            }
+            Ok(Symbols::Letters(chars))
+        }
+        other => Err(table
+            .error(text.at, format!("unknown symbols {other:?}"))
+            .with_hint("use digits, shapes or letters")),
     }
 }
 
 impl SudokuSection {
     fn graded(&self, puzzle: Grid, solution: Grid, grading: &Grading) -> Puzzle {
+        let content: std::sync::Arc<dyn Content> = if self.symbols == Symbols::Digits {
+            std::sync::Arc::new(SudokuContent { puzzle, solution })
+        } else {
+            std::sync::Arc::new(SymbolContent {
+                puzzle,
+                solution,
+                symbols: self.symbols.clone(),
+            })
+        };
         Puzzle {
-            content: std::sync::Arc::new(SudokuContent { puzzle, solution }),
+            content,
             rating: Some(f64::from(grading.rating_tenths) / 10.0),
             tier: Some(grading.tier.name().to_string()),
         }
+    }
+
+    fn variant_puzzle(
+        &self,
+        puzzle: VariantGrid,
+        solution: VariantGrid,
+        rating_tenths: u16,
+        tier: Tier,
+    ) -> Puzzle {
+        Puzzle {
+            content: std::sync::Arc::new(VariantContent {
+                puzzle,
+                solution,
+                symbols: self.symbols.clone(),
+            }),
+            rating: Some(f64::from(rating_tenths) / 10.0),
+            tier: Some(tier.name().to_string()),
+        }
+    }
+
+    fn make_variant(
+        &self,
+        options: &VariantOptions,
+        rng: &mut RandomStream,
+        deadline: Option<Instant>,
+    ) -> Result<Puzzle> {
+        let (generated, grading) =
+            crate::sudoku::variant::grade::generate_graded(options, self.target, rng, deadline)?;
+        Ok(self.variant_puzzle(
+            generated.puzzle,
+            generated.solution,
+            grading.rating_tenths,
+            grading.tier,
+        ))
+    }
+
+    fn check_variant_line(
+        &self,
+        options: &VariantOptions,
+        text: &str,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Puzzle>> {
+        let word = text.split_whitespace().next().unwrap_or("");
+        let column = text.len() - text.trim_start().len() + 1;
+        let grid = crate::sudoku::variant::parse_word(
+            word,
+            1,
+            column,
+            Some((options.size, options.variant)),
+        )?;
+        let geometry = grid.geometry();
+        if (geometry.size(), geometry.variant()) != (options.size, options.variant) {
+            return Err(Error::input(format!(
+                "this is a {} {} sudoku; the section takes {} {}",
+                geometry.size(),
+                geometry.variant(),
+                options.size,
+                options.variant
+            )));
+        }
+        let solution = match crate::sudoku::variant::solve(&grid) {
+            VariantSolution::Unique(solution) => solution,
+            VariantSolution::None => return Err(Error::input("this sudoku has no solution")),
+            VariantSolution::Multiple(..) => {
+                return Err(Error::input("this sudoku has more than one solution")
+                    .with_hint("books only print puzzles with exactly one solution"));
+            }
+        };
+        let grading = crate::sudoku::variant::grade::grade_unique(
+            &grid,
+            &solution,
+            &VariantGradeOptions {
+                record_steps: false,
+                deadline,
+            },
+        )?;
+        if self.target.is_some_and(|target| {
+            !target_range(options.size, target).contains(grading.rating_tenths)
+        }) {
+            return Ok(None);
+        }
+        Ok(Some(self.variant_puzzle(
+            grid,
+            solution,
+            grading.rating_tenths,
+            grading.tier,
+        )))
     }
 }
 
 impl SectionKind for SudokuSection {
     fn seed_path(&self) -> Vec<String> {
+        if let Some(options) = &self.variant {
+            let mut path = options.seed_path();
+            path.extend(self.target.map(|target| target.to_string()));
+            return path;
+        }
         match self.target {
             Some(target) => GradedOptions {
                 base: self.generate.clone(),
@@ -124,6 +402,9 @@ impl SectionKind for SudokuSection {
     }
 
     fn make(&self, rng: &mut RandomStream, deadline: Option<Instant>) -> Result<Puzzle> {
+        if let Some(options) = &self.variant {
+            return self.make_variant(options, rng, deadline);
+        }
         match self.target {
             Some(target) => {
                 let graded = generate_graded(
@@ -158,6 +439,9 @@ impl SectionKind for SudokuSection {
     }
 
     fn check_bank_line(&self, text: &str, deadline: Option<Instant>) -> Result<Option<Puzzle>> {
+        if let Some(options) = &self.variant {
+            return self.check_variant_line(options, text, deadline);
+        }
         let grid = Grid::parse(text)?;
         let solution = match sudoku::solve(&grid) {
             Solution::Unique(solution) => solution,
@@ -251,5 +535,49 @@ fn hint_words(nudge: &Nudge, language: Language) -> String {
             };
             format!("{name}：{place}に注目。")
         }
+    }
+}
+
+impl Content for VariantContent {
+    fn kind(&self) -> &'static Kind {
+        &SUDOKU
+    }
+
+    fn puzzle_line(&self) -> String {
+        self.puzzle.to_line()
+    }
+
+    fn solution_line(&self) -> String {
+        self.solution.to_line()
+    }
+
+    fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let geometry = self.puzzle.geometry();
+        let mut fields = vec![
+            ("variant", geometry.variant().name().into()),
+            ("size", geometry.size().name().into()),
+        ];
+        fields.extend(self.symbols.manifest_fields());
+        fields
+    }
+}
+
+impl Content for SymbolContent {
+    fn kind(&self) -> &'static Kind {
+        &SUDOKU
+    }
+
+    fn puzzle_line(&self) -> String {
+        self.puzzle.to_line()
+    }
+
+    fn solution_line(&self) -> String {
+        self.solution.to_line()
+    }
+
+    fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let mut fields = vec![("variant", "classic".into()), ("size", "9x9".into())];
+        fields.extend(self.symbols.manifest_fields());
+        fields
     }
 }

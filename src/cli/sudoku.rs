@@ -180,7 +180,7 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 
 /// Checks the syntax of `--clues` (the bounds depend on the size, checked later).
 fn parse_clue_text(text: &str) -> Result<String, String> {
-    crate::sudoku::variant::generate::parse_clues(text, Size::S16)
+    crate::sudoku::variant::generate::parse_range(text, Size::S16.cells())
         .map(|_| text.to_string())
         .map_err(|error| flag_value_message(&error))
 }

@@ -1,13 +1,20 @@
 //! A sudoku grid: thin cell lines, thick box lines, digits centred in their cells.
+//!
+//! Variant grids generalise it: thick lines wherever two neighbouring cells lie in
+//! different boxes or jigsaw regions, the cells of extra houses (X diagonals, windoku
+//! windows) shaded light grey, values 10-16 as two digits, or picture symbols (shapes from
+//! [`super::shapes`], or letters) instead of digits.
 
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
 use super::page::{Colour, Item, Point, Rect};
 use super::words;
+use crate::book::kind::section_as;
 use crate::book::kind::{Content, SectionKind};
 use crate::book::spec::Language;
-use crate::book::sudoku::SudokuContent;
+use crate::book::sudoku::{SudokuContent, SudokuSection, SymbolContent, Symbols, VariantContent};
 use crate::error::Result;
+use crate::sudoku::variant::geometry::{Size, Variant, box_regions};
 
 /// The smallest cell a puzzle may be printed with (about 4.2 mm): below it digits are too
 /// small to read and too cramped to pencil in.
@@ -17,6 +24,244 @@ pub const MIN_ANSWER_CELL: f64 = 8.0;
 
 /// Digits are this fraction of the cell size.
 const DIGIT_SCALE: f64 = 0.6;
+
+/// The smallest cells of grids whose values take two digits (12×12, 16×16).
+pub const MIN_TWO_DIGIT_CELL: f64 = 15.0;
+pub const MIN_TWO_DIGIT_ANSWER_CELL: f64 = 10.0;
+
+/// The grey of the cells of extra houses: light enough for digits to stay black on it.
+pub const SHADE: f64 = 0.86;
+
+/// What a variant grid needs to be drawn.
+pub struct VariantFigure<'a> {
+    pub side: usize,
+    /// The box or region of each cell.
+    pub regions: &'a [u8],
+    /// Cells shaded grey (extra houses).
+    pub shaded: &'a [bool],
+    /// 0 for blank.
+    pub cells: &'a [u8],
+    /// Cells an answer reveals (drawn bold, or darker for shapes).
+    pub strong: Option<&'a [bool]>,
+    pub symbols: &'a Symbols,
+}
+
+/// Draws a grid of any size and regions into the square `rect`.
+pub fn draw_variant(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    rect: Rect,
+    figure: &VariantFigure<'_>,
+) {
+    let side = figure.side;
+    let cell = rect.width / side as f64;
+    let (thin, thick) = line_widths(cell * 9.0);
+    let corner = |column: usize, row: usize| Point {
+        x: rect.x + column as f64 * cell,
+        y: rect.y + row as f64 * cell,
+    };
+    for (index, &shaded) in figure.shaded.iter().enumerate() {
+        if shaded {
+            let at = corner(index % side, index / side);
+            items.push(Item::Rect {
+                rect: Rect::new(at.x, at.y, cell, cell),
+                fill: Some(Colour::grey(SHADE)),
+                stroke: None,
+            });
+        }
+    }
+    let line = |from: Point, to: Point, width: f64| Item::Line {
+        from,
+        to,
+        width,
+        colour: Colour::BLACK,
+    };
+    for k in 1..side {
+        items.push(line(corner(k, 0), corner(k, side), thin));
+        items.push(line(corner(0, k), corner(side, k), thin));
+    }
+    let overhang = thick / 2.0;
+    let region = |column: usize, row: usize| figure.regions[row * side + column];
+    // Vertical boundaries at x = k, in runs of rows; then horizontal ones at y = k.
+    for vertical in [true, false] {
+        for k in 0..=side {
+            let mut run_start: Option<usize> = None;
+            for along in 0..=side {
+                let boundary = along < side
+                    && (k == 0
+                        || k == side
+                        || if vertical {
+                            region(k - 1, along) != region(k, along)
+                        } else {
+                            region(along, k - 1) != region(along, k)
+                        });
+                match (boundary, run_start) {
+                    (true, None) => run_start = Some(along),
+                    (false, Some(start)) => {
+                        let (from, to) = if vertical {
+                            (corner(k, start), corner(k, along))
+                        } else {
+                            (corner(start, k), corner(along, k))
+                        };
+                        let (from, to) = if vertical {
+                            (
+                                Point {
+                                    y: from.y - overhang,
+                                    ..from
+                                },
+                                Point {
+                                    y: to.y + overhang,
+                                    ..to
+                                },
+                            )
+                        } else {
+                            (
+                                Point {
+                                    x: from.x - overhang,
+                                    ..from
+                                },
+                                Point {
+                                    x: to.x + overhang,
+                                    ..to
+                                },
+                            )
+                        };
+                        items.push(line(from, to, thick));
+                        run_start = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    // One size for every value of a grid, so that a row's values share a baseline: two-digit
+    // values (12×12, 16×16) set the size for all.
+    let widest = [fonts.digits, fonts.digits_bold]
+        .into_iter()
+        .map(|face| fonts.metrics(face).width(&side.to_string(), 1.0))
+        .fold(0.0, f64::max);
+    let digit_size = (cell * DIGIT_SCALE).min(cell * 0.8 / widest.max(1e-6));
+    for (index, &value) in figure.cells.iter().enumerate() {
+        if value == 0 {
+            continue;
+        }
+        let strong = figure.strong.is_some_and(|strong| strong[index]);
+        let at = corner(index % side, index / side);
+        let centre = Point {
+            x: at.x + cell / 2.0,
+            y: at.y + cell / 2.0,
+        };
+        match figure.symbols {
+            Symbols::Shapes => {
+                let grey = if figure.strong.is_some() && !strong {
+                    0.45
+                } else {
+                    0.0
+                };
+                items.push(Item::Path {
+                    path: super::shapes::shape(value, centre, cell * 0.34),
+                    fill: Some(Colour::grey(grey)),
+                    stroke: None,
+                });
+            }
+            Symbols::Letters(letters) => {
+                let face = if strong { fonts.bold } else { fonts.text };
+                let text = letters[usize::from(value) - 1].to_string();
+                items.push(centred_text(fonts, face, centre, cell * DIGIT_SCALE, text));
+            }
+            Symbols::Digits => {
+                let face = if strong {
+                    fonts.digits_bold
+                } else {
+                    fonts.digits
+                };
+                items.push(centred_text(
+                    fonts,
+                    face,
+                    centre,
+                    digit_size,
+                    value.to_string(),
+                ));
+            }
+        }
+    }
+}
+
+/// A text whose glyph box is centred on `centre`.
+fn centred_text(fonts: &FontSet, face: FaceId, centre: Point, size: f64, text: String) -> Item {
+    let metrics = fonts.metrics(face);
+    let width = metrics.width(&text, size);
+    Item::Text {
+        at: Point {
+            x: centre.x - width / 2.0,
+            y: centre.y + metrics.cap_height() * size / 2.0,
+        },
+        size,
+        face,
+        text,
+        colour: Colour::BLACK,
+    }
+}
+
+/// The drawing of a variant puzzle or answer.
+fn draw_variant_content(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    rect: Rect,
+    content: &VariantContent,
+    show: Show,
+) {
+    let geometry = content.puzzle.geometry();
+    let extra = geometry.extra_cells();
+    let shaded: Vec<bool> = (0..geometry.cells()).map(|c| extra.contains(c)).collect();
+    let strong: Vec<bool> = content.puzzle.cells().iter().map(|&v| v == 0).collect();
+    let (cells, strong) = match show {
+        Show::Puzzle => (content.puzzle.cells(), None),
+        Show::Answer => (content.solution.cells(), Some(strong.as_slice())),
+    };
+    draw_variant(
+        items,
+        fonts,
+        rect,
+        &VariantFigure {
+            side: geometry.side(),
+            regions: geometry.regions(),
+            shaded: &shaded,
+            cells,
+            strong,
+            symbols: &content.symbols,
+        },
+    );
+}
+
+/// A classic 9×9 puzzle or answer drawn with symbols.
+fn draw_symbol_content(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    rect: Rect,
+    content: &SymbolContent,
+    show: Show,
+) {
+    let regions = box_regions(Size::S9);
+    let strong = content.puzzle.cells().map(|value| value == 0);
+    let (cells, strong) = match show {
+        Show::Puzzle => (content.puzzle.cells(), None),
+        Show::Answer => (content.solution.cells(), Some(&strong[..])),
+    };
+    draw_variant(
+        items,
+        fonts,
+        rect,
+        &VariantFigure {
+            side: 9,
+            regions: &regions,
+            shaded: &[false; 81],
+            cells,
+            strong,
+            symbols: &content.symbols,
+        },
+    );
+}
 
 /// What to print in each cell: 0 for blank; `strong` cells are set in the bold face.
 pub struct SudokuFigure<'a> {
@@ -122,12 +367,24 @@ pub fn draw(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, figure: &SudokuF
 pub struct SudokuLayout;
 
 impl LayoutKind for SudokuLayout {
-    fn frame(&self, _section: &dyn SectionKind) -> Frame {
+    fn frame(&self, section: &dyn SectionKind) -> Frame {
+        let side = section_as::<SudokuSection>(section)
+            .and_then(|section| section.variant.as_ref())
+            .map_or(9, |options| options.size.side());
+        let two_digits = side > 9;
         Frame {
-            columns: 9.0,
-            rows: 9.0,
-            min_cell: MIN_PUZZLE_CELL,
-            min_answer_cell: MIN_ANSWER_CELL,
+            columns: side as f64,
+            rows: side as f64,
+            min_cell: if two_digits {
+                MIN_TWO_DIGIT_CELL
+            } else {
+                MIN_PUZZLE_CELL
+            },
+            min_answer_cell: if two_digits {
+                MIN_TWO_DIGIT_ANSWER_CELL
+            } else {
+                MIN_ANSWER_CELL
+            },
             max_cell: f64::INFINITY,
             cells_are: "sudoku",
         }
@@ -142,6 +399,18 @@ impl LayoutKind for SudokuLayout {
         fonts: &FontSet,
         items: &mut Vec<Item>,
     ) -> Result<Rect> {
+        if let Some(variant) = crate::book::kind::content_as::<VariantContent>(content) {
+            let side = cell * variant.puzzle.geometry().side() as f64;
+            let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
+            draw_variant_content(items, fonts, rect, variant, show);
+            return Ok(rect);
+        }
+        if let Some(symbols) = crate::book::kind::content_as::<SymbolContent>(content) {
+            let side = cell * 9.0;
+            let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
+            draw_symbol_content(items, fonts, rect, symbols, show);
+            return Ok(rect);
+        }
         let content = expect_content::<SudokuContent>(content)?;
         let side = cell * 9.0;
         let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
@@ -178,24 +447,143 @@ impl LayoutKind for SudokuLayout {
         }
     }
 
-    fn rules(&self, _sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
-        let paragraphs: &[&str] = match language {
+    fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
+        let heading = words::rules_heading(&crate::kind::SUDOKU, language);
+        let running = words::kind_name(&crate::kind::SUDOKU, language).to_string();
+        let mut classic_sizes: Vec<Size> = Vec::new();
+        let mut variants: Vec<Variant> = Vec::new();
+        let mut symbols: Vec<Symbols> = Vec::new();
+        for section in sections {
+            let Some(section) = section_as::<SudokuSection>(*section) else {
+                continue;
+            };
+            let (size, variant) = section
+                .variant
+                .as_ref()
+                .map_or((Size::S9, Variant::Classic), |o| (o.size, o.variant));
+            if variant == Variant::Classic {
+                if !classic_sizes.contains(&size) {
+                    classic_sizes.push(size);
+                }
+            } else if !variants.contains(&variant) {
+                variants.push(variant);
+            }
+            if section.symbols != Symbols::Digits && !symbols.contains(&section.symbols) {
+                symbols.push(section.symbols.clone());
+            }
+        }
+        if classic_sizes.is_empty() && variants.is_empty() {
+            classic_sizes.push(Size::S9);
+        }
+        classic_sizes.sort_by_key(|size| size.side());
+        let mut paragraphs: Vec<String> = Vec::new();
+        let only_classic_9 =
+            classic_sizes == [Size::S9] && variants.is_empty() && symbols.is_empty();
+        if only_classic_9 {
+            let fixed: &[&str] = match language {
+                Language::English => &[
+                    "Fill the grid so that every row, every column and every 3 × 3 box outlined in bold contains each of the digits 1 to 9 exactly once.",
+                ],
+                Language::Japanese => &[
+                    "空いているマスに1から9までの数字を入れましょう。どの横の列、どの縦の列、太線で囲まれたどの3×3のブロックにも、1から9までの数字が1つずつ入ります。",
+                ],
+            };
+            paragraphs.extend(fixed.iter().map(|p| p.to_string()));
+        } else {
+            for size in &classic_sizes {
+                paragraphs.push(size_rule(*size, language));
+            }
+            for variant in &variants {
+                paragraphs.push(variant_rule(*variant, language));
+            }
+            for symbol in &symbols {
+                paragraphs.push(symbols_rule(symbol, language));
+            }
+        }
+        let closing: &[&str] = match language {
             Language::English => &[
-                "Fill the grid so that every row, every column and every 3 × 3 box outlined in bold contains each of the digits 1 to 9 exactly once.",
                 "Every puzzle has exactly one solution, and it can be reached by logic alone: no guessing is needed.",
                 "Each puzzle shows its number, its difficulty in words and stars, and the page of its answer.",
             ],
             Language::Japanese => &[
-                "空いているマスに1から9までの数字を入れましょう。どの横の列、どの縦の列、太線で囲まれたどの3×3のブロックにも、1から9までの数字が1つずつ入ります。",
                 "答えはどの問題も1通りだけで、当てずっぽうに頼らず推理だけで解けます。",
                 "各問題には問題番号、難しさ（言葉と星の数）、解答のページが示されています。",
             ],
         };
+        paragraphs.extend(closing.iter().map(|p| p.to_string()));
         vec![RulesPage {
-            heading: words::rules_heading(&crate::kind::SUDOKU, language),
-            running: words::kind_name(&crate::kind::SUDOKU, language).to_string(),
-            paragraphs: paragraphs.iter().map(|p| p.to_string()).collect(),
+            heading,
+            running,
+            paragraphs,
         }]
+    }
+}
+
+/// The rule of a plain grid of one size.
+fn size_rule(size: Size, language: Language) -> String {
+    let n = size.side();
+    let (rows, columns) = (size.box_rows(), size.box_columns());
+    let values = if n > 9 {
+        match language {
+            Language::English => format!("the numbers 1 to {n}"),
+            Language::Japanese => format!("1から{n}までの数"),
+        }
+    } else {
+        match language {
+            Language::English => format!("the digits 1 to {n}"),
+            Language::Japanese => format!("1から{n}までの数字"),
+        }
+    };
+    match language {
+        Language::English => format!(
+            "{n} × {n} sudoku: fill the grid so that every row, every column and every {rows} × {columns} box outlined in bold contains each of {values} exactly once."
+        ),
+        Language::Japanese => format!(
+            "{n}×{n}のナンプレ：どの横の列、どの縦の列、太線で囲まれたどの{rows}×{columns}のブロックにも、{values}が1つずつ入ります。"
+        ),
+    }
+}
+
+/// The rule of a variant.
+fn variant_rule(variant: Variant, language: Language) -> String {
+    let text = match (variant, language) {
+        (Variant::X, Language::English) => {
+            "X sudoku: as in sudoku, and also each of the two long diagonals, shaded grey, holds every value exactly once."
+        }
+        (Variant::X, Language::Japanese) => {
+            "対角線ナンプレ：通常のルールに加えて、灰色の2本の対角線にもそれぞれ同じ数字が1つずつ入ります。"
+        }
+        (Variant::Windoku, Language::English) => {
+            "Windoku: as in sudoku, and also each of the four extra 3 × 3 windows shaded grey holds the digits 1 to 9 exactly once."
+        }
+        (Variant::Windoku, Language::Japanese) => {
+            "ウィンドウナンプレ：通常のルールに加えて、灰色の4つの3×3の窓にも1から9までの数字が1つずつ入ります。"
+        }
+        (Variant::Jigsaw, Language::English) => {
+            "Jigsaw sudoku: the boxes are irregular regions outlined in bold. Every row, every column and every region holds each value exactly once."
+        }
+        (Variant::Jigsaw, Language::Japanese) => {
+            "変形ナンプレ：ブロックの代わりに太線で囲まれた不規則な形の領域があります。どの横の列、縦の列、領域にも同じ数字が1つずつ入ります。"
+        }
+        (Variant::Classic, _) => "",
+    };
+    text.to_string()
+}
+
+/// What the symbols stand for.
+fn symbols_rule(symbols: &Symbols, language: Language) -> String {
+    match (symbols, language) {
+        (Symbols::Shapes, Language::English) => "Picture puzzles use shapes instead of digits (circle, square, triangle, star, heart, diamond, cross, hexagon, moon): each row, column and box holds each shape once.".to_string(),
+        (Symbols::Shapes, Language::Japanese) => "絵のパズルでは数字の代わりに形（丸、四角、三角、星、ハート、ひし形、十字、六角形、月）を使います。どの列、ブロックにも同じ形が1つずつ入ります。".to_string(),
+        (Symbols::Letters(letters), Language::English) => format!(
+            "Letter puzzles use the letters {} instead of digits: each row, column and box holds each letter once.",
+            letters.iter().collect::<String>()
+        ),
+        (Symbols::Letters(letters), Language::Japanese) => format!(
+            "文字のパズルでは数字の代わりに文字 {} を使います。どの列、ブロックにも同じ文字が1つずつ入ります。",
+            letters.iter().collect::<String>()
+        ),
+        (Symbols::Digits, _) => String::new(),
     }
 }
 

@@ -345,6 +345,34 @@ pub fn expected_text(kind: &str, puzzle: &str, solution: &str) -> (String, Strin
     }
 }
 
+/// The text inside a sudoku variant's boxes: values as decimal numbers, letters for
+/// letters, nothing for shapes (they are drawn, not written).
+pub fn symbol_text(
+    symbols: &str,
+    letters: Option<&str>,
+    puzzle: &str,
+    solution: &str,
+) -> (String, String) {
+    let text = |line: &str| -> String {
+        let grid = puzzlebook::sudoku::variant::parse_any(line).unwrap();
+        grid.cells()
+            .iter()
+            .filter(|&&value| value != 0)
+            .map(|&value| match symbols {
+                "shapes" => String::new(),
+                "letters" => letters
+                    .unwrap()
+                    .chars()
+                    .nth(usize::from(value) - 1)
+                    .unwrap()
+                    .to_string(),
+                _ => value.to_string(),
+            })
+            .collect()
+    };
+    (text(puzzle), text(solution))
+}
+
 /// Checks every puzzle and answer of a manifest against the PDF: right page, right digits
 /// inside the box. Returns the number of boxes checked.
 pub fn check_manifest_against_pdf(pdf_path: &Path) -> usize {
@@ -366,8 +394,10 @@ pub fn check_manifest_against_pdf(pdf_path: &Path) -> usize {
             .collect();
         let line = puzzle["puzzle"].as_str().unwrap();
         let solution_line = puzzle["solution"].as_str().unwrap();
-        let (given, solution) =
-            expected_text(puzzle["kind"].as_str().unwrap(), line, solution_line);
+        let (given, solution) = match puzzle["symbols"].as_str() {
+            Some(symbols) => symbol_text(symbols, puzzle["letters"].as_str(), line, solution_line),
+            None => expected_text(puzzle["kind"].as_str().unwrap(), line, solution_line),
+        };
         let text = pdf.text_in(page, &bbox);
         assert_eq!(text, given, "puzzle {number} on page {page}");
         assert!(

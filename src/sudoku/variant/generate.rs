@@ -99,6 +99,14 @@ pub fn default_symmetry(variant: Variant) -> Symmetry {
 
 /// Parses a clue range for a size (the classic parser's syntax, bounded by the cells).
 pub fn parse_clues(text: &str, size: Size) -> Result<ClueRange> {
+    let range = parse_range(text, size.cells())?;
+    check_clues(range, size)?;
+    Ok(range)
+}
+
+/// Reads the syntax of a clue range, `MIN..MAX` (also `N`, `MIN..`, `..MAX`); an open end
+/// stops at `cells`.
+pub fn parse_range(text: &str, cells: usize) -> Result<ClueRange> {
     let bad = || {
         Error::input(format!("invalid clue range {text:?}"))
             .with_hint("write MIN..MAX with whole numbers, e.g. 24..28 (also 25, 22.., ..30)")
@@ -114,7 +122,7 @@ pub fn parse_clues(text: &str, size: Size) -> Result<ClueRange> {
     let (min, max) = match text.split_once("..") {
         Some((low, high)) => (
             number(low, 0)?,
-            number(high.trim_start_matches('='), size.cells())?,
+            number(high.trim_start_matches('='), cells)?,
         ),
         None => {
             let exact = number(text, usize::MAX)?;
@@ -126,9 +134,7 @@ pub fn parse_clues(text: &str, size: Size) -> Result<ClueRange> {
             "clue range {text:?} is empty: {min} is more than {max}"
         )));
     }
-    let range = ClueRange { min, max };
-    check_clues(range, size)?;
-    Ok(range)
+    Ok(ClueRange { min, max })
 }
 
 fn check_clues(range: ClueRange, size: Size) -> Result<()> {
@@ -182,6 +188,19 @@ pub fn dig(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Option<VariantGrid> {
+    dig_in_order(solution, symmetry, min_clues, rng, deadline).map(|(puzzle, _)| puzzle)
+}
+
+/// [`dig`], also returning the orbits removed, in the order they went: putting back the
+/// last ones gives the easier puzzles met on the way.
+pub fn dig_in_order(
+    solution: &VariantGrid,
+    symmetry: Symmetry,
+    min_clues: usize,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Option<(VariantGrid, Vec<Vec<usize>>)> {
+    let mut removed = Vec::new();
     let mut orbits = orbits(symmetry, solution.geometry().side());
     rng.shuffle(&mut orbits);
     let mut puzzle = solution.clone();
@@ -198,13 +217,14 @@ pub fn dig(
         }
         if still_unique(&puzzle, solution, orbit) {
             clues -= orbit.len();
+            removed.push(orbit.clone());
         } else {
             for &cell in orbit {
                 puzzle.set(cell, solution.get(cell));
             }
         }
     }
-    Some(puzzle)
+    Some((puzzle, removed))
 }
 
 /// Generates one puzzle from the stream. Fails (run-time error) when `max_attempts`
@@ -214,6 +234,15 @@ pub fn generate(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Result<VariantGenerated> {
+    generate_in_order(options, rng, deadline).map(|(generated, _)| generated)
+}
+
+/// [`generate`], also returning the orbits removed in order (see [`dig_in_order`]).
+pub fn generate_in_order(
+    options: &VariantOptions,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Result<(VariantGenerated, Vec<Vec<usize>>)> {
     options.check()?;
     let min_clues = options.clues.map_or(0, |range| range.min);
     for _ in 0..options.max_attempts {
@@ -226,14 +255,16 @@ pub fn generate(
         let Some(solution) = random_solution(&geometry, rng, FILL_BUDGET, deadline) else {
             continue;
         };
-        let Some(puzzle) = dig(&solution, options.symmetry, min_clues, rng, deadline) else {
+        let Some((puzzle, removed)) =
+            dig_in_order(&solution, options.symmetry, min_clues, rng, deadline)
+        else {
             return Err(out_of_time(options));
         };
         if options
             .clues
             .is_none_or(|range| range.contains(puzzle.clue_count()))
         {
-            return Ok(VariantGenerated { puzzle, solution });
+            return Ok((VariantGenerated { puzzle, solution }, removed));
         }
     }
     Err(Error::runtime(format!(

@@ -9,19 +9,23 @@
 //! the hardest step; a position none of these rules advances is settled by one digit of
 //! the solution, flagged trial and error and rated 20.0, as in the classic grader.
 //!
+//! 9×9 X and windoku are graded by the classic grader with their extra houses instead
+//! (exactly Sudoku Explainer's ratings for those variants).
+//!
 //! Tiers: grids of 6×6 and smaller have three (easy = hidden singles, ≤ 1.5; medium =
 //! naked singles and intersections, ≤ 2.8; hard = subsets and beyond); larger grids use the
 //! classic tiers of the same scale.
 
 use std::time::Instant;
 
-use super::generate::{VariantGenerated, VariantOptions, generate};
-use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size};
+use super::generate::{VariantGenerated, VariantOptions, generate_in_order};
+use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size, Variant};
 use super::grid::{VariantGrid, value_char};
 use super::solver::{VariantSolution, solve};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
-use crate::sudoku::grade::{RatingRange, RatingTarget, Tier};
+use crate::sudoku::Grid;
+use crate::sudoku::grade::{ExtraHouses, GradeOptions, RatingRange, RatingTarget, Tier};
 
 /// The rating of a step taken from the solution when no rule applies.
 pub const TRIAL_AND_ERROR_RATING: u16 = 200;
@@ -122,12 +126,77 @@ pub fn grade(puzzle: &VariantGrid, options: &VariantGradeOptions) -> Result<Vari
     }
 }
 
-/// Grades a puzzle whose unique solution is known.
+/// The extra houses with which the classic grader rates a 9×9 X or windoku puzzle exactly
+/// as Sudoku Explainer does (`--isX`, `--isWindows`); `None` for the other variants.
+pub fn classic_extra_houses(geometry: &Geometry) -> Option<ExtraHouses> {
+    match (geometry.size(), geometry.variant()) {
+        (Size::S9, Variant::Classic) => Some(ExtraHouses::None),
+        (Size::S9, Variant::X) => Some(ExtraHouses::X),
+        (Size::S9, Variant::Windoku) => Some(ExtraHouses::Windoku),
+        _ => None,
+    }
+}
+
+fn classic_grid(grid: &VariantGrid) -> Grid {
+    let mut cells = [0u8; 81];
+    cells.copy_from_slice(grid.cells());
+    Grid::from_cells(cells).expect("9x9 values are digits")
+}
+
+/// Grades a 9×9 X or windoku puzzle with the classic grader and its extra houses.
+fn grade_classic(
+    puzzle: &VariantGrid,
+    solution: &VariantGrid,
+    options: &VariantGradeOptions,
+    extra_houses: ExtraHouses,
+) -> Result<VariantGrading> {
+    let grading = crate::sudoku::grade::grade_unique(
+        &classic_grid(puzzle),
+        &classic_grid(solution),
+        &GradeOptions {
+            record_steps: options.record_steps,
+            deadline: options.deadline,
+            extra_houses,
+            ..GradeOptions::default()
+        },
+    )?;
+    let pairs = |pairs: &[(u8, u8)]| -> Vec<(u16, u8)> {
+        pairs
+            .iter()
+            .map(|&(cell, value)| (u16::from(cell), value))
+            .collect()
+    };
+    Ok(VariantGrading {
+        rating_tenths: grading.rating_tenths,
+        tier: grading.tier,
+        hardest_name: grading.hardest_name,
+        trial_and_error: grading.trial_and_error,
+        step_count: grading.step_count,
+        steps: grading
+            .steps
+            .iter()
+            .map(|step| VariantStep {
+                name: step.name.clone(),
+                rating_tenths: step.rating_tenths,
+                placements: pairs(&step.placements),
+                eliminations: pairs(&step.eliminations),
+                explanation: step.explanation.clone(),
+            })
+            .collect(),
+        solution: solution.clone(),
+    })
+}
+
+/// Grades a puzzle whose unique solution is known. 9×9 grids (classic, X, windoku) go to
+/// the classic grader, which rates them on Sudoku Explainer's scale exactly.
 pub fn grade_unique(
     puzzle: &VariantGrid,
     solution: &VariantGrid,
     options: &VariantGradeOptions,
 ) -> Result<VariantGrading> {
+    if let Some(extra_houses) = classic_extra_houses(puzzle.geometry()) {
+        return grade_classic(puzzle, solution, options, extra_houses);
+    }
     let geometry = puzzle.geometry();
     let mut board = Board::new(geometry, puzzle);
     let mut rating = 0u16;
@@ -197,13 +266,19 @@ pub fn generate_graded(
         deadline,
     };
     for _ in 0..MAX_GRADED_ATTEMPTS {
-        let generated = generate(options, rng, deadline)?;
+        let (generated, removed) = generate_in_order(options, rng, deadline)?;
         let grading = grade_unique(&generated.puzzle, &generated.solution, &grade_options)?;
-        let accepted = target.is_none_or(|target| {
-            target_range(options.size, target).contains(grading.rating_tenths)
-        });
-        if accepted {
+        let Some(target) = target else {
             return Ok((generated, grading));
+        };
+        let range = target_range(options.size, target);
+        if range.contains(grading.rating_tenths) {
+            return Ok((generated, grading));
+        }
+        if grading.rating_tenths > range.max
+            && let Some(found) = ease(options, &generated, &removed, range, &grade_options)?
+        {
+            return Ok(found);
         }
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             break;
@@ -216,6 +291,56 @@ pub fn generate_graded(
         target.map_or_else(|| "any rating".to_string(), |target| target.to_string())
     ))
     .with_hint("allow more time with --max-seconds, or ask for another tier or rating range"))
+}
+
+/// A minimal puzzle rated above `range`: puts back the last orbits removed, finding by
+/// bisection the fewest put back that bring the rating down to the range's maximum, and
+/// keeps that puzzle when it still rates within the range (and the clue range).
+fn ease(
+    options: &VariantOptions,
+    generated: &VariantGenerated,
+    removed: &[Vec<usize>],
+    range: RatingRange,
+    grade_options: &VariantGradeOptions,
+) -> Result<Option<(VariantGenerated, VariantGrading)>> {
+    let with_removed = |count: usize| {
+        let mut puzzle = generated.solution.clone();
+        for orbit in &removed[..count] {
+            for &cell in orbit {
+                puzzle.set(cell, 0);
+            }
+        }
+        puzzle
+    };
+    // Removing the first `low` orbits is known to rate within the maximum (none removed
+    // rates 0); removing `high` is known to rate above it.
+    let (mut low, mut high) = (0, removed.len());
+    let mut best: Option<(VariantGrid, VariantGrading)> = None;
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        let puzzle = with_removed(middle);
+        let grading = grade_unique(&puzzle, &generated.solution, grade_options)?;
+        if grading.rating_tenths <= range.max {
+            low = middle;
+            best = Some((puzzle, grading));
+        } else {
+            high = middle;
+        }
+    }
+    Ok(best.and_then(|(puzzle, grading)| {
+        let clues_fit = options
+            .clues
+            .is_none_or(|clues| clues.contains(puzzle.clue_count()));
+        (range.contains(grading.rating_tenths) && clues_fit).then(|| {
+            (
+                VariantGenerated {
+                    puzzle,
+                    solution: generated.solution.clone(),
+                },
+                grading,
+            )
+        })
+    }))
 }
 
 /// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.
@@ -779,6 +904,7 @@ fn combinations(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::variant::generate::VariantOptions;
     use crate::sudoku::variant::grid::parse_any;
 
     #[test]
@@ -794,17 +920,44 @@ mod tests {
     }
 
     #[test]
-    fn classic_puzzles_rate_like_the_classic_grader() {
-        // Puzzles whose SE path uses only the rules above rate the same on both graders.
+    fn nine_by_nine_grids_go_to_the_classic_grader() {
         let puzzle =
             "..4.598...1...2...3971.4.........5.1..8...6..4.9.........5.6932...9...6...283.7..";
         let variant = parse_any(puzzle).unwrap();
         let ours = grade(&variant, &VariantGradeOptions::default()).unwrap();
         let classic = crate::sudoku::grade::grade(&puzzle.parse().unwrap()).unwrap();
-        if classic.rating_tenths <= 44 {
-            assert_eq!(ours.rating_tenths, classic.rating_tenths);
+        assert_eq!(ours.rating_tenths, classic.rating_tenths);
+        assert_eq!(ours.hardest_name, classic.hardest_name);
+    }
+
+    #[test]
+    fn the_house_grader_solves_small_grids_by_their_rules() {
+        // Hidden singles only: every row of this 4x4 has one blank.
+        let easy = parse_any("4x4:.234341.2.434.21").unwrap();
+        let grading = grade(&easy, &VariantGradeOptions::default()).unwrap();
+        assert_eq!(grading.tier, Tier::Easy);
+        assert!(grading.rating_tenths <= 15);
+        assert!(grading.solution.solves(&easy));
+        let options = VariantOptions::new(Size::S6, Variant::Jigsaw);
+        let mut rng = RandomStream::derive("test", &["grade"], 0);
+        for _ in 0..5 {
+            let generated = super::super::generate::generate(&options, &mut rng, None).unwrap();
+            let grading = grade_unique(
+                &generated.puzzle,
+                &generated.solution,
+                &VariantGradeOptions {
+                    record_steps: true,
+                    deadline: None,
+                },
+            )
+            .unwrap();
+            assert_eq!(grading.step_count, grading.steps.len());
+            assert_eq!(
+                grading.rating_tenths,
+                grading.steps.iter().map(|s| s.rating_tenths).max().unwrap()
+            );
+            assert_eq!(grading.tier, tier_of(Size::S6, grading.rating_tenths));
         }
-        assert!(ours.solution.solves(&variant));
     }
 
     #[test]
