@@ -12,7 +12,7 @@ use clap::Args as ClapArgs;
 
 use super::Ui;
 use super::batch::JobsArg;
-use super::book::{is_same_file, prepare};
+use super::book::{is_same_file, make, prepare};
 use super::io::{AtomicFile, interrupt};
 use crate::book::Plan;
 use crate::book::manifest;
@@ -61,7 +61,17 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
     let spec = &book.spec;
     let cover = &spec.cover;
-    let pages = book.pagination.page_count();
+    // Walkthrough pages are counted only once the walkthroughs exist: such a book is made
+    // in full to learn its page count.
+    let pages = if spec.has_walkthroughs() {
+        make(&book, &args.jobs, args.max_seconds, started, ui)?
+            .composed
+            .document
+            .pages
+            .len()
+    } else {
+        book.pagination.page_count()
+    };
     if pages < cover.min_pages {
         return Err(spec
             .error(
