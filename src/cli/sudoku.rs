@@ -742,23 +742,8 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         &args.jobs,
         ui,
         |parsed| {
-            let grading = match grade_with(&parsed.grid, &options) {
-                Ok(grading) => grading,
-                Err(error) => return Report::Problem(error.at_line(parsed.line)),
-            };
-            let puzzle = parsed.grid.to_line();
-            let text = if args.explain {
-                Ok(explain(&puzzle, &grading))
-            } else {
-                match args.format {
-                    GradeFormat::Line => Ok(grade_line(&puzzle, &grading)),
-                    GradeFormat::Json => grade_json(puzzle, None, &grading),
-                }
-            };
-            match text {
-                Ok(text) => Report::Output(text),
-                Err(error) => Report::Problem(error),
-            }
+            let grading = grade_with(&parsed.grid, &options);
+            graded_report(&args, parsed.grid.to_line(), None, grading, parsed.line)
         },
         |parsed| {
             if let Some(extra_houses) = classic_extra_houses(parsed.grid.geometry()) {
@@ -771,24 +756,15 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                     extra_houses,
                     ..options.clone()
                 };
-                let grading = match grade_with(&grid, &options) {
-                    Ok(grading) => grading,
-                    Err(error) => return Report::Problem(error.at_line(parsed.line)),
-                };
-                let puzzle = parsed.grid.to_line();
                 let variant = parsed.grid.geometry().variant().name();
-                let text = if args.explain {
-                    Ok(explain(&puzzle, &grading))
-                } else {
-                    match args.format {
-                        GradeFormat::Line => Ok(grade_line(&puzzle, &grading)),
-                        GradeFormat::Json => grade_json(puzzle, Some(variant), &grading),
-                    }
-                };
-                return match text {
-                    Ok(text) => Report::Output(text),
-                    Err(error) => Report::Problem(error),
-                };
+                let grading = grade_with(&grid, &options);
+                return graded_report(
+                    &args,
+                    parsed.grid.to_line(),
+                    Some(variant),
+                    grading,
+                    parsed.line,
+                );
             }
             let grading = match crate::sudoku::variant::grade::grade(&parsed.grid, &variant_options)
             {
@@ -809,6 +785,32 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
             }
         },
     )
+}
+
+/// What `grade` prints for a classic grading of `puzzle` (a 9x9 `variant` when named).
+fn graded_report(
+    args: &GradeArgs,
+    puzzle: String,
+    variant: Option<&'static str>,
+    grading: Result<Grading, Error>,
+    line: usize,
+) -> Report {
+    let grading = match grading {
+        Ok(grading) => grading,
+        Err(error) => return Report::Problem(error.at_line(line)),
+    };
+    let text = if args.explain {
+        Ok(explain(&puzzle, &grading))
+    } else {
+        match args.format {
+            GradeFormat::Line => Ok(grade_line(&puzzle, &grading)),
+            GradeFormat::Json => grade_json(puzzle, variant, &grading),
+        }
+    };
+    match text {
+        Ok(text) => Report::Output(text),
+        Err(error) => Report::Problem(error),
+    }
 }
 
 fn grade_line_variant(grid: &VariantGrid, grading: &VariantGrading) -> String {
