@@ -637,6 +637,13 @@ mod tests {
         assert_eq!(id[0].as_str().unwrap(), &expected.as_bytes()[..32]);
     }
 
+    /// The drawing operations of a PDF's first page.
+    fn first_page_content(bytes: &[u8]) -> lopdf::content::Content {
+        let pdf = lopdf::Document::load_mem(bytes).unwrap();
+        let (_, page_id) = pdf.get_pages().into_iter().next().unwrap();
+        lopdf::content::Content::decode(&pdf.get_page_content(page_id)).unwrap()
+    }
+
     #[test]
     fn paths_are_curves_dashes_and_colours() {
         let fonts = FontSet::bundled(false);
@@ -658,10 +665,7 @@ mod tests {
                 colour: Colour::BLACK,
             },
         ];
-        let bytes = render(&document, &fonts).unwrap();
-        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
-        let (_, page_id) = pdf.get_pages().into_iter().next().unwrap();
-        let content = lopdf::content::Content::decode(&pdf.get_page_content(page_id)).unwrap();
+        let content = first_page_content(&render(&document, &fonts).unwrap());
         let operators: Vec<&str> = content
             .operations
             .iter()
@@ -695,10 +699,7 @@ mod tests {
                 colour: Colour::BLACK,
             }],
         });
-        let bytes = render(&document, &fonts).unwrap();
-        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
-        let (_, page_id) = pdf.get_pages().into_iter().next().unwrap();
-        let content = lopdf::content::Content::decode(&pdf.get_page_content(page_id)).unwrap();
+        let content = first_page_content(&render(&document, &fonts).unwrap());
         let operators: Vec<&str> = content
             .operations
             .iter()
