@@ -419,3 +419,52 @@ fn render_draws_puzzle_lines_and_refuses_ambiguous_ones() {
     );
     assert!(!empty.join("001.svg").exists());
 }
+
+#[test]
+fn render_draws_variant_lines() {
+    let dir = scratch("export-render-variants");
+    let to = dir.join("pictures");
+    let mut lines = String::new();
+    for kind in [
+        &["--size", "6x6", "--variant", "jigsaw"][..],
+        &["--size", "16x16"],
+    ] {
+        let mut args = vec!["sudoku", "generate", "--seed", "render-variants"];
+        args.extend_from_slice(kind);
+        let generated = common::run_binary(&args, "");
+        assert!(generated.status.success(), "{}", common::stderr(&generated));
+        lines.push_str(&common::stdout(&generated));
+    }
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            "--to",
+            to.to_str().unwrap(),
+            "--answers",
+        ],
+        &lines,
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let solved = common::run_binary(&["sudoku", "solve"], &lines);
+    let solutions: Vec<String> = common::stdout(&solved)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    for (index, (line, solution)) in lines.lines().zip(&solutions).enumerate() {
+        // The givens, then the solver's answer, value by value (10-16 written as A-G).
+        let values = |line: &str| -> String {
+            let givens = line.split(':').nth(1).unwrap();
+            givens
+                .chars()
+                .filter_map(|ch| ch.to_digit(17).filter(|&value| value > 0))
+                .map(|value| value.to_string())
+                .collect()
+        };
+        let question = std::fs::read_to_string(to.join(format!("{:03}.svg", index + 1))).unwrap();
+        let answer =
+            std::fs::read_to_string(to.join(format!("{:03}-answer.svg", index + 1))).unwrap();
+        assert_eq!(svg_text(&question), values(line), "{line}");
+        assert_eq!(svg_text(&answer), values(solution), "{solution}");
+    }
+}

@@ -544,38 +544,60 @@ fn for_each_puzzle(
     )
 }
 
-/// Every puzzle of `file`, solved: each must have exactly one solution.
+/// Every puzzle of `file` (classic lines, or variant lines with their `HEAD:`), solved: each
+/// must have exactly one solution.
 fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::plan::Puzzle>, Error> {
+    use crate::book::sudoku::{SudokuContent, Symbols, VariantContent};
     let mut input = Input::open(file)?;
-    let mut reader = crate::sudoku::PuzzleReader::new();
+    let mut reader = AnyReader::new(None);
     let mut raws = Vec::new();
     input.for_each_line(|number, line| {
         raws.extend(reader.split_line(number, line));
         Ok(true)
     })?;
-    raws.extend(reader.finish().map(crate::sudoku::RawPuzzle::Parsed));
+    raws.extend(reader.finish());
     let name = input.name.clone();
+    let refused = |message: &str, line: usize| {
+        Error::input(message.to_string())
+            .at_line(line)
+            .in_file(name.clone())
+    };
     let mut puzzles = Vec::with_capacity(raws.len());
     for raw in raws {
         let parsed = raw.parse().map_err(|error| error.in_file(name.clone()))?;
-        let solution = match crate::sudoku::solve(&parsed.grid) {
-            Solution::Unique(solution) => solution,
-            Solution::None => {
-                return Err(Error::input("the puzzle has no solution")
-                    .at_line(parsed.line)
-                    .in_file(name));
-            }
-            Solution::Multiple(..) => {
-                return Err(Error::input("the puzzle has more than one solution")
-                    .at_line(parsed.line)
-                    .in_file(name));
-            }
+        let content: std::sync::Arc<dyn crate::book::kind::Content> = match parsed {
+            AnyPuzzle::Classic(parsed) => match crate::sudoku::solve(&parsed.grid) {
+                Solution::Unique(solution) => std::sync::Arc::new(SudokuContent {
+                    puzzle: parsed.grid,
+                    solution,
+                }),
+                Solution::None => return Err(refused("the puzzle has no solution", parsed.line)),
+                Solution::Multiple(..) => {
+                    return Err(refused(
+                        "the puzzle has more than one solution",
+                        parsed.line,
+                    ));
+                }
+            },
+            AnyPuzzle::Variant(parsed) => match crate::sudoku::variant::solve(&parsed.grid) {
+                VariantSolution::Unique(solution) => std::sync::Arc::new(VariantContent {
+                    puzzle: parsed.grid,
+                    solution,
+                    symbols: Symbols::Digits,
+                }),
+                VariantSolution::None => {
+                    return Err(refused("the puzzle has no solution", parsed.line));
+                }
+                VariantSolution::Multiple(..) => {
+                    return Err(refused(
+                        "the puzzle has more than one solution",
+                        parsed.line,
+                    ));
+                }
+            },
         };
         puzzles.push(crate::book::plan::Puzzle {
-            content: std::sync::Arc::new(crate::book::sudoku::SudokuContent {
-                puzzle: parsed.grid,
-                solution,
-            }),
+            content,
             rating: None,
             tier: None,
         });
