@@ -81,7 +81,8 @@ Examples:
     Grade(GradeArgs),
     /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them.
     #[command(after_help = "\
-Each puzzle (as `solve` reads them) must have exactly one solution. It is drawn as a book
+Each puzzle (a classic line, or a variant line with its head, e.g. 6x6-jigsaw:...:...)
+must have exactly one solution. It is drawn as a book
 prints it into DIR/001.svg, DIR/002.svg, ... in input order (at least three digits), and with
 --answers its solution into DIR/001-answer.svg, ...
 
