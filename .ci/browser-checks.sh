@@ -21,4 +21,6 @@ fi
 puzzlebook="${PUZZLEBOOK:-target/release/puzzlebook}"
 "$puzzlebook" export examples/weekly.toml --to "$out" --format html
 "$puzzlebook" export examples/mushikui-drill.toml --to "$out" --format html
-CHROMIUM="$chromium" node .ci/browser/check.mjs "$out" "$out/weekly.html" "$out/mushikui-drill.html"
+"$puzzlebook" export examples/variety.toml --to "$out" --format html
+CHROMIUM="$chromium" node .ci/browser/check.mjs "$out" "$out/weekly.html" "$out/mushikui-drill.html" \
+  "$out/variety.html"
