@@ -676,10 +676,18 @@ struct GradeRecord<'a> {
 }
 
 fn cell_digits(pairs: &[(u8, u8)]) -> Vec<CellDigit> {
+    named_cell_digits(pairs, cell_name)
+}
+
+/// (cell, digit) pairs with each cell named by `name` (r1c1 style, for any grid size).
+fn named_cell_digits<Cell: Copy + Into<usize>>(
+    pairs: &[(Cell, u8)],
+    name: impl Fn(usize) -> String,
+) -> Vec<CellDigit> {
     pairs
         .iter()
         .map(|&(cell, digit)| CellDigit {
-            cell: cell_name(cell as usize),
+            cell: name(cell.into()),
             digit,
         })
         .collect()
@@ -863,15 +871,7 @@ fn explain_variant(grid: &VariantGrid, grading: &VariantGrading) -> String {
 
 fn grade_json_variant(grid: &VariantGrid, grading: &VariantGrading) -> Result<String, Error> {
     let geometry = grid.geometry();
-    let cells = |pairs: &[(u16, u8)]| -> Vec<CellDigit> {
-        pairs
-            .iter()
-            .map(|&(cell, digit)| CellDigit {
-                cell: geometry.cell_name(usize::from(cell)),
-                digit,
-            })
-            .collect()
-    };
+    let cells = |pairs: &[(u16, u8)]| named_cell_digits(pairs, |cell| geometry.cell_name(cell));
     let record = GradeRecord {
         puzzle: grid.to_line(),
         variant: Some(geometry.variant().name()),
