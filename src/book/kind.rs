@@ -7,6 +7,7 @@
 
 use std::any::Any;
 use std::fmt::Debug;
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::plan::Puzzle;
@@ -58,6 +59,11 @@ pub trait SectionKind: Debug + Send + Sync + Any {
     fn size_at(&self) -> Option<Span> {
         None
     }
+    /// False when this section's puzzles cannot have walkthroughs although the kind's can
+    /// (a variant its walkthroughs do not cover).
+    fn has_walkthroughs(&self) -> bool {
+        true
+    }
 }
 
 /// A made puzzle's contents: the engine's puzzle and its solution.
@@ -106,6 +112,49 @@ pub struct Walkthrough {
 pub struct WalkStep {
     pub text: String,
     pub cells: Vec<(usize, usize)>,
+    /// The step has a diagram of its own: its panel ends with it, and the panel's figure
+    /// shows this step (a sudoku step beyond singles).
+    pub diagram: bool,
+    /// What the kind's figure needs beyond `cells`; opaque to the other stages.
+    pub figure: StepFigure,
+}
+
+/// A kind's own data for drawing one walkthrough step (e.g. the candidates of a sudoku
+/// position), handed from its `Content` to its `LayoutKind` untouched.
+#[derive(Clone, Default)]
+pub struct StepFigure(pub Option<Arc<dyn Any + Send + Sync>>);
+
+impl StepFigure {
+    pub fn new<T: Any + Send + Sync>(value: T) -> StepFigure {
+        StepFigure(Some(Arc::new(value)))
+    }
+
+    /// The data as the kind's type, when it is one.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.as_deref().and_then(|value| value.downcast_ref::<T>())
+    }
+}
+
+impl PartialEq for StepFigure {
+    fn eq(&self, other: &StepFigure) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for StepFigure {}
+
+impl Debug for StepFigure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "StepFigure(..)"
+        } else {
+            "StepFigure(none)"
+        })
+    }
 }
 
 /// The concrete options behind a section of a known kind.

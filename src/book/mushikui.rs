@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::kind::{BookKind, Content, Hint, SectionKind, WalkStep, Walkthrough};
+use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, WalkStep, Walkthrough};
 use super::plan::Puzzle;
 use super::source::{Located, Span, Table, closest};
 use super::spec::{Difficulty, Language};
@@ -247,6 +247,8 @@ impl Content for MushikuiContent {
                         .iter()
                         .map(|found| (found.row, found.index))
                         .collect(),
+                    diagram: false,
+                    figure: StepFigure::default(),
                 })
                 .collect(),
         })

@@ -961,6 +961,17 @@ fn read_section(
                     )
                     .with_hint("remove `walkthroughs` from this section"));
             }
+            if choice != Walkthroughs::None && !options.has_walkthroughs() {
+                return Err(table
+                    .error(
+                        text.at,
+                        format!(
+                            "walkthroughs cover classic 9x9 {} with digits only for now",
+                            kind.name
+                        ),
+                    )
+                    .with_hint("remove `walkthroughs` from this section"));
+            }
             choice
         }
     };

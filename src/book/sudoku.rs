@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use super::kind::{BookKind, Content, Hint, SectionKind};
+use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, WalkStep, Walkthrough};
 use super::plan::Puzzle;
 use super::source::Table;
 use super::spec::{Difficulty, Language, at, parse_at};
@@ -21,6 +21,7 @@ use crate::seed::RandomStream;
 use crate::sudoku::grade::generate::check_reachable;
 use crate::sudoku::grade::hint::Technique;
 use crate::sudoku::grade::nudge::{Nudge, Place, nudge};
+use crate::sudoku::grade::walkthrough;
 use crate::sudoku::grade::{
     GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Tier, generate_graded,
     grade_unique,
@@ -121,6 +122,10 @@ impl BookKind for SudokuBook {
     }
 
     fn has_hints(&self) -> bool {
+        true
+    }
+
+    fn has_walkthroughs(&self) -> bool {
         true
     }
 
@@ -385,6 +390,10 @@ impl SudokuSection {
 }
 
 impl SectionKind for SudokuSection {
+    fn has_walkthroughs(&self) -> bool {
+        self.variant.is_none() && self.symbols == Symbols::Digits
+    }
+
     fn seed_path(&self) -> Vec<String> {
         if let Some(options) = &self.variant {
             let mut path = options.seed_path();
@@ -481,6 +490,33 @@ impl Content for SudokuContent {
 
     fn hint(&self, language: Language) -> Result<Hint> {
         Ok(nudge(&self.puzzle).map(|nudge| hint_words(&nudge, language)))
+    }
+
+    /// The grader's path: runs of singles in words, each step beyond them with a diagram
+    /// (its `walkthrough::Moment` is the step's figure).
+    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
+        let words = match language {
+            Language::English => walkthrough::Language::English,
+            Language::Japanese => walkthrough::Language::Japanese,
+        };
+        let walked = walkthrough::walkthrough(&self.puzzle)?;
+        Ok(Walkthrough {
+            steps: walked
+                .steps
+                .into_iter()
+                .map(|step| WalkStep {
+                    text: step.text(words).to_string(),
+                    cells: step
+                        .moment
+                        .placements
+                        .iter()
+                        .map(|&(cell, _)| (usize::from(cell) / 9, usize::from(cell) % 9))
+                        .collect(),
+                    diagram: !step.singles,
+                    figure: StepFigure::new(step.moment),
+                })
+                .collect(),
+        })
     }
 }
 

@@ -425,6 +425,7 @@ pub fn settle(
         .collect();
     for _ in 0..16 {
         let layouts = lay_out(spec, fonts, geometry.body_width(), walks, &cells, &extents);
+        check_panels_fit(spec, &layouts, &section_of)?;
         pagination = paginate_with(spec, &layouts);
         let next = Geometry::new(spec, &pagination, fonts)?;
         if next == geometry {
@@ -433,6 +434,35 @@ pub fn settle(
         geometry = next;
     }
     Ok((pagination, geometry))
+}
+
+/// Refuses a walkthrough panel (a step and its figure) taller than a page: panels are
+/// never split, so it could only overflow.
+fn check_panels_fit(
+    spec: &Spec,
+    layouts: &[Option<WalkLayout>],
+    section_of: &[usize],
+) -> Result<()> {
+    let room = walk_room(spec) - walk::style::HEADER * spec.page.text_size.value;
+    for (puzzle, layout) in layouts.iter().enumerate() {
+        let Some(layout) = layout else { continue };
+        if let Some(panel) = layout.panels.iter().find(|panel| panel.height > room) {
+            let section = &spec.sections[section_of[puzzle]];
+            return Err(spec
+                .error(
+                    section.at,
+                    format!(
+                        "step {} of puzzle {}'s walkthrough is {:.0} pt tall; a page has room for {:.0} pt",
+                        panel.steps.start + 1,
+                        puzzle + 1,
+                        panel.height,
+                        room.max(0.0)
+                    ),
+                )
+                .with_hint("use a larger page or a smaller text size, or set walkthroughs = \"none\""));
+        }
+    }
+    Ok(())
 }
 
 /// The section of each puzzle, in book order.

@@ -3,7 +3,8 @@
 //! A panel is the figure at one moment of the solution (the digits found so far filled
 //! in, those found by the panel's own steps marked) with those steps beside it, numbered.
 //! A panel gathers steps while their text is no taller than the figure, so the figure
-//! comes back every few steps. Panels flow down the pages after the answers; a panel (and
+//! comes back every few steps; a step with a diagram of its own (`WalkStep::diagram`)
+//! ends its panel, whose figure then shows that step. Panels flow down the pages after the answers; a panel (and
 //! so a step) is never split across pages, and a walkthrough's heading never ends a page.
 //!
 //! Everything here is geometry known before drawing: [`lay_out`] wraps the text and sizes
@@ -103,7 +104,8 @@ pub fn lay_out(
                     lines.len().max(1) as f64 * size * style::LEADING + style::STEP_GAP * text;
                 if let Some(panel) = current.as_mut() {
                     let text_height = panel.height;
-                    if text_height + height <= figure.1 {
+                    let closed = walk.steps[panel.steps.end - 1].diagram;
+                    if !closed && text_height + height <= figure.1 {
                         panel.steps.end = index + 1;
                         panel.lines.push(lines);
                         panel.height += height;

@@ -20,6 +20,7 @@ pub mod generate;
 pub mod hint;
 pub mod nudge;
 pub mod tier;
+pub mod walkthrough;
 
 mod aligned;
 mod basic;

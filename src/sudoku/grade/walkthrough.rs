@@ -1,0 +1,749 @@
+//! Sudoku walkthroughs: the grader's solve path retold for a book.
+//!
+//! A reader does not need each single spelled out, so runs of singles (full houses, hidden
+//! and naked singles) become one step in words ("Fill 14 hidden singles: r1c3=5, …"). Every
+//! other step of the path is a step of its own with a [`Moment`]: the position before it
+//! and what a diagram shows of it (the pattern's cells, the candidates it removes, the digit
+//! it places, the links of a chain). The moments come from the grader's recorded steps, so
+//! a diagram shows exactly the reasoning the rating measured.
+
+use super::board::{Board, block_of, column_of, row_of};
+use super::hint::Technique;
+use super::{GradeOptions, Step, grade_with};
+use crate::error::Result;
+use crate::sudoku::grid::{Grid, cell_name};
+
+/// The language of a walkthrough's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    English,
+    Japanese,
+}
+
+/// At most this many singles are listed in one step.
+const SINGLES_PER_STEP: usize = 18;
+
+/// A chain step's account is printed when it is at most this long (characters); longer
+/// accounts (dynamic and nested chains) are summarised.
+const LONGEST_ACCOUNT: usize = 360;
+
+/// At most this many links of a chain are drawn.
+const MOST_LINKS: usize = 40;
+
+/// A link of a chain between two candidates (cell 0-80, digit 1-9), drawn from `from` to
+/// `to`: strong (one of the two is true) or weak (not both are true).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub from: (u8, u8),
+    pub to: (u8, u8),
+    pub strong: bool,
+    /// Drawn with an arrow at `to` (a chain read in one direction).
+    pub directed: bool,
+}
+
+/// What a diagram of one walkthrough step shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moment {
+    /// The grid before the step (0 for empty).
+    pub values: [u8; 81],
+    /// The candidates of each cell before the step (9-bit masks; 0 for filled cells).
+    pub candidates: [u16; 81],
+    /// Digits the step places: (cell, digit).
+    pub placements: Vec<(u8, u8)>,
+    /// Candidates the step removes: (cell, digit), in cell order.
+    pub eliminations: Vec<(u8, u8)>,
+    /// The cells of the pattern (shaded), ascending.
+    pub pattern: Vec<u8>,
+    /// The cells the step changes (shaded another grey), ascending: where it places or
+    /// removes, outside the pattern.
+    pub targets: Vec<u8>,
+    pub links: Vec<Link>,
+    /// True when the diagram shows candidates (steps beyond singles).
+    pub pencil_marks: bool,
+}
+
+/// One step of a walkthrough.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkStep {
+    /// A run of singles (no diagram of its own) or a step beyond singles.
+    pub singles: bool,
+    /// The grader's steps this one retells.
+    pub path: std::ops::Range<usize>,
+    pub english: String,
+    pub japanese: String,
+    pub moment: Moment,
+}
+
+impl WalkStep {
+    pub fn text(&self, language: Language) -> &str {
+        match language {
+            Language::English => &self.english,
+            Language::Japanese => &self.japanese,
+        }
+    }
+}
+
+/// A puzzle's walkthrough, and the grader's steps it retells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walkthrough {
+    pub steps: Vec<WalkStep>,
+    pub path: Vec<Step>,
+}
+
+pub fn is_single(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingleLine
+            | Technique::NakedSingle
+    )
+}
+
+/// The walkthrough of a classic puzzle (with a unique solution).
+pub fn walkthrough(puzzle: &Grid) -> Result<Walkthrough> {
+    let grading = grade_with(
+        puzzle,
+        &GradeOptions {
+            record_steps: true,
+            ..GradeOptions::default()
+        },
+    )?;
+    Ok(retell(puzzle, grading.steps))
+}
+
+/// Groups the grader's steps, replaying them on a board for the moments.
+fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
+    let mut board = Board::new(puzzle);
+    let mut steps = Vec::new();
+    let mut index = 0;
+    while index < path.len() {
+        let start = index;
+        let before = (board.values, board.candidates);
+        if is_single(path[index].technique) {
+            while index < path.len()
+                && is_single(path[index].technique)
+                && index - start < SINGLES_PER_STEP
+            {
+                apply(&mut board, &path[index]);
+                index += 1;
+            }
+            steps.push(singles_step(&path[start..index], start..index, before));
+        } else {
+            let step = &path[index];
+            let board_before = board.clone();
+            apply(&mut board, step);
+            index += 1;
+            steps.push(technique_step(step, start..index, &board_before));
+        }
+    }
+    Walkthrough { steps, path }
+}
+
+fn apply(board: &mut Board, step: &Step) {
+    for &(cell, digit) in &step.eliminations {
+        board.eliminate(cell as usize, digit);
+    }
+    for &(cell, digit) in &step.placements {
+        if board.values[cell as usize] == 0 {
+            board.place(cell as usize, digit);
+        }
+    }
+}
+
+fn singles_step(
+    run: &[Step],
+    path: std::ops::Range<usize>,
+    (values, candidates): ([u8; 81], [u16; 81]),
+) -> WalkStep {
+    let placements: Vec<(u8, u8)> = run.iter().flat_map(|s| s.placements.clone()).collect();
+    let list = placements
+        .iter()
+        .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell as usize)))
+        .collect::<Vec<_>>();
+    let count = |of: &[Technique]| run.iter().filter(|s| of.contains(&s.technique)).count();
+    let kinds = [
+        (
+            count(&[Technique::FullHouse]),
+            ("full house", "full houses"),
+            "フルハウス",
+        ),
+        (
+            count(&[Technique::HiddenSingleBox, Technique::HiddenSingleLine]),
+            ("hidden single", "hidden singles"),
+            "ヒドゥンシングル",
+        ),
+        (
+            count(&[Technique::NakedSingle]),
+            ("naked single", "naked singles"),
+            "ネイキッドシングル",
+        ),
+    ];
+    let present: Vec<_> = kinds.iter().filter(|kind| kind.0 > 0).collect();
+    let english_name = |&&(n, (one, many), _): &&(usize, (&str, &str), &str)| {
+        format!("{n} {}", if n == 1 { one } else { many })
+    };
+    let english = match present.as_slice() {
+        [only] => format!("Fill {}: {}.", english_name(only), list.join(", ")),
+        _ => format!(
+            "Fill {} singles ({}): {}.",
+            run.len(),
+            present
+                .iter()
+                .map(english_name)
+                .collect::<Vec<_>>()
+                .join(", "),
+            list.join(", ")
+        ),
+    };
+    let japanese = format!(
+        "シングルで{}マス確定（{}）：{}。",
+        run.len(),
+        present
+            .iter()
+            .map(|kind| format!("{}{}", kind.2, kind.0))
+            .collect::<Vec<_>>()
+            .join("・"),
+        list.join("、")
+    );
+    let mut targets: Vec<u8> = placements.iter().map(|&(cell, _)| cell).collect();
+    targets.sort_unstable();
+    WalkStep {
+        singles: true,
+        path,
+        english,
+        japanese,
+        moment: Moment {
+            values,
+            candidates,
+            placements,
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            targets,
+            links: Vec::new(),
+            pencil_marks: false,
+        },
+    }
+}
+
+fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> WalkStep {
+    let links = links_of(step, board);
+    let mut pattern = step.cells.clone();
+    for link in &links {
+        pattern.extend([link.from.0, link.to.0]);
+    }
+    pattern.sort_unstable();
+    pattern.dedup();
+    let mut targets: Vec<u8> = step
+        .eliminations
+        .iter()
+        .chain(&step.placements)
+        .map(|&(cell, _)| cell)
+        .filter(|cell| !pattern.contains(cell))
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    let mut candidates = board.candidates;
+    for (cell, &value) in board.values.iter().enumerate() {
+        if value != 0 {
+            candidates[cell] = 0;
+        }
+    }
+    WalkStep {
+        singles: false,
+        path,
+        english: english_text(step),
+        japanese: japanese_text(step),
+        moment: Moment {
+            values: board.values,
+            candidates,
+            placements: step.placements.clone(),
+            eliminations: step.eliminations.clone(),
+            pattern,
+            targets,
+            links,
+            pencil_marks: true,
+        },
+    }
+}
+
+/// The links a diagram draws: a chain's, read from its account (`r4c7=5 → r4c2≠5 → …`),
+/// or the strong links of a strong-link pattern (skyscraper, kite, turbot fish).
+fn links_of(step: &Step, board: &Board) -> Vec<Link> {
+    let chain = matches!(
+        step.technique,
+        Technique::Cycles
+            | Technique::NishioForcingChain
+            | Technique::MultipleForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain
+    );
+    let mut links = Vec::new();
+    if chain {
+        for line in step.explanation.lines() {
+            let parts: Vec<&str> = line.split(" → ").collect();
+            for pair in parts.windows(2) {
+                let (Some(from), Some(to)) = (
+                    potentials(pair[0]).last().copied(),
+                    potentials(pair[1]).first().copied(),
+                ) else {
+                    continue;
+                };
+                if from.0 == to.0 && from.1 == to.1 {
+                    continue;
+                }
+                links.push(Link {
+                    from: from.0,
+                    to: to.0,
+                    strong: !from.1 && to.1,
+                    directed: true,
+                });
+            }
+        }
+    } else if matches!(
+        step.technique,
+        Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::TurbotFish
+            | Technique::ThreeStrongLinks
+            | Technique::FourStrongLinks
+    ) && step.digits.len() == 1
+    {
+        let digit = step.digits[0];
+        let cells = &step.cells;
+        let mut strong: Vec<(u8, u8)> = Vec::new();
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                if conjugate(board, a as usize, b as usize, digit) {
+                    strong.push((a, b));
+                }
+            }
+        }
+        for &(a, b) in &strong {
+            links.push(Link {
+                from: (a, digit),
+                to: (b, digit),
+                strong: true,
+                directed: false,
+            });
+        }
+        // Weak links join the ends of different strong links that see each other.
+        for (i, &(a, b)) in strong.iter().enumerate() {
+            for &(c, d) in &strong[i + 1..] {
+                for (x, y) in [(a, c), (a, d), (b, c), (b, d)] {
+                    if x != y && sees(x as usize, y as usize) && ![a, b].contains(&y) {
+                        links.push(Link {
+                            from: (x, digit),
+                            to: (y, digit),
+                            strong: false,
+                            directed: false,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    links.truncate(MOST_LINKS);
+    links
+}
+
+fn sees(a: usize, b: usize) -> bool {
+    row_of(a) == row_of(b) || column_of(a) == column_of(b) || block_of(a) == block_of(b)
+}
+
+/// True when `digit` has exactly the two places `a` and `b` in a house holding both.
+fn conjugate(board: &Board, a: usize, b: usize, digit: u8) -> bool {
+    if !board.has(a, digit) || !board.has(b, digit) {
+        return false;
+    }
+    let houses = [
+        (row_of(a) == row_of(b)).then(|| row_of(a)),
+        (column_of(a) == column_of(b)).then(|| 9 + column_of(a)),
+        (block_of(a) == block_of(b)).then(|| 18 + block_of(a)),
+    ];
+    houses
+        .into_iter()
+        .flatten()
+        .any(|house| board.cells_for(house, digit).count_ones() == 2)
+}
+
+/// The candidates named in a text, in order: ((cell, digit), on).
+fn potentials(text: &str) -> Vec<((u8, u8), bool)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let digit = |c: char| c.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8);
+    for i in 0..chars.len().saturating_sub(5) {
+        if chars[i] != 'r' || chars[i + 2] != 'c' {
+            continue;
+        }
+        let (Some(row), Some(column), Some(value)) =
+            (digit(chars[i + 1]), digit(chars[i + 3]), digit(chars[i + 5]))
+        else {
+            continue;
+        };
+        let on = match chars[i + 4] {
+            '=' => true,
+            '≠' => false,
+            _ => continue,
+        };
+        found.push((((row - 1) * 9 + column - 1, value), on));
+    }
+    found
+}
+
+fn cells_text(cells: &[u8], separator: &str) -> String {
+    cells
+        .iter()
+        .map(|&cell| cell_name(cell as usize))
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+fn numbers(numbers: &[usize], english: bool) -> String {
+    let words: Vec<String> = numbers.iter().map(|n| (n + 1).to_string()).collect();
+    match (english, words.as_slice()) {
+        (true, [init @ .., last]) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        (true, _) => words.concat(),
+        (false, _) => words.join("・"),
+    }
+}
+
+fn digits_text(digits: &[u8], english: bool) -> String {
+    let as_houses: Vec<usize> = digits.iter().map(|&d| d as usize - 1).collect();
+    numbers(&as_houses, english)
+}
+
+fn distinct(cells: &[u8], of: fn(usize) -> usize) -> Vec<usize> {
+    let mut houses: Vec<usize> = cells.iter().map(|&cell| of(cell as usize)).collect();
+    houses.sort_unstable();
+    houses.dedup();
+    houses
+}
+
+/// The shared house of `cells`, named: a box first when `box_first`.
+fn common_house(cells: &[u8], box_first: bool, english: bool) -> Option<String> {
+    let name = |kind: usize, index: usize| match (english, kind) {
+        (true, 0) => format!("row {}", index + 1),
+        (true, 1) => format!("column {}", index + 1),
+        (true, _) => format!("box {}", index + 1),
+        (false, 0) => format!("{}行目", index + 1),
+        (false, 1) => format!("{}列目", index + 1),
+        (false, _) => format!("ブロック{}", index + 1),
+    };
+    let mut order = vec![(0, row_of as fn(usize) -> usize), (1, column_of), (2, block_of)];
+    if box_first {
+        order.rotate_right(1);
+    }
+    order.into_iter().find_map(|(kind, of)| match distinct(cells, of).as_slice() {
+        [only] => Some(name(kind, *only)),
+        _ => None,
+    })
+}
+
+/// "so r4c3 and r9c8 are not 7; r1c1 = 5".
+fn outcome_english(step: &Step) -> String {
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|&(cell, digit)| format!("{} = {digit}", cell_name(cell as usize)))
+        .collect();
+    for (digit, cells) in by_digit(&step.eliminations) {
+        let verb = if cells.len() == 1 { "is" } else { "are" };
+        let names: Vec<String> = cells.iter().map(|&c| cell_name(c as usize)).collect();
+        let list = match names.as_slice() {
+            [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+            _ => names.concat(),
+        };
+        parts.push(format!("{list} {verb} not {digit}"));
+    }
+    parts.join("; ")
+}
+
+fn outcome_japanese(step: &Step) -> String {
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|&(cell, digit)| format!("{}は{digit}に確定", cell_name(cell as usize)))
+        .collect();
+    for (digit, cells) in by_digit(&step.eliminations) {
+        parts.push(format!("{}から{digit}を消去", cells_text(&cells, "・")));
+    }
+    parts.join("、")
+}
+
+/// Eliminations grouped by digit, digits ascending.
+fn by_digit(eliminations: &[(u8, u8)]) -> Vec<(u8, Vec<u8>)> {
+    let mut groups: Vec<(u8, Vec<u8>)> = Vec::new();
+    for digit in 1..=9 {
+        let cells: Vec<u8> = eliminations
+            .iter()
+            .filter(|&&(_, d)| d == digit)
+            .map(|&(cell, _)| cell)
+            .collect();
+        if !cells.is_empty() {
+            groups.push((digit, cells));
+        }
+    }
+    groups
+}
+
+/// Fish: (base lines, cover lines, base are rows).
+fn fish_lines(step: &Step) -> (Vec<usize>, Vec<usize>, bool) {
+    let rows = distinct(&step.cells, row_of);
+    let columns = distinct(&step.cells, column_of);
+    let removed: Vec<u8> = step.eliminations.iter().map(|&(cell, _)| cell).collect();
+    let base_rows = removed
+        .iter()
+        .all(|&cell| !rows.contains(&row_of(cell as usize)));
+    if base_rows {
+        (rows, columns, true)
+    } else {
+        (columns, rows, false)
+    }
+}
+
+fn english_text(step: &Step) -> String {
+    let outcome = outcome_english(step);
+    let digits = digits_text(&step.digits, true);
+    let cells = cells_text(&step.cells, ", ");
+    let name = &step.name;
+    match step.technique {
+        Technique::Pointing | Technique::DirectPointing => {
+            let boxed = common_house(&step.cells, true, true).unwrap_or_default();
+            let line = common_house(&step.cells, false, true).unwrap_or_default();
+            format!(
+                "{name}: in {boxed}, {digits} can only go in {line} ({cells}), so no other cell of {line} can hold it: {outcome}."
+            )
+        }
+        Technique::Claiming | Technique::DirectClaiming => {
+            let line = common_house(&step.cells, false, true).unwrap_or_default();
+            let boxed = common_house(&step.cells, true, true).unwrap_or_default();
+            format!(
+                "{name}: in {line}, {digits} can only go in {boxed} ({cells}), so no other cell of {boxed} can hold it: {outcome}."
+            )
+        }
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
+            "{name}: {cells} hold only {digits} between them, so no cell that sees them all can hold those digits: {outcome}."
+        ),
+        Technique::HiddenPair
+        | Technique::HiddenTriple
+        | Technique::HiddenQuad
+        | Technique::DirectHiddenPair
+        | Technique::DirectHiddenTriple => {
+            let house = common_house(&step.cells, false, true).unwrap_or_default();
+            format!(
+                "{name}: in {house}, {digits} fit only {cells}, so those cells hold nothing else: {outcome}."
+            )
+        }
+        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+            let (base, cover, rows) = fish_lines(step);
+            let (base_word, cover_word) = if rows {
+                ("rows", "columns")
+            } else {
+                ("columns", "rows")
+            };
+            format!(
+                "{name} on {digits}: in {base_word} {}, {digits} must be in {cover_word} {}, so the rest of those {cover_word} cannot hold it: {outcome}.",
+                numbers(&base, true),
+                numbers(&cover, true)
+            )
+        }
+        _ if !step.explanation.is_empty()
+            && step.explanation.chars().count() <= LONGEST_ACCOUNT
+            && step.explanation.contains('→') =>
+        {
+            format!("{}: so {outcome}.", step.explanation.trim_end_matches('.'))
+        }
+        _ if step.cells.is_empty() => format!("{name}: {outcome}."),
+        _ => format!("{name} on {digits} in {cells}: {outcome}."),
+    }
+}
+
+/// Technique names as Japanese solvers use them (README "Walkthroughs" lists them).
+pub fn japanese_name(technique: Technique) -> &'static str {
+    match technique {
+        Technique::FullHouse => "フルハウス",
+        Technique::HiddenSingleBox | Technique::HiddenSingleLine => "ヒドゥンシングル",
+        Technique::NakedSingle => "ネイキッドシングル",
+        Technique::DirectPointing => "ダイレクト・ポインティング",
+        Technique::DirectClaiming => "ダイレクト・クレーミング",
+        Technique::DirectHiddenPair => "ダイレクト・ヒドゥンペア",
+        Technique::DirectHiddenTriple => "ダイレクト・ヒドゥントリプル",
+        Technique::Pointing => "ポインティング",
+        Technique::Claiming => "クレーミング",
+        Technique::GeneralizedIntersection => "一般化ポインティング",
+        Technique::NakedPair => "ネイキッドペア",
+        Technique::XWing => "井桁（X-Wing）",
+        Technique::HiddenPair => "ヒドゥンペア",
+        Technique::NakedTriple => "ネイキッドトリプル",
+        Technique::Swordfish => "三重井桁（ソードフィッシュ）",
+        Technique::HiddenTriple => "ヒドゥントリプル",
+        Technique::Skyscraper => "スカイスクレイパー",
+        Technique::TwoStringKite => "2ストリングカイト",
+        Technique::TurbotFish => "ターボットフィッシュ",
+        Technique::GroupedTurbotFish => "グループ化ターボットフィッシュ",
+        Technique::XYWing => "XYウィング",
+        Technique::XYZWing => "XYZウィング",
+        Technique::UniqueRectangle => "ユニークレクタングル",
+        Technique::NakedQuad => "ネイキッドクアッド",
+        Technique::Jellyfish => "四重井桁（ジェリーフィッシュ）",
+        Technique::HiddenQuad => "ヒドゥンクアッド",
+        Technique::ThreeStrongLinks => "3本の強リンク",
+        Technique::WXYZWing => "WXYZウィング",
+        Technique::Bug => "BUG",
+        Technique::FourStrongLinks => "4本の強リンク",
+        Technique::VWXYZWing => "VWXYZウィング",
+        Technique::AlignedPairExclusion => "アラインド・ペア・エクスクルージョン",
+        Technique::UVWXYZWing => "UVWXYZウィング",
+        Technique::Cycles => "チェーンとループ",
+        Technique::TUVWXYZWing => "TUVWXYZウィング",
+        Technique::AlignedTripletExclusion => "アラインド・トリプル・エクスクルージョン",
+        Technique::NishioForcingChain => "ニシオ・フォーシングチェーン",
+        Technique::MultipleForcingChain => "マルチプル・フォーシングチェーン",
+        Technique::DynamicForcingChain => "ダイナミック・フォーシングチェーン",
+        Technique::DynamicForcingChainPlus => "ダイナミック・フォーシングチェーン（＋）",
+        Technique::NestedForcingChain => "ネスト・フォーシングチェーン",
+        Technique::TrialAndError => "試行錯誤",
+    }
+}
+
+fn japanese_text(step: &Step) -> String {
+    let outcome = outcome_japanese(step);
+    let digits = digits_text(&step.digits, false);
+    let cells = cells_text(&step.cells, "・");
+    let mut name = japanese_name(step.technique).to_string();
+    if step.name != step.technique.name() {
+        name = format!("{name}（{}）", step.name);
+    }
+    match step.technique {
+        Technique::Pointing | Technique::DirectPointing => {
+            let boxed = common_house(&step.cells, true, false).unwrap_or_default();
+            let line = common_house(&step.cells, false, false).unwrap_or_default();
+            format!(
+                "{name}：{boxed}では{digits}は{line}（{cells}）にしか入らないので、{line}の他のマスには入らない：{outcome}。"
+            )
+        }
+        Technique::Claiming | Technique::DirectClaiming => {
+            let line = common_house(&step.cells, false, false).unwrap_or_default();
+            let boxed = common_house(&step.cells, true, false).unwrap_or_default();
+            format!(
+                "{name}：{line}では{digits}は{boxed}（{cells}）にしか入らないので、{boxed}の他のマスには入らない：{outcome}。"
+            )
+        }
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
+            "{name}：{cells}には{digits}しか入らないので、これらすべてを見るマスには{digits}は入らない：{outcome}。"
+        ),
+        Technique::HiddenPair
+        | Technique::HiddenTriple
+        | Technique::HiddenQuad
+        | Technique::DirectHiddenPair
+        | Technique::DirectHiddenTriple => {
+            let house = common_house(&step.cells, false, false).unwrap_or_default();
+            format!(
+                "{name}：{house}では{digits}は{cells}にしか入らないので、これらのマスに他の数字は入らない：{outcome}。"
+            )
+        }
+        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+            let (base, cover, rows) = fish_lines(step);
+            let (base_word, cover_word) = if rows { ("行", "列") } else { ("列", "行") };
+            format!(
+                "{name}：{digits}は{}{base_word}目では{}{cover_word}目にしか入らないので、その{cover_word}の他のマスには入らない：{outcome}。",
+                numbers(&base, false),
+                numbers(&cover, false)
+            )
+        }
+        _ if !step.explanation.is_empty()
+            && step.explanation.chars().count() <= LONGEST_ACCOUNT
+            && step.explanation.contains('→') =>
+        {
+            let chain: Vec<String> = step
+                .explanation
+                .lines()
+                .flat_map(|line| line.split(": ").skip(1).take(1))
+                .map(|part| part.trim_end_matches('.').to_string())
+                .filter(|part| part.contains('→'))
+                .collect();
+            format!("{name}：{}。よって{outcome}。", chain.join("／"))
+        }
+        _ if step.cells.is_empty() => format!("{name}：{outcome}。"),
+        _ => format!("{name}：{digits}、{cells}。{outcome}。"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rated(count: usize) -> Vec<Grid> {
+        include_str!("../../../tests/data/se-rated.txt")
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .step_by(7)
+            .take(count)
+            .filter_map(|line| line.split_whitespace().next()?.parse().ok())
+            .collect()
+    }
+
+    /// Every grader step is retold exactly once, in order; runs of singles only in
+    /// singles steps; the moments replay the path to the solution.
+    #[test]
+    fn walkthroughs_retell_the_whole_path() {
+        let mut beyond = 0;
+        for puzzle in rated(60) {
+            let walk = walkthrough(&puzzle).unwrap();
+            let mut next = 0;
+            let mut board = Board::new(&puzzle);
+            for step in &walk.steps {
+                assert_eq!(step.path.start, next);
+                next = step.path.end;
+                let steps = &walk.path[step.path.clone()];
+                assert_eq!(step.singles, steps.iter().all(|s| is_single(s.technique)));
+                if !step.singles {
+                    beyond += 1;
+                    assert_eq!(steps.len(), 1);
+                    assert_eq!(step.moment.eliminations, steps[0].eliminations);
+                    assert!(steps[0].cells.iter().all(|c| step.moment.pattern.contains(c)));
+                    assert_eq!(step.moment.candidates[0] & u16::from(board.values[0] != 0), 0);
+                }
+                assert_eq!(step.moment.values, board.values);
+                for s in steps {
+                    apply(&mut board, s);
+                }
+                assert!(!step.english.is_empty() && !step.japanese.is_empty());
+            }
+            assert_eq!(next, walk.path.len());
+            assert!(board.is_solved());
+        }
+        assert!(beyond > 30, "only {beyond} steps beyond singles");
+    }
+
+    #[test]
+    fn fish_read_in_words() {
+        let step = Step {
+            technique: Technique::XWing,
+            name: "X-Wing".into(),
+            rating_tenths: 32,
+            placements: vec![],
+            eliminations: vec![(29, 7), (79, 7)],
+            cells: vec![11, 16, 47, 52],
+            digits: vec![7],
+            explanation: String::new(),
+        };
+        assert_eq!(
+            english_text(&step),
+            "X-Wing on 7: in rows 2 and 6, 7 must be in columns 3 and 8, so the rest of those \
+             columns cannot hold it: r4c3 and r9c8 are not 7."
+        );
+        assert!(japanese_text(&step).starts_with("井桁（X-Wing）：7は2・6行目では3・8列目"));
+    }
+
+    #[test]
+    fn chain_accounts_become_links() {
+        let found = potentials("Forcing Chain: r4c7=5 → r4c2≠5 → r6c2=5");
+        assert_eq!(
+            found,
+            vec![((33, 5), true), ((28, 5), false), ((46, 5), true)]
+        );
+    }
+}
