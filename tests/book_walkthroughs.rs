@@ -161,8 +161,13 @@ fn walkthrough_books_are_the_same_bytes_for_any_thread_count() {
 #[test]
 fn walkthroughs_are_refused_where_the_kind_has_none() {
     let dir = scratch("walkthroughs-refused");
-    let spec = "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\nwalkthroughs = \"all\"\n";
-    assert_eq!(build(&dir, "sudoku", spec, &[]), 2);
+    // Sudoku walkthroughs cover the classic 9×9 with digits only.
+    for options in ["size = \"6x6\"", "variant = \"x\"", "symbols = \"shapes\""] {
+        let spec = format!(
+            "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n{options}\nwalkthroughs = \"all\"\n"
+        );
+        assert_eq!(build(&dir, "sudoku", &spec, &[]), 2, "{options}");
+    }
     let spec = "title = \"T\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 1\nwalkthroughs = \"every 0\"\n";
     assert_eq!(build(&dir, "zero", spec, &[]), 2);
 }
@@ -209,5 +214,89 @@ fn hints_are_where_the_manifest_says_and_name_no_digit() {
             .expect("hard puzzles need more than singles");
         let line = format!("{number}. {}: look at", nudge.name);
         assert!(text.contains(&line), "{line:?} not in {text}");
+    }
+}
+
+const SUDOKU_SPEC: &str = r#"
+title = "Worked sudoku"
+seed = "sudoku-walkthrough-test"
+template = "kdp-6x9"
+
+[[section]]
+title = "Hard"
+kind = "sudoku"
+count = 3
+tier = "hard"
+walkthroughs = "every 2"
+
+[answers]
+placement = "end"
+per_page = "2x3"
+"#;
+
+/// Sudoku walkthroughs: on the pages the manifest names, cross-referenced from the answer,
+/// every step numbered once and in order, each starting with its own words.
+#[test]
+fn sudoku_walkthroughs_print_every_step_where_the_manifest_says() {
+    use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough};
+    let dir = scratch("walkthroughs-sudoku");
+    assert_eq!(build(&dir, "sudoku", SUDOKU_SPEC, &[]), 0);
+    let pdf_path = dir.join("sudoku.pdf");
+    assert!(check_manifest_against_pdf(&pdf_path) > 0);
+    let pdf = Pdf::load(&pdf_path);
+    let manifest = manifest(&pdf_path);
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    let walked: Vec<u64> = puzzles
+        .iter()
+        .filter(|puzzle| puzzle.get("walkthrough_pages").is_some())
+        .map(|puzzle| puzzle["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(walked, vec![1, 3]);
+    for puzzle in puzzles {
+        let Some(pages) = puzzle.get("walkthrough_pages") else {
+            continue;
+        };
+        let number = puzzle["number"].as_u64().unwrap();
+        let pages: Vec<usize> = pages
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|page| page.as_u64().unwrap() as usize)
+            .collect();
+        let answer = puzzle["answer_page"].as_u64().unwrap() as usize;
+        assert!(pages[0] > answer);
+        let answer_text = pdf.page_text(answer);
+        assert!(
+            answer_text.contains(&format!("Walkthrough p. {}", pages[0])),
+            "{answer_text}"
+        );
+        let first = pdf.page_text(pages[0]);
+        assert!(first.contains(&format!("Puzzle {number}")), "{first}");
+        assert!(first.contains(&format!("Answer p. {answer}")), "{first}");
+        let text: String = pages
+            .iter()
+            .map(|&page| pdf.page_text(page))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let grid = puzzle["puzzle"].as_str().unwrap().parse().unwrap();
+        let walk = walkthrough(&grid).unwrap();
+        assert!(
+            walk.steps.iter().any(|step| !step.singles),
+            "hard puzzles need more"
+        );
+        let mut from = 0;
+        for (index, step) in walk.steps.iter().enumerate() {
+            let words: String = step
+                .text(Language::English)
+                .split(' ')
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let mark = format!("{}. {words}", index + 1);
+            let at = text[from..]
+                .find(&mark)
+                .unwrap_or_else(|| panic!("{mark:?} missing after {from} in {text}"));
+            from += at + mark.len();
+        }
     }
 }

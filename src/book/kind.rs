@@ -131,7 +131,9 @@ impl StepFigure {
 
     /// The data as the kind's type, when it is one.
     pub fn get<T: Any>(&self) -> Option<&T> {
-        self.0.as_deref().and_then(|value| value.downcast_ref::<T>())
+        self.0
+            .as_deref()
+            .and_then(|value| value.downcast_ref::<T>())
     }
 }
 

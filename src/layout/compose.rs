@@ -625,20 +625,20 @@ impl Geometry {
 
     /// The cell of a section's walkthrough figures: the figure takes at most 45% of the
     /// body's width (the steps' text needs the rest) and 40% of its height, and must stay
-    /// as readable as an answer.
+    /// readable (the kind's `Frame::min_walk_cell`).
     fn walk_cell(&self, spec: &Spec, frame: &Frame, section: &SectionSpec) -> Result<f64> {
         let room =
             body_height_with(spec, self.margins) - style::HEADING * spec.page.text_size.value;
         let cell = (self.body_width() * 0.45 / frame.columns)
             .min(room * 0.4 / frame.rows)
             .min(frame.max_cell * 0.8);
-        if cell < frame.min_answer_cell {
+        if cell < frame.min_walk_cell {
             return Err(spec
                 .error(
                     section.at,
                     format!(
                         "walkthrough figures would have {} cells of {:.1} pt; the smallest readable is {:.0} pt",
-                        frame.cells_are, cell.max(0.0), frame.min_answer_cell
+                        frame.cells_are, cell.max(0.0), frame.min_walk_cell
                     ),
                 )
                 .with_hint("use a larger page or smaller puzzles, or set walkthroughs = \"none\""));
@@ -1767,6 +1767,42 @@ mod tests {
         // So do the texts the placeholders stand for.
         let error = check_glyphs(&spec, &fonts_without("W")).unwrap_err();
         assert!(error.message().contains("the title"), "{error}");
+    }
+
+    #[test]
+    fn a_walkthrough_step_taller_than_a_page_is_refused() {
+        let spec = Spec::parse(
+            "book.toml",
+            "title = \"T\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\nwalkthroughs = \"all\"\n",
+            None,
+        )
+        .unwrap();
+        let layout = |height: f64| {
+            Some(WalkLayout {
+                cell: 17.0,
+                figure: (153.0, 153.0),
+                panels: vec![
+                    walk::Panel {
+                        steps: 0..1,
+                        lines: vec![vec!["a".into()]],
+                        height: 160.0,
+                    },
+                    walk::Panel {
+                        steps: 1..2,
+                        lines: vec![vec!["b".into()]],
+                        height,
+                    },
+                ],
+            })
+        };
+        let room = walk_room(&spec) - walk::style::HEADER * spec.page.text_size.value;
+        check_panels_fit(&spec, &[layout(room)], &[0]).unwrap();
+        let error = check_panels_fit(&spec, &[layout(room + 1.0)], &[0]).unwrap_err();
+        assert!(
+            error.message().contains("step 2 of puzzle 1's walkthrough"),
+            "{error}"
+        );
+        assert!(error.to_string().contains("book.toml:3:"), "{error}");
     }
 
     fn spec_with_per_page(per_page: &str) -> Spec {

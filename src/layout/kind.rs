@@ -26,6 +26,9 @@ pub struct Frame {
     /// The smallest readable cell of a question, and of an answer (points).
     pub min_cell: f64,
     pub min_answer_cell: f64,
+    /// The smallest readable cell of a walkthrough figure (points): sudoku's hold pencil
+    /// marks, a third of a cell each.
+    pub min_walk_cell: f64,
     /// Figures never grow beyond this cell, however much room there is.
     pub max_cell: f64,
     /// What the cells are called in messages ("sudoku": "sudoku cells", "sudoku answer cells").

@@ -11,6 +11,7 @@ pub mod kind;
 pub mod page;
 pub mod shapes;
 pub mod sudoku;
+pub mod sudoku_walk;
 pub mod sum;
 pub mod text;
 pub mod walk;

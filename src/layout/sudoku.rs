@@ -8,13 +8,16 @@
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
 use super::page::{Colour, Item, Point, Rect};
+use super::sudoku_walk::{Diagram, draw_diagram};
 use super::words;
 use crate::book::kind::section_as;
-use crate::book::kind::{Content, SectionKind};
+use crate::book::kind::{Content, SectionKind, WalkStep, Walkthrough};
 use crate::book::spec::Language;
 use crate::book::sudoku::{SudokuContent, SudokuSection, SymbolContent, Symbols, VariantContent};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::sudoku::grade::walkthrough::Moment;
 use crate::sudoku::variant::geometry::{Size, Variant, box_regions};
+use std::ops::Range;
 
 /// The smallest cell a puzzle may be printed with (about 4.2 mm): below it digits are too
 /// small to read and too cramped to pencil in.
@@ -363,6 +366,13 @@ pub fn draw(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, figure: &SudokuF
     }
 }
 
+/// The position a sudoku walkthrough step carries for its figure.
+fn moment_of_step(step: &WalkStep) -> Result<&Moment> {
+    step.figure
+        .get::<Moment>()
+        .ok_or_else(|| Error::runtime("a sudoku walkthrough step has no position to draw"))
+}
+
 /// Sudoku's part in the layout stage.
 pub struct SudokuLayout;
 
@@ -385,6 +395,7 @@ impl LayoutKind for SudokuLayout {
             } else {
                 MIN_ANSWER_CELL
             },
+            min_walk_cell: super::sudoku_walk::MIN_WALK_CELL,
             max_cell: f64::INFINITY,
             cells_are: "sudoku",
         }
@@ -436,6 +447,63 @@ impl LayoutKind for SudokuLayout {
                     },
                 );
             }
+        }
+        Ok(rect)
+    }
+
+    /// The panel's figure: its last step's diagram when that step has one; otherwise the
+    /// grid before the panel's runs of singles, their digits circled.
+    fn draw_walk(
+        &self,
+        content: &dyn Content,
+        walkthrough: &Walkthrough,
+        marked: Range<usize>,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let content = expect_content::<SudokuContent>(content)?;
+        let steps = walkthrough
+            .steps
+            .get(marked)
+            .filter(|steps| !steps.is_empty())
+            .ok_or_else(|| {
+                Error::runtime("a walkthrough figure was asked for steps it does not have")
+            })?;
+        let last = &steps[steps.len() - 1];
+        let rect = Rect::new(area.x, area.y, cell * 9.0, cell * 9.0);
+        let givens = content.puzzle.cells();
+        if last.diagram {
+            let moment = moment_of_step(last)?;
+            draw_diagram(
+                items,
+                fonts,
+                rect,
+                &Diagram {
+                    givens,
+                    moment,
+                    placed: &moment.placements,
+                    digits: &moment.digits,
+                },
+            );
+        } else {
+            let first = moment_of_step(&steps[0])?;
+            let mut placed = Vec::new();
+            for step in steps {
+                placed.extend_from_slice(&moment_of_step(step)?.placements);
+            }
+            draw_diagram(
+                items,
+                fonts,
+                rect,
+                &Diagram {
+                    givens,
+                    moment: first,
+                    placed: &placed,
+                    digits: &[],
+                },
+            );
         }
         Ok(rect)
     }

@@ -268,6 +268,7 @@ impl LayoutKind for MushikuiLayout {
             rows,
             min_cell: MIN_PUZZLE_PITCH,
             min_answer_cell: MIN_ANSWER_PITCH,
+            min_walk_cell: MIN_ANSWER_PITCH,
             max_cell: MAX_PITCH,
             cells_are: "mushikui-zan digit",
         }

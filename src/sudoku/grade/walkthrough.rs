@@ -50,10 +50,13 @@ pub struct Moment {
     pub candidates: [u16; 81],
     /// Digits the step places: (cell, digit).
     pub placements: Vec<(u8, u8)>,
-    /// Candidates the step removes: (cell, digit), in cell order.
+    /// Candidates the step removes: (cell, digit), in cell order; those of a cell it fills
+    /// are left out (the placed digit, circled, says it).
     pub eliminations: Vec<(u8, u8)>,
     /// The cells of the pattern (shaded), ascending.
     pub pattern: Vec<u8>,
+    /// The digits of the pattern (bold among its cells' candidates).
+    pub digits: Vec<u8>,
     /// The cells the step changes (shaded another grey), ascending: where it places or
     /// removes, outside the pattern.
     pub targets: Vec<u8>,
@@ -121,17 +124,21 @@ fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
         let start = index;
         let before = (board.values, board.candidates);
         if is_single(path[index].technique) {
-            while index < path.len()
-                && is_single(path[index].technique)
-                && index - start < SINGLES_PER_STEP
-            {
+            let run = path[index..]
+                .iter()
+                .take_while(|step| is_single(step.technique))
+                .count();
+            // Long runs are cut into nearly equal steps of at most SINGLES_PER_STEP.
+            let pieces = run.div_ceil(SINGLES_PER_STEP);
+            let length = run.div_ceil(pieces);
+            while index < path.len() && is_single(path[index].technique) && index - start < length {
                 apply(&mut board, &path[index]);
                 index += 1;
             }
             steps.push(singles_step(&path[start..index], start..index, before));
         } else {
             let step = &path[index];
-            let board_before = board.clone();
+            let board_before = board;
             apply(&mut board, step);
             index += 1;
             steps.push(technique_step(step, start..index, &board_before));
@@ -219,6 +226,7 @@ fn singles_step(
             placements,
             eliminations: Vec::new(),
             pattern: Vec::new(),
+            digits: Vec::new(),
             targets,
             links: Vec::new(),
             pencil_marks: false,
@@ -258,8 +266,14 @@ fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> W
             values: board.values,
             candidates,
             placements: step.placements.clone(),
-            eliminations: step.eliminations.clone(),
+            eliminations: step
+                .eliminations
+                .iter()
+                .copied()
+                .filter(|&(cell, _)| !step.placements.iter().any(|p| p.0 == cell))
+                .collect(),
             pattern,
+            digits: step.digits.clone(),
             targets,
             links,
             pencil_marks: true,
@@ -372,14 +386,20 @@ fn conjugate(board: &Board, a: usize, b: usize, digit: u8) -> bool {
 fn potentials(text: &str) -> Vec<((u8, u8), bool)> {
     let chars: Vec<char> = text.chars().collect();
     let mut found = Vec::new();
-    let digit = |c: char| c.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8);
+    let digit = |c: char| {
+        c.to_digit(10)
+            .filter(|d| (1..=9).contains(d))
+            .map(|d| d as u8)
+    };
     for i in 0..chars.len().saturating_sub(5) {
         if chars[i] != 'r' || chars[i + 2] != 'c' {
             continue;
         }
-        let (Some(row), Some(column), Some(value)) =
-            (digit(chars[i + 1]), digit(chars[i + 3]), digit(chars[i + 5]))
-        else {
+        let (Some(row), Some(column), Some(value)) = (
+            digit(chars[i + 1]),
+            digit(chars[i + 3]),
+            digit(chars[i + 5]),
+        ) else {
             continue;
         };
         let on = match chars[i + 4] {
@@ -431,14 +451,20 @@ fn common_house(cells: &[u8], box_first: bool, english: bool) -> Option<String> 
         (false, 1) => format!("{}列目", index + 1),
         (false, _) => format!("ブロック{}", index + 1),
     };
-    let mut order = vec![(0, row_of as fn(usize) -> usize), (1, column_of), (2, block_of)];
+    let mut order = vec![
+        (0, row_of as fn(usize) -> usize),
+        (1, column_of),
+        (2, block_of),
+    ];
     if box_first {
         order.rotate_right(1);
     }
-    order.into_iter().find_map(|(kind, of)| match distinct(cells, of).as_slice() {
-        [only] => Some(name(kind, *only)),
-        _ => None,
-    })
+    order
+        .into_iter()
+        .find_map(|(kind, of)| match distinct(cells, of).as_slice() {
+            [only] => Some(name(kind, *only)),
+            _ => None,
+        })
 }
 
 /// "so r4c3 and r9c8 are not 7; r1c1 = 5".
@@ -503,8 +529,23 @@ fn fish_lines(step: &Step) -> (Vec<usize>, Vec<usize>, bool) {
     }
 }
 
+/// True for SE's "direct" techniques: the pattern is not applied, it leaves a hidden
+/// single.
+fn is_direct(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::DirectPointing
+            | Technique::DirectClaiming
+            | Technique::DirectHiddenPair
+            | Technique::DirectHiddenTriple
+    )
+}
+
 fn english_text(step: &Step) -> String {
-    let outcome = outcome_english(step);
+    let mut outcome = outcome_english(step);
+    if is_direct(step.technique) {
+        outcome = format!("that leaves a hidden single, {outcome}");
+    }
     let digits = digits_text(&step.digits, true);
     let cells = cells_text(&step.cells, ", ");
     let name = &step.name;
@@ -609,7 +650,10 @@ pub fn japanese_name(technique: Technique) -> &'static str {
 }
 
 fn japanese_text(step: &Step) -> String {
-    let outcome = outcome_japanese(step);
+    let mut outcome = outcome_japanese(step);
+    if is_direct(step.technique) {
+        outcome = format!("残るヒドゥンシングルで{outcome}");
+    }
     let digits = digits_text(&step.digits, false);
     let cells = cells_text(&step.cells, "・");
     let mut name = japanese_name(step.technique).to_string();
@@ -702,9 +746,24 @@ mod tests {
                 if !step.singles {
                     beyond += 1;
                     assert_eq!(steps.len(), 1);
-                    assert_eq!(step.moment.eliminations, steps[0].eliminations);
-                    assert!(steps[0].cells.iter().all(|c| step.moment.pattern.contains(c)));
-                    assert_eq!(step.moment.candidates[0] & u16::from(board.values[0] != 0), 0);
+                    let placed = |cell: u8| steps[0].placements.iter().any(|p| p.0 == cell);
+                    let unplaced: Vec<(u8, u8)> = steps[0]
+                        .eliminations
+                        .iter()
+                        .copied()
+                        .filter(|&(cell, _)| !placed(cell))
+                        .collect();
+                    assert_eq!(step.moment.eliminations, unplaced);
+                    assert!(
+                        steps[0]
+                            .cells
+                            .iter()
+                            .all(|c| step.moment.pattern.contains(c))
+                    );
+                    assert_eq!(
+                        step.moment.candidates[0] & u16::from(board.values[0] != 0),
+                        0
+                    );
                 }
                 assert_eq!(step.moment.values, board.values);
                 for s in steps {

@@ -1,0 +1,440 @@
+//! A sudoku walkthrough diagram: the grid at one moment of the solution and what one step
+//! does there.
+//!
+//! Givens are bold and digits found earlier regular; unsolved cells show their candidates
+//! as pencil marks (a 3×3 grid of small digits, the pattern's digits bold in its cells).
+//! The pattern's cells are shaded mid grey and the cells the step changes a much lighter
+//! grey, removed candidates are struck through, a placed digit is circled, and a chain's
+//! links run between candidates: strong links solid, weak links dashed, arrows along the
+//! chain. Everything is grey or black, so the diagram reads the same in black-and-white
+//! print. The drawing constants are public so that tests can read a diagram back.
+
+use super::fonts::FontSet;
+use super::page::{Colour, Item, Path, Point, Rect, Stroke};
+use super::sudoku::{SudokuFigure, centred_digit, draw};
+use crate::sudoku::grade::walkthrough::{Link, Moment};
+
+/// The grey of the pattern's cells.
+pub const PATTERN_GREY: f64 = 0.74;
+/// The grey of the cells the step changes (outside the pattern).
+pub const TARGET_GREY: f64 = 0.91;
+/// Pencil marks are this fraction of the cell.
+pub const MARK_SCALE: f64 = 0.3;
+/// The smallest readable pencil mark (points); it sets the smallest walkthrough cell.
+pub const MIN_MARK: f64 = 5.0;
+/// The smallest cell of a walkthrough figure: pencil marks stay [`MIN_MARK`] points.
+pub const MIN_WALK_CELL: f64 = MIN_MARK / MARK_SCALE;
+/// The width of the stroke through a removed candidate (only strikes use it).
+pub const STRIKE_WIDTH: f64 = 0.75;
+/// The width of a chain's links.
+pub const LINK_WIDTH: f64 = 0.7;
+/// The grey of the links, darker than the pattern so they show on it.
+pub const LINK_GREY: f64 = 0.2;
+
+/// The centre of cell `cell` in the figure `rect`.
+pub fn cell_centre(rect: Rect, cell: usize) -> Point {
+    let size = rect.width / 9.0;
+    Point {
+        x: rect.x + (cell % 9) as f64 * size + size / 2.0,
+        y: rect.y + (cell / 9) as f64 * size + size / 2.0,
+    }
+}
+
+/// The centre of candidate `digit`'s pencil mark in cell `cell`.
+pub fn mark_centre(rect: Rect, cell: usize, digit: u8) -> Point {
+    let size = rect.width / 9.0;
+    let slot = size / 3.0;
+    let index = usize::from(digit - 1);
+    Point {
+        x: rect.x + (cell % 9) as f64 * size + (index % 3) as f64 * slot + slot / 2.0,
+        y: rect.y + (cell / 9) as f64 * size + (index / 3) as f64 * slot + slot / 2.0,
+    }
+}
+
+/// The cell of a point inside the figure `rect`.
+pub fn cell_at(rect: Rect, point: Point) -> Option<usize> {
+    let size = rect.width / 9.0;
+    let column = ((point.x - rect.x) / size).floor();
+    let row = ((point.y - rect.y) / size).floor();
+    ((0.0..9.0).contains(&column) && (0.0..9.0).contains(&row))
+        .then(|| row as usize * 9 + column as usize)
+}
+
+/// The pencil-mark digit of a point inside cell `cell`'s box.
+pub fn mark_at(rect: Rect, cell: usize, point: Point) -> u8 {
+    let size = rect.width / 9.0;
+    let slot = size / 3.0;
+    let across = ((point.x - rect.x - (cell % 9) as f64 * size) / slot).floor() as i64;
+    let down = ((point.y - rect.y - (cell / 9) as f64 * size) / slot).floor() as i64;
+    (down.clamp(0, 2) * 3 + across.clamp(0, 2) + 1) as u8
+}
+
+/// What one diagram shows: the moment, and the digits it marks as placed (circled).
+pub struct Diagram<'a> {
+    pub givens: &'a [u8; 81],
+    pub moment: &'a Moment,
+    /// Placed digits to circle: the step's own, or a run of singles'.
+    pub placed: &'a [(u8, u8)],
+    /// The digits of the pattern, bold among the pencil marks of its cells.
+    pub digits: &'a [u8],
+}
+
+/// Draws the diagram into the square `rect`.
+pub fn draw_diagram(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, diagram: &Diagram<'_>) {
+    let moment = diagram.moment;
+    let size = rect.width / 9.0;
+    let shade = |items: &mut Vec<Item>, cell: u8, grey: f64| {
+        let cell = usize::from(cell);
+        items.push(Item::Rect {
+            rect: Rect::new(
+                rect.x + (cell % 9) as f64 * size,
+                rect.y + (cell / 9) as f64 * size,
+                size,
+                size,
+            ),
+            fill: Some(Colour::grey(grey)),
+            stroke: None,
+        });
+    };
+    for &cell in &moment.pattern {
+        shade(items, cell, PATTERN_GREY);
+    }
+    for &cell in &moment.targets {
+        shade(items, cell, TARGET_GREY);
+    }
+    let strong = diagram.givens.map(|value| value != 0);
+    draw(
+        items,
+        fonts,
+        rect,
+        &SudokuFigure {
+            cells: &moment.values,
+            strong: Some(&strong),
+        },
+    );
+    let placed = |cell: usize| diagram.placed.iter().any(|&(c, _)| usize::from(c) == cell);
+    if moment.pencil_marks {
+        let mark = size * MARK_SCALE;
+        for cell in 0..81 {
+            if moment.values[cell] != 0 || placed(cell) {
+                continue;
+            }
+            let in_pattern = moment.pattern.contains(&(cell as u8));
+            for digit in 1..=9u8 {
+                if moment.candidates[cell] & 1 << (digit - 1) == 0 {
+                    continue;
+                }
+                let face = if in_pattern && diagram.digits.contains(&digit) {
+                    fonts.digits_bold
+                } else {
+                    fonts.digits
+                };
+                let centre = mark_centre(rect, cell, digit);
+                items.push(centred_digit(fonts, face, centre, mark, digit));
+                if moment.eliminations.contains(&(cell as u8, digit)) {
+                    let half = size / 6.0 * 0.8;
+                    items.push(Item::Line {
+                        from: Point {
+                            x: centre.x - half,
+                            y: centre.y + half,
+                        },
+                        to: Point {
+                            x: centre.x + half,
+                            y: centre.y - half,
+                        },
+                        width: STRIKE_WIDTH,
+                        colour: Colour::BLACK,
+                    });
+                }
+            }
+        }
+        for link in &moment.links {
+            draw_link(items, rect, link);
+        }
+    }
+    for &(cell, digit) in diagram.placed {
+        let centre = cell_centre(rect, usize::from(cell));
+        items.push(centred_digit(
+            fonts,
+            fonts.digits,
+            centre,
+            size * 0.6,
+            digit,
+        ));
+        items.push(Item::Path {
+            path: Path::circle(centre, size * 0.4),
+            fill: None,
+            stroke: Some(Stroke::solid(0.8, Colour::BLACK)),
+        });
+    }
+}
+
+/// A link between two pencil marks, stopping short of both; an arrowhead at its end when
+/// the chain reads one way.
+fn draw_link(items: &mut Vec<Item>, rect: Rect, link: &Link) {
+    let size = rect.width / 9.0;
+    let from = mark_centre(rect, usize::from(link.from.0), link.from.1);
+    let to = mark_centre(rect, usize::from(link.to.0), link.to.1);
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let length = (dx * dx + dy * dy).sqrt();
+    let gap = size * 0.14;
+    if length <= 2.0 * gap {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let start = Point {
+        x: from.x + ux * gap,
+        y: from.y + uy * gap,
+    };
+    let end = Point {
+        x: to.x - ux * gap,
+        y: to.y - uy * gap,
+    };
+    let colour = Colour::grey(LINK_GREY);
+    items.push(Item::Path {
+        path: Path::polyline(&[start, end]),
+        fill: None,
+        stroke: Some(Stroke {
+            width: LINK_WIDTH,
+            colour,
+            dash: (!link.strong).then_some((2.0, 1.5)),
+        }),
+    });
+    if link.directed {
+        let head = size * 0.16;
+        let back = Point {
+            x: end.x - ux * head,
+            y: end.y - uy * head,
+        };
+        let side = head * 0.45;
+        items.push(Item::Path {
+            path: Path::polygon(&[
+                end,
+                Point {
+                    x: back.x - uy * side,
+                    y: back.y + ux * side,
+                },
+                Point {
+                    x: back.x + uy * side,
+                    y: back.y - ux * side,
+                },
+            ]),
+            fill: Some(colour),
+            stroke: None,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::book::kind::Content;
+    use crate::book::spec::Language;
+    use crate::book::sudoku::SudokuContent;
+    use crate::layout::kind::LayoutKind;
+    use crate::layout::sudoku::SudokuLayout;
+    use crate::sudoku::Grid;
+    use crate::sudoku::grade::walkthrough::is_single;
+    use crate::sudoku::grade::{GradeOptions, grade_with};
+
+    /// What a drawn diagram shows, read back from its items.
+    #[derive(Default, Debug)]
+    struct ReadBack {
+        pattern: BTreeSet<u8>,
+        targets: BTreeSet<u8>,
+        struck: BTreeSet<(u8, u8)>,
+        circled: BTreeSet<u8>,
+        links: usize,
+        dashed: usize,
+    }
+
+    fn read_back(items: &[Item], rect: Rect) -> ReadBack {
+        let mut seen = ReadBack::default();
+        for item in items {
+            match item {
+                Item::Rect {
+                    rect: shade,
+                    fill: Some(fill),
+                    ..
+                } => {
+                    let centre = Point {
+                        x: shade.x + shade.width / 2.0,
+                        y: shade.y + shade.height / 2.0,
+                    };
+                    let cell = cell_at(rect, centre).expect("shading inside the grid") as u8;
+                    match fill.as_grey() {
+                        Some(grey) if grey == PATTERN_GREY => seen.pattern.insert(cell),
+                        Some(grey) if grey == TARGET_GREY => seen.targets.insert(cell),
+                        other => panic!("unexpected shade {other:?}"),
+                    };
+                }
+                // Strikes are the only slanted lines (the grid's are upright).
+                Item::Line {
+                    from, to, width, ..
+                } if from.x != to.x && from.y != to.y => {
+                    assert_eq!(*width, STRIKE_WIDTH);
+                    let middle = Point {
+                        x: (from.x + to.x) / 2.0,
+                        y: (from.y + to.y) / 2.0,
+                    };
+                    let cell = cell_at(rect, middle).unwrap();
+                    seen.struck
+                        .insert((cell as u8, mark_at(rect, cell, middle)));
+                }
+                Item::Path {
+                    path,
+                    fill: None,
+                    stroke: Some(stroke),
+                } => {
+                    let subpath = &path.subpaths[0];
+                    if subpath.closed {
+                        // A circle: its centre is half its width left of its start.
+                        let centre = Point {
+                            x: subpath.start.x - rect.width / 9.0 * 0.4,
+                            y: subpath.start.y,
+                        };
+                        seen.circled.insert(cell_at(rect, centre).unwrap() as u8);
+                    } else {
+                        seen.links += 1;
+                        seen.dashed += usize::from(stroke.dash.is_some());
+                    }
+                }
+                _ => {}
+            }
+        }
+        seen
+    }
+
+    fn puzzles(every: usize, count: usize) -> Vec<Grid> {
+        include_str!("../../tests/data/se-rated.txt")
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .step_by(every)
+            .take(count)
+            .filter_map(|line| line.split_whitespace().next()?.parse().ok())
+            .collect()
+    }
+
+    /// Every diagram strikes exactly the grader's eliminations of its step, shades its
+    /// pattern (the grader's pattern cells, and a chain's candidates), circles exactly the
+    /// digit it places, and shades every other cell it changes in the other grey.
+    #[test]
+    fn diagrams_show_exactly_what_the_grader_did() {
+        let fonts = FontSet::bundled(false);
+        let (mut diagrams, mut chains, mut struck) = (0, 0, 0);
+        for puzzle in puzzles(50, 43) {
+            let grading = grade_with(
+                &puzzle,
+                &GradeOptions {
+                    record_steps: true,
+                    ..GradeOptions::default()
+                },
+            )
+            .unwrap();
+            let content = SudokuContent {
+                puzzle,
+                solution: grading.solution,
+            };
+            let walk = content.walkthrough(Language::English).unwrap();
+            let mut beyond = grading.steps.iter().filter(|s| !is_single(s.technique));
+            let area = Rect::new(50.0, 80.0, 180.0, 180.0);
+            for (index, step) in walk.steps.iter().enumerate() {
+                let mut items = Vec::new();
+                let rect = SudokuLayout
+                    .draw_walk(
+                        &content,
+                        &walk,
+                        index..index + 1,
+                        area,
+                        20.0,
+                        &fonts,
+                        &mut items,
+                    )
+                    .unwrap();
+                let seen = read_back(&items, rect);
+                if !step.diagram {
+                    // A run of singles: its digits circled, nothing struck or shaded grey.
+                    let placed: BTreeSet<u8> = step
+                        .cells
+                        .iter()
+                        .map(|&(row, column)| (row * 9 + column) as u8)
+                        .collect();
+                    assert_eq!(seen.circled, placed);
+                    assert!(seen.struck.is_empty() && seen.pattern.is_empty());
+                    continue;
+                }
+                diagrams += 1;
+                let graded = beyond.next().expect("a diagram per step beyond singles");
+                let placed: BTreeSet<u8> = graded.placements.iter().map(|p| p.0).collect();
+                // A cell the step fills shows its digit circled instead of struck marks.
+                let eliminations: BTreeSet<(u8, u8)> = graded
+                    .eliminations
+                    .iter()
+                    .copied()
+                    .filter(|e| !placed.contains(&e.0))
+                    .collect();
+                assert_eq!(seen.struck, eliminations, "{}", graded.name);
+                struck += eliminations.len();
+                assert_eq!(seen.circled, placed, "{}", graded.name);
+                let pattern: BTreeSet<u8> = graded.cells.iter().copied().collect();
+                if seen.links == 0 {
+                    assert_eq!(seen.pattern, pattern, "{}", graded.name);
+                } else {
+                    chains += 1;
+                    assert!(seen.pattern.is_superset(&pattern), "{}", graded.name);
+                }
+                // Every changed cell is shaded, in one grey or the other.
+                for cell in eliminations
+                    .iter()
+                    .map(|e| e.0)
+                    .chain(placed.iter().copied())
+                {
+                    assert!(
+                        seen.pattern.contains(&cell) || seen.targets.contains(&cell),
+                        "{}: r{}c{} unshaded",
+                        graded.name,
+                        cell / 9 + 1,
+                        cell % 9 + 1
+                    );
+                }
+                assert!(seen.targets.is_disjoint(&seen.pattern));
+            }
+            assert!(
+                beyond.next().is_none(),
+                "a step beyond singles without a diagram"
+            );
+        }
+        assert!(
+            diagrams > 100 && struck > 200 && chains > 5,
+            "{diagrams} {struck} {chains}"
+        );
+    }
+
+    #[test]
+    fn pencil_marks_stay_readable_on_a_6x9_page_and_smaller_is_refused() {
+        use crate::book::spec::Spec;
+        use crate::layout::compose::{Geometry, paginate};
+        let fonts = FontSet::bundled(false);
+        let geometry = |size: &str| {
+            let spec = Spec::parse(
+                "book.toml",
+                &format!(
+                    "title = \"T\"\ntemplate = \"kdp-6x9\"\n[page]\nsize = \"{size}\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\nwalkthroughs = \"all\"\n"
+                ),
+                None,
+            )
+            .unwrap();
+            Geometry::new(&spec, &paginate(&spec), &fonts)
+        };
+        let six_by_nine = geometry("6x9in").unwrap();
+        let cell = six_by_nine.walk_cells[0];
+        assert!(cell >= MIN_WALK_CELL && cell * MARK_SCALE >= MIN_MARK, "{cell}");
+        let error = geometry("5x8in").unwrap_err();
+        assert!(
+            error.message().contains("walkthrough figures would have sudoku cells"),
+            "{error}"
+        );
+    }
+}
