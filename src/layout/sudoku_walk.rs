@@ -430,10 +430,15 @@ mod tests {
         };
         let six_by_nine = geometry("6x9in").unwrap();
         let cell = six_by_nine.walk_cells[0];
-        assert!(cell >= MIN_WALK_CELL && cell * MARK_SCALE >= MIN_MARK, "{cell}");
+        assert!(
+            cell >= MIN_WALK_CELL && cell * MARK_SCALE >= MIN_MARK,
+            "{cell}"
+        );
         let error = geometry("5x8in").unwrap_err();
         assert!(
-            error.message().contains("walkthrough figures would have sudoku cells"),
+            error
+                .message()
+                .contains("walkthrough figures would have sudoku cells"),
             "{error}"
         );
     }

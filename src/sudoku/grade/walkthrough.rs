@@ -477,11 +477,7 @@ fn outcome_english(step: &Step) -> String {
     for (digit, cells) in by_digit(&step.eliminations) {
         let verb = if cells.len() == 1 { "is" } else { "are" };
         let names: Vec<String> = cells.iter().map(|&c| cell_name(c as usize)).collect();
-        let list = match names.as_slice() {
-            [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
-            _ => names.concat(),
-        };
-        parts.push(format!("{list} {verb} not {digit}"));
+        parts.push(format!("{} {verb} not {digit}", english_list(&names)));
     }
     parts.join("; ")
 }
@@ -496,6 +492,14 @@ fn outcome_japanese(step: &Step) -> String {
         parts.push(format!("{}から{digit}を消去", cells_text(&cells, "・")));
     }
     parts.join("、")
+}
+
+/// "a, b and c".
+fn english_list(words: &[String]) -> String {
+    match words {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => words.concat(),
+    }
 }
 
 /// Eliminations grouped by digit, digits ascending.
@@ -547,7 +551,8 @@ fn english_text(step: &Step) -> String {
         outcome = format!("that leaves a hidden single, {outcome}");
     }
     let digits = digits_text(&step.digits, true);
-    let cells = cells_text(&step.cells, ", ");
+    let names: Vec<String> = step.cells.iter().map(|&c| cell_name(c as usize)).collect();
+    let cells = english_list(&names);
     let name = &step.name;
     match step.technique {
         Technique::Pointing | Technique::DirectPointing => {
@@ -594,7 +599,8 @@ fn english_text(step: &Step) -> String {
             && step.explanation.chars().count() <= LONGEST_ACCOUNT
             && step.explanation.contains('→') =>
         {
-            format!("{}: so {outcome}.", step.explanation.trim_end_matches('.'))
+            // The account ends with what the chain concludes.
+            step.explanation.clone()
         }
         _ if step.cells.is_empty() => format!("{name}: {outcome}."),
         _ => format!("{name} on {digits} in {cells}: {outcome}."),
