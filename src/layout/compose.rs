@@ -624,13 +624,18 @@ impl Geometry {
     }
 
     /// The cell of a section's walkthrough figures: the figure takes at most 45% of the
-    /// body's width (the steps' text needs the rest) and 40% of its height, and must stay
+    /// body's width (the steps' text needs the rest) and 40% of its height, three fit on a
+    /// page, and it must stay
     /// readable (the kind's `Frame::min_walk_cell`).
     fn walk_cell(&self, spec: &Spec, frame: &Frame, section: &SectionSpec) -> Result<f64> {
         let room =
             body_height_with(spec, self.margins) - style::HEADING * spec.page.text_size.value;
+        // Three panels (a figure and its gap each) fit under a walkthrough's heading.
+        let text = spec.page.text_size.value;
+        let panel = (room - walk::style::HEADER * text) / 3.0 - walk::style::PANEL_GAP * text;
         let cell = (self.body_width() * 0.45 / frame.columns)
             .min(room * 0.4 / frame.rows)
+            .min(panel / frame.rows)
             .min(frame.max_cell * 0.8);
         if cell < frame.min_walk_cell {
             return Err(spec

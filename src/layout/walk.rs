@@ -33,8 +33,8 @@ pub(super) mod style {
     pub const PANEL_GAP: f64 = 1.0;
     /// A walkthrough's heading line.
     pub const HEADER: f64 = 2.2;
-    /// Room for the step number before the text.
-    pub const NUMBER: f64 = 1.9;
+    /// Room for the step number before the text (two digits and a point).
+    pub const NUMBER: f64 = 2.2;
 }
 
 /// One panel: steps `steps` beside the figure as it stands after them.
