@@ -424,7 +424,16 @@ pub fn settle(
         .map(|&section| geometry.walk_cells[section])
         .collect();
     for _ in 0..16 {
-        let layouts = lay_out(spec, fonts, geometry.body_width(), walks, &cells, &extents);
+        let room = walk_room(spec) - walk::style::HEADER * spec.page.text_size.value;
+        let layouts = lay_out(
+            spec,
+            fonts,
+            geometry.body_width(),
+            walks,
+            &cells,
+            &extents,
+            room,
+        );
         check_panels_fit(spec, &layouts, &section_of)?;
         pagination = paginate_with(spec, &layouts);
         let next = Geometry::new(spec, &pagination, fonts)?;
@@ -1672,28 +1681,33 @@ impl Composer<'_> {
             let metrics = self.fonts.metrics(self.fonts.text);
             for panel in &layout.panels[block.panels.clone()] {
                 let area = Rect::new(body.x, y, layout.figure.0, layout.figure.1);
-                puzzle.kind().layout.draw_walk(
-                    puzzle.content.as_ref(),
-                    walk,
-                    panel.steps.clone(),
-                    area,
-                    layout.cell,
-                    self.fonts,
-                    items,
-                )?;
+                if !panel.continued {
+                    puzzle.kind().layout.draw_walk(
+                        puzzle.content.as_ref(),
+                        walk,
+                        panel.steps.clone(),
+                        area,
+                        layout.cell,
+                        self.fonts,
+                        items,
+                    )?;
+                }
                 let number_x = body.x + layout.figure.0 + walk::style::GUTTER * text;
                 let text_x = number_x + walk::style::NUMBER * size;
                 let mut baseline = y + size;
                 for (step, lines) in panel.steps.clone().zip(&panel.lines) {
-                    items.push(run(
-                        self.fonts.metrics(self.fonts.bold),
-                        self.fonts.bold,
-                        &format!("{}.", step + 1),
-                        size,
-                        (number_x, baseline),
-                        Align::Left,
-                        0.0,
-                    ));
+                    // The rest of a step begun in the panel before has no number.
+                    if !(panel.continued && step == panel.steps.start) {
+                        items.push(run(
+                            self.fonts.metrics(self.fonts.bold),
+                            self.fonts.bold,
+                            &format!("{}.", step + 1),
+                            size,
+                            (number_x, baseline),
+                            Align::Left,
+                            0.0,
+                        ));
+                    }
                     for line in lines {
                         items.push(run(
                             metrics,
@@ -1791,11 +1805,13 @@ mod tests {
                         steps: 0..1,
                         lines: vec![vec!["a".into()]],
                         height: 160.0,
+                        continued: false,
                     },
                     walk::Panel {
                         steps: 1..2,
                         lines: vec![vec!["b".into()]],
                         height,
+                        continued: false,
                     },
                 ],
             })

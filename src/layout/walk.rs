@@ -4,8 +4,10 @@
 //! in, those found by the panel's own steps marked) with those steps beside it, numbered.
 //! A panel gathers steps while their text is no taller than the figure, so the figure
 //! comes back every few steps; a step with a diagram of its own (`WalkStep::diagram`)
-//! ends its panel, whose figure then shows that step. Panels flow down the pages after the answers; a panel (and
-//! so a step) is never split across pages, and a walkthrough's heading never ends a page.
+//! ends its panel, whose figure then shows that step. Panels flow down the pages after the
+//! answers; a panel (and so a step) is never split across pages, and a walkthrough's
+//! heading never ends a page. Only a step whose text alone is taller than a page (a long
+//! case analysis) has its text carried over to continuation panels, which have no figure.
 //!
 //! Everything here is geometry known before drawing: [`lay_out`] wraps the text and sizes
 //! the panels (it needs the made walkthroughs, the fonts and the figure cell), and
@@ -38,13 +40,81 @@ pub(super) mod style {
 }
 
 /// One panel: steps `steps` beside the figure as it stands after them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Panel {
     pub steps: Range<usize>,
     /// Each step's text, wrapped to the text column.
     pub lines: Vec<Vec<String>>,
     /// Height in points, gap included.
     pub height: f64,
+    /// The panel continues the text of its first step from the panel before, without a
+    /// figure or step number: only a step whose text alone is taller than a page is
+    /// carried over like this.
+    pub continued: bool,
+}
+
+/// Sets a panel's height (its text or its figure, whichever is taller, and the gap), and
+/// carries text that would not fit `room` over to continuation panels.
+fn fit_to_page(panel: Panel, figure: f64, text: f64, room: f64) -> Vec<Panel> {
+    let pitch = text * style::TEXT * style::LEADING;
+    let step_gap = style::STEP_GAP * text;
+    let panel_gap = style::PANEL_GAP * text;
+    let finish = |mut panel: Panel, used: f64| {
+        let shown = if panel.continued { 0.0 } else { figure };
+        panel.height = used.max(shown) + panel_gap;
+        panel
+    };
+    if panel.height.max(figure) + panel_gap <= room {
+        let used = panel.height;
+        return vec![finish(panel, used)];
+    }
+    let limit = room - panel_gap;
+    let mut out = Vec::new();
+    let start = panel.steps.start;
+    let mut current = Panel {
+        steps: start..start,
+        lines: Vec::new(),
+        height: 0.0,
+        continued: false,
+    };
+    let mut used = 0.0;
+    for (step, lines) in panel.steps.clone().zip(panel.lines) {
+        let mut rest: &[String] = &lines;
+        loop {
+            let fit = ((limit - used - step_gap) / pitch).floor().max(0.0) as usize;
+            // A page takes at least one line, so the text always moves on.
+            let take = if current.lines.is_empty() {
+                fit.max(1)
+            } else {
+                fit
+            };
+            if rest.len().max(1) <= take {
+                current.steps.end = step + 1;
+                current.lines.push(rest.to_vec());
+                used += rest.len().max(1) as f64 * pitch + step_gap;
+                break;
+            }
+            if take > 0 {
+                current.steps.end = step + 1;
+                current.lines.push(rest[..take].to_vec());
+                used += take as f64 * pitch + step_gap;
+                rest = &rest[take..];
+            }
+            let continues = take > 0;
+            out.push(finish(std::mem::take(&mut current), used));
+            used = 0.0;
+            current = Panel {
+                steps: step..step,
+                lines: Vec::new(),
+                height: 0.0,
+                continued: continues,
+            };
+        }
+    }
+    if !current.lines.is_empty() {
+        out.push(finish(current, used));
+    }
+    out
 }
 
 /// A puzzle's walkthrough, sized: its figure cell and box, and its panels.
@@ -74,7 +144,8 @@ pub struct WalkPage {
 
 /// Sizes the walkthroughs: `walks[i]` of puzzle `i` with figure cell `cells[i]` and figure
 /// extent `extents[i]` (cells across and down), text column `width` points wide (the
-/// body's width).
+/// body's width); no panel is taller than `room` points (a page below a walkthrough's
+/// heading).
 pub fn lay_out(
     spec: &Spec,
     fonts: &FontSet,
@@ -82,6 +153,7 @@ pub fn lay_out(
     walks: &[Option<Arc<Walkthrough>>],
     cells: &[f64],
     extents: &[(f64, f64)],
+    room: f64,
 ) -> Vec<Option<WalkLayout>> {
     let text = spec.page.text_size.value;
     let size = text * style::TEXT;
@@ -117,12 +189,14 @@ pub fn lay_out(
                     steps: index..index + 1,
                     lines: vec![lines],
                     height,
+                    continued: false,
                 });
             }
             panels.extend(current);
-            for panel in &mut panels {
-                panel.height = panel.height.max(figure.1) + style::PANEL_GAP * text;
-            }
+            let panels = panels
+                .into_iter()
+                .flat_map(|panel| fit_to_page(panel, figure.1, text, room))
+                .collect();
             Some(WalkLayout {
                 cell,
                 figure,
@@ -198,6 +272,7 @@ mod tests {
                     steps: index..index + 1,
                     lines: vec![vec!["step".into()]],
                     height,
+                    continued: false,
                 })
                 .collect(),
         }
@@ -210,6 +285,42 @@ mod tests {
             None,
         )
         .unwrap()
+    }
+
+    /// A step whose text alone is taller than a page is carried over to continuation
+    /// panels: every line once, in order, and no panel taller than the page.
+    #[test]
+    fn text_taller_than_a_page_continues_in_panels_that_fit() {
+        let text = 9.0;
+        let lines = |count: usize, tag: &str| -> Vec<String> {
+            (0..count).map(|i| format!("{tag}{i}")).collect()
+        };
+        let pitch = text * style::TEXT * style::LEADING;
+        let panel = Panel {
+            steps: 3..5,
+            lines: vec![lines(4, "a"), lines(100, "b")],
+            height: 104.0 * pitch + 2.0 * style::STEP_GAP * text,
+            continued: false,
+        };
+        let room = 300.0;
+        let panels = fit_to_page(panel.clone(), 120.0, text, room);
+        assert!(panels.len() >= 4, "{}", panels.len());
+        assert!(panels.iter().all(|p| p.height <= room + 1e-9));
+        assert!(!panels[0].continued && panels[1..].iter().all(|p| p.continued));
+        assert_eq!(panels[0].steps, 3..5);
+        assert!(panels[1..].iter().all(|p| p.steps == (4..5)));
+        let printed: Vec<String> = panels.iter().flat_map(|p| p.lines.concat()).collect();
+        assert_eq!(printed, panel.lines.concat());
+        // A panel that fits is only given its height: the figure's when that is taller.
+        let short = Panel {
+            steps: 0..1,
+            lines: vec![lines(2, "c")],
+            height: 2.0 * pitch,
+            continued: false,
+        };
+        let fitted = fit_to_page(short, 120.0, text, room);
+        assert_eq!(fitted.len(), 1);
+        assert_eq!(fitted[0].height, 120.0 + style::PANEL_GAP * text);
     }
 
     #[test]
