@@ -117,6 +117,18 @@ pub struct WalkStep {
     pub diagram: bool,
     /// What the kind's figure needs beyond `cells`; opaque to the other stages.
     pub figure: StepFigure,
+    /// The technique the step shows, for the techniques chapter (steps with a diagram).
+    pub topic: Option<Topic>,
+}
+
+/// A technique a step shows: steps with the same `name` show the same technique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Topic {
+    /// Orders the techniques chapter, easiest first.
+    pub rank: u32,
+    pub name: String,
+    /// What the technique looks for, in a sentence or two.
+    pub about: String,
 }
 
 /// A kind's own data for drawing one walkthrough step (e.g. the candidates of a sudoku

@@ -249,6 +249,7 @@ impl Content for MushikuiContent {
                         .collect(),
                     diagram: false,
                     figure: StepFigure::default(),
+                    topic: None,
                 })
                 .collect(),
         })

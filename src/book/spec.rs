@@ -103,6 +103,8 @@ pub struct FrontSpec {
     pub title_page: bool,
     pub contents: bool,
     pub instructions: bool,
+    /// The techniques chapter (`techniques = true`): where the key was set, when it is on.
+    pub techniques: Option<Span>,
 }
 
 /// Where the answers go.
@@ -206,6 +208,14 @@ pub struct SectionSpec {
     pub hints: bool,
     /// The `[[section]]` table itself.
     pub at: Span,
+}
+
+impl SectionSpec {
+    /// True when the section's puzzles can have walkthroughs (and so examples in the
+    /// techniques chapter).
+    pub fn can_walk(&self) -> bool {
+        self.kind.book.has_walkthroughs() && self.options.has_walkthroughs()
+    }
 }
 
 /// A font named by a spec.
@@ -314,7 +324,7 @@ const PAGE_KEYS: [&str; 9] = [
 ];
 const SIZE_KEYS: [&str; 2] = ["width", "height"];
 const MARGIN_KEYS: [&str; 4] = ["top", "bottom", "inner", "outer"];
-const FRONT_KEYS: [&str; 3] = ["title_page", "contents", "instructions"];
+const FRONT_KEYS: [&str; 4] = ["title_page", "contents", "instructions", "techniques"];
 const ANSWER_KEYS: [&str; 3] = ["placement", "per_page", "title"];
 /// `[defaults]` holds `KIND_per_page` for every kind.
 fn default_keys() -> Vec<String> {
@@ -467,6 +477,13 @@ impl Spec {
             },
         };
         let cover = read_cover(&top, &title, &subtitle, &author)?;
+        if let Some(at) = defaults.front.techniques
+            && !read_sections.iter().any(SectionSpec::can_walk)
+        {
+            return Err(sources
+                .error(at, "the techniques chapter needs a section whose puzzles have walkthroughs")
+                .with_hint("add a classic sudoku section, or remove `techniques`"));
+        }
         drop(sections);
         drop(top);
         let Defaults {
@@ -558,6 +575,7 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         title_page: true,
         contents: true,
         instructions: true,
+        techniques: None,
     };
     if let Some(table) = top.table("front", &FRONT_KEYS)? {
         read_front(&table, &mut front)?;
@@ -813,6 +831,9 @@ fn read_front(table: &Table<'_, '_>, front: &mut FrontSpec) -> Result<()> {
         if let Some(value) = table.boolean(key)? {
             *slot = value.value;
         }
+    }
+    if let Some(value) = table.boolean("techniques")? {
+        front.techniques = value.value.then_some(value.at);
     }
     Ok(())
 }

@@ -11,7 +11,9 @@
 
 use std::time::Instant;
 
-use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, WalkStep, Walkthrough};
+use super::kind::{
+    BookKind, Content, Hint, SectionKind, StepFigure, Topic, WalkStep, Walkthrough,
+};
 use super::plan::Puzzle;
 use super::source::Table;
 use super::spec::{Difficulty, Language, at, parse_at};
@@ -503,7 +505,8 @@ impl Content for SudokuContent {
         Ok(Walkthrough {
             steps: walked
                 .steps
-                .into_iter()
+                .iter()
+                .cloned()
                 .map(|step| WalkStep {
                     text: step.text(words).to_string(),
                     cells: step
@@ -513,6 +516,20 @@ impl Content for SudokuContent {
                         .map(|&(cell, _)| (usize::from(cell) / 9, usize::from(cell) % 9))
                         .collect(),
                     diagram: !step.singles,
+                    topic: (!step.singles).then(|| {
+                        let technique = walked.path[step.path.start].technique;
+                        Topic {
+                            rank: u32::from(technique.base_rating()) * 64 + technique as u32,
+                            name: match words {
+                                walkthrough::Language::English => technique.name(),
+                                walkthrough::Language::Japanese => {
+                                    walkthrough::japanese_name(technique)
+                                }
+                            }
+                            .to_string(),
+                            about: walkthrough::about(technique, words),
+                        }
+                    }),
                     figure: StepFigure::new(step.moment),
                 })
                 .collect(),

@@ -655,6 +655,58 @@ pub fn japanese_name(technique: Technique) -> &'static str {
     }
 }
 
+/// What a technique looks for, for the techniques chapter.
+pub fn about(technique: Technique, language: Language) -> String {
+    use Technique as T;
+    let (english, japanese) = match technique {
+        T::DirectPointing | T::DirectClaiming | T::Pointing | T::Claiming | T::GeneralizedIntersection => (
+            "When a digit's places in a box all lie in one row or column, that line's other cells cannot hold it; and when a line's places all lie in one box, the box's other cells cannot hold it.",
+            "ブロック内である数字の入る場所が1つの行（列）に限られれば、その行（列）の他のマスにはその数字は入らない。行（列）内で1つのブロックに限られる場合も同様。",
+        ),
+        T::DirectHiddenPair | T::DirectHiddenTriple | T::HiddenPair | T::HiddenTriple | T::HiddenQuad => (
+            "When two (three, four) digits fit only the same two (three, four) cells of a house, those cells hold those digits and nothing else.",
+            "あるハウス（行・列・ブロック）で2つ（3つ、4つ）の数字が同じ2つ（3つ、4つ）のマスにしか入らなければ、そのマスには他の数字は入らない。",
+        ),
+        T::NakedPair | T::NakedTriple | T::NakedQuad => (
+            "When two (three, four) cells of a house hold only the same two (three, four) digits between them, no other cell of the house can hold those digits.",
+            "あるハウス（行・列・ブロック）で2つ（3つ、4つ）のマスの候補が合わせて同じ2つ（3つ、4つ）の数字だけなら、そのハウスの他のマスにはそれらの数字は入らない。",
+        ),
+        T::XWing | T::Swordfish | T::Jellyfish => (
+            "When a digit's places in two (three, four) rows lie in the same two (three, four) columns, the digit fills those columns from these rows: the columns' other cells cannot hold it (and the same with rows and columns swapped).",
+            "ある数字の入る場所が2つ（3つ、4つ）の行で同じ2つ（3つ、4つ）の列に限られれば、その列の他のマスにはその数字は入らない（行と列を入れ替えても同じ）。",
+        ),
+        T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::GroupedTurbotFish | T::ThreeStrongLinks | T::FourStrongLinks => (
+            "Strong links (a digit with two places in a house) joined end to end: one end of the chain holds the digit, so a cell seeing both ends cannot.",
+            "強リンク（あるハウスに2か所しか入らない数字）をつなぐと、鎖の両端のどちらかにその数字が入る。両端を両方とも見るマスには入らない。",
+        ),
+        T::XYWing | T::XYZWing | T::WXYZWing | T::VWXYZWing | T::UVWXYZWing | T::TUVWXYZWing => (
+            "A pivot cell and wings that see it, whose candidates share one digit z: whichever way the pivot goes, some wing holds z, so a cell seeing every cell with z cannot.",
+            "軸のマスとそれを見る翼のマスの候補が共通の数字zを持つ。軸がどの数字でも翼のどれかがzになるので、zを持つすべてのマスを見るマスにはzは入らない。",
+        ),
+        T::UniqueRectangle | T::Bug => (
+            "A puzzle has one solution, so no position may leave two ways to finish it (a rectangle of two digits, or every cell with two candidates); the candidates that would allow it go.",
+            "答えは1つなので、2通りの完成を許す形（2つの数字の長方形、すべてのマスが2択）にはならない。それを許す候補は消える。",
+        ),
+        T::AlignedPairExclusion | T::AlignedTripletExclusion => (
+            "Two (three) cells that see each other: every combination of their candidates that would empty some cell is impossible, and candidates left in no combination go.",
+            "互いに見る2つ（3つ）のマスの候補の組み合わせのうち、他のマスを空にするものは成り立たない。どの組み合わせにも残らない候補は消える。",
+        ),
+        T::Cycles | T::NishioForcingChain | T::MultipleForcingChain | T::DynamicForcingChain | T::DynamicForcingChainPlus | T::NestedForcingChain => (
+            "Follow what one candidate being true (or false) forces, link by link: a strong link turns a false end true, a weak link a true end false. A candidate that forces a contradiction, or its own opposite, is false.",
+            "ある候補が入る（入らない）と仮定して、強リンク・弱リンクを順にたどる。矛盾や自分自身の否定に行き着く候補は誤りである。",
+        ),
+        T::FullHouse | T::HiddenSingleBox | T::HiddenSingleLine | T::NakedSingle | T::TrialAndError => (
+            "A digit with one place left in a house, or a cell with one candidate left.",
+            "ハウスの中で入る場所が1つだけの数字、または候補が1つだけのマス。",
+        ),
+    };
+    match language {
+        Language::English => english,
+        Language::Japanese => japanese,
+    }
+    .to_string()
+}
+
 fn japanese_text(step: &Step) -> String {
     let mut outcome = outcome_japanese(step);
     if is_direct(step.technique) {
