@@ -170,6 +170,9 @@ fn walkthroughs_are_refused_where_the_kind_has_none() {
     }
     let spec = "title = \"T\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 1\nwalkthroughs = \"every 0\"\n";
     assert_eq!(build(&dir, "zero", spec, &[]), 2);
+    // A techniques chapter needs puzzles whose steps can be shown.
+    let spec = "title = \"T\"\n[front]\ntechniques = true\n[[section]]\nkind = \"sudoku\"\nsize = \"6x6\"\ncount = 1\n";
+    assert_eq!(build(&dir, "techniques", spec, &[]), 2);
 }
 
 #[test]
@@ -299,4 +302,66 @@ fn sudoku_walkthroughs_print_every_step_where_the_manifest_says() {
             from += at + mark.len();
         }
     }
+}
+
+/// The techniques chapter: every technique the book's puzzles need (by the grader), once,
+/// easiest first, each with its first puzzle in book order and that puzzle's page.
+#[test]
+fn the_techniques_chapter_lists_each_technique_once_from_its_first_puzzle() {
+    use puzzlebook::sudoku::grade::walkthrough::is_single;
+    use puzzlebook::sudoku::grade::{GradeOptions, Technique, grade_with};
+    let dir = scratch("walkthroughs-techniques");
+    let spec = SUDOKU_SPEC.replace(
+        "template = \"kdp-6x9\"\n",
+        "template = \"kdp-6x9\"\n[front]\ntechniques = true\n",
+    );
+    assert_eq!(build(&dir, "techniques", &spec, &[]), 0);
+    let pdf_path = dir.join("techniques.pdf");
+    assert!(check_manifest_against_pdf(&pdf_path) > 0);
+    let pdf = Pdf::load(&pdf_path);
+    let manifest = manifest(&pdf_path);
+    let mut expected: Vec<(Technique, u64, u64)> = Vec::new();
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let grid = puzzle["puzzle"].as_str().unwrap().parse().unwrap();
+        let options = GradeOptions {
+            record_steps: true,
+            ..GradeOptions::default()
+        };
+        for step in grade_with(&grid, &options).unwrap().steps {
+            if !is_single(step.technique) && expected.iter().all(|e| e.0 != step.technique) {
+                expected.push((
+                    step.technique,
+                    puzzle["number"].as_u64().unwrap(),
+                    puzzle["page"].as_u64().unwrap(),
+                ));
+            }
+        }
+    }
+    expected.sort_by_key(|e| (e.0.base_rating(), e.0 as u32));
+    assert!(expected.len() >= 3, "{expected:?}");
+    let chapter: String = (1..=manifest["pages"].as_u64().unwrap() as usize)
+        .map(|page| pdf.page_text(page))
+        .filter(|text| text.starts_with("Techniques") || text.contains("Example from puzzle"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        chapter.matches("Example from puzzle").count(),
+        expected.len(),
+        "{chapter}"
+    );
+    let mut from = 0;
+    for (technique, number, page) in &expected {
+        assert!(chapter.contains(technique.name()), "{technique:?}");
+        let line = format!("Example from puzzle {number}, p. {page}:");
+        let at = chapter[from..]
+            .find(&line)
+            .unwrap_or_else(|| panic!("{line:?} missing after {from}: {chapter}"));
+        from += at + line.len();
+    }
+    // The contents list the chapter.
+    assert!(
+        pdf.page_text(2).contains("Techniques"),
+        "{}",
+        pdf.page_text(2)
+    );
 }

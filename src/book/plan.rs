@@ -19,7 +19,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::bank::{BankText, take};
-use super::kind::{Content, Hint, Walkthrough};
+use super::kind::{Content, Hint, Topic, Walkthrough};
 use super::spec::{SectionSpec, Spec};
 use crate::error::Result;
 use crate::kind::Kind;
@@ -137,6 +137,19 @@ impl Plan {
 pub struct Teaching {
     pub walkthroughs: Vec<Option<Arc<Walkthrough>>>,
     pub hints: Vec<Hint>,
+    /// The techniques chapter's entries, easiest first (empty without one).
+    pub techniques: Vec<TechniqueExample>,
+}
+
+/// A technique of the techniques chapter and its example: the first step in the book
+/// (puzzles in book order, steps in order) that shows it.
+#[derive(Clone, Debug)]
+pub struct TechniqueExample {
+    pub topic: Topic,
+    pub puzzle: usize,
+    /// The walkthrough of `puzzle`, whose step `step` is the example.
+    pub walk: Arc<Walkthrough>,
+    pub step: usize,
 }
 
 /// The walkthroughs and hints the spec asks for, made on the current rayon pool (each
@@ -161,10 +174,74 @@ pub fn teaching(spec: &Spec, plan: &Plan, puzzles: &[Puzzle]) -> Result<Teaching
             })
         })
         .collect::<Result<Vec<Hint>>>()?;
+    let techniques = techniques(spec, plan, puzzles, &walkthroughs)?;
     Ok(Teaching {
         walkthroughs,
         hints,
+        techniques,
     })
+}
+
+/// The techniques chapter's entries when the spec asks for one: the walkthrough of every
+/// puzzle that can have one (those already made are reused), each technique's first step
+/// in book order, easiest first.
+pub fn techniques(
+    spec: &Spec,
+    plan: &Plan,
+    puzzles: &[Puzzle],
+    made: &[Option<Arc<Walkthrough>>],
+) -> Result<Vec<TechniqueExample>> {
+    if spec.front.techniques.is_none() {
+        return Ok(Vec::new());
+    }
+    let walks = plan
+        .jobs
+        .par_iter()
+        .zip(puzzles)
+        .zip(made)
+        .map(|((job, puzzle), made)| {
+            let section = &spec.sections[job.section];
+            if let Some(walk) = made {
+                return Ok(Some(walk.clone()));
+            }
+            if !section.can_walk() {
+                return Ok(None);
+            }
+            puzzle
+                .content
+                .walkthrough(spec.language)
+                .map(|walked| Some(Arc::new(walked)))
+                .map_err(|error| {
+                    error.context(format!(
+                        "the techniques of section {:?}, puzzle {}",
+                        section.title.value,
+                        job.index + 1
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut examples: Vec<TechniqueExample> = Vec::new();
+    for (puzzle, walk) in walks.iter().enumerate() {
+        let Some(walk) = walk else { continue };
+        for (step, walk_step) in walk.steps.iter().enumerate() {
+            let Some(topic) = &walk_step.topic else {
+                continue;
+            };
+            if examples
+                .iter()
+                .all(|example| example.topic.name != topic.name)
+            {
+                examples.push(TechniqueExample {
+                    topic: topic.clone(),
+                    puzzle,
+                    walk: walk.clone(),
+                    step,
+                });
+            }
+        }
+    }
+    examples.sort_by_key(|example| example.topic.rank);
+    Ok(examples)
 }
 
 /// The walkthroughs the spec asks for, by puzzle in book order (`None` for puzzles without

@@ -481,7 +481,10 @@ impl Spec {
             && !read_sections.iter().any(SectionSpec::can_walk)
         {
             return Err(sources
-                .error(at, "the techniques chapter needs a section whose puzzles have walkthroughs")
+                .error(
+                    at,
+                    "the techniques chapter needs a section whose puzzles have walkthroughs",
+                )
                 .with_hint("add a classic sudoku section, or remove `techniques`"));
         }
         drop(sections);

@@ -11,9 +11,7 @@
 
 use std::time::Instant;
 
-use super::kind::{
-    BookKind, Content, Hint, SectionKind, StepFigure, Topic, WalkStep, Walkthrough,
-};
+use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, Topic, WalkStep, Walkthrough};
 use super::plan::Puzzle;
 use super::source::Table;
 use super::spec::{Difficulty, Language, at, parse_at};

@@ -237,8 +237,9 @@ pub(super) fn make(
     let puzzles = puzzles?;
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
-    let (pagination, geometry) = if book.spec.has_walkthroughs() {
-        let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &teaching.walkthroughs)?;
+    let (pagination, geometry) = if book.spec.has_walkthroughs() || !teaching.techniques.is_empty()
+    {
+        let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &teaching)?;
         ui.detail(format_args!(
             "walkthroughs: {} made and laid out in {:.2} s",
             teaching.walkthroughs.iter().flatten().count(),

@@ -11,13 +11,14 @@
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, RulesPage, Show};
 use super::page::{Colour, Document, Info, Item, Page, Point, Rect};
+use super::techniques;
 use super::text::{Align, run, wrap};
 use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
 use super::words;
 use crate::book::kind::SectionKind;
 use crate::book::kind::{Hint, Walkthrough};
 use crate::book::plan::Puzzle;
-use crate::book::plan::Teaching;
+use crate::book::plan::{Teaching, TechniqueExample};
 use crate::book::source::{Located, Span};
 use crate::book::spec::{
     AnswerPlacement, Language, Margins, PerPage, SectionSpec, Spec, Walkthroughs,
@@ -50,6 +51,8 @@ pub enum Role {
     },
     /// Page `k` of [`Pagination::walk_pages`].
     Walkthroughs(usize),
+    /// Page `k` of [`Pagination::technique_pages`].
+    Techniques(usize),
     /// Hints to the puzzles `hint_list[first..first + count]`.
     Hints {
         first: usize,
@@ -87,6 +90,9 @@ pub struct Pagination {
     pub hint_list: Vec<usize>,
     /// For each puzzle: the page of its hint (none without one).
     pub hints: Vec<Option<usize>>,
+    /// The techniques chapter's entries, sized, and per page the entries and their tops.
+    pub technique_entries: Vec<techniques::Entry>,
+    pub technique_pages: Vec<Vec<(usize, f64)>>,
 }
 
 impl Pagination {
@@ -146,7 +152,7 @@ fn body_height(spec: &Spec) -> f64 {
 /// Decides every page's role; needs only the spec. Walkthrough pages are left out until
 /// the walkthroughs are made and sized ([`settle`]).
 pub fn paginate(spec: &Spec) -> Pagination {
-    paginate_with(spec, &[])
+    paginate_with(spec, &[], &[])
 }
 
 /// The height below the heading band of a page's body.
@@ -155,8 +161,12 @@ fn walk_room(spec: &Spec) -> f64 {
 }
 
 /// Decides every page's role with the walkthroughs sized in `walks` (by puzzle; empty when
-/// none are made yet).
-pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
+/// none are made yet) and the techniques chapter's entries sized in `chapter`.
+pub fn paginate_with(
+    spec: &Spec,
+    walks: &[Option<WalkLayout>],
+    chapter: &[techniques::Entry],
+) -> Pagination {
     let language = spec.language;
     let answers_title = spec
         .answers
@@ -201,7 +211,13 @@ pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
             }
             _ => usize::from(spec.has_hints()),
         };
-        instructions + spec.sections.len() + answer_entries + walk_entries + hint_entries
+        let technique_entries = usize::from(spec.front.techniques.is_some());
+        instructions
+            + technique_entries
+            + spec.sections.len()
+            + answer_entries
+            + walk_entries
+            + hint_entries
     } else {
         0
     };
@@ -218,6 +234,14 @@ pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
     for (index, page) in rules.iter().enumerate() {
         labels.push((page.heading.clone(), roles.len() + 1));
         roles.push(Role::Rules(index));
+    }
+    let mut technique_pages = Vec::new();
+    if spec.front.techniques.is_some() {
+        labels.push((words::techniques(language).to_string(), roles.len() + 1));
+        for page in techniques::flow(chapter, walk_room(spec)) {
+            roles.push(Role::Techniques(technique_pages.len()));
+            technique_pages.push(page);
+        }
     }
     let mut questions = vec![(0, 0); total];
     let mut answers = vec![None; total];
@@ -382,6 +406,8 @@ pub fn paginate_with(spec: &Spec, walks: &[Option<WalkLayout>]) -> Pagination {
         walk_layouts,
         hint_list,
         hints,
+        technique_entries: chapter.to_vec(),
+        technique_pages,
     }
 }
 
@@ -402,11 +428,12 @@ pub fn settle(
     spec: &Spec,
     fonts: &FontSet,
     puzzles: &[Puzzle],
-    walks: &[Option<Arc<Walkthrough>>],
+    teaching: &Teaching,
 ) -> Result<(Pagination, Geometry)> {
+    let walks = &teaching.walkthroughs[..];
     let mut pagination = paginate(spec);
     let mut geometry = Geometry::new(spec, &pagination, fonts)?;
-    if walks.iter().all(Option::is_none) {
+    if walks.iter().all(Option::is_none) && teaching.techniques.is_empty() {
         return Ok((pagination, geometry));
     }
     let section_of = sections_of(spec);
@@ -435,7 +462,16 @@ pub fn settle(
             room,
         );
         check_panels_fit(spec, &layouts, &section_of)?;
-        pagination = paginate_with(spec, &layouts);
+        let entries = techniques::lay_out(
+            spec,
+            fonts,
+            geometry.body_width(),
+            &teaching.techniques,
+            &cells,
+            &extents,
+        );
+        techniques::check_fit(&entries, &teaching.techniques, walk_room(spec))?;
+        pagination = paginate_with(spec, &layouts, &entries);
         let next = Geometry::new(spec, &pagination, fonts)?;
         if next == geometry {
             break;
@@ -617,7 +653,9 @@ impl Geometry {
                 )?;
             }
             geometry.sections.push((question, answer));
-            let walk_cell = if section.walkthroughs == Walkthroughs::None {
+            let teaches = section.walkthroughs != Walkthroughs::None
+                || (spec.front.techniques.is_some() && section.can_walk());
+            let walk_cell = if !teaches {
                 0.0
             } else {
                 geometry.walk_cell(spec, &frame, section)?
@@ -651,11 +689,15 @@ impl Geometry {
                 .error(
                     section.at,
                     format!(
-                        "walkthrough figures would have {} cells of {:.1} pt; the smallest readable is {:.0} pt",
+                        "walkthrough figures would have {} cells of {:.1} pt; the smallest readable is {:.1} pt",
                         frame.cells_are, cell.max(0.0), frame.min_walk_cell
                     ),
                 )
-                .with_hint("use a larger page or smaller puzzles, or set walkthroughs = \"none\""));
+                .with_hint(if section.walkthroughs == Walkthroughs::None {
+                    "the techniques chapter draws them: use a larger page, or remove `techniques`"
+                } else {
+                    "use a larger page or smaller puzzles, or set walkthroughs = \"none\""
+                }));
         }
         Ok(cell)
     }
@@ -981,6 +1023,7 @@ pub fn compose_walked(
         puzzles,
         walks,
         hints: &teaching.hints,
+        techniques: &teaching.techniques,
         section_of: &section_of,
         placements: pagination
             .walkthroughs
@@ -1031,6 +1074,7 @@ struct Composer<'a> {
     puzzles: &'a [Puzzle],
     walks: &'a [Option<Arc<Walkthrough>>],
     hints: &'a [Hint],
+    techniques: &'a [TechniqueExample],
     section_of: &'a [usize],
     placements: Vec<Placement>,
 }
@@ -1055,6 +1099,7 @@ impl Composer<'_> {
             }
             Role::Answers { .. } => Some(self.answers_title()),
             Role::Walkthroughs(_) => Some(words::walkthroughs(self.language()).to_string()),
+            Role::Techniques(_) => Some(words::techniques(self.language()).to_string()),
             Role::Hints { .. } => Some(words::hints(self.language()).to_string()),
         };
         match role {
@@ -1080,6 +1125,7 @@ impl Composer<'_> {
                 self.puzzle_page(&mut items, number, 0, *first, *count, true)?
             }
             Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
+            Role::Techniques(index) => self.techniques_page(&mut items, number, *index)?,
             Role::Hints { first, count } => self.hint_page(&mut items, number, *first, *count),
         }
         if let Some(section) = running {
@@ -1628,6 +1674,119 @@ impl Composer<'_> {
             }
             top += HINT_SLOT * text;
         }
+    }
+
+    /// A page of the techniques chapter: each entry's name, then its example's figure with
+    /// what the technique looks for, where the example comes from and the step's words
+    /// beside it.
+    fn techniques_page(
+        &mut self,
+        items: &mut Vec<Item>,
+        number: usize,
+        index: usize,
+    ) -> Result<()> {
+        let body = self.geometry.body(self.spec, number);
+        let text = self.text_size();
+        self.heading(items, body, words::techniques(self.language()));
+        let top = body.y + style::HEADING * text;
+        let size = text * walk::style::TEXT;
+        let pitch = size * walk::style::LEADING;
+        if self.techniques.is_empty() {
+            let metrics = self.fonts.metrics(self.fonts.text);
+            let lines = wrap(
+                metrics,
+                words::only_singles(self.language()),
+                size,
+                body.width,
+            );
+            for (row, line) in lines.iter().enumerate() {
+                items.push(run(
+                    metrics,
+                    self.fonts.text,
+                    line,
+                    size,
+                    (body.x, top + size + row as f64 * pitch),
+                    Align::Left,
+                    0.0,
+                ));
+            }
+        }
+        for &(entry_index, entry_top) in &self.pagination.technique_pages[index] {
+            let (Some(entry), Some(example)) = (
+                self.pagination.technique_entries.get(entry_index),
+                self.techniques.get(entry_index),
+            ) else {
+                return Err(Error::runtime(
+                    "the techniques chapter lists a technique it has no example of",
+                ));
+            };
+            let mut y = top + entry_top;
+            items.push(self.line_of(
+                self.fonts.bold,
+                &example.topic.name,
+                text * 1.1,
+                body.x,
+                y + walk::style::HEADER * text * 0.62,
+                Align::Left,
+                0.0,
+            ));
+            y += walk::style::HEADER * text;
+            let puzzle = &self.puzzles[example.puzzle];
+            let area = Rect::new(body.x, y, entry.figure.0, entry.figure.1);
+            puzzle.kind().layout.draw_walk(
+                puzzle.content.as_ref(),
+                &example.walk,
+                example.step..example.step + 1,
+                area,
+                entry.cell,
+                self.fonts,
+                items,
+            )?;
+            let text_x = body.x + entry.figure.0 + walk::style::GUTTER * text;
+            let mut baseline = y + size;
+            let from = words::example_from(
+                self.language(),
+                example.puzzle + 1,
+                self.pagination.questions[example.puzzle].0,
+            );
+            let lines = entry
+                .about
+                .iter()
+                .map(|line| (self.fonts.text, line.as_str()))
+                .chain(std::iter::once((self.fonts.bold, from.as_str())))
+                .chain(
+                    entry
+                        .example
+                        .iter()
+                        .map(|line| (self.fonts.text, line.as_str())),
+                );
+            for (position, (face, line)) in lines.enumerate() {
+                if position == entry.about.len() {
+                    baseline += walk::style::STEP_GAP * text;
+                }
+                items.push(run(
+                    self.fonts.metrics(face),
+                    face,
+                    line,
+                    size,
+                    (text_x, baseline),
+                    Align::Left,
+                    0.0,
+                ));
+                baseline += pitch;
+            }
+            let rule = top + entry_top + entry.height - walk::style::PANEL_GAP * text * 0.5;
+            items.push(Item::Line {
+                from: Point { x: body.x, y: rule },
+                to: Point {
+                    x: body.right(),
+                    y: rule,
+                },
+                width: 0.3,
+                colour: Colour::grey(0.7),
+            });
+        }
+        Ok(())
     }
 
     /// A walkthrough page: each block's heading, then its panels (the figure at that

@@ -13,6 +13,7 @@ pub mod shapes;
 pub mod sudoku;
 pub mod sudoku_walk;
 pub mod sum;
+pub mod techniques;
 pub mod text;
 pub mod walk;
 pub mod words;

@@ -73,6 +73,34 @@ pub fn walkthroughs(language: Language) -> &'static str {
     }
 }
 
+/// The techniques chapter's heading.
+pub fn techniques(language: Language) -> &'static str {
+    match language {
+        Language::English => "Techniques",
+        Language::Japanese => "解き方のテクニック",
+    }
+}
+
+/// The techniques chapter of a book whose puzzles need only singles.
+pub fn only_singles(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "Every puzzle in this book is solved with singles alone: a digit with one place left in a row, column or box, or a cell with one candidate left."
+        }
+        Language::Japanese => {
+            "この本の問題はすべてシングルだけで解ける：行・列・ブロックで入る場所が1つだけの数字、または候補が1つだけのマス。"
+        }
+    }
+}
+
+/// Where a technique's example comes from: "Example from puzzle 37, p. 41".
+pub fn example_from(language: Language, puzzle: usize, page: usize) -> String {
+    match language {
+        Language::English => format!("Example from puzzle {puzzle}, p. {page}:"),
+        Language::Japanese => format!("例：問題{puzzle}（{page}ページ）より"),
+    }
+}
+
 /// "Walkthroughs: Warm-up" in the contents when answers follow each section.
 pub fn walkthroughs_to(language: Language, section: &str) -> String {
     match language {

@@ -659,11 +659,19 @@ pub fn japanese_name(technique: Technique) -> &'static str {
 pub fn about(technique: Technique, language: Language) -> String {
     use Technique as T;
     let (english, japanese) = match technique {
-        T::DirectPointing | T::DirectClaiming | T::Pointing | T::Claiming | T::GeneralizedIntersection => (
+        T::DirectPointing
+        | T::DirectClaiming
+        | T::Pointing
+        | T::Claiming
+        | T::GeneralizedIntersection => (
             "When a digit's places in a box all lie in one row or column, that line's other cells cannot hold it; and when a line's places all lie in one box, the box's other cells cannot hold it.",
             "ブロック内である数字の入る場所が1つの行（列）に限られれば、その行（列）の他のマスにはその数字は入らない。行（列）内で1つのブロックに限られる場合も同様。",
         ),
-        T::DirectHiddenPair | T::DirectHiddenTriple | T::HiddenPair | T::HiddenTriple | T::HiddenQuad => (
+        T::DirectHiddenPair
+        | T::DirectHiddenTriple
+        | T::HiddenPair
+        | T::HiddenTriple
+        | T::HiddenQuad => (
             "When two (three, four) digits fit only the same two (three, four) cells of a house, those cells hold those digits and nothing else.",
             "あるハウス（行・列・ブロック）で2つ（3つ、4つ）の数字が同じ2つ（3つ、4つ）のマスにしか入らなければ、そのマスには他の数字は入らない。",
         ),
@@ -675,7 +683,12 @@ pub fn about(technique: Technique, language: Language) -> String {
             "When a digit's places in two (three, four) rows lie in the same two (three, four) columns, the digit fills those columns from these rows: the columns' other cells cannot hold it (and the same with rows and columns swapped).",
             "ある数字の入る場所が2つ（3つ、4つ）の行で同じ2つ（3つ、4つ）の列に限られれば、その列の他のマスにはその数字は入らない（行と列を入れ替えても同じ）。",
         ),
-        T::Skyscraper | T::TwoStringKite | T::TurbotFish | T::GroupedTurbotFish | T::ThreeStrongLinks | T::FourStrongLinks => (
+        T::Skyscraper
+        | T::TwoStringKite
+        | T::TurbotFish
+        | T::GroupedTurbotFish
+        | T::ThreeStrongLinks
+        | T::FourStrongLinks => (
             "Strong links (a digit with two places in a house) joined end to end: one end of the chain holds the digit, so a cell seeing both ends cannot.",
             "強リンク（あるハウスに2か所しか入らない数字）をつなぐと、鎖の両端のどちらかにその数字が入る。両端を両方とも見るマスには入らない。",
         ),
@@ -691,11 +704,20 @@ pub fn about(technique: Technique, language: Language) -> String {
             "Two (three) cells that see each other: every combination of their candidates that would empty some cell is impossible, and candidates left in no combination go.",
             "互いに見る2つ（3つ）のマスの候補の組み合わせのうち、他のマスを空にするものは成り立たない。どの組み合わせにも残らない候補は消える。",
         ),
-        T::Cycles | T::NishioForcingChain | T::MultipleForcingChain | T::DynamicForcingChain | T::DynamicForcingChainPlus | T::NestedForcingChain => (
+        T::Cycles
+        | T::NishioForcingChain
+        | T::MultipleForcingChain
+        | T::DynamicForcingChain
+        | T::DynamicForcingChainPlus
+        | T::NestedForcingChain => (
             "Follow what one candidate being true (or false) forces, link by link: a strong link turns a false end true, a weak link a true end false. A candidate that forces a contradiction, or its own opposite, is false.",
             "ある候補が入る（入らない）と仮定して、強リンク・弱リンクを順にたどる。矛盾や自分自身の否定に行き着く候補は誤りである。",
         ),
-        T::FullHouse | T::HiddenSingleBox | T::HiddenSingleLine | T::NakedSingle | T::TrialAndError => (
+        T::FullHouse
+        | T::HiddenSingleBox
+        | T::HiddenSingleLine
+        | T::NakedSingle
+        | T::TrialAndError => (
             "A digit with one place left in a house, or a cell with one candidate left.",
             "ハウスの中で入る場所が1つだけの数字、または候補が1つだけのマス。",
         ),
