@@ -375,6 +375,12 @@ impl Spec {
         self.sections.iter().any(|section| section.hints)
     }
 
+    /// True when the page count depends on the made puzzles: walkthroughs, or a techniques
+    /// chapter.
+    pub fn pages_need_puzzles(&self) -> bool {
+        self.has_walkthroughs() || self.front.techniques.is_some()
+    }
+
     /// True when some section asks for walkthroughs.
     pub fn has_walkthroughs(&self) -> bool {
         self.sections

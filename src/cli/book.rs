@@ -237,8 +237,7 @@ pub(super) fn make(
     let puzzles = puzzles?;
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
-    let (pagination, geometry) = if book.spec.has_walkthroughs() || !teaching.techniques.is_empty()
-    {
+    let (pagination, geometry) = if book.spec.pages_need_puzzles() {
         let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &teaching)?;
         ui.detail(format_args!(
             "walkthroughs: {} made and laid out in {:.2} s",

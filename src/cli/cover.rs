@@ -61,9 +61,9 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
     let spec = &book.spec;
     let cover = &spec.cover;
-    // Walkthrough pages are counted only once the walkthroughs exist: such a book is made
-    // in full to learn its page count.
-    let pages = if spec.has_walkthroughs() {
+    // Walkthrough and technique pages are counted only once the walkthroughs exist: such
+    // a book is made in full to learn its page count.
+    let pages = if spec.pages_need_puzzles() {
         make(&book, &args.jobs, args.max_seconds, started, ui)?
             .composed
             .document

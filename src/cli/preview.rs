@@ -120,8 +120,9 @@ impl PageList {
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
     let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
-    // Walkthrough pages are counted once the puzzles (and so their walkthroughs) exist.
-    let early = if book.spec.has_walkthroughs() {
+    // Walkthrough and technique pages are counted once the puzzles (and so their
+    // walkthroughs) exist.
+    let early = if book.spec.pages_need_puzzles() {
         Some(make(&book, &args.jobs, args.max_seconds, started, ui)?)
     } else {
         None
