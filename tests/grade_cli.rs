@@ -290,3 +290,42 @@ fn grade_variant_refuses_givens_repeated_in_an_extra_house() {
         stderr(&output)
     );
 }
+
+#[test]
+fn walkthrough_retells_the_solve_as_books_print_it() {
+    let output = run(&["sudoku", "grade", "--walkthrough"], BUG_PUZZLE);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with(BUG_PUZZLE));
+    let grid = BUG_PUZZLE.parse().unwrap();
+    let walk = puzzlebook::sudoku::grade::walkthrough::walkthrough(&grid).unwrap();
+    assert_eq!(lines.len(), walk.steps.len() + 1);
+    for (number, (line, step)) in lines[1..].iter().zip(&walk.steps).enumerate() {
+        assert_eq!(
+            *line,
+            format!(
+                "  step {}. {}",
+                number + 1,
+                step.text(puzzlebook::sudoku::grade::walkthrough::Language::English)
+            )
+        );
+    }
+    assert!(lines[1].starts_with("  step 1. Fill "), "{}", lines[1]);
+    assert!(text.contains("Bivalue Universal Grave"), "{text}");
+    let japanese = run(
+        &["sudoku", "grade", "--walkthrough", "--language", "ja"],
+        BUG_PUZZLE,
+    );
+    assert!(
+        stdout(&japanese).contains("シングルで"),
+        "{}",
+        stdout(&japanese)
+    );
+    // Not with another output format.
+    let output = run(
+        &["sudoku", "grade", "--walkthrough", "--format", "json"],
+        BUG_PUZZLE,
+    );
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -10,11 +10,13 @@ use serde::Serialize;
 
 use super::batch::{self, JobsArg, Report, ShardArg, map_ordered};
 use super::io::{Input, Output};
+use super::mushikui::WalkLanguage;
 use super::{DEFAULT_SEED, Ui, flag_value_message, json_line};
 use crate::error::Error;
 use crate::seed::RandomStream;
 use crate::sudoku::grade::accuracy::{AccuracyReport, Comparison};
 use crate::sudoku::grade::exact;
+use crate::sudoku::grade::walkthrough as walk;
 use crate::sudoku::grade::{
     ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Step, Tier,
     format_rating, generate_graded, grade_with, parse_rating,
@@ -264,6 +266,13 @@ pub struct GradeArgs {
     /// Print every step of the solve, like a walkthrough.
     #[arg(long, conflicts_with = "compare")]
     explain: bool,
+    /// Print the solve retold for people, as books print it: runs of singles in one step,
+    /// every other step in words (classic 9x9 only).
+    #[arg(long, conflicts_with_all = ["compare", "explain", "format"])]
+    walkthrough: bool,
+    /// The language of the walkthrough.
+    #[arg(long, value_enum, default_value_t = WalkLanguage::En, requires = "walkthrough")]
+    language: WalkLanguage,
     /// Compare with the reference rating given after each puzzle; print agreement figures.
     #[arg(long)]
     compare: bool,
@@ -703,6 +712,30 @@ fn grade_line(puzzle: &str, grading: &Grading) -> String {
     )
 }
 
+/// The grade line, then the walkthrough's steps ("  step 1. …").
+fn walkthrough_text(
+    puzzle: &str,
+    variant: Option<&'static str>,
+    grading: Grading,
+    language: WalkLanguage,
+) -> Result<String, Error> {
+    if variant.is_some() {
+        return Err(Error::input(
+            "walkthroughs cover classic 9x9 sudoku only for now",
+        ));
+    }
+    let grid: Grid = puzzle.parse()?;
+    let mut text = grade_line(puzzle, &grading);
+    let language = match language {
+        WalkLanguage::En => walk::Language::English,
+        WalkLanguage::Ja => walk::Language::Japanese,
+    };
+    for (number, step) in walk::retell(&grid, grading.steps).steps.iter().enumerate() {
+        text.push_str(&format!("\n  step {}. {}", number + 1, step.text(language)));
+    }
+    Ok(text)
+}
+
 fn explain(puzzle: &str, grading: &Grading) -> String {
     let mut text = grade_line(puzzle, grading);
     text.push('\n');
@@ -760,7 +793,7 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         return run_compare(args, ui);
     }
     let options = GradeOptions {
-        record_steps: args.explain || args.format == GradeFormat::Json,
+        record_steps: args.explain || args.walkthrough || args.format == GradeFormat::Json,
         ..GradeOptions::default()
     };
     let variant_options = VariantGradeOptions {
@@ -830,7 +863,9 @@ fn graded_report(
         Ok(grading) => grading,
         Err(error) => return Report::Problem(error.at_line(line)),
     };
-    let text = if args.explain {
+    let text = if args.walkthrough {
+        walkthrough_text(&puzzle, variant, grading, args.language)
+    } else if args.explain {
         Ok(explain(&puzzle, &grading))
     } else {
         match args.format {

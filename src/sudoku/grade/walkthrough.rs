@@ -115,8 +115,9 @@ pub fn walkthrough(puzzle: &Grid) -> Result<Walkthrough> {
     Ok(retell(puzzle, grading.steps))
 }
 
-/// Groups the grader's steps, replaying them on a board for the moments.
-fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
+/// Groups the grader's steps (a grading of `puzzle` with its steps recorded), replaying
+/// them on a board for the moments.
+pub fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
     let mut board = Board::new(puzzle);
     let mut steps = Vec::new();
     let mut index = 0;
@@ -474,10 +475,15 @@ fn outcome_english(step: &Step) -> String {
         .iter()
         .map(|&(cell, digit)| format!("{} = {digit}", cell_name(cell as usize)))
         .collect();
-    for (digit, cells) in by_digit(&step.eliminations) {
+    for (digits, cells) in by_digit(&step.eliminations) {
         let verb = if cells.len() == 1 { "is" } else { "are" };
         let names: Vec<String> = cells.iter().map(|&c| cell_name(c as usize)).collect();
-        parts.push(format!("{} {verb} not {digit}", english_list(&names)));
+        let digits: Vec<String> = digits.iter().map(u8::to_string).collect();
+        let digits = match digits.as_slice() {
+            [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+            _ => digits.concat(),
+        };
+        parts.push(format!("{} {verb} not {digits}", english_list(&names)));
     }
     parts.join("; ")
 }
@@ -488,8 +494,13 @@ fn outcome_japanese(step: &Step) -> String {
         .iter()
         .map(|&(cell, digit)| format!("{}は{digit}に確定", cell_name(cell as usize)))
         .collect();
-    for (digit, cells) in by_digit(&step.eliminations) {
-        parts.push(format!("{}から{digit}を消去", cells_text(&cells, "・")));
+    for (digits, cells) in by_digit(&step.eliminations) {
+        let digits: Vec<String> = digits.iter().map(u8::to_string).collect();
+        parts.push(format!(
+            "{}から{}を消去",
+            cells_text(&cells, "・"),
+            digits.join("・")
+        ));
     }
     parts.join("、")
 }
@@ -502,17 +513,22 @@ fn english_list(words: &[String]) -> String {
     }
 }
 
-/// Eliminations grouped by digit, digits ascending.
-fn by_digit(eliminations: &[(u8, u8)]) -> Vec<(u8, Vec<u8>)> {
-    let mut groups: Vec<(u8, Vec<u8>)> = Vec::new();
+/// Eliminations grouped by digit, digits ascending; digits removed from the same cells
+/// share a group.
+fn by_digit(eliminations: &[(u8, u8)]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut groups: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     for digit in 1..=9 {
         let cells: Vec<u8> = eliminations
             .iter()
             .filter(|&&(_, d)| d == digit)
             .map(|&(cell, _)| cell)
             .collect();
-        if !cells.is_empty() {
-            groups.push((digit, cells));
+        if cells.is_empty() {
+            continue;
+        }
+        match groups.iter_mut().find(|group| group.1 == cells) {
+            Some(group) => group.0.push(digit),
+            None => groups.push((vec![digit], cells)),
         }
     }
     groups
