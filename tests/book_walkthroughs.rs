@@ -365,3 +365,17 @@ fn the_techniques_chapter_lists_each_technique_once_from_its_first_puzzle() {
         pdf.page_text(2)
     );
 }
+
+#[test]
+fn sudoku_teaching_books_are_the_same_bytes_for_any_thread_count() {
+    let dir = scratch("walkthroughs-sudoku-threads");
+    let spec = SUDOKU_SPEC.replace(
+        "template = \"kdp-6x9\"\n",
+        "template = \"kdp-6x9\"\n[front]\ntechniques = true\n",
+    );
+    assert_eq!(build(&dir, "one", &spec, &["--jobs", "1"]), 0);
+    assert_eq!(build(&dir, "two", &spec, &["--jobs", "2"]), 0);
+    let one = std::fs::read(dir.join("one.pdf")).unwrap();
+    let two = std::fs::read(dir.join("two.pdf")).unwrap();
+    assert!(one == two, "the PDFs differ");
+}
