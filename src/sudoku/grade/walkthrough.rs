@@ -123,7 +123,7 @@ pub fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
     let mut index = 0;
     while index < path.len() {
         let start = index;
-        let before = (board.values, board.candidates);
+        let before = (board.values, open_candidates(&board));
         if is_single(path[index].technique) {
             let run = path[index..]
                 .iter()
@@ -146,6 +146,17 @@ pub fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
         }
     }
     Walkthrough { steps, path }
+}
+
+/// The candidates of the empty cells (0 for filled ones).
+fn open_candidates(board: &Board) -> [u16; 81] {
+    let mut candidates = board.candidates;
+    for (cell, &value) in board.values.iter().enumerate() {
+        if value != 0 {
+            candidates[cell] = 0;
+        }
+    }
+    candidates
 }
 
 fn apply(board: &mut Board, step: &Step) {
@@ -252,12 +263,7 @@ fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> W
         .collect();
     targets.sort_unstable();
     targets.dedup();
-    let mut candidates = board.candidates;
-    for (cell, &value) in board.values.iter().enumerate() {
-        if value != 0 {
-            candidates[cell] = 0;
-        }
-    }
+    let candidates = open_candidates(board);
     WalkStep {
         singles: false,
         path,
@@ -862,6 +868,13 @@ mod tests {
                     );
                 }
                 assert_eq!(step.moment.values, board.values);
+                for cell in 0..81 {
+                    let open = board.values[cell] == 0;
+                    assert_eq!(step.moment.candidates[cell] != 0, open);
+                    if open {
+                        assert_eq!(step.moment.candidates[cell], board.candidates[cell]);
+                    }
+                }
                 for s in steps {
                     apply(&mut board, s);
                 }
