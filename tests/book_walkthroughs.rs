@@ -379,3 +379,46 @@ fn sudoku_teaching_books_are_the_same_bytes_for_any_thread_count() {
     let two = std::fs::read(dir.join("two.pdf")).unwrap();
     assert!(one == two, "the PDFs differ");
 }
+
+/// No sudoku step is split across pages: every panel (a step's figure with its words)
+/// stands whole on one page, even the long accounts of diabolical chains.
+#[test]
+fn no_sudoku_step_is_split_across_pages() {
+    use puzzlebook::book::plan::teaching;
+    use puzzlebook::book::{Plan, Spec};
+    use puzzlebook::layout::fonts::FontSet;
+    use puzzlebook::layout::settle;
+    let text = SUDOKU_SPEC
+        .replace("tier = \"hard\"", "tier = \"diabolical\"")
+        .replace("walkthroughs = \"every 2\"", "walkthroughs = \"all\"");
+    let spec = Spec::parse("book.toml", &text, None).unwrap();
+    let fonts = FontSet::bundled(false);
+    let plan = Plan::new(&spec).unwrap();
+    let puzzles = plan.make(&spec, &[], None, &|| {}).unwrap();
+    let taught = teaching(&spec, &plan, &puzzles).unwrap();
+    let (pagination, _) = settle(&spec, &fonts, &puzzles, &taught).unwrap();
+    let mut panels = 0;
+    for (puzzle, layout) in pagination.walk_layouts.iter().enumerate() {
+        let layout = layout.as_ref().expect("every puzzle has a walkthrough");
+        let walk = taught.walkthroughs[puzzle].as_ref().unwrap();
+        // Every step is in exactly one panel, each panel whole.
+        let mut next = 0;
+        for panel in &layout.panels {
+            assert!(!panel.continued, "puzzle {}: a step was split", puzzle + 1);
+            assert_eq!(panel.steps.start, next);
+            next = panel.steps.end;
+            panels += 1;
+        }
+        assert_eq!(next, walk.steps.len());
+    }
+    // And every page holds whole panels: each panel on one page only.
+    let mut seen = std::collections::BTreeSet::new();
+    for page in &pagination.walk_pages {
+        for block in &page.blocks {
+            for panel in block.panels.clone() {
+                assert!(seen.insert((block.puzzle, panel)), "a panel on two pages");
+            }
+        }
+    }
+    assert_eq!(seen.len(), panels);
+}
