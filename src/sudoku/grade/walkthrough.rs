@@ -621,12 +621,47 @@ fn english_text(step: &Step) -> String {
             && step.explanation.chars().count() <= LONGEST_ACCOUNT
             && step.explanation.contains('→') =>
         {
-            // The account ends with what the chain concludes.
-            step.explanation.clone()
+            // The account ends with what the chain concludes; its lines (one per branch of
+            // a forcing chain) read as one sentence.
+            let mut sentence = String::new();
+            for line in step.explanation.lines().map(str::trim) {
+                if line.is_empty() {
+                    continue;
+                }
+                if !sentence.is_empty() {
+                    sentence.push_str(if sentence.ends_with('.') || sentence.ends_with(':') {
+                        " "
+                    } else if line.starts_with("So ") {
+                        ". "
+                    } else {
+                        "; "
+                    });
+                }
+                sentence.push_str(line);
+            }
+            sentence
         }
+        _ if deductions(step) > 1 => format!(
+            "{name}, a chain of {} deductions (too long to print): {outcome}.",
+            deductions(step)
+        ),
         _ if step.cells.is_empty() => format!("{name}: {outcome}."),
         _ => format!("{name} on {digits} in {cells}: {outcome}."),
     }
+}
+
+/// The numbered deductions of a dynamic chain's account (0 for other accounts).
+fn deductions(step: &Step) -> usize {
+    step.explanation
+        .lines()
+        .filter(|line| {
+            let line = line.trim_start();
+            line.starts_with('(') && line[1..].starts_with(|c: char| c.is_ascii_digit())
+                || line.split_once(". ").is_some_and(|(number, _)| {
+                    !number.is_empty() && number.chars().all(|c| c.is_ascii_digit())
+                })
+        })
+        .count()
 }
 
 /// Technique names as Japanese solvers use them (README "Walkthroughs" lists them).
@@ -811,6 +846,9 @@ fn japanese_text(step: &Step) -> String {
                 .filter(|part| part.contains('→'))
                 .collect();
             format!("{name}：{}。よって{outcome}。", chain.join("／"))
+        }
+        _ if deductions(step) > 1 => {
+            format!("{name}（{}段の推論、省略）：{outcome}。", deductions(step))
         }
         _ if step.cells.is_empty() => format!("{name}：{outcome}。"),
         _ => format!("{name}：{digits}、{cells}。{outcome}。"),
