@@ -161,12 +161,24 @@ fn walkthrough_books_are_the_same_bytes_for_any_thread_count() {
 #[test]
 fn walkthroughs_are_refused_where_the_kind_has_none() {
     let dir = scratch("walkthroughs-refused");
-    // Sudoku walkthroughs cover the classic 9×9 with digits only.
-    for options in ["size = \"6x6\"", "variant = \"x\"", "symbols = \"shapes\""] {
+    // Sudoku walkthroughs cover the 9×9 grids of the classic grader (classic, X, windoku)
+    // with digits only.
+    for options in [
+        "size = \"6x6\"",
+        "variant = \"jigsaw\"",
+        "symbols = \"shapes\"",
+    ] {
         let spec = format!(
             "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n{options}\nwalkthroughs = \"all\"\n"
         );
         assert_eq!(build(&dir, "sudoku", &spec, &[]), 2, "{options}");
+    }
+    // Hints likewise, though symbols do not matter to them.
+    for options in ["size = \"6x6\"", "variant = \"jigsaw\""] {
+        let spec = format!(
+            "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n{options}\nhints = true\n"
+        );
+        assert_eq!(build(&dir, "hints", &spec, &[]), 2, "{options}");
     }
     let spec = "title = \"T\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 1\nwalkthroughs = \"every 0\"\n";
     assert_eq!(build(&dir, "zero", spec, &[]), 2);
@@ -421,4 +433,64 @@ fn no_sudoku_step_is_split_across_pages() {
         }
     }
     assert_eq!(seen.len(), panels);
+}
+
+/// X-sudoku and windoku get walkthroughs and hints from the classic grader with their
+/// extra houses: every step printed in order on the manifest's pages, each hint on its page.
+#[test]
+fn x_and_windoku_books_have_walkthroughs_and_hints() {
+    use puzzlebook::sudoku::grade::ExtraHouses;
+    use puzzlebook::sudoku::grade::nudge::nudge_in;
+    use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough_in};
+    let dir = scratch("walkthroughs-x-windoku");
+    let spec = "title = \"Extra houses\"\nseed = \"x-windoku-walks\"\ntemplate = \"kdp-6x9\"\n\
+        [[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 2\ntier = \"hard\"\nwalkthroughs = \"all\"\nhints = true\n\
+        [[section]]\nkind = \"sudoku\"\nvariant = \"windoku\"\ncount = 2\ntier = \"hard\"\nwalkthroughs = \"all\"\nhints = true\n\
+        [answers]\nplacement = \"end\"\n";
+    assert_eq!(build(&dir, "extra", spec, &[]), 0);
+    let pdf_path = dir.join("extra.pdf");
+    assert!(check_manifest_against_pdf(&pdf_path) > 0);
+    let pdf = Pdf::load(&pdf_path);
+    let manifest = manifest(&pdf_path);
+    let mut steps_beyond_singles = 0;
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let line = puzzle["puzzle"].as_str().unwrap();
+        let (head, givens) = line.split_once(':').unwrap();
+        let extra = match head {
+            "x" => ExtraHouses::X,
+            "windoku" => ExtraHouses::Windoku,
+            other => panic!("unexpected variant {other}"),
+        };
+        let grid = givens.parse().unwrap();
+        let walk = walkthrough_in(&grid, extra).unwrap();
+        steps_beyond_singles += walk.steps.iter().filter(|step| !step.singles).count();
+        let text: String = puzzle["walkthrough_pages"]
+            .as_array()
+            .expect("every puzzle is walked through")
+            .iter()
+            .map(|page| pdf.page_text(page.as_u64().unwrap() as usize))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut from = 0;
+        for (index, step) in walk.steps.iter().enumerate() {
+            let words: String = step
+                .text(Language::English)
+                .split(' ')
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let mark = format!("{}. {words}", index + 1);
+            let at = text[from..]
+                .find(&mark)
+                .unwrap_or_else(|| panic!("{mark:?} missing after {from} in {text}"));
+            from += at + mark.len();
+        }
+        let hint_page = puzzle["hint_page"].as_u64().unwrap() as usize;
+        let nudge = nudge_in(&grid, extra).expect("hard puzzles need more than singles");
+        let hint = pdf.page_text(hint_page);
+        let number = puzzle["number"].as_u64().unwrap();
+        let expected = format!("{number}. {}: look at", nudge.name);
+        assert!(hint.contains(&expected), "{expected:?} not in {hint}");
+    }
+    assert!(steps_beyond_singles >= 4);
 }

@@ -329,3 +329,50 @@ fn walkthrough_retells_the_solve_as_books_print_it() {
     );
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// X-sudoku and windoku lines are walked through by the classic grader with their extra
+/// houses; the other variants are refused with exit 2.
+#[test]
+fn walkthroughs_of_x_and_windoku_lines_and_not_of_other_variants() {
+    use puzzlebook::sudoku::grade::ExtraHouses;
+    use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough_in};
+    let data = include_str!("data/x-rated.txt");
+    let windoku = include_str!("data/windoku-rated.txt");
+    for (head, extra, line) in [
+        ("x", ExtraHouses::X, data.lines().nth(300).unwrap()),
+        (
+            "windoku",
+            ExtraHouses::Windoku,
+            windoku.lines().nth(150).unwrap(),
+        ),
+    ] {
+        let givens = line.split_whitespace().next().unwrap();
+        let output = run(
+            &["sudoku", "grade", "--walkthrough"],
+            &format!("{head}:{givens}"),
+        );
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        let walk = walkthrough_in(&givens.parse().unwrap(), extra).unwrap();
+        let steps: Vec<&str> = text.lines().skip(1).collect();
+        assert_eq!(steps.len(), walk.steps.len());
+        for (number, (line, step)) in steps.iter().zip(&walk.steps).enumerate() {
+            assert_eq!(
+                *line,
+                format!("  step {}. {}", number + 1, step.text(Language::English))
+            );
+        }
+    }
+    let jigsaw = run(
+        &["sudoku", "generate", "--variant", "jigsaw", "--seed", "1"],
+        "",
+    );
+    assert!(jigsaw.status.success());
+    let output = run(&["sudoku", "grade", "--walkthrough"], &stdout(&jigsaw));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("walkthroughs cover"),
+        "{}",
+        stderr(&output)
+    );
+}

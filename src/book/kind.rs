@@ -64,6 +64,10 @@ pub trait SectionKind: Debug + Send + Sync + Any {
     fn has_walkthroughs(&self) -> bool {
         true
     }
+    /// False when this section's puzzles cannot have hints although the kind's can.
+    fn has_hints(&self) -> bool {
+        true
+    }
 }
 
 /// A made puzzle's contents: the engine's puzzle and its solution.

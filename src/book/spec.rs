@@ -491,7 +491,9 @@ impl Spec {
                     at,
                     "the techniques chapter needs a section whose puzzles have walkthroughs",
                 )
-                .with_hint("add a classic sudoku section, or remove `techniques`"));
+                .with_hint(
+                    "add a 9x9 sudoku section (classic, X or windoku), or remove `techniques`",
+                ));
         }
         drop(sections);
         drop(top);
@@ -996,7 +998,7 @@ fn read_section(
                     .error(
                         text.at,
                         format!(
-                            "walkthroughs cover classic 9x9 {} with digits only for now",
+                            "walkthroughs cover 9x9 {} (classic, X, windoku) with digits only for now",
                             kind.name
                         ),
                     )
@@ -1011,6 +1013,17 @@ fn read_section(
                 .error(
                     hints.at,
                     format!("{} sections cannot have hints yet", kind.name),
+                )
+                .with_hint("remove `hints` from this section"));
+        }
+        Some(hints) if hints.value && !options.has_hints() => {
+            return Err(table
+                .error(
+                    hints.at,
+                    format!(
+                        "hints cover 9x9 {} (classic, X, windoku) only for now",
+                        kind.name
+                    ),
                 )
                 .with_hint("remove `hints` from this section"));
         }

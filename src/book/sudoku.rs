@@ -20,13 +20,13 @@ use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
 use crate::sudoku::grade::generate::check_reachable;
 use crate::sudoku::grade::hint::Technique;
-use crate::sudoku::grade::nudge::{Nudge, Place, nudge};
+use crate::sudoku::grade::nudge::{Nudge, Place, nudge, nudge_in};
 use crate::sudoku::grade::walkthrough;
 use crate::sudoku::grade::{
-    GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Tier, generate_graded,
-    grade_unique,
+    ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Tier,
+    generate_graded, grade_unique,
 };
-use crate::sudoku::variant::grade::{VariantGradeOptions, check_tier, target_range};
+use crate::sudoku::variant::grade::{VariantGradeOptions, as_classic, check_tier, target_range};
 use crate::sudoku::variant::{Size, Variant, VariantGrid, VariantOptions, VariantSolution};
 use crate::sudoku::{self, ClueRange, GenerateOptions, Grid, Solution, Symmetry, generate};
 
@@ -284,6 +284,18 @@ fn read_symbols(table: &Table<'_, '_>, size: Size) -> Result<Symbols> {
 }
 
 impl SudokuSection {
+    /// True for the 9×9 grids the classic grader rates, with or without extra houses
+    /// (classic, X, windoku): those have hints and walkthroughs.
+    fn classic_grader_rates(&self) -> bool {
+        self.variant.as_ref().is_none_or(|options| {
+            options.size == Size::S9
+                && matches!(
+                    options.variant,
+                    Variant::Classic | Variant::X | Variant::Windoku
+                )
+        })
+    }
+
     fn graded(&self, puzzle: Grid, solution: Grid, grading: &Grading) -> Puzzle {
         let content: std::sync::Arc<dyn Content> = if self.symbols == Symbols::Digits {
             std::sync::Arc::new(SudokuContent { puzzle, solution })
@@ -390,8 +402,13 @@ impl SudokuSection {
 }
 
 impl SectionKind for SudokuSection {
+    /// Walkthroughs print digits, so a section with symbols has none.
     fn has_walkthroughs(&self) -> bool {
-        self.variant.is_none() && self.symbols == Symbols::Digits
+        self.symbols == Symbols::Digits && self.classic_grader_rates()
+    }
+
+    fn has_hints(&self) -> bool {
+        self.classic_grader_rates()
     }
 
     fn seed_path(&self) -> Vec<String> {
@@ -492,47 +509,51 @@ impl Content for SudokuContent {
         Ok(nudge(&self.puzzle).map(|nudge| hint_words(&nudge, language)))
     }
 
-    /// The grader's path: runs of singles in words, each step beyond them with a diagram
-    /// (its `walkthrough::Moment` is the step's figure).
     fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
-        let words = match language {
-            Language::English => walkthrough::Language::English,
-            Language::Japanese => walkthrough::Language::Japanese,
-        };
-        let walked = walkthrough::walkthrough(&self.puzzle)?;
-        Ok(Walkthrough {
-            steps: walked
-                .steps
-                .iter()
-                .cloned()
-                .map(|step| WalkStep {
-                    text: step.text(words).to_string(),
-                    cells: step
-                        .moment
-                        .placements
-                        .iter()
-                        .map(|&(cell, _)| (usize::from(cell) / 9, usize::from(cell) % 9))
-                        .collect(),
-                    diagram: !step.singles,
-                    topic: (!step.singles).then(|| {
-                        let technique = walked.path[step.path.start].technique;
-                        Topic {
-                            rank: u32::from(technique.base_rating()) * 64 + technique as u32,
-                            name: match words {
-                                walkthrough::Language::English => technique.name(),
-                                walkthrough::Language::Japanese => {
-                                    walkthrough::japanese_name(technique)
-                                }
-                            }
-                            .to_string(),
-                            about: walkthrough::about(technique, words),
-                        }
-                    }),
-                    figure: StepFigure::new(step.moment),
-                })
-                .collect(),
-        })
+        walkthrough_of(&self.puzzle, ExtraHouses::None, language)
     }
+}
+
+/// The grader's path: runs of singles in words, each step beyond them with a diagram
+/// (its `walkthrough::Moment` is the step's figure).
+fn walkthrough_of(puzzle: &Grid, extra: ExtraHouses, language: Language) -> Result<Walkthrough> {
+    let words = match language {
+        Language::English => walkthrough::Language::English,
+        Language::Japanese => walkthrough::Language::Japanese,
+    };
+    let walked = walkthrough::walkthrough_in(puzzle, extra)?;
+    Ok(Walkthrough {
+        steps: walked
+            .steps
+            .iter()
+            .cloned()
+            .map(|step| WalkStep {
+                text: step.text(words).to_string(),
+                cells: step
+                    .moment
+                    .placements
+                    .iter()
+                    .map(|&(cell, _)| (usize::from(cell) / 9, usize::from(cell) % 9))
+                    .collect(),
+                diagram: !step.singles,
+                topic: (!step.singles).then(|| {
+                    let technique = walked.path[step.path.start].technique;
+                    Topic {
+                        rank: u32::from(technique.base_rating()) * 64 + technique as u32,
+                        name: match words {
+                            walkthrough::Language::English => technique.name(),
+                            walkthrough::Language::Japanese => {
+                                walkthrough::japanese_name(technique)
+                            }
+                        }
+                        .to_string(),
+                        about: walkthrough::about(technique, words),
+                    }
+                }),
+                figure: StepFigure::new(step.moment),
+            })
+            .collect(),
+    })
 }
 
 /// A nudge in words: "X-Wing: look at rows 2 and 6." / "X-Wing（井桁）：2行目と6行目に注目。"
@@ -589,9 +610,32 @@ fn hint_words(nudge: &Nudge, language: Language) -> String {
     }
 }
 
+impl VariantContent {
+    /// The puzzle as the classic grader takes it (9×9 classic, X, windoku).
+    fn as_classic(&self) -> Result<(Grid, ExtraHouses)> {
+        as_classic(&self.puzzle).ok_or_else(|| {
+            Error::runtime(format!(
+                "{} {} sudoku have no walkthroughs or hints yet",
+                self.puzzle.geometry().size(),
+                self.puzzle.geometry().variant()
+            ))
+        })
+    }
+}
+
 impl Content for VariantContent {
     fn kind(&self) -> &'static Kind {
         &SUDOKU
+    }
+
+    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
+        let (grid, extra) = self.as_classic()?;
+        walkthrough_of(&grid, extra, language)
+    }
+
+    fn hint(&self, language: Language) -> Result<Hint> {
+        let (grid, extra) = self.as_classic()?;
+        Ok(nudge_in(&grid, extra).map(|nudge| hint_words(&nudge, language)))
     }
 
     fn puzzle_line(&self) -> String {
@@ -616,6 +660,12 @@ impl Content for VariantContent {
 impl Content for SymbolContent {
     fn kind(&self) -> &'static Kind {
         &SUDOKU
+    }
+
+    /// A nudge names a technique and where to look, never a digit, so it reads the same
+    /// with symbols.
+    fn hint(&self, language: Language) -> Result<Hint> {
+        Ok(nudge(&self.puzzle).map(|nudge| hint_words(&nudge, language)))
     }
 
     fn puzzle_line(&self) -> String {

@@ -22,7 +22,7 @@ use crate::sudoku::grade::{
     format_rating, generate_graded, grade_with, parse_rating,
 };
 use crate::sudoku::grid::cell_name;
-use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading};
+use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading, as_classic};
 use crate::sudoku::variant::{
     AnyPuzzle, AnyReader, ParsedVariant, RawAny, Size, Variant, VariantGrid, VariantOptions,
     VariantSolution,
@@ -278,27 +278,6 @@ pub struct GradeArgs {
     compare: bool,
     #[command(flatten)]
     jobs: JobsArg,
-}
-
-/// The extra houses the classic grader rates a 9x9 X or windoku puzzle with, as Sudoku
-/// Explainer does (`--isX`, `--isWindows`); `None` for any other variant.
-fn classic_extra_houses(geometry: &crate::sudoku::variant::Geometry) -> Option<ExtraHouses> {
-    match (geometry.size(), geometry.variant()) {
-        (Size::S9, Variant::Classic) => Some(ExtraHouses::None),
-        (Size::S9, Variant::X) => Some(ExtraHouses::X),
-        (Size::S9, Variant::Windoku) => Some(ExtraHouses::Windoku),
-        _ => None,
-    }
-}
-
-/// The 81 givens of a 9x9 variant grid as a classic grid (its extra houses aside).
-fn as_classic_grid(grid: &VariantGrid, line: usize) -> Result<Grid, Error> {
-    let text: String = grid
-        .cells()
-        .iter()
-        .map(|&value| char::from(b'0' + value))
-        .collect();
-    Grid::parse(&text).map_err(|error| error.at_line(line))
 }
 
 /// The extra houses `grade --compare` rates with: `--variant x` or `windoku` (9x9 only).
@@ -715,25 +694,21 @@ fn grade_line(puzzle: &str, grading: &Grading) -> String {
 /// The grade line, then the walkthrough's steps ("  step 1. …").
 fn walkthrough_text(
     puzzle: &str,
-    variant: Option<&'static str>,
+    grid: &Grid,
+    extra_houses: ExtraHouses,
     grading: Grading,
     language: WalkLanguage,
-) -> Result<String, Error> {
-    if variant.is_some() {
-        return Err(Error::input(
-            "walkthroughs cover classic 9x9 sudoku only for now",
-        ));
-    }
-    let grid: Grid = puzzle.parse()?;
+) -> String {
     let mut text = grade_line(puzzle, &grading);
     let language = match language {
         WalkLanguage::En => walk::Language::English,
         WalkLanguage::Ja => walk::Language::Japanese,
     };
-    for (number, step) in walk::retell(&grid, grading.steps).steps.iter().enumerate() {
+    let walked = walk::retell_in(grid, grading.steps, extra_houses);
+    for (number, step) in walked.steps.iter().enumerate() {
         text.push_str(&format!("\n  step {}. {}", number + 1, step.text(language)));
     }
-    Ok(text)
+    text
 }
 
 fn explain(puzzle: &str, grading: &Grading) -> String {
@@ -807,15 +782,18 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         ui,
         |parsed| {
             let grading = grade_with(&parsed.grid, &options);
-            graded_report(&args, parsed.grid.to_line(), None, grading, parsed.line)
+            graded_report(
+                &args,
+                (&parsed.grid, ExtraHouses::None),
+                parsed.grid.to_line(),
+                None,
+                grading,
+                parsed.line,
+            )
         },
         |parsed| {
-            if let Some(extra_houses) = classic_extra_houses(parsed.grid.geometry()) {
+            if let Some((grid, extra_houses)) = as_classic(&parsed.grid) {
                 // 9x9 X and windoku: the classic grader with the extra houses, on SE's scale.
-                let grid = match as_classic_grid(&parsed.grid, parsed.line) {
-                    Ok(grid) => grid,
-                    Err(error) => return Report::Problem(error),
-                };
                 let options = GradeOptions {
                     extra_houses,
                     ..options.clone()
@@ -824,10 +802,19 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                 let grading = grade_with(&grid, &options);
                 return graded_report(
                     &args,
+                    (&grid, extra_houses),
                     parsed.grid.to_line(),
                     Some(variant),
                     grading,
                     parsed.line,
+                );
+            }
+            if args.walkthrough {
+                return Report::Problem(
+                    Error::input(
+                        "walkthroughs cover 9x9 classic, X and windoku sudoku only for now",
+                    )
+                    .at_line(parsed.line),
                 );
             }
             let grading = match crate::sudoku::variant::grade::grade(&parsed.grid, &variant_options)
@@ -851,9 +838,11 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     )
 }
 
-/// What `grade` prints for a classic grading of `puzzle` (a 9x9 `variant` when named).
+/// What `grade` prints for a classic grading of `puzzle` (a 9x9 `variant` when named):
+/// `classic` is the grid as the classic grader took it and its extra houses.
 fn graded_report(
     args: &GradeArgs,
+    classic: (&Grid, ExtraHouses),
     puzzle: String,
     variant: Option<&'static str>,
     grading: Result<Grading, Error>,
@@ -864,7 +853,13 @@ fn graded_report(
         Err(error) => return Report::Problem(error.at_line(line)),
     };
     let text = if args.walkthrough {
-        walkthrough_text(&puzzle, variant, grading, args.language)
+        Ok(walkthrough_text(
+            &puzzle,
+            classic.0,
+            classic.1,
+            grading,
+            args.language,
+        ))
     } else if args.explain {
         Ok(explain(&puzzle, &grading))
     } else {

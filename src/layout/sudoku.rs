@@ -463,7 +463,14 @@ impl LayoutKind for SudokuLayout {
         fonts: &FontSet,
         items: &mut Vec<Item>,
     ) -> Result<Rect> {
-        let content = expect_content::<SudokuContent>(content)?;
+        let givens: [u8; 81] =
+            match crate::book::kind::content_as::<VariantContent>(content) {
+                Some(variant) => variant.puzzle.cells().try_into().map_err(|_| {
+                    Error::runtime("walkthrough figures are drawn for 9×9 grids only")
+                })?,
+                None => *expect_content::<SudokuContent>(content)?.puzzle.cells(),
+            };
+        let givens = &givens;
         let steps = walkthrough
             .steps
             .get(marked)
@@ -473,7 +480,6 @@ impl LayoutKind for SudokuLayout {
             })?;
         let last = &steps[steps.len() - 1];
         let rect = Rect::new(area.x, area.y, cell * 9.0, cell * 9.0);
-        let givens = content.puzzle.cells();
         if last.diagram {
             let moment = moment_of_step(last)?;
             draw_diagram(

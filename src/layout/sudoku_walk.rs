@@ -12,6 +12,7 @@
 use super::fonts::FontSet;
 use super::page::{Colour, Item, Path, Point, Rect, Stroke};
 use super::sudoku::{SudokuFigure, centred_digit, draw};
+use crate::sudoku::grade::ExtraHouses;
 use crate::sudoku::grade::walkthrough::{Link, Moment};
 
 /// The grey of the pattern's cells.
@@ -30,6 +31,9 @@ pub const STRIKE_WIDTH: f64 = 0.75;
 pub const LINK_WIDTH: f64 = 0.7;
 /// The grey of the links, darker than the pattern so they show on it.
 pub const LINK_GREY: f64 = 0.2;
+/// The grey and width of the lines marking extra houses (diagonals, windows).
+pub const EXTRA_HOUSE_GREY: f64 = 0.5;
+pub const EXTRA_HOUSE_WIDTH: f64 = 0.9;
 
 /// The centre of cell `cell` in the figure `rect`.
 pub fn cell_centre(rect: Rect, cell: usize) -> Point {
@@ -102,6 +106,7 @@ pub fn draw_diagram(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, diagram:
     for &cell in &moment.targets {
         shade(items, cell, TARGET_GREY);
     }
+    draw_extra_houses(items, rect, moment.extra);
     let strong = diagram.givens.map(|value| value != 0);
     draw(
         items,
@@ -169,6 +174,59 @@ pub fn draw_diagram(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, diagram:
     }
 }
 
+/// X-sudoku's diagonals as strokes across the grid points they pass, windoku's windows as
+/// outlines just inside their cells: grey lines, since grey shading already means the
+/// pattern.
+fn draw_extra_houses(items: &mut Vec<Item>, rect: Rect, extra: ExtraHouses) {
+    let size = rect.width / 9.0;
+
+    match extra {
+        ExtraHouses::None => {}
+        ExtraHouses::X => {
+            // Short strokes across the grid points the diagonals pass through, so that no
+            // stroke crosses a digit or a pencil mark.
+            let reach = size * 0.15;
+            for k in 0..=9 {
+                let along = k as f64 * size;
+                for (corner, direction) in [
+                    ((rect.x + along, rect.y + along), (1.0, 1.0)),
+                    ((rect.x + rect.width - along, rect.y + along), (-1.0, 1.0)),
+                ] {
+                    let before = if k == 0 { 0.0 } else { reach };
+                    let after = if k == 9 { 0.0 } else { reach };
+                    items.push(Item::Line {
+                        from: Point {
+                            x: corner.0 - direction.0 * before,
+                            y: corner.1 - direction.1 * before,
+                        },
+                        to: Point {
+                            x: corner.0 + direction.0 * after,
+                            y: corner.1 + direction.1 * after,
+                        },
+                        width: EXTRA_HOUSE_WIDTH,
+                        colour: Colour::grey(EXTRA_HOUSE_GREY),
+                    });
+                }
+            }
+        }
+        ExtraHouses::Windoku => {
+            let inset = size * 0.07;
+            for (row, column) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
+                items.push(Item::Rect {
+                    rect: Rect::new(
+                        rect.x + column as f64 * size + inset,
+                        rect.y + row as f64 * size + inset,
+                        3.0 * size - 2.0 * inset,
+                        3.0 * size - 2.0 * inset,
+                    ),
+                    fill: None,
+                    stroke: Some((EXTRA_HOUSE_WIDTH, Colour::grey(EXTRA_HOUSE_GREY))),
+                });
+            }
+        }
+    }
+}
+
 /// A link between two pencil marks, stopping short of both; an arrowhead at its end when
 /// the chain reads one way.
 fn draw_link(items: &mut Vec<Item>, rect: Rect, link: &Link) {
@@ -232,7 +290,7 @@ mod tests {
     use super::*;
     use crate::book::kind::Content;
     use crate::book::spec::Language;
-    use crate::book::sudoku::SudokuContent;
+    use crate::book::sudoku::{SudokuContent, Symbols, VariantContent};
     use crate::layout::kind::LayoutKind;
     use crate::layout::sudoku::SudokuLayout;
     use crate::sudoku::Grid;
@@ -248,6 +306,8 @@ mod tests {
         circled: BTreeSet<u8>,
         links: usize,
         dashed: usize,
+        /// Strokes marking extra houses (an X-sudoku's diagonals, windoku's windows).
+        extra_strokes: usize,
     }
 
     fn read_back(items: &[Item], rect: Rect) -> ReadBack {
@@ -270,7 +330,20 @@ mod tests {
                         other => panic!("unexpected shade {other:?}"),
                     };
                 }
-                // Strikes are the only slanted lines (the grid's are upright).
+                Item::Line { width, colour, .. }
+                    if *width == EXTRA_HOUSE_WIDTH
+                        && colour.as_grey() == Some(EXTRA_HOUSE_GREY) =>
+                {
+                    seen.extra_strokes += 1;
+                }
+                Item::Rect {
+                    fill: None,
+                    stroke: Some((width, colour)),
+                    ..
+                } if *width == EXTRA_HOUSE_WIDTH && colour.as_grey() == Some(EXTRA_HOUSE_GREY) => {
+                    seen.extra_strokes += 1;
+                }
+                // Strikes are the only other slanted lines (the grid's are upright).
                 Item::Line {
                     from, to, width, ..
                 } if from.x != to.x && from.y != to.y => {
@@ -322,21 +395,86 @@ mod tests {
     /// digit it places, and shades every other cell it changes in the other grey.
     #[test]
     fn diagrams_show_exactly_what_the_grader_did() {
+        let contents: Vec<Box<dyn Content>> = puzzles(50, 43)
+            .into_iter()
+            .map(|puzzle| {
+                let crate::sudoku::Solution::Unique(solution) = crate::sudoku::solve(&puzzle)
+                else {
+                    panic!("a rated puzzle without one solution");
+                };
+                Box::new(SudokuContent { puzzle, solution }) as Box<dyn Content>
+            })
+            .collect();
+        let (diagrams, struck, chains) = check_diagrams(&contents, ExtraHouses::None);
+        assert!(
+            diagrams > 100 && struck > 200 && chains > 5,
+            "{diagrams} {struck} {chains}"
+        );
+    }
+
+    /// The same for X-sudoku and windoku, whose diagrams also mark the extra houses.
+    #[test]
+    fn x_and_windoku_diagrams_show_what_the_grader_did() {
+        for (data, head, extra) in [
+            (
+                include_str!("../../tests/data/x-rated.txt"),
+                "x",
+                ExtraHouses::X,
+            ),
+            (
+                include_str!("../../tests/data/windoku-rated.txt"),
+                "windoku",
+                ExtraHouses::Windoku,
+            ),
+        ] {
+            let contents: Vec<Box<dyn Content>> = data
+                .lines()
+                .filter(|line| !line.starts_with('#'))
+                .step_by(9)
+                .take(24)
+                .map(|line| {
+                    let word = format!("{head}:{}", line.split_whitespace().next().unwrap());
+                    let puzzle = crate::sudoku::variant::parse_any(&word).unwrap();
+                    let crate::sudoku::variant::VariantSolution::Unique(solution) =
+                        crate::sudoku::variant::solve(&puzzle)
+                    else {
+                        panic!("a rated puzzle without one solution");
+                    };
+                    Box::new(VariantContent {
+                        puzzle,
+                        solution,
+                        symbols: Symbols::Digits,
+                    }) as Box<dyn Content>
+                })
+                .collect();
+            let (diagrams, struck, _) = check_diagrams(&contents, extra);
+            assert!(diagrams > 20 && struck > 40, "{head}: {diagrams} {struck}");
+        }
+    }
+
+    /// Draws every step of every walkthrough and reads the diagram back against the
+    /// grader's steps: (diagrams, struck candidates, chains) seen.
+    fn check_diagrams(contents: &[Box<dyn Content>], extra: ExtraHouses) -> (usize, usize, usize) {
         let fonts = FontSet::bundled(false);
         let (mut diagrams, mut chains, mut struck) = (0, 0, 0);
-        for puzzle in puzzles(50, 43) {
+        for content in contents {
+            let puzzle: Grid = content
+                .puzzle_line()
+                .rsplit(':')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
             let grading = grade_with(
                 &puzzle,
                 &GradeOptions {
                     record_steps: true,
+                    extra_houses: extra,
                     ..GradeOptions::default()
                 },
             )
             .unwrap();
-            let content = SudokuContent {
-                puzzle,
-                solution: grading.solution,
-            };
+            let content = content.as_ref();
             let walk = content.walkthrough(Language::English).unwrap();
             let mut beyond = grading.steps.iter().filter(|s| !is_single(s.technique));
             let area = Rect::new(50.0, 80.0, 180.0, 180.0);
@@ -344,7 +482,7 @@ mod tests {
                 let mut items = Vec::new();
                 let rect = SudokuLayout
                     .draw_walk(
-                        &content,
+                        content,
                         &walk,
                         index..index + 1,
                         area,
@@ -354,6 +492,12 @@ mod tests {
                     )
                     .unwrap();
                 let seen = read_back(&items, rect);
+                let expected_strokes = match extra {
+                    ExtraHouses::None => 0,
+                    ExtraHouses::X => 20,
+                    ExtraHouses::Windoku => 4,
+                };
+                assert_eq!(seen.extra_strokes, expected_strokes);
                 if !step.diagram {
                     // A run of singles: its digits circled, nothing struck or shaded grey.
                     let placed: BTreeSet<u8> = step
@@ -406,10 +550,7 @@ mod tests {
                 "a step beyond singles without a diagram"
             );
         }
-        assert!(
-            diagrams > 100 && struck > 200 && chains > 5,
-            "{diagrams} {struck} {chains}"
-        );
+        (diagrams, struck, chains)
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! grader's path that is not a single (full house, hidden or naked single): its technique
 //! and where its pattern lies (a box, rows, columns), never its digit or what it removes.
 
-use super::board::{Board, block_of, column_of, row_of};
+use super::board::{Board, ExtraHouses, block_of, column_of, row_of};
 use super::hint::Technique;
 use super::next_hint;
 use crate::sudoku::grid::Grid;
@@ -44,7 +44,12 @@ fn is_single(technique: Technique) -> bool {
 /// The nudge of a puzzle (with a unique solution): `None` when singles solve it, or when
 /// the techniques run out first (the grader's trial and error: no nudge to give).
 pub fn nudge(puzzle: &Grid) -> Option<Nudge> {
-    let mut board = Board::new(puzzle);
+    nudge_in(puzzle, ExtraHouses::None)
+}
+
+/// [`nudge`] for a 9×9 puzzle with `extra` houses (X-sudoku, windoku).
+pub fn nudge_in(puzzle: &Grid, extra: ExtraHouses) -> Option<Nudge> {
+    let mut board = Board::with_geometry(puzzle, extra.geometry());
     while !board.is_solved() {
         let hint = next_hint(&board)?;
         if !is_single(hint.technique) {

@@ -7,7 +7,9 @@
 //! it places, the links of a chain). The moments come from the grader's recorded steps, so
 //! a diagram shows exactly the reasoning the rating measured.
 
-use super::board::{Board, block_of, column_of, row_of};
+use super::board::{
+    Board, ExtraHouses, FIRST_DIAGONAL, FIRST_WINDOW, Geometry, HOUSE_CELLS, column_of, row_of,
+};
 use super::hint::Technique;
 use super::{GradeOptions, Step, grade_with};
 use crate::error::Result;
@@ -63,6 +65,9 @@ pub struct Moment {
     pub links: Vec<Link>,
     /// True when the diagram shows candidates (steps beyond singles).
     pub pencil_marks: bool,
+    /// The houses beyond rows, columns and boxes (X-sudoku's diagonals, windoku's
+    /// windows), which the diagram draws too.
+    pub extra: ExtraHouses,
 }
 
 /// One step of a walkthrough.
@@ -105,20 +110,32 @@ pub fn is_single(technique: Technique) -> bool {
 
 /// The walkthrough of a classic puzzle (with a unique solution).
 pub fn walkthrough(puzzle: &Grid) -> Result<Walkthrough> {
+    walkthrough_in(puzzle, ExtraHouses::None)
+}
+
+/// The walkthrough of a 9×9 puzzle with `extra` houses (X-sudoku, windoku; with a unique
+/// solution).
+pub fn walkthrough_in(puzzle: &Grid, extra: ExtraHouses) -> Result<Walkthrough> {
     let grading = grade_with(
         puzzle,
         &GradeOptions {
             record_steps: true,
+            extra_houses: extra,
             ..GradeOptions::default()
         },
     )?;
-    Ok(retell(puzzle, grading.steps))
+    Ok(retell_in(puzzle, grading.steps, extra))
 }
 
-/// Groups the grader's steps (a grading of `puzzle` with its steps recorded), replaying
-/// them on a board for the moments.
+/// Groups the grader's steps (a grading of the classic `puzzle` with its steps recorded),
+/// replaying them on a board for the moments.
 pub fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
-    let mut board = Board::new(puzzle);
+    retell_in(puzzle, path, ExtraHouses::None)
+}
+
+/// [`retell`] for a grading with `extra` houses.
+pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthrough {
+    let mut board = Board::with_geometry(puzzle, extra.geometry());
     let mut steps = Vec::new();
     let mut index = 0;
     while index < path.len() {
@@ -136,7 +153,12 @@ pub fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
                 apply(&mut board, &path[index]);
                 index += 1;
             }
-            steps.push(singles_step(&path[start..index], start..index, before));
+            steps.push(singles_step(
+                &path[start..index],
+                start..index,
+                before,
+                extra,
+            ));
         } else {
             let step = &path[index];
             let board_before = board;
@@ -174,6 +196,7 @@ fn singles_step(
     run: &[Step],
     path: std::ops::Range<usize>,
     (values, candidates): ([u8; 81], [u16; 81]),
+    extra: ExtraHouses,
 ) -> WalkStep {
     let placements: Vec<(u8, u8)> = run.iter().flat_map(|s| s.placements.clone()).collect();
     let list = placements
@@ -242,6 +265,7 @@ fn singles_step(
             targets,
             links: Vec::new(),
             pencil_marks: false,
+            extra,
         },
     }
 }
@@ -267,8 +291,8 @@ fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> W
     WalkStep {
         singles: false,
         path,
-        english: english_text(step),
-        japanese: japanese_text(step),
+        english: english_text(step, board.geometry),
+        japanese: japanese_text(step, board.geometry),
         moment: Moment {
             values: board.values,
             candidates,
@@ -284,6 +308,7 @@ fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> W
             targets,
             links,
             pencil_marks: true,
+            extra: board.geometry.extra,
         },
     }
 }
@@ -353,7 +378,7 @@ fn links_of(step: &Step, board: &Board) -> Vec<Link> {
         for (i, &(a, b)) in strong.iter().enumerate() {
             for &(c, d) in &strong[i + 1..] {
                 for (x, y) in [(a, c), (a, d), (b, c), (b, d)] {
-                    if x != y && sees(x as usize, y as usize) && ![a, b].contains(&y) {
+                    if x != y && sees(board, x as usize, y as usize) && ![a, b].contains(&y) {
                         links.push(Link {
                             from: (x, digit),
                             to: (y, digit),
@@ -369,8 +394,8 @@ fn links_of(step: &Step, board: &Board) -> Vec<Link> {
     links
 }
 
-fn sees(a: usize, b: usize) -> bool {
-    row_of(a) == row_of(b) || column_of(a) == column_of(b) || block_of(a) == block_of(b)
+fn sees(board: &Board, a: usize, b: usize) -> bool {
+    board.geometry.peer_sets[a] >> b & 1 == 1
 }
 
 /// True when `digit` has exactly the two places `a` and `b` in a house holding both.
@@ -378,15 +403,60 @@ fn conjugate(board: &Board, a: usize, b: usize, digit: u8) -> bool {
     if !board.has(a, digit) || !board.has(b, digit) {
         return false;
     }
-    let houses = [
-        (row_of(a) == row_of(b)).then(|| row_of(a)),
-        (column_of(a) == column_of(b)).then(|| 9 + column_of(a)),
-        (block_of(a) == block_of(b)).then(|| 18 + block_of(a)),
-    ];
-    houses
+    houses_holding(&[a as u8, b as u8], board.geometry)
         .into_iter()
-        .flatten()
-        .any(|house| board.cells_for(house, digit).count_ones() == 2)
+        .any(|house| {
+            HOUSE_CELLS[house]
+                .iter()
+                .filter(|&&cell| board.has(cell, digit))
+                .count()
+                == 2
+        })
+}
+
+/// The houses of `geometry` holding every one of `cells`: rows, columns, boxes, then the
+/// extra houses.
+fn houses_holding(cells: &[u8], geometry: &Geometry) -> Vec<usize> {
+    (0..27)
+        .chain(geometry.extra_houses.iter().copied())
+        .filter(|&house| {
+            cells
+                .iter()
+                .all(|&cell| HOUSE_CELLS[house].contains(&usize::from(cell)))
+        })
+        .collect()
+}
+
+/// A house's name: "row 3", "box 5", "the main diagonal", "window 2", or windoku's
+/// implied groups by their first cell ("the implied window at r1c2").
+fn house_name(house: usize, english: bool) -> String {
+    let index = house % 9 + 1;
+    match (english, house) {
+        (true, 0..9) => format!("row {index}"),
+        (true, 9..18) => format!("column {index}"),
+        (true, 18..27) => format!("box {index}"),
+        (true, FIRST_DIAGONAL) => "the main diagonal".to_string(),
+        (false, 0..9) => format!("{index}行目"),
+        (false, 9..18) => format!("{index}列目"),
+        (false, 18..27) => format!("ブロック{index}"),
+        (false, FIRST_DIAGONAL) => "対角線（左上から右下）".to_string(),
+        _ if house == FIRST_DIAGONAL + 1 => {
+            if english {
+                "the anti-diagonal".to_string()
+            } else {
+                "対角線（右上から左下）".to_string()
+            }
+        }
+        _ => {
+            let group = house - FIRST_WINDOW;
+            match (english, group) {
+                (true, 0..4) => format!("window {}", group + 1),
+                (false, 0..4) => format!("窓{}", group + 1),
+                (true, _) => format!("the implied window at {}", cell_name(HOUSE_CELLS[house][0])),
+                (false, _) => format!("{}を含む隠れ窓", cell_name(HOUSE_CELLS[house][0])),
+            }
+        }
+    }
 }
 
 /// The candidates named in a text, in order: ((cell, digit), on).
@@ -448,30 +518,66 @@ fn distinct(cells: &[u8], of: fn(usize) -> usize) -> Vec<usize> {
     houses
 }
 
-/// The shared house of `cells`, named: a box first when `box_first`.
-fn common_house(cells: &[u8], box_first: bool, english: bool) -> Option<String> {
-    let name = |kind: usize, index: usize| match (english, kind) {
-        (true, 0) => format!("row {}", index + 1),
-        (true, 1) => format!("column {}", index + 1),
-        (true, _) => format!("box {}", index + 1),
-        (false, 0) => format!("{}行目", index + 1),
-        (false, 1) => format!("{}列目", index + 1),
-        (false, _) => format!("ブロック{}", index + 1),
+/// The shared house of `cells`, named: a box first when `box_first`, otherwise a row, a
+/// column or an extra house (a box last).
+fn common_house(
+    cells: &[u8],
+    box_first: bool,
+    geometry: &Geometry,
+    english: bool,
+) -> Option<String> {
+    let houses = houses_holding(cells, geometry);
+    let is_box = |house: &&usize| (18..27).contains(*house);
+    let chosen = if box_first {
+        houses.iter().find(is_box)
+    } else {
+        houses
+            .iter()
+            .find(|house| !is_box(house))
+            .or_else(|| houses.iter().find(is_box))
     };
-    let mut order = vec![
-        (0, row_of as fn(usize) -> usize),
-        (1, column_of),
-        (2, block_of),
-    ];
-    if box_first {
-        order.rotate_right(1);
-    }
-    order
-        .into_iter()
-        .find_map(|(kind, of)| match distinct(cells, of).as_slice() {
-            [only] => Some(name(kind, *only)),
-            _ => None,
-        })
+    chosen.map(|&house| house_name(house, english))
+}
+
+/// The two houses of an intersection (pointing, claiming): where the digit is confined
+/// (`from`) and where the step removes it (`to`), named. `pointing` prefers a box as
+/// `from` and claiming a box as `to` when the eliminations do not tell.
+fn intersection(
+    step: &Step,
+    pointing: bool,
+    geometry: &Geometry,
+    english: bool,
+) -> (String, Option<String>) {
+    let houses = houses_holding(&step.cells, geometry);
+    let removed: Vec<u8> = step.eliminations.iter().map(|&(cell, _)| cell).collect();
+    let holds_removed = |house: usize| {
+        !removed.is_empty()
+            && removed
+                .iter()
+                .all(|&cell| HOUSE_CELLS[house].contains(&usize::from(cell)))
+    };
+    let is_box = |house: usize| (18..27).contains(&house);
+    let to = houses
+        .iter()
+        .copied()
+        .find(|&house| holds_removed(house))
+        .or_else(|| {
+            houses
+                .iter()
+                .copied()
+                .find(|&house| is_box(house) != pointing)
+        });
+    let from = houses
+        .iter()
+        .copied()
+        .filter(|&house| Some(house) != to)
+        .find(|&house| is_box(house) == pointing)
+        .or_else(|| houses.iter().copied().find(|&house| Some(house) != to));
+    (
+        from.map(|house| house_name(house, english))
+            .unwrap_or_default(),
+        to.map(|house| house_name(house, english)),
+    )
 }
 
 /// "so r4c3 and r9c8 are not 7; r1c1 = 5".
@@ -509,6 +615,14 @@ fn outcome_japanese(step: &Step) -> String {
         ));
     }
     parts.join("、")
+}
+
+/// "a, b or c".
+fn english_or(words: &[String]) -> String {
+    match words {
+        [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+        _ => words.concat(),
+    }
 }
 
 /// "a, b and c".
@@ -567,7 +681,7 @@ fn is_direct(technique: Technique) -> bool {
     )
 }
 
-fn english_text(step: &Step) -> String {
+fn english_text(step: &Step, geometry: &Geometry) -> String {
     let mut outcome = outcome_english(step);
     if is_direct(step.technique) {
         outcome = format!("that leaves a hidden single, {outcome}");
@@ -577,19 +691,26 @@ fn english_text(step: &Step) -> String {
     let cells = english_list(&names);
     let name = &step.name;
     match step.technique {
-        Technique::Pointing | Technique::DirectPointing => {
-            let boxed = common_house(&step.cells, true, true).unwrap_or_default();
-            let line = common_house(&step.cells, false, true).unwrap_or_default();
-            format!(
-                "{name}: in {boxed}, {digits} can only go in {line} ({cells}), so no other cell of {line} can hold it: {outcome}."
-            )
-        }
-        Technique::Claiming | Technique::DirectClaiming => {
-            let line = common_house(&step.cells, false, true).unwrap_or_default();
-            let boxed = common_house(&step.cells, true, true).unwrap_or_default();
-            format!(
-                "{name}: in {line}, {digits} can only go in {boxed} ({cells}), so no other cell of {boxed} can hold it: {outcome}."
-            )
+        Technique::Pointing
+        | Technique::DirectPointing
+        | Technique::Claiming
+        | Technique::DirectClaiming
+        | Technique::GeneralizedIntersection => {
+            let pointing = matches!(
+                step.technique,
+                Technique::Pointing | Technique::DirectPointing
+            );
+            match intersection(step, pointing, geometry, true) {
+                (from, Some(to)) => format!(
+                    "{name}: in {from}, {digits} can only go in {to} ({cells}), so no other cell of {to} can hold it: {outcome}."
+                ),
+                // X-sudoku and windoku: the cells share no second house, but some cells see
+                // them all.
+                (from, None) => format!(
+                    "{name}: in {from}, {digits} can only go in {}, so no cell that sees them all can hold it: {outcome}.",
+                    english_or(&names)
+                ),
+            }
         }
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
             "{name}: {cells} hold only {digits} between them, so no cell that sees them all can hold those digits: {outcome}."
@@ -599,7 +720,7 @@ fn english_text(step: &Step) -> String {
         | Technique::HiddenQuad
         | Technique::DirectHiddenPair
         | Technique::DirectHiddenTriple => {
-            let house = common_house(&step.cells, false, true).unwrap_or_default();
+            let house = common_house(&step.cells, false, geometry, true).unwrap_or_default();
             format!(
                 "{name}: in {house}, {digits} fit only {cells}, so those cells hold nothing else: {outcome}."
             )
@@ -786,7 +907,7 @@ pub fn about(technique: Technique, language: Language) -> String {
     .to_string()
 }
 
-fn japanese_text(step: &Step) -> String {
+fn japanese_text(step: &Step, geometry: &Geometry) -> String {
     let mut outcome = outcome_japanese(step);
     if is_direct(step.technique) {
         outcome = format!("残るヒドゥンシングルで{outcome}");
@@ -798,19 +919,23 @@ fn japanese_text(step: &Step) -> String {
         name = format!("{name}（{}）", step.name);
     }
     match step.technique {
-        Technique::Pointing | Technique::DirectPointing => {
-            let boxed = common_house(&step.cells, true, false).unwrap_or_default();
-            let line = common_house(&step.cells, false, false).unwrap_or_default();
-            format!(
-                "{name}：{boxed}では{digits}は{line}（{cells}）にしか入らないので、{line}の他のマスには入らない：{outcome}。"
-            )
-        }
-        Technique::Claiming | Technique::DirectClaiming => {
-            let line = common_house(&step.cells, false, false).unwrap_or_default();
-            let boxed = common_house(&step.cells, true, false).unwrap_or_default();
-            format!(
-                "{name}：{line}では{digits}は{boxed}（{cells}）にしか入らないので、{boxed}の他のマスには入らない：{outcome}。"
-            )
+        Technique::Pointing
+        | Technique::DirectPointing
+        | Technique::Claiming
+        | Technique::DirectClaiming
+        | Technique::GeneralizedIntersection => {
+            let pointing = matches!(
+                step.technique,
+                Technique::Pointing | Technique::DirectPointing
+            );
+            match intersection(step, pointing, geometry, false) {
+                (from, Some(to)) => format!(
+                    "{name}：{from}では{digits}は{to}（{cells}）にしか入らないので、{to}の他のマスには入らない：{outcome}。"
+                ),
+                (from, None) => format!(
+                    "{name}：{from}では{digits}は{cells}のどれかに入るので、それらすべてを見るマスには入らない：{outcome}。"
+                ),
+            }
         }
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
             "{name}：{cells}には{digits}しか入らないので、これらすべてを見るマスには{digits}は入らない：{outcome}。"
@@ -820,7 +945,7 @@ fn japanese_text(step: &Step) -> String {
         | Technique::HiddenQuad
         | Technique::DirectHiddenPair
         | Technique::DirectHiddenTriple => {
-            let house = common_house(&step.cells, false, false).unwrap_or_default();
+            let house = common_house(&step.cells, false, geometry, false).unwrap_or_default();
             format!(
                 "{name}：{house}では{digits}は{cells}にしか入らないので、これらのマスに他の数字は入らない：{outcome}。"
             )
@@ -937,11 +1062,59 @@ mod tests {
             explanation: String::new(),
         };
         assert_eq!(
-            english_text(&step),
+            english_text(&step, ExtraHouses::None.geometry()),
             "X-Wing on 7: in rows 2 and 6, 7 must be in columns 3 and 8, so the rest of those \
              columns cannot hold it: r4c3 and r9c8 are not 7."
         );
-        assert!(japanese_text(&step).starts_with("井桁（X-Wing）：7は2・6行目では3・8列目"));
+        assert!(
+            japanese_text(&step, ExtraHouses::None.geometry())
+                .starts_with("井桁（X-Wing）：7は2・6行目では3・8列目")
+        );
+    }
+
+    fn intersection_step(cells: Vec<u8>, eliminations: Vec<(u8, u8)>) -> Step {
+        Step {
+            technique: Technique::GeneralizedIntersection,
+            name: "Generalized Intersection".into(),
+            rating_tenths: 29,
+            placements: vec![],
+            digits: vec![eliminations[0].1],
+            eliminations,
+            cells,
+            explanation: String::new(),
+        }
+    }
+
+    /// Intersections with extra houses name them: a window, or the cells that see the
+    /// pattern when it shares no second house (a diagonal links them).
+    #[test]
+    fn intersections_name_extra_houses() {
+        let windoku = ExtraHouses::Windoku.geometry();
+        // Box 3's 1s in r2c7, r2c8, r3c7: all in window 2, so r4c7 (window 2) loses its 1.
+        let step = intersection_step(vec![15, 16, 24], vec![(33, 1)]);
+        assert_eq!(
+            english_text(&step, windoku),
+            "Generalized Intersection: in box 3, 1 can only go in window 2 (r2c7, r2c8 and \
+             r3c7), so no other cell of window 2 can hold it: r4c7 is not 1."
+        );
+        assert!(japanese_text(&step, windoku).contains("ブロック3では1は窓2"));
+        // X-sudoku: row 2's 9s in r2c2 (main diagonal) and r2c7; r7c7 sees both.
+        let x = ExtraHouses::X.geometry();
+        let step = intersection_step(vec![10, 15], vec![(60, 9)]);
+        assert_eq!(
+            english_text(&step, x),
+            "Generalized Intersection: in row 2, 9 can only go in r2c2 or r2c7, so no cell \
+             that sees them all can hold it: r7c7 is not 9."
+        );
+        // Classic pointing keeps its words.
+        let mut step = intersection_step(vec![0, 1], vec![(5, 4)]);
+        step.technique = Technique::Pointing;
+        step.name = "Pointing".into();
+        assert_eq!(
+            english_text(&step, ExtraHouses::None.geometry()),
+            "Pointing: in box 1, 4 can only go in row 1 (r1c1 and r1c2), so no other cell of \
+             row 1 can hold it: r1c6 is not 4."
+        );
     }
 
     #[test]

@@ -137,6 +137,12 @@ pub fn classic_extra_houses(geometry: &Geometry) -> Option<ExtraHouses> {
     }
 }
 
+/// A 9×9 classic, X or windoku puzzle as the classic grader takes it: its grid and extra
+/// houses; `None` for the other variants.
+pub fn as_classic(grid: &VariantGrid) -> Option<(Grid, ExtraHouses)> {
+    classic_extra_houses(grid.geometry()).map(|extra| (classic_grid(grid), extra))
+}
+
 fn classic_grid(grid: &VariantGrid) -> Grid {
     let mut cells = [0u8; 81];
     cells.copy_from_slice(grid.cells());
