@@ -468,3 +468,114 @@ fn render_draws_variant_lines() {
         assert_eq!(svg_text(&answer), values(solution), "{solution}");
     }
 }
+
+/// `render --walkthrough`: the puzzles' walkthroughs as book pages, every step printed in
+/// order, as one PDF or one PNG per page; refused for puzzles without walkthroughs.
+#[test]
+fn render_writes_walkthrough_pages() {
+    use puzzlebook::sudoku::grade::ExtraHouses;
+    use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough_in};
+    let dir = scratch("export-render-walkthrough");
+    let classic = include_str!("data/se-rated.txt")
+        .lines()
+        .find(|line| !line.starts_with('#') && line.contains(" 7."))
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let x = include_str!("data/x-rated.txt")
+        .lines()
+        .nth(200)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let input = format!("{classic}\nx:{x}\n");
+    let to = dir.join("pdf");
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            "--walkthrough",
+            "--to",
+            to.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let pdf = Pdf::load(&to.join("walkthroughs.pdf"));
+    let text: String = (1..=pdf.page_count())
+        .map(|page| pdf.page_text(page))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut from = 0;
+    for (givens, extra) in [(classic, ExtraHouses::None), (x, ExtraHouses::X)] {
+        let walk = walkthrough_in(&givens.parse().unwrap(), extra).unwrap();
+        assert!(walk.steps.iter().any(|step| !step.singles));
+        for (index, step) in walk.steps.iter().enumerate() {
+            let words: Vec<&str> = step.text(Language::English).split(' ').take(2).collect();
+            let mark = format!("{}. {}", index + 1, words.join(" "));
+            let at = text[from..]
+                .find(&mark)
+                .unwrap_or_else(|| panic!("{mark:?} missing after {from}"));
+            from += at + mark.len();
+        }
+    }
+
+    // PNG: one picture per page of the same document.
+    let pictures = dir.join("png");
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            "--walkthrough",
+            "--format",
+            "png",
+            "--dpi",
+            "40",
+            "--to",
+            pictures.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let count = std::fs::read_dir(&pictures).unwrap().count();
+    assert_eq!(count, pdf.page_count());
+    let (width, height, _, _) = read_png(&pictures.join("walkthroughs-p1.png"));
+    // Letter at 40 dpi, bleed aside.
+    assert!((340..=360).contains(&width) && (440..=460).contains(&height));
+
+    // Japanese mushikui-zan.
+    let mushikui = dir.join("mushikui");
+    let output = common::run_binary(
+        &[
+            "mushikui",
+            "render",
+            "--walkthrough",
+            "--language",
+            "ja",
+            "--to",
+            mushikui.to_str().unwrap(),
+        ],
+        "mul:**8,**,**0*,*1**,**2**\n",
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let pdf = Pdf::load(&mushikui.join("walkthroughs.pdf"));
+    let text = pdf.page_text(pdf.page_count());
+    assert!(text.contains("解き方"), "{text}");
+
+    // No walkthrough for a jigsaw, no SVG pages, no PDF figures: exit 2, nothing written.
+    let jigsaw = common::run_binary(&["sudoku", "generate", "--variant", "jigsaw"], "");
+    let refused = dir.join("refused");
+    for (args, input) in [
+        (&["--walkthrough"][..], common::stdout(&jigsaw)),
+        (&["--walkthrough", "--format", "svg"], input.clone()),
+        (&["--format", "pdf"], input.clone()),
+    ] {
+        let mut all = vec!["sudoku", "render", "--to", refused.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let output = common::run_binary(&all, &input);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(!refused.join("walkthroughs.pdf").exists());
+    }
+}

@@ -81,6 +81,12 @@ pub trait Content: Debug + Send + Sync + Any {
     fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
     }
+    /// The `[[section]]` keys (besides `kind`) of a section whose puzzles have this one's
+    /// shape, as TOML values: how a book is made of given puzzles (e.g. the walkthrough
+    /// pages of `sudoku render --walkthrough`).
+    fn section_keys(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// The puzzle's worked solution in `language`, for kinds that have them
     /// ([`BookKind::has_walkthroughs`]).
     fn walkthrough(&self, language: Language) -> Result<Walkthrough> {

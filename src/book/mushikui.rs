@@ -228,6 +228,21 @@ impl Content for MushikuiContent {
         self.solution.to_line()
     }
 
+    /// `op` and `digits` as [`MushikuiSection::fits_shape`] reads them.
+    fn section_keys(&self) -> Vec<(&'static str, String)> {
+        let rows = self.puzzle.rows();
+        let length = |row: usize| rows.get(row).map_or(0, |row| row.len());
+        let digits: Vec<usize> = match self.puzzle.operation() {
+            Operation::Add => (0..rows.len().saturating_sub(1)).map(length).collect(),
+            Operation::Sub | Operation::Mul => vec![length(0), length(1)],
+            Operation::Div => vec![length(2), length(1), length(0)],
+        };
+        vec![
+            ("op", format!("{:?}", self.puzzle.operation().name())),
+            ("digits", format!("{digits:?}")),
+        ]
+    }
+
     fn hint(&self, language: Language) -> Result<Hint> {
         let walked = mushikui::walkthrough(&self.puzzle)?;
         Ok(Some(walked.hint(engine_language(language)).to_string()))

@@ -628,6 +628,14 @@ impl Content for VariantContent {
         &SUDOKU
     }
 
+    fn section_keys(&self) -> Vec<(&'static str, String)> {
+        let geometry = self.puzzle.geometry();
+        vec![
+            ("size", format!("{:?}", geometry.size().name())),
+            ("variant", format!("{:?}", geometry.variant().name())),
+        ]
+    }
+
     fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
         let (grid, extra) = self.as_classic()?;
         walkthrough_of(&grid, extra, language)
@@ -660,6 +668,19 @@ impl Content for VariantContent {
 impl Content for SymbolContent {
     fn kind(&self) -> &'static Kind {
         &SUDOKU
+    }
+
+    fn section_keys(&self) -> Vec<(&'static str, String)> {
+        match &self.symbols {
+            Symbols::Letters(letters) => vec![
+                ("symbols", "\"letters\"".to_string()),
+                (
+                    "letters",
+                    format!("{:?}", letters.iter().collect::<String>()),
+                ),
+            ],
+            symbols => vec![("symbols", format!("{:?}", symbols.name()))],
+        }
     }
 
     /// A nudge names a technique and where to look, never a digit, so it reads the same

@@ -165,16 +165,15 @@ pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepare
     let base = path.parent().unwrap_or(Path::new("")).to_path_buf();
     let fonts = load_fonts(&spec, &base)?;
     check_glyphs(&spec, &fonts)?;
-    let plan = Plan::new(&spec)?;
     let banks = read_banks(&spec, &base)?;
-    let pagination = layout::paginate(&spec);
-    let geometry = Geometry::new(&spec, &pagination, &fonts)?;
+    let prepared = prepare_spec(spec, fonts, banks)?;
     if ui.verbose() {
+        let spec = &prepared.spec;
         ui.detail(format_args!(
             "{spec_name}: seed {:?}, template {}, {} pages planned",
             spec.seed,
             spec.template,
-            pagination.page_count()
+            prepared.pagination.page_count()
         ));
         for section in &spec.sections {
             let origin = match &section.source {
@@ -191,6 +190,19 @@ pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepare
             started.elapsed().as_secs_f64()
         ));
     }
+    Ok(prepared)
+}
+
+/// Plans a spec whose fonts are loaded and whose puzzle files are read, and checks its
+/// layout.
+pub(super) fn prepare_spec(
+    spec: Spec,
+    fonts: FontSet,
+    banks: Vec<Option<BankText>>,
+) -> Result<Prepared, Error> {
+    let plan = Plan::new(&spec)?;
+    let pagination = layout::paginate(&spec);
+    let geometry = Geometry::new(&spec, &pagination, &fonts)?;
     Ok(Prepared {
         spec,
         fonts,
@@ -360,7 +372,7 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
 }
 
 /// The spec's fonts over the bundled defaults; font paths are relative to the spec.
-fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
+pub(super) fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
     let mut fonts = FontSet::bundled(spec.language == Language::Japanese);
     let mut sample_text: String = (' '..='~').collect();
     sample_text.push_str(&spec.title.value);

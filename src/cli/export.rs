@@ -14,6 +14,8 @@ use super::Ui;
 use super::batch::JobsArg;
 use super::book::{Prepared, is_same_file, make, prepare};
 use super::io::{AtomicFile, describe, interrupt};
+use super::mushikui::WalkLanguage;
+use super::walkthrough_pages::{PagesFormat, PagesRequest};
 use crate::book::plan::Puzzle;
 use crate::error::Error;
 use crate::export::svg::{SvgWriter, TextMode};
@@ -78,6 +80,9 @@ pub struct PictureArgs {
 /// Each puzzle of the input must have exactly one solution; it is drawn as in a book into
 /// DIR/001.svg, DIR/002.svg, ... in input order, and with --answers its solution into
 /// DIR/001-answer.svg, ...
+/// With --walkthrough, the puzzles' walkthroughs are laid out as a book prints them (each
+/// puzzle, then its walkthrough pages) into DIR/walkthroughs.pdf, or with --format png into
+/// DIR/walkthroughs-p1.png, ... one per page.
 #[derive(Debug, ClapArgs)]
 pub struct RenderArgs {
     /// Puzzle file; standard input when absent or '-'.
@@ -85,17 +90,35 @@ pub struct RenderArgs {
     /// The directory to write into (created when missing).
     #[arg(long, value_name = "DIR")]
     to: PathBuf,
-    /// What to write.
-    #[arg(long, value_enum, default_value_t = PictureFormat::Svg)]
-    format: PictureFormat,
+    /// What to write: svg (the default) or png; with --walkthrough, pdf (the default) or
+    /// png.
+    #[arg(long, value_enum)]
+    format: Option<PictureFormat>,
     /// Also draw each puzzle's answer.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "walkthrough")]
     answers: bool,
+    /// Write the puzzles' walkthroughs as pages instead, as a book prints them:
+    /// DIR/walkthroughs.pdf, or DIR/walkthroughs-pN.png with --format png.
+    #[arg(long)]
+    walkthrough: bool,
+    /// The walkthroughs' language.
+    #[arg(long, value_enum, default_value_t = WalkLanguage::En, requires = "walkthrough")]
+    language: WalkLanguage,
+    /// The page template of the walkthroughs (a spec's `template`).
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "letter",
+        requires = "walkthrough"
+    )]
+    template: String,
     /// The size of a cell (a sudoku square, a mushikui-zan digit) in points.
     #[arg(long, value_name = "PT", default_value_t = 24.0, value_parser = parse_cell)]
     cell: f64,
     #[command(flatten)]
     picture: PictureArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
 }
 
 fn parse_cell(text: &str) -> Result<f64, String> {
@@ -111,18 +134,51 @@ fn parse_cell(text: &str) -> Result<f64, String> {
 pub enum PictureFormat {
     Svg,
     Png,
+    /// With --walkthrough only.
+    Pdf,
 }
 
 /// Writes pictures of `puzzles` (read from the input named `source`) as `args` asks.
 pub fn render(args: RenderArgs, puzzles: Vec<Puzzle>, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
+    if args.walkthrough {
+        let format = match args.format {
+            None | Some(PictureFormat::Pdf) => PagesFormat::Pdf,
+            Some(PictureFormat::Png) => PagesFormat::Png(args.picture.dpi),
+            Some(PictureFormat::Svg) => {
+                return Err(Error::input("walkthrough pages are written as pdf or png")
+                    .with_hint("use --format pdf (the default) or --format png"));
+            }
+        };
+        let request = PagesRequest {
+            language: match args.language {
+                WalkLanguage::En => crate::book::spec::Language::English,
+                WalkLanguage::Ja => crate::book::spec::Language::Japanese,
+            },
+            template: &args.template,
+            format,
+            to: &args.to,
+            jobs: &args.jobs,
+        };
+        return super::walkthrough_pages::write(puzzles, &request, ui);
+    }
+    let format = match args.format {
+        None | Some(PictureFormat::Svg) => PictureFormat::Svg,
+        Some(PictureFormat::Png) => PictureFormat::Png,
+        Some(PictureFormat::Pdf) => {
+            return Err(
+                Error::input("pictures of puzzles are written as svg or png")
+                    .with_hint("pdf pages come with --walkthrough, or from `puzzlebook book`"),
+            );
+        }
+    };
     if puzzles.is_empty() {
         return Err(Error::input("the input holds no puzzle")
             .with_hint("give one puzzle per line, as `solve` reads them"));
     }
     create_directory(&args.to)?;
     let fonts = FontSet::bundled(false);
-    let mut drawer = Drawer::new(&fonts, &args.picture, args.format)?;
+    let mut drawer = Drawer::new(&fonts, &args.picture, format)?;
     let shows: &[Show] = if args.answers {
         &[Show::Puzzle, Show::Answer]
     } else {
@@ -328,7 +384,7 @@ fn pictures(
     Ok(files)
 }
 
-fn create_directory(directory: &Path) -> Result<(), Error> {
+pub(super) fn create_directory(directory: &Path) -> Result<(), Error> {
     if directory.is_dir() {
         return Ok(());
     }

@@ -17,6 +17,7 @@ mod io;
 mod mushikui;
 mod preview;
 mod sudoku;
+mod walkthrough_pages;
 
 use std::fmt::Display;
 use std::io::IsTerminal;

@@ -59,7 +59,8 @@ Examples:
   puzzlebook mushikui grade --walkthrough --language ja puzzles.txt
   puzzlebook mushikui generate --op div --digits 6,3 -n 100 | puzzlebook mushikui grade")]
     Grade(GradeArgs),
-    /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them.
+    /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them; or
+    /// their walkthroughs as pages (PDF or PNG).
     #[command(after_help = "\
 Each puzzle (as `solve` reads them) must have exactly one solution. It is drawn as a book
 prints it into DIR/001.svg, DIR/002.svg, ... in input order (at least three digits), and with

@@ -81,7 +81,8 @@ Examples:
   puzzlebook sudoku grade --compare se-rated.txt
   puzzlebook sudoku grade --variant x x-puzzles.txt")]
     Grade(GradeArgs),
-    /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them.
+    /// Draw puzzles as pictures (SVG or PNG), one file each, as a book prints them; or
+    /// their walkthroughs as pages (PDF or PNG).
     #[command(after_help = "\
 Each puzzle (a classic line, or a variant line with its head, e.g. 6x6-jigsaw:...:...)
 must have exactly one solution. It is drawn as a book

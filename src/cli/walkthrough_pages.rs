@@ -1,0 +1,169 @@
+//! `sudoku render --walkthrough` and `mushikui render --walkthrough`: the walkthroughs of
+//! puzzles read from a file, as pages, for a quick look without writing a book spec.
+//!
+//! The pages are a book's: a spec made here (no front matter, no answers, every puzzle
+//! walked through, one section per run of puzzles of the same shape, whose keys each
+//! puzzle's `Content::section_keys` gives) is laid out with the given puzzles in place of
+//! made ones, so the pages look exactly as in a book. They are written as one PDF, or as
+//! one PNG picture per page.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::Ui;
+use super::batch::{JobsArg, map_ordered};
+use super::book::{load_fonts, prepare_spec};
+use super::io::{AtomicFile, interrupt};
+use crate::book::plan::{Puzzle, teaching};
+use crate::book::spec::{Language, Spec};
+use crate::error::Error;
+use crate::layout;
+use crate::raster::{PageRasterizer, pixel_size};
+use crate::render;
+
+/// What to write the pages as.
+pub enum PagesFormat {
+    Pdf,
+    /// One picture per page at this resolution (dots per inch).
+    Png(u32),
+}
+
+/// The pages' settings from the command line.
+pub struct PagesRequest<'a> {
+    pub language: Language,
+    /// A page template name, as a spec's `template`.
+    pub template: &'a str,
+    pub format: PagesFormat,
+    /// The directory to write into.
+    pub to: &'a Path,
+    pub jobs: &'a JobsArg,
+}
+
+/// Lays out the walkthroughs of `puzzles` and writes them as `request` asks.
+pub fn write(puzzles: Vec<Puzzle>, request: &PagesRequest<'_>, ui: Ui) -> Result<i32, Error> {
+    let started = Instant::now();
+    if puzzles.is_empty() {
+        return Err(Error::input("the input holds no puzzle")
+            .with_hint("give one puzzle per line, as `solve` reads them"));
+    }
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        puzzle
+            .content
+            .walkthrough(request.language)
+            .map_err(|error| Error::input(format!("puzzle {}: {}", index + 1, error.message())))?;
+    }
+    let spec = Spec::parse("(walkthrough pages)", &spec_text(&puzzles, request), None)?;
+    let fonts = load_fonts(&spec, Path::new(""))?;
+    let book = prepare_spec(spec, fonts, Vec::new())?;
+    let pool = request.jobs.pool()?;
+    let spec = &book.spec;
+    let teaching = pool.install(|| teaching(spec, &book.plan, &puzzles))?;
+    let (pagination, geometry) = layout::settle(spec, &book.fonts, &puzzles, &teaching)?;
+    let composed = layout::compose_walked(
+        spec,
+        &pagination,
+        &geometry,
+        &puzzles,
+        &teaching,
+        &book.fonts,
+    )?;
+    let pages = &composed.document.pages;
+    super::export::create_directory(request.to)?;
+    let files: Vec<(PathBuf, Vec<u8>)> = match request.format {
+        PagesFormat::Pdf => vec![(
+            request.to.join("walkthroughs.pdf"),
+            render::render(&composed.document, &book.fonts)?,
+        )],
+        PagesFormat::Png(dpi) => {
+            pixel_size(geometry.width, geometry.height, geometry.bleed, dpi)?;
+            let rasterizer = PageRasterizer::new(&book.fonts)?;
+            let numbers: Vec<usize> = (1..=pages.len()).collect();
+            let width = pages.len().to_string().len();
+            let drawn = map_ordered(&pool, &numbers, |number| {
+                rasterizer
+                    .render(&pages[number - 1], dpi)
+                    .map(|bitmap| bitmap.to_png())
+            });
+            numbers
+                .iter()
+                .zip(drawn)
+                .map(|(number, png)| {
+                    Ok((
+                        request
+                            .to
+                            .join(format!("walkthroughs-p{number:0width$}.png")),
+                        png?,
+                    ))
+                })
+                .collect::<Result<_, Error>>()?
+        }
+    };
+    let mut atomic = Vec::with_capacity(files.len());
+    for (path, bytes) in &files {
+        let mut file = AtomicFile::create(path)?;
+        file.fill(bytes)?;
+        atomic.push(file);
+    }
+    interrupt::deferred(|| atomic.into_iter().try_for_each(AtomicFile::commit))?;
+    ui.say(format_args!(
+        "{}: {} ({} pages, {} puzzles), {:.1} s",
+        request.to.display(),
+        match files.as_slice() {
+            [one] => one
+                .0
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
+            _ => format!("{} pictures", files.len()),
+        },
+        pages.len(),
+        puzzles.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(0)
+}
+
+/// Consecutive puzzles with the same section keys: one section of the pages.
+struct Run {
+    kind: &'static str,
+    keys: Vec<(&'static str, String)>,
+    count: usize,
+}
+
+/// The spec of the pages: no front matter and no answers; a section for each run of
+/// puzzles with the same section keys, every puzzle walked through.
+fn spec_text(puzzles: &[Puzzle], request: &PagesRequest<'_>) -> String {
+    let language = match request.language {
+        Language::English => "en",
+        Language::Japanese => "ja",
+    };
+    let mut text = format!(
+        "title = \"Walkthroughs\"\ntemplate = {:?}\nlanguage = \"{language}\"\n\
+         [front]\ntitle_page = false\ncontents = false\ninstructions = false\n",
+        request.template
+    );
+    let mut runs: Vec<Run> = Vec::new();
+    for puzzle in puzzles {
+        let kind = puzzle.content.kind().name;
+        let keys = puzzle.content.section_keys();
+        match runs.last_mut() {
+            Some(run) if run.kind == kind && run.keys == keys => run.count += 1,
+            _ => runs.push(Run {
+                kind,
+                keys,
+                count: 1,
+            }),
+        }
+    }
+    for Run { kind, keys, count } in runs {
+        text.push_str(&format!(
+            "[[section]]\nkind = \"{kind}\"\ncount = {count}\nwalkthroughs = \"all\"\n"
+        ));
+        for (key, value) in keys {
+            text.push_str(&format!("{key} = {value}\n"));
+        }
+    }
+    text.push_str("[answers]\nplacement = \"none\"\n");
+    text
+}
