@@ -2,6 +2,8 @@
 //! is printed on (which decides the spine's width). Read strictly, like the rest of the
 //! spec; every key is optional. docs/spec.md lists them.
 
+use std::path::PathBuf;
+
 use super::source::{Located, Span, Table, closest};
 use super::units::{POINTS_PER_INCH, length_points};
 use crate::error::{Error, Result};
@@ -70,6 +72,33 @@ impl CoverArt {
     }
 }
 
+/// How a picture fills its area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFit {
+    /// All of the picture, as large as fits (the area's background shows around it).
+    Contain,
+    /// The whole area, the picture cropped to its shape.
+    Cover,
+}
+
+/// Where a picture goes on the cover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageArea {
+    /// Between the front's title and author, where puzzle art would go.
+    Art,
+    /// The whole front panel, out to the bleed (the text printed over it).
+    Front,
+}
+
+/// A picture file (PNG or JPEG) the cover places; the command line reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoverImage {
+    /// As written in the spec: relative to the spec's directory.
+    pub path: Located<PathBuf>,
+    pub fit: ImageFit,
+    pub area: ImageArea,
+}
+
 /// The cover of a book, as the spec asks for it (with the defaults filled in).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CoverSpec {
@@ -91,9 +120,10 @@ pub struct CoverSpec {
     pub background: Colour,
     pub foreground: Colour,
     pub art: CoverArt,
+    pub image: Option<CoverImage>,
 }
 
-pub const COVER_KEYS: [&str; 11] = [
+pub const COVER_KEYS: [&str; 14] = [
     "paper",
     "page_thickness",
     "bleed",
@@ -105,6 +135,9 @@ pub const COVER_KEYS: [&str; 11] = [
     "background",
     "foreground",
     "art",
+    "image",
+    "image_fit",
+    "image_area",
 ];
 
 /// Reads `[cover]` from the spec's top level; the book's title, subtitle and author are
@@ -128,6 +161,7 @@ pub fn read_cover(
         background: Colour::rgb(0.11, 0.24, 0.40),
         foreground: Colour::WHITE,
         art: CoverArt::Grid,
+        image: None,
     };
     let Some(table) = top.table("cover", &COVER_KEYS)? else {
         return Ok(default);
@@ -238,7 +272,72 @@ pub fn read_cover(
             }
         };
     }
+    cover.image = read_image(&table)?;
+    if cover.image.is_some() {
+        match table.key_span("art") {
+            Some(span) if cover.art != CoverArt::None => {
+                return Err(table
+                    .error(
+                        span,
+                        "`art` and `image` both fill the front cover's art area",
+                    )
+                    .with_hint("keep one of them"));
+            }
+            _ => cover.art = CoverArt::None,
+        }
+    }
     Ok(cover)
+}
+
+/// `image`, `image_fit` and `image_area`.
+fn read_image(table: &Table<'_, '_>) -> Result<Option<CoverImage>> {
+    let image = table.string("image")?;
+    let fit = table.string("image_fit")?;
+    let area = table.string("image_area")?;
+    let Some(image) = image else {
+        if let Some(orphan) = fit.as_ref().or(area.as_ref()) {
+            return Err(table
+                .error(
+                    orphan.at,
+                    "this sets how a cover picture is placed, but there is none",
+                )
+                .with_hint("name the picture with image = \"art.png\""));
+        }
+        return Ok(None);
+    };
+    if image.value.trim().is_empty() {
+        return Err(table
+            .error(image.at, "the cover image's path is empty")
+            .with_hint("name a PNG or JPEG file, relative to the spec"));
+    }
+    let choice = |text: &Option<Located<String>>, names: &[&str]| -> Result<Option<usize>> {
+        let Some(text) = text else {
+            return Ok(None);
+        };
+        match names.iter().position(|&name| name == text.value) {
+            Some(index) => Ok(Some(index)),
+            None => {
+                let error = table.error(text.at, format!("unknown choice {:?}", text.value));
+                Err(match closest(&text.value, names) {
+                    Some(close) => error.with_hint(format!("did you mean {close:?}?")),
+                    None => error.with_hint(format!("use {}", names.join(" or "))),
+                })
+            }
+        }
+    };
+    let fit = match choice(&fit, &["contain", "cover"])? {
+        Some(1) => ImageFit::Cover,
+        _ => ImageFit::Contain,
+    };
+    let area = match choice(&area, &["art", "front"])? {
+        Some(1) => ImageArea::Front,
+        _ => ImageArea::Art,
+    };
+    Ok(Some(CoverImage {
+        path: Located::new(PathBuf::from(image.value), image.at),
+        fit,
+        area,
+    }))
 }
 
 /// `#rrggbb` or `#rgb`.

@@ -147,7 +147,16 @@ struct CoverManifest<'a> {
     note: Option<&'a str>,
     guides: bool,
     zones: CoverZones,
+    /// The picture the spec places, with the resolution it prints at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<CoverImageRecord<'a>>,
     generator: String,
+}
+
+#[derive(Serialize)]
+struct CoverImageRecord<'a> {
+    path: &'a str,
+    dpi: f64,
 }
 
 #[derive(Serialize)]
@@ -167,8 +176,14 @@ pub fn cover_to_json(
     cover: &crate::layout::cover::CoverGeometry,
     note: Option<&str>,
     guides: bool,
+    picture_dpi: Option<f64>,
 ) -> Result<String> {
     let bleed = cover.bleed;
+    let image_path = spec
+        .cover
+        .image
+        .as_ref()
+        .map(|image| image.path.value.to_string_lossy().into_owned());
     let boxed = |rect: crate::layout::Rect| {
         round([rect.x + bleed, rect.y + bleed, rect.width, rect.height])
     };
@@ -199,6 +214,13 @@ pub fn cover_to_json(
             front_safe: boxed(cover.front_safe),
             barcode: boxed(cover.barcode),
         },
+        image: image_path
+            .as_deref()
+            .zip(picture_dpi)
+            .map(|(path, dpi)| CoverImageRecord {
+                path,
+                dpi: dpi.round(),
+            }),
         generator: format!("puzzlebook {}", env!("CARGO_PKG_VERSION")),
     };
     let mut text = serde_json::to_string_pretty(&manifest)

@@ -13,6 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Ui;
 use super::batch::JobsArg;
+use super::cover;
 use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::manifest::{self, Position};
 use crate::book::plan::{Puzzle, seed_path, teaching};
@@ -38,6 +39,10 @@ pub struct Args {
     /// The PDF to write (default: the spec's path with .pdf); the manifest goes beside it.
     #[arg(short = 'o', long = "output", value_name = "OUT.pdf")]
     output: Option<PathBuf>,
+    /// Also make the book's cover from the same puzzles, as `puzzlebook cover` does: into
+    /// COVER.pdf (default: beside the PDF, NAME-cover.pdf), its manifest beside it.
+    #[arg(long, value_name = "COVER.pdf", num_args = 0..=1)]
+    cover: Option<Option<PathBuf>>,
     /// Overrides the spec's seed.
     #[arg(long, value_name = "S")]
     seed: Option<String>,
@@ -81,8 +86,40 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             .with_hint("choose another output path with -o OUT.pdf"));
         }
     }
+    // The cover's inputs are checked before any puzzle is made: its picture, and its
+    // thickness when the page count is known from the spec.
+    let cover = match &args.cover {
+        Some(path) => {
+            let path = path
+                .clone()
+                .unwrap_or_else(|| cover::cover_path_beside(&pdf_path));
+            if path == pdf_path || path == manifest_path || path.with_extension("json") == pdf_path
+            {
+                return Err(Error::input(format!(
+                    "the cover {} would overwrite the book or its manifest",
+                    path.display()
+                ))
+                .with_hint("give the cover its own name, e.g. --cover cover.pdf"));
+            }
+            let picture = cover::read_picture(&book.spec, &args.spec)?;
+            if !book.spec.pages_need_puzzles() {
+                cover::cover_geometry(&book.spec, book.pagination.page_count())?;
+            }
+            Some((path, picture))
+        }
+        None => None,
+    };
     let mut pdf_file = AtomicFile::create(&pdf_path)?;
     let mut manifest_file = AtomicFile::create(&manifest_path)?;
+    let cover_files = match &cover {
+        Some((path, _)) => Some(cover::CoverFiles::create(
+            &args.spec,
+            path.clone(),
+            None,
+            0,
+        )?),
+        None => None,
+    };
 
     let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
     let stage = Instant::now();
@@ -111,9 +148,37 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let pages = made.composed.document.pages.len();
     let json = manifest::to_json(&book.spec, &book.plan, &made.puzzles, &positions, pages)?;
 
+    // The cover of the book as made: its page count, its first puzzles as the art.
+    let made_cover = match (&cover, cover_files) {
+        (Some((_, picture)), Some(files)) => {
+            let geometry = cover::cover_geometry(&book.spec, pages)?;
+            let laid_out = cover::MadeCover::new(
+                &book.spec,
+                &book.fonts,
+                &geometry,
+                (&book.plan, &made.puzzles),
+                picture.as_ref(),
+                false,
+            )?;
+            let files = files.fill(&laid_out, &book.fonts)?;
+            Some((laid_out, files))
+        }
+        _ => None,
+    };
+
     pdf_file.fill(&bytes)?;
     manifest_file.fill(json.as_bytes())?;
+    let (made_cover, cover_files) = match made_cover {
+        Some((laid_out, files)) => (Some(laid_out), Some(files)),
+        None => (None, None),
+    };
+    let cover_path = cover_files
+        .as_ref()
+        .map(|files| files.pdf_path().to_path_buf());
     interrupt::deferred(|| {
+        if let Some(files) = cover_files {
+            files.commit()?;
+        }
         manifest_file.commit()?;
         pdf_file.commit()
     })?;
@@ -128,6 +193,9 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             asked / 72.0,
             used / 72.0
         ));
+    }
+    if let (Some(laid_out), Some(path)) = (&made_cover, &cover_path) {
+        laid_out.report(ui, path, started);
     }
     let plural =
         |count: usize, noun: &str| format!("{count} {noun}{}", if count == 1 { "" } else { "s" });

@@ -183,6 +183,7 @@ fn extent(item: &Item, fonts: &FontSet) -> Rect {
         Item::Line {
             from, to, width, ..
         } => span([*from, *to], width / 2.0),
+        Item::Image { rect, .. } => *rect,
         Item::Rect { rect, stroke, .. } => {
             let grow = stroke.map_or(0.0, |(width, _)| width / 2.0);
             Rect::new(
@@ -259,7 +260,7 @@ fn shift(item: &mut Item, dx: f64, dy: f64) {
             moved(from);
             moved(to);
         }
-        Item::Rect { rect, .. } => {
+        Item::Rect { rect, .. } | Item::Image { rect, .. } => {
             rect.x += dx;
             rect.y += dy;
         }

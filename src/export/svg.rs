@@ -168,6 +168,20 @@ impl<'a> SvgWriter<'a> {
                     self.items(svg, items, mode, used, xlink);
                     svg.push_str("</g>\n");
                 }
+                Item::Image { rect, picture } => {
+                    use base64::Engine;
+                    let _ = writeln!(
+                        svg,
+                        "<image x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" preserveAspectRatio=\"none\" {}href=\"data:{};base64,{}\"/>",
+                        number(rect.x),
+                        number(rect.y),
+                        number(rect.width),
+                        number(rect.height),
+                        if xlink { "xlink:" } else { "" },
+                        picture.mime(),
+                        base64::engine::general_purpose::STANDARD.encode(&picture.encoded)
+                    );
+                }
                 Item::Line {
                     from,
                     to,

@@ -13,7 +13,10 @@ use super::fonts::{FaceId, FontSet};
 use super::kind::Show;
 use super::page::{Colour, Document, Info, Item, Page, Path, Point, Rect, Stroke, Transform};
 use super::text::wrap;
-use crate::book::cover::{CoverArt, CoverSpec};
+use std::sync::Arc;
+
+use super::picture::Picture;
+use crate::book::cover::{CoverArt, CoverSpec, ImageArea, ImageFit};
 use crate::book::plan::Puzzle;
 use crate::book::spec::{AnswerPlacement, Language, SectionSpec, Spec};
 use crate::book::units::POINTS_PER_INCH;
@@ -132,6 +135,8 @@ pub const MIN_BLURB: f64 = 8.0;
 #[derive(Clone, Debug)]
 pub struct Cover {
     pub document: Document,
+    /// The resolution the cover picture prints at (pixels per inch), when there is one.
+    pub picture_dpi: Option<f64>,
     /// Whether the spine carries the title and author.
     pub spine_text: bool,
     /// Why it does not, when it does not.
@@ -147,6 +152,7 @@ pub fn compose_cover(
     geometry: &CoverGeometry,
     fonts: &FontSet,
     art: &[(&SectionSpec, &Puzzle)],
+    picture: Option<&Arc<Picture>>,
     guides: bool,
 ) -> Result<Cover> {
     let cover = &spec.cover;
@@ -156,7 +162,26 @@ pub fn compose_cover(
         fill: Some(cover.background),
         stroke: None,
     }];
-    front(spec, geometry, fonts, art, &mut items)?;
+    let mut picture_dpi = None;
+    let mut art_area = None;
+    if let (Some(image), Some(picture)) = (&cover.image, picture) {
+        if image.area == ImageArea::Front {
+            let media = geometry.media();
+            let panel = Rect::new(
+                geometry.front.x,
+                media.y,
+                media.right() - geometry.front.x,
+                media.height,
+            );
+            picture_dpi = Some(place_picture(picture, panel, image.fit, &mut items)?);
+        }
+    }
+    front(spec, geometry, fonts, art, &mut items, &mut art_area)?;
+    if let (Some(image), Some(picture), Some(area)) = (&cover.image, picture, art_area) {
+        if image.area == ImageArea::Art {
+            picture_dpi = Some(place_picture(picture, area, image.fit, &mut items)?);
+        }
+    }
     back(spec, geometry, fonts, &mut items)?;
     let (spine_text, spine_note) = spine(spec, geometry, fonts, &mut items);
     if guides {
@@ -182,7 +207,64 @@ pub fn compose_cover(
         },
         spine_text,
         spine_note,
+        picture_dpi,
     })
+}
+
+/// Draws `picture` into `area` as `fit` asks (whole and centred, or cropped to fill it);
+/// returns the resolution it prints at.
+fn place_picture(
+    picture: &Arc<Picture>,
+    area: Rect,
+    fit: ImageFit,
+    items: &mut Vec<Item>,
+) -> Result<f64> {
+    if area.width <= 0.0 || area.height <= 0.0 {
+        return Ok(0.0);
+    }
+    let (width, height) = (f64::from(picture.width), f64::from(picture.height));
+    let (rect, shown) = match fit {
+        ImageFit::Contain => {
+            let scale = (area.width / width).min(area.height / height);
+            let (w, h) = (width * scale, height * scale);
+            (
+                Rect::new(
+                    area.x + (area.width - w) / 2.0,
+                    area.y + (area.height - h) / 2.0,
+                    w,
+                    h,
+                ),
+                Arc::clone(picture),
+            )
+        }
+        ImageFit::Cover => {
+            let aspect = area.width / area.height;
+            let (crop_width, crop_height) = if width / height > aspect {
+                (((height * aspect).round() as u32).max(1), picture.height)
+            } else {
+                (picture.width, ((width / aspect).round() as u32).max(1))
+            };
+            let crop_width = crop_width.min(picture.width);
+            let crop_height = crop_height.min(picture.height);
+            let shown = if (crop_width, crop_height) == (picture.width, picture.height) {
+                Arc::clone(picture)
+            } else {
+                Arc::new(picture.cropped(
+                    (picture.width - crop_width) / 2,
+                    (picture.height - crop_height) / 2,
+                    crop_width,
+                    crop_height,
+                )?)
+            };
+            (area, shown)
+        }
+    };
+    let dpi = f64::from(shown.width) / (rect.width / POINTS_PER_INCH);
+    items.push(Item::Image {
+        rect,
+        picture: shown,
+    });
+    Ok(dpi)
 }
 
 /// Every character the cover prints is in the face that prints it (the title is set in
@@ -285,6 +367,7 @@ fn front(
     fonts: &FontSet,
     art: &[(&SectionSpec, &Puzzle)],
     items: &mut Vec<Item>,
+    art_area_out: &mut Option<Rect>,
 ) -> Result<()> {
     let cover = &spec.cover;
     let area = padded(geometry.front_safe, geometry.front.width);
@@ -374,6 +457,7 @@ fn front(
     }
     let gap = 0.6 * title_size;
     let art_area = Rect::new(area.x, top + gap, area.width, bottom - gap - (top + gap));
+    *art_area_out = Some(art_area);
     match cover.art {
         CoverArt::None => {}
         CoverArt::Grid => {
@@ -937,7 +1021,7 @@ mod tests {
                     let size = spec.page.size.value;
                     let pages = crate::layout::paginate(&spec).page_count();
                     let geometry = CoverGeometry::new(size.width, size.height, pages, WHITE, 9.0);
-                    let cover = compose_cover(&spec, &geometry, &fonts, &[], false).unwrap();
+                    let cover = compose_cover(&spec, &geometry, &fonts, &[], None, false).unwrap();
                     assert_eq!(cover.spine_text, pages >= 79, "{template} {pages}");
                     assert_eq!(cover.spine_note.is_some(), pages < 79);
                     let page = &cover.document.pages[0];
@@ -966,7 +1050,7 @@ mod tests {
         let english = spec("kdp-6x9", 400, "", "en");
         let fonts = FontSet::bundled(false);
         let geometry = CoverGeometry::new(432.0, 648.0, 200, CREAM, 9.0);
-        let cover = compose_cover(&english, &geometry, &fonts, &[], false).unwrap();
+        let cover = compose_cover(&english, &geometry, &fonts, &[], None, false).unwrap();
         let turned = cover.document.pages[0]
             .items
             .iter()
@@ -988,7 +1072,7 @@ mod tests {
         let japanese = spec("a5", 400, "", "ja");
         let fonts = FontSet::bundled(true);
         let geometry = CoverGeometry::new(419.53, 595.28, 200, CREAM, 9.0);
-        let cover = compose_cover(&japanese, &geometry, &fonts, &[], false).unwrap();
+        let cover = compose_cover(&japanese, &geometry, &fonts, &[], None, false).unwrap();
         let spine: Vec<(f64, String)> = cover.document.pages[0]
             .items
             .iter()
@@ -1018,6 +1102,7 @@ mod tests {
             &geometry,
             &fonts,
             &[],
+            None,
             false,
         )
         .unwrap_err();
@@ -1032,6 +1117,7 @@ mod tests {
             &geometry,
             &fonts,
             &[],
+            None,
             false,
         )
         .unwrap_err();
@@ -1044,7 +1130,7 @@ mod tests {
         let fonts = FontSet::bundled(false);
         let geometry = CoverGeometry::new(432.0, 648.0, 100, WHITE, 9.0);
         let spec = spec("kdp-6x9", 40, "[cover]\nblurb = \"週末のナンプレ\"\n", "en");
-        let error = compose_cover(&spec, &geometry, &fonts, &[], false).unwrap_err();
+        let error = compose_cover(&spec, &geometry, &fonts, &[], None, false).unwrap_err();
         assert!(
             error.message().starts_with("the blurb has characters"),
             "{error}"
@@ -1059,7 +1145,7 @@ mod tests {
         let geometry = CoverGeometry::new(432.0, 648.0, 100, WHITE, 9.0);
         let spec = spec("kdp-6x9", 40, "", "en");
         let outlined = |guides: bool| {
-            compose_cover(&spec, &geometry, &fonts, &[], guides)
+            compose_cover(&spec, &geometry, &fonts, &[], None, guides)
                 .unwrap()
                 .document
                 .pages[0]

@@ -9,6 +9,7 @@ pub mod font;
 pub mod fonts;
 pub mod kind;
 pub mod page;
+pub mod picture;
 pub mod shapes;
 pub mod sudoku;
 pub mod sudoku_walk;

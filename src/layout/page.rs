@@ -305,6 +305,11 @@ pub enum Item {
         text: String,
         colour: Colour,
     },
+    /// A picture (a PNG or JPEG a spec names) stretched over `rect`.
+    Image {
+        rect: Rect,
+        picture: std::sync::Arc<super::picture::Picture>,
+    },
     /// Items drawn through a transform (rotated text on a book's spine, a figure drawn
     /// turned or enlarged): coordinates inside are mapped by `transform` onto the page.
     /// Drawn in place, in the order of the page's items.

@@ -14,7 +14,10 @@ use ttf_parser::OutlineBuilder;
 
 use crate::error::{Error, Result};
 use crate::layout::fonts::FontSet;
-use crate::layout::page::{Item, Page, Path, Point, Segment as PathSegment, Stroke, Transform};
+use crate::layout::page::{
+    Item, Page, Path, Point, Rect, Segment as PathSegment, Stroke, Transform,
+};
+use crate::layout::picture::Picture;
 
 /// The largest picture made, in pixels (an A4 page at 600 dpi is about 35 million).
 pub const MAX_PIXELS: usize = 60_000_000;
@@ -243,6 +246,7 @@ impl<'a> PageRasterizer<'a> {
                 Item::Group { transform, items } => {
                     self.draw(canvas, items, transform.then(to_pixels));
                 }
+                Item::Image { rect, picture } => canvas.picture(picture, *rect, to_pixels),
                 Item::Text { .. } => {}
             }
         }
@@ -502,6 +506,65 @@ impl Canvas {
             })
             .collect();
         self.polygon(&corners);
+    }
+
+    /// Paints `picture` stretched over `rect` (layout points, mapped by `to_pixels`): each
+    /// pixel takes the picture's pixel under its centre, blended by the picture's opacity.
+    fn picture(&mut self, picture: &Picture, rect: Rect, to_pixels: Transform) {
+        let t = to_pixels;
+        let determinant = t.xx * t.yy - t.xy * t.yx;
+        if determinant.abs() < 1e-12 || rect.width <= 0.0 || rect.height <= 0.0 {
+            return;
+        }
+        let corners = [
+            (rect.x, rect.y),
+            (rect.right(), rect.y),
+            (rect.x, rect.bottom()),
+            (rect.right(), rect.bottom()),
+        ]
+        .map(|(x, y)| t.apply(Point { x, y }));
+        let low_x = corners
+            .iter()
+            .map(|p| p.x)
+            .fold(f64::INFINITY, f64::min)
+            .floor()
+            .max(0.0);
+        let low_y = corners
+            .iter()
+            .map(|p| p.y)
+            .fold(f64::INFINITY, f64::min)
+            .floor()
+            .max(0.0);
+        let high_x = corners
+            .iter()
+            .map(|p| p.x)
+            .fold(f64::NEG_INFINITY, f64::max)
+            .ceil();
+        let high_y = corners
+            .iter()
+            .map(|p| p.y)
+            .fold(f64::NEG_INFINITY, f64::max)
+            .ceil();
+        let high_x = high_x.min(self.width as f64) as usize;
+        let high_y = high_y.min(self.height as f64) as usize;
+        for y in low_y as usize..high_y {
+            for x in low_x as usize..high_x {
+                // The pixel's centre back in layout points.
+                let (dx, dy) = (x as f64 + 0.5 - t.tx, y as f64 + 0.5 - t.ty);
+                let px = (t.yy * dx - t.xy * dy) / determinant;
+                let py = (t.xx * dy - t.yx * dx) / determinant;
+                let u = (px - rect.x) / rect.width;
+                let v = (py - rect.y) / rect.height;
+                if !(0.0..1.0).contains(&u) || !(0.0..1.0).contains(&v) {
+                    continue;
+                }
+                let column = ((u * f64::from(picture.width)) as u32).min(picture.width - 1);
+                let row = ((v * f64::from(picture.height)) as u32).min(picture.height - 1);
+                let (grey, opacity) = picture.grey_at(column, row);
+                let at = y * self.width + x;
+                self.grey[at] = grey * opacity + self.grey[at] * (1.0 - opacity);
+            }
+        }
     }
 
     /// Paints the shape built so far in `grey` (anti-aliased by exact pixel coverage) and

@@ -11,16 +11,22 @@
 //! of defence every call into the library runs under `catch_unwind`, so a font it chokes on
 //! is an error naming the font, never a crash.
 
+use printpdf::XObjectId;
+use printpdf::xobject::{DictItem, ExternalStream, ExternalXObject, XObject, XObjectTransform};
 use printpdf::{
     Color, CurTransMat, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode,
     ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint, Polygon,
     PolygonRing, Pt, Rect as PdfRect, Rgb, TextItem, TextMatrix, WindingOrder,
 };
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::layout::fonts::{Face, FontSet};
 use crate::layout::page::{Colour, Document, Item, Page, Path, Segment, Stroke, Transform};
+use crate::layout::picture::Picture;
 
 /// The resource name (and subset tag prefix) of face `index`: six capital letters.
 fn font_id(index: usize) -> FontId {
@@ -115,6 +121,12 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
             .map
             .insert(font_id(index), printpdf::PdfFont::new(parsed));
     }
+    for picture in used_pictures(document) {
+        pdf.resources.xobjects.map.insert(
+            XObjectId(picture.id.clone()),
+            XObject::External(image_xobject(&picture)?),
+        );
+    }
     pdf.pages = document.pages.iter().map(page_ops).collect();
     let mut warnings = Vec::new();
     let options = PdfSaveOptions {
@@ -178,6 +190,86 @@ fn used_faces(document: &Document, count: usize) -> Vec<bool> {
         mark(&page.items, &mut used);
     }
     used
+}
+
+/// The pictures the document draws, each once, by name.
+fn used_pictures(document: &Document) -> Vec<Arc<Picture>> {
+    fn collect(items: &[Item], found: &mut BTreeMap<String, Arc<Picture>>) {
+        for item in items {
+            match item {
+                Item::Image { picture, .. } => {
+                    found.insert(picture.id.clone(), Arc::clone(picture));
+                }
+                Item::Group { items, .. } => collect(items, found),
+                _ => {}
+            }
+        }
+    }
+    let mut found = BTreeMap::new();
+    for page in &document.pages {
+        collect(&page.items, &mut found);
+    }
+    found.into_values().collect()
+}
+
+/// A picture as an image XObject: a grey or RGB JPEG as it is (DCTDecode), anything else
+/// as its pixels deflated, with its transparency as a soft mask.
+fn image_xobject(picture: &Picture) -> Result<ExternalXObject> {
+    let name = |text: &str| DictItem::Name(text.as_bytes().to_vec());
+    let image_dict = |colour: bool, filter: &str| {
+        BTreeMap::from([
+            ("Type".to_string(), name("XObject")),
+            ("Subtype".to_string(), name("Image")),
+            ("Width".to_string(), DictItem::Int(i64::from(picture.width))),
+            (
+                "Height".to_string(),
+                DictItem::Int(i64::from(picture.height)),
+            ),
+            (
+                "ColorSpace".to_string(),
+                name(if colour { "DeviceRGB" } else { "DeviceGray" }),
+            ),
+            ("BitsPerComponent".to_string(), DictItem::Int(8)),
+            ("Filter".to_string(), name(filter)),
+        ])
+    };
+    let deflate = |bytes: &[u8]| -> Result<Vec<u8>> {
+        let mut encoder =
+            flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder
+            .write_all(bytes)
+            .and_then(|()| encoder.finish())
+            .map_err(|error| Error::runtime(format!("cannot compress a picture: {error}")))
+    };
+    let colour = picture.channels == 3;
+    let stream = if picture.pass_through {
+        ExternalStream {
+            dict: image_dict(colour, "DCTDecode"),
+            content: picture.encoded.clone(),
+            compress: false,
+        }
+    } else {
+        let mut dict = image_dict(colour, "FlateDecode");
+        if let Some(alpha) = &picture.alpha {
+            let mask = ExternalStream {
+                dict: image_dict(false, "FlateDecode"),
+                content: deflate(alpha)?,
+                compress: false,
+            };
+            dict.insert("SMask".to_string(), DictItem::Stream { stream: mask });
+        }
+        ExternalStream {
+            dict,
+            content: deflate(&picture.pixels)?,
+            compress: false,
+        }
+    };
+    Ok(ExternalXObject {
+        stream,
+        width: None,
+        height: None,
+        dpi: None,
+    })
 }
 
 fn identity_digest(document: &Document) -> [u8; 32] {
@@ -438,6 +530,28 @@ fn items_ops(items: &[Item], frame: Frame, ops: &mut Vec<Op>) {
                 });
                 items_ops(items, frame, ops);
                 // The state saved before the group is back, and with it what `state` knows.
+                ops.push(Op::RestoreGraphicsState);
+            }
+            Item::Image { rect, picture } => {
+                // The image fills the unit square; the matrix stretches it over `rect`.
+                ops.push(Op::SaveGraphicsState);
+                ops.push(Op::SetTransformationMatrix {
+                    matrix: CurTransMat::Raw([
+                        rect.width as f32,
+                        0.0,
+                        0.0,
+                        rect.height as f32,
+                        frame.x(rect.x).0,
+                        frame.y(rect.bottom()).0,
+                    ]),
+                });
+                ops.push(Op::UseXobject {
+                    id: XObjectId(picture.id.clone()),
+                    transform: XObjectTransform {
+                        no_auto_scale: true,
+                        ..XObjectTransform::default()
+                    },
+                });
                 ops.push(Op::RestoreGraphicsState);
             }
             Item::Text { .. } => {}
