@@ -7,6 +7,7 @@
 pub mod generate;
 pub mod grade;
 pub mod grid;
+pub mod killer;
 pub mod reference;
 pub mod solver;
 pub mod symmetry;

@@ -1,0 +1,263 @@
+//! Making killers: a random solution, then cages grown by merging while the solution
+//! stays the only one.
+//!
+//! Every cell starts as a cage of its own (whose sum is its digit: unique at once). Cages
+//! are then merged with a neighbouring cage, in random order, when the merged cage repeats
+//! no digit, is no larger than the size cap, and the puzzle still has one solution (the
+//! exact solver counts to two). When no merge is left, the cages are as large as
+//! uniqueness allows. A puzzle left with single-cell cages is made again from the next
+//! attempt of the same stream, unless single cells are allowed.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::solver::is_unique_by;
+use super::{Cage, Killer, SIZES};
+use crate::error::{Error, Result};
+use crate::seed::RandomStream;
+use crate::sudoku::variant::geometry::{Geometry, Size, Variant, neighbours};
+use crate::sudoku::variant::solver::random_solution;
+
+/// What to make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KillerOptions {
+    pub size: Size,
+    /// The largest cage (most cages are 2 to 4 cells).
+    pub max_cage: usize,
+    /// How many givens to print (0: none, the usual killer).
+    pub givens: usize,
+    /// Whether a cage may be a single cell.
+    pub single_cells: bool,
+    pub max_attempts: u32,
+}
+
+impl KillerOptions {
+    pub fn new(size: Size) -> KillerOptions {
+        KillerOptions {
+            size,
+            max_cage: if size == Size::S9 { 5 } else { 4 },
+            givens: 0,
+            single_cells: false,
+            max_attempts: 50,
+        }
+    }
+
+    /// The parts of the seed path (after `sudoku` and `killer`).
+    pub fn seed_path(&self) -> Vec<String> {
+        let mut path = vec![
+            format!("size={}", self.size),
+            format!("max-cage={}", self.max_cage),
+        ];
+        if self.givens > 0 {
+            path.push(format!("givens={}", self.givens));
+        }
+        if self.single_cells {
+            path.push("single-cells".to_string());
+        }
+        path
+    }
+
+    pub fn check(&self) -> Result<()> {
+        if !SIZES.contains(&self.size) {
+            return Err(Error::input(format!(
+                "killers come in 4x4, 6x6 and 9x9, not {}",
+                self.size
+            )));
+        }
+        if !(2..=self.size.side()).contains(&self.max_cage) {
+            return Err(Error::input(format!(
+                "the largest cage is 2 to {} cells",
+                self.size.side()
+            )));
+        }
+        if self.givens >= self.size.cells() {
+            return Err(Error::input(
+                "a killer gives fewer digits than it has cells",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A generated killer and its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KillerGenerated {
+    pub puzzle: Killer,
+    pub solution: Vec<u8>,
+}
+
+/// Makes a killer from `rng`, or fails after `max_attempts` or at `deadline`.
+pub fn generate(
+    options: &KillerOptions,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Result<KillerGenerated> {
+    options.check()?;
+    let geometry = Arc::new(Geometry::regular(options.size, Variant::Classic)?);
+    let timed_out = || {
+        Error::runtime("no killer was made in the time allowed")
+            .with_hint("allow more time with --max-seconds")
+    };
+    for _ in 0..options.max_attempts {
+        let solution = random_solution(&geometry, rng, 10_000_000, deadline)
+            .ok_or_else(timed_out)?
+            .cells()
+            .to_vec();
+        let Some(made) = attempt(options, &geometry, &solution, rng, deadline) else {
+            return Err(timed_out());
+        };
+        if let Some(puzzle) = made {
+            return Ok(KillerGenerated { puzzle, solution });
+        }
+    }
+    Err(Error::runtime(format!(
+        "no killer without single-cell cages came of {} attempts",
+        options.max_attempts
+    ))
+    .with_hint("allow single cells, or larger cages"))
+}
+
+/// One attempt on `solution`: `Some(None)` when single cells remain that are not allowed,
+/// `None` when the deadline passed.
+fn attempt(
+    options: &KillerOptions,
+    geometry: &Arc<Geometry>,
+    solution: &[u8],
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Option<Option<Killer>> {
+    let cells = geometry.cells();
+    let side = geometry.side();
+    let mut cage_of: Vec<usize> = (0..cells).collect();
+    let mut members: Vec<Vec<usize>> = (0..cells).map(|cell| vec![cell]).collect();
+    let mut givens = vec![0u8; cells];
+    let mut order: Vec<usize> = (0..cells).collect();
+    rng.shuffle(&mut order);
+    for &cell in order.iter().take(options.givens) {
+        givens[cell] = solution[cell];
+    }
+    // Most cages stay small: each merge draws the cap it must keep.
+    let mut progress = true;
+    while progress {
+        progress = false;
+        let mut cages: Vec<usize> = (0..cells)
+            .filter(|&cage| !members[cage].is_empty())
+            .collect();
+        rng.shuffle(&mut cages);
+        // Smaller cages merge first, so that single cells find partners.
+        cages.sort_by_key(|&cage| members[cage].len());
+        for cage in cages {
+            if members[cage].is_empty() {
+                continue;
+            }
+            let mut partners: Vec<usize> = members[cage]
+                .iter()
+                .flat_map(|&cell| neighbours(side, cell))
+                .map(|cell| cage_of[cell])
+                .filter(|&other| other != cage)
+                .collect();
+            partners.sort_unstable();
+            partners.dedup();
+            rng.shuffle(&mut partners);
+            let cap = if rng.chance(1, 4) {
+                options.max_cage
+            } else {
+                options.max_cage.min(4)
+            };
+            for other in partners {
+                let size = members[cage].len() + members[other].len();
+                if size > cap {
+                    continue;
+                }
+                let mut digits = 0u32;
+                let repeats = members[cage].iter().chain(&members[other]).any(|&cell| {
+                    let bit = 1 << solution[cell];
+                    let seen = digits & bit != 0;
+                    digits |= bit;
+                    seen
+                });
+                if repeats {
+                    continue;
+                }
+                let mut trial = cage_of.clone();
+                for &cell in &members[other] {
+                    trial[cell] = cage;
+                }
+                let killer = build(options.size, &givens, &trial, solution)?;
+                match is_unique_by(&killer, deadline) {
+                    None => return None,
+                    Some(false) => continue,
+                    Some(true) => {}
+                }
+                let moved = std::mem::take(&mut members[other]);
+                for &cell in &moved {
+                    cage_of[cell] = cage;
+                }
+                members[cage].extend(moved);
+                progress = true;
+                break;
+            }
+        }
+    }
+    if !options.single_cells && members.iter().any(|cage| cage.len() == 1) {
+        return Some(None);
+    }
+    Some(build(options.size, &givens, &cage_of, solution))
+}
+
+/// The killer whose cages are `cage_of` (any cage ids), with sums from `solution`.
+fn build(size: Size, givens: &[u8], cage_of: &[usize], solution: &[u8]) -> Option<Killer> {
+    let mut index_of = vec![usize::MAX; cage_of.len()];
+    let mut labels = Vec::with_capacity(cage_of.len());
+    let mut sums: Vec<u16> = Vec::new();
+    for (cell, &cage) in cage_of.iter().enumerate() {
+        if index_of[cage] == usize::MAX {
+            index_of[cage] = sums.len();
+            sums.push(0);
+        }
+        labels.push(index_of[cage] as u8);
+        sums[index_of[cage]] += u16::from(solution[cell]);
+    }
+    Killer::new(size, givens.to_vec(), labels, &sums).ok()
+}
+
+impl KillerGenerated {
+    /// The cages, for records.
+    pub fn cages(&self) -> &[Cage] {
+        self.puzzle.cages()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::killer::reference;
+    use crate::sudoku::killer::solver::{KillerSolution, solve};
+
+    #[test]
+    fn generated_killers_are_unique_and_follow_the_options() {
+        for (size, count) in [(Size::S4, 6), (Size::S6, 6), (Size::S9, 3)] {
+            let options = KillerOptions::new(size);
+            for index in 0..count {
+                let mut rng = RandomStream::derive("killer-test", &["generate"], index);
+                let made = generate(&options, &mut rng, None).unwrap();
+                let puzzle = &made.puzzle;
+                assert!(puzzle.givens().iter().all(|&g| g == 0));
+                assert_eq!(solve(puzzle), KillerSolution::Unique(made.solution.clone()));
+                assert!(puzzle.is_solved_by(&made.solution));
+                assert!(
+                    puzzle
+                        .cages()
+                        .iter()
+                        .all(|cage| { (2..=options.max_cage).contains(&cage.cells.len()) })
+                );
+                if size != Size::S9 {
+                    assert_eq!(reference::count(puzzle, 2), 1, "{}", puzzle.to_line());
+                }
+                // The same stream makes the same puzzle.
+                let mut again = RandomStream::derive("killer-test", &["generate"], index);
+                assert_eq!(generate(&options, &mut again, None).unwrap(), made);
+            }
+        }
+    }
+}

@@ -1,0 +1,512 @@
+//! The exact killer solver and counter.
+//!
+//! Candidates are digit masks (bit `d` for digit `d`). After every placement the position
+//! is propagated to a fixed point: naked singles, hidden singles in rows, columns and boxes,
+//! and the cages: of all the sets of distinct digits that make a cage's remaining sum
+//! (precomputed per size, count and sum), only those that avoid the cage's placed digits and
+//! fit its open cells' candidates are kept; their union bounds every open cell, and a digit
+//! every one of them needs with one place left in the cage goes there. The search branches
+//! on the open cell with the fewest candidates, copying a fixed-size state on the stack.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use super::Killer;
+use crate::sudoku::variant::geometry::MAX_SIDE;
+
+/// The most cells of a killer grid (9×9).
+const CELLS: usize = 81;
+
+/// What solving found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KillerSolution {
+    None,
+    Unique(Vec<u8>),
+    /// Two different solutions.
+    Multiple(Vec<u8>, Vec<u8>),
+}
+
+/// The sets of `count` distinct digits from 1 to `side` adding up to `sum` (bit `d` for
+/// digit `d`); empty when there is none.
+pub fn combinations(count: usize, sum: u16, side: usize) -> &'static [u16] {
+    static TABLES: OnceLock<Vec<Vec<Vec<Vec<u16>>>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        (0..=MAX_SIDE.min(9))
+            .map(|side| {
+                let mut by_count = vec![vec![Vec::new(); 46]; side + 1];
+                for digits in 0u16..1 << side {
+                    let mask = digits << 1;
+                    let total: u16 = (1..=side as u16).filter(|&d| mask & 1 << d != 0).sum();
+                    by_count[digits.count_ones() as usize][usize::from(total)].push(mask);
+                }
+                by_count
+            })
+            .collect()
+    });
+    tables
+        .get(side)
+        .and_then(|by_count| by_count.get(count))
+        .and_then(|by_sum| by_sum.get(usize::from(sum)))
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The puzzle's fixed parts, laid out for the search.
+struct Context {
+    cells: usize,
+    side: usize,
+    all: u16,
+    /// Each cell's peers: its row, column and box, and its cage.
+    peers: Vec<Vec<u16>>,
+    houses: Vec<Vec<u16>>,
+    cages: Vec<(Vec<u16>, u16)>,
+}
+
+#[derive(Clone, Copy)]
+struct State {
+    candidates: [u16; CELLS],
+    values: [u8; CELLS],
+}
+
+struct Search {
+    limit: usize,
+    found: Vec<[u8; CELLS]>,
+    count: usize,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Context {
+    fn new(killer: &Killer) -> Context {
+        let geometry = killer.geometry();
+        let (cells, side) = (geometry.cells(), geometry.side());
+        let houses: Vec<Vec<u16>> = (0..geometry.house_count())
+            .map(|house| geometry.house(house).to_vec())
+            .collect();
+        let cages: Vec<(Vec<u16>, u16)> = killer
+            .cages()
+            .iter()
+            .map(|cage| (cage.cells.clone(), cage.sum))
+            .collect();
+        let peers = (0..cells)
+            .map(|cell| {
+                let mut peers: Vec<u16> = geometry.peers(cell).to_vec();
+                let cage = &cages[usize::from(killer.cage_of()[cell])].0;
+                peers.extend(
+                    cage.iter()
+                        .copied()
+                        .filter(|&other| usize::from(other) != cell),
+                );
+                peers.sort_unstable();
+                peers.dedup();
+                peers
+            })
+            .collect();
+        Context {
+            cells,
+            side,
+            all: ((1u32 << (side + 1)) - 2) as u16,
+            peers,
+            houses,
+            cages,
+        }
+    }
+
+    /// The starting position with the givens placed, or `None` when they contradict.
+    fn start(&self, givens: &[u8]) -> Option<State> {
+        let mut state = State {
+            candidates: [0; CELLS],
+            values: [0; CELLS],
+        };
+        state.candidates[..self.cells].fill(self.all);
+        for (cell, &value) in givens.iter().enumerate() {
+            if value != 0 && !self.place(&mut state, cell, value) {
+                return None;
+            }
+        }
+        self.propagate(&mut state).then_some(state)
+    }
+
+    /// Places `value` in `cell` and removes it from the peers; false on a contradiction.
+    fn place(&self, state: &mut State, cell: usize, value: u8) -> bool {
+        if state.values[cell] != 0 {
+            return state.values[cell] == value;
+        }
+        if state.candidates[cell] & 1 << value == 0 {
+            return false;
+        }
+        state.values[cell] = value;
+        state.candidates[cell] = 0;
+        for &peer in &self.peers[cell] {
+            let peer = usize::from(peer);
+            if state.values[peer] == value {
+                return false;
+            }
+            if state.values[peer] == 0 {
+                state.candidates[peer] &= !(1 << value);
+                if state.candidates[peer] == 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Singles and cage combinations until nothing changes; false on a contradiction.
+    fn propagate(&self, state: &mut State) -> bool {
+        loop {
+            let mut changed = false;
+            for cell in 0..self.cells {
+                if state.values[cell] == 0 && state.candidates[cell].count_ones() == 1 {
+                    let value = state.candidates[cell].trailing_zeros() as u8;
+                    if !self.place(state, cell, value) {
+                        return false;
+                    }
+                    changed = true;
+                }
+            }
+            for house in &self.houses {
+                let mut placed = 0u16;
+                let mut once = 0u16;
+                let mut twice = 0u16;
+                for &cell in house {
+                    let cell = usize::from(cell);
+                    if state.values[cell] != 0 {
+                        placed |= 1 << state.values[cell];
+                    } else {
+                        let mask = state.candidates[cell];
+                        twice |= once & mask;
+                        once |= mask;
+                    }
+                }
+                if (placed | once) != self.all {
+                    return false;
+                }
+                let single = once & !twice & !placed;
+                if single != 0 {
+                    for &cell in house {
+                        let cell = usize::from(cell);
+                        let mask = state.candidates[cell] & single;
+                        if state.values[cell] == 0 && mask != 0 {
+                            if mask.count_ones() > 1 {
+                                return false;
+                            }
+                            if !self.place(state, cell, mask.trailing_zeros() as u8) {
+                                return false;
+                            }
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            for (cells, sum) in &self.cages {
+                match self.prune_cage(state, cells, *sum) {
+                    None => return false,
+                    Some(pruned) => changed |= pruned,
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Narrows a cage's open cells to the digits of the combinations still possible;
+    /// `None` on a contradiction, otherwise whether anything changed.
+    fn prune_cage(&self, state: &mut State, cells: &[u16], sum: u16) -> Option<bool> {
+        let mut placed = 0u16;
+        let mut placed_sum = 0u16;
+        let mut open = 0;
+        let mut union = 0u16;
+        for &cell in cells {
+            let cell = usize::from(cell);
+            match state.values[cell] {
+                0 => {
+                    open += 1;
+                    union |= state.candidates[cell];
+                }
+                value => {
+                    placed |= 1 << value;
+                    placed_sum += u16::from(value);
+                }
+            }
+        }
+        let rest = sum.checked_sub(placed_sum)?;
+        if open == 0 {
+            return (rest == 0).then_some(false);
+        }
+        let mut allowed = 0u16;
+        let mut needed = self.all;
+        for &digits in combinations(open, rest, self.side) {
+            if digits & placed != 0 || digits & !union != 0 {
+                continue;
+            }
+            // Each open cell must take one of the digits.
+            if cells.iter().any(|&cell| {
+                let cell = usize::from(cell);
+                state.values[cell] == 0 && state.candidates[cell] & digits == 0
+            }) {
+                continue;
+            }
+            allowed |= digits;
+            needed &= digits;
+        }
+        if allowed == 0 {
+            return None;
+        }
+        let mut changed = false;
+        for &cell in cells {
+            let cell = usize::from(cell);
+            if state.values[cell] == 0 && state.candidates[cell] & !allowed != 0 {
+                state.candidates[cell] &= allowed;
+                if state.candidates[cell] == 0 {
+                    return None;
+                }
+                changed = true;
+            }
+        }
+        // A digit every combination needs, with one place left in the cage, goes there.
+        let mut needed = needed & !placed;
+        while needed != 0 {
+            let digit = needed.trailing_zeros() as u8;
+            needed &= needed - 1;
+            let mut places = cells.iter().map(|&cell| usize::from(cell)).filter(|&cell| {
+                state.values[cell] == 0 && state.candidates[cell] & 1 << digit != 0
+            });
+            let first = places.next()?;
+            if places.next().is_none() {
+                if !self.place(state, first, digit) {
+                    return None;
+                }
+                changed = true;
+            }
+        }
+        Some(changed)
+    }
+
+    fn search(&self, state: State, search: &mut Search) {
+        if search.stopped || search.count >= search.limit {
+            return;
+        }
+        search.nodes += 1;
+        if search.nodes % 1024 == 0 && search.deadline.is_some_and(|d| Instant::now() >= d) {
+            search.stopped = true;
+            return;
+        }
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for cell in 0..self.cells {
+            if state.values[cell] == 0 {
+                let options = state.candidates[cell].count_ones();
+                if options < fewest {
+                    fewest = options;
+                    best = Some(cell);
+                    if options == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        let Some(cell) = best else {
+            search.count += 1;
+            if search.found.len() < 2 {
+                search.found.push(state.values);
+            }
+            return;
+        };
+        let mut options = state.candidates[cell];
+        while options != 0 {
+            let value = options.trailing_zeros() as u8;
+            options &= options - 1;
+            let mut next = state;
+            if self.place(&mut next, cell, value) && self.propagate(&mut next) {
+                self.search(next, search);
+                if search.stopped || search.count >= search.limit {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Counts the solutions, stopping at `limit`.
+pub fn count_solutions(killer: &Killer, limit: usize) -> usize {
+    run(killer, limit, None).map_or(0, |search| search.count)
+}
+
+/// Solves: none, the one solution, or two of several.
+pub fn solve(killer: &Killer) -> KillerSolution {
+    solve_by(killer, None).unwrap_or(KillerSolution::None)
+}
+
+/// [`solve`], giving up (`None`) at `deadline`.
+pub fn solve_by(killer: &Killer, deadline: Option<Instant>) -> Option<KillerSolution> {
+    let cells = killer.geometry().cells();
+    let Some(search) = run(killer, 2, deadline) else {
+        return Some(KillerSolution::None);
+    };
+    if search.stopped {
+        return None;
+    }
+    let mut found = search.found.iter().map(|values| values[..cells].to_vec());
+    Some(match (found.next(), found.next()) {
+        (None, _) => KillerSolution::None,
+        (Some(only), None) => KillerSolution::Unique(only),
+        (Some(first), Some(second)) => KillerSolution::Multiple(first, second),
+    })
+}
+
+/// True when the killer has exactly one solution; `None` when `deadline` passed first.
+pub fn is_unique_by(killer: &Killer, deadline: Option<Instant>) -> Option<bool> {
+    let search = run(killer, 2, deadline);
+    match search {
+        None => Some(false),
+        Some(search) if search.stopped => None,
+        Some(search) => Some(search.count == 1),
+    }
+}
+
+/// Runs the search; `None` when the givens already contradict.
+fn run(killer: &Killer, limit: usize, deadline: Option<Instant>) -> Option<Search> {
+    let context = Context::new(killer);
+    let state = context.start(killer.givens())?;
+    let mut search = Search {
+        limit,
+        found: Vec::new(),
+        count: 0,
+        nodes: 0,
+        deadline,
+        stopped: false,
+    };
+    context.search(state, &mut search);
+    Some(search)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_are_the_digit_sets_of_a_sum() {
+        // 3 in two cells is {1, 2}; 17 in two cells is {8, 9}; 10 in two: four ways.
+        assert_eq!(combinations(2, 3, 9), &[0b110]);
+        assert_eq!(combinations(2, 17, 9), &[(1 << 8) | (1 << 9)]);
+        assert_eq!(combinations(2, 10, 9).len(), 4);
+        assert_eq!(combinations(9, 45, 9).len(), 1);
+        assert!(combinations(3, 25, 9).is_empty());
+        assert!(combinations(2, 12, 6).is_empty());
+    }
+
+    #[test]
+    fn a_small_killer_has_its_one_solution() {
+        let killer = Killer::parse_word(
+            "4x4-killer:................:aabbcdbbcdeefgeh:3,10,5,5,9,4,3,1",
+            1,
+        )
+        .unwrap()
+        .unwrap();
+        let expected = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        match solve(&killer) {
+            KillerSolution::Unique(found) => assert_eq!(found, expected),
+            KillerSolution::Multiple(a, b) => {
+                // Both solve it; the reference agrees there are several.
+                assert!(killer.is_solved_by(&a) && killer.is_solved_by(&b) && a != b);
+                assert!(super::super::reference::count(&killer, 2) == 2);
+            }
+            KillerSolution::None => panic!("no solution"),
+        }
+    }
+
+    /// A random killer of `size`: random connected cages of 1 to 4 cells over a random
+    /// solution, sums from it (one of them shifted by `shift` when it stays possible, so
+    /// that some have no solution), and a few of its digits as givens.
+    fn random_killer(
+        size: crate::sudoku::variant::Size,
+        seed: u64,
+        shift: i16,
+        givens: usize,
+    ) -> Killer {
+        use crate::seed::RandomStream;
+        use crate::sudoku::variant::geometry::{Geometry, Variant, neighbours};
+        use std::sync::Arc;
+        let geometry = Arc::new(Geometry::regular(size, Variant::Classic).unwrap());
+        let mut rng = RandomStream::derive("killer-reference", &[], seed);
+        let solution =
+            crate::sudoku::variant::solver::random_solution(&geometry, &mut rng, 1_000_000, None)
+                .unwrap()
+                .cells()
+                .to_vec();
+        let (cells, side) = (geometry.cells(), geometry.side());
+        let mut cage_of = vec![usize::MAX; cells];
+        let mut count = 0;
+        for start in 0..cells {
+            if cage_of[start] != usize::MAX {
+                continue;
+            }
+            let target = rng.in_range(1, 4) as usize;
+            let mut members = vec![start];
+            cage_of[start] = count;
+            while members.len() < target {
+                let options: Vec<usize> = members
+                    .iter()
+                    .flat_map(|&cell| neighbours(side, cell))
+                    .filter(|&cell| {
+                        cage_of[cell] == usize::MAX
+                            && members.iter().all(|&m| solution[m] != solution[cell])
+                    })
+                    .collect();
+                let Some(&next) = rng.choose(&options) else {
+                    break;
+                };
+                cage_of[next] = count;
+                members.push(next);
+            }
+            count += 1;
+        }
+        let mut sums = vec![0u16; count];
+        for cell in 0..cells {
+            sums[cage_of[cell]] += u16::from(solution[cell]);
+        }
+        let shifted = (sums[0] as i16 + shift) as u16;
+        let size_of_first = cage_of.iter().filter(|&&cage| cage == 0).count();
+        let (low, high) = super::super::sum_bounds(size_of_first, side);
+        if (low..=high).contains(&shifted) {
+            sums[0] = shifted;
+        }
+        let mut values = vec![0u8; cells];
+        for _ in 0..givens {
+            let cell = rng.below(cells as u32) as usize;
+            values[cell] = solution[cell];
+        }
+        let labels: Vec<u8> = cage_of.iter().map(|&cage| cage as u8).collect();
+        Killer::new(size, values, labels, &sums).unwrap()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// The solver counts what the reference counts (up to 3): none, one or many.
+        #[test]
+        fn the_solver_counts_what_the_reference_counts(
+            seed in 0u64..1_000_000,
+            six in proptest::bool::ANY,
+            shift in -2i16..=2,
+            givens in 0usize..6,
+        ) {
+            let size = if six { crate::sudoku::variant::Size::S6 } else { crate::sudoku::variant::Size::S4 };
+            let killer = random_killer(size, seed, shift, givens);
+            let expected = super::super::reference::count(&killer, 3);
+            proptest::prop_assert_eq!(count_solutions(&killer, 3), expected, "{}", killer.to_line());
+            match solve(&killer) {
+                KillerSolution::None => proptest::prop_assert_eq!(expected, 0),
+                KillerSolution::Unique(found) => {
+                    proptest::prop_assert_eq!(expected, 1);
+                    proptest::prop_assert!(killer.is_solved_by(&found));
+                }
+                KillerSolution::Multiple(a, b) => {
+                    proptest::prop_assert!(expected >= 2);
+                    proptest::prop_assert!(a != b && killer.is_solved_by(&a) && killer.is_solved_by(&b));
+                }
+            }
+        }
+    }
+}
