@@ -8,6 +8,8 @@
 mod book_spec;
 #[path = "../fuzz/src/font_file.rs"]
 mod font_file;
+#[path = "../fuzz/src/killer_lines.rs"]
+mod killer_lines;
 #[path = "../fuzz/src/mushikui_lines.rs"]
 mod mushikui_lines;
 #[path = "../fuzz/src/sudoku_chains.rs"]
@@ -56,6 +58,11 @@ fn sudoku_lines() {
 #[test]
 fn variant_lines() {
     replay("variant_lines", variant_lines::check);
+}
+
+#[test]
+fn killer_lines() {
+    replay("killer_lines", killer_lines::check);
 }
 
 #[test]

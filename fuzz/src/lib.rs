@@ -5,6 +5,7 @@
 
 pub mod book_spec;
 pub mod font_file;
+pub mod killer_lines;
 pub mod mushikui_lines;
 pub mod sudoku_chains;
 pub mod sudoku_grade;

@@ -8,6 +8,7 @@
 
 pub mod bank;
 pub mod cover;
+pub mod killer;
 pub mod kind;
 pub mod manifest;
 pub mod mushikui;

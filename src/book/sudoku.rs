@@ -11,6 +11,7 @@
 
 use std::time::Instant;
 
+use super::killer::KillerSection;
 use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, Topic, WalkStep, Walkthrough};
 use super::plan::Puzzle;
 use super::source::Table;
@@ -26,6 +27,7 @@ use crate::sudoku::grade::{
     ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Tier,
     generate_graded, grade_unique,
 };
+use crate::sudoku::killer::generate::KillerOptions;
 use crate::sudoku::variant::grade::{VariantGradeOptions, as_classic, check_tier, target_range};
 use crate::sudoku::variant::{Size, Variant, VariantGrid, VariantOptions, VariantSolution};
 use crate::sudoku::{self, ClueRange, GenerateOptions, Grid, Solution, Symmetry, generate};
@@ -147,6 +149,12 @@ impl BookKind for SudokuBook {
             Some(text) => parse_at::<Size>(table, text)?,
         };
         let variant_text = table.string("variant")?;
+        if let Some(text) = variant_text
+            .as_ref()
+            .filter(|text| text.value.eq_ignore_ascii_case("killer"))
+        {
+            return read_killer(table, size, size_text.as_ref().map_or(text.at, |s| s.at));
+        }
         let variant = match &variant_text {
             None => Variant::Classic,
             Some(text) => parse_at::<Variant>(table, text)?,
@@ -217,6 +225,30 @@ impl BookKind for SudokuBook {
             symbols,
         }))
     }
+}
+
+/// A killer section: a size killers come in, no grid options, no tiers (no grader yet).
+fn read_killer(
+    table: &Table<'_, '_>,
+    size: Size,
+    size_at: super::source::Span,
+) -> Result<Box<dyn SectionKind>> {
+    for key in ["symmetry", "clues", "symbols", "letters", "tier", "rating"] {
+        if let Some(span) = table.key_span(key) {
+            return Err(table
+                .error(span, format!("`{key}` does not apply to killer sections"))
+                .with_hint(if matches!(key, "tier" | "rating") {
+                    "killers have no grader yet: remove it"
+                } else {
+                    "killers are drawn with digits, their cages set the puzzle: remove it"
+                }));
+        }
+    }
+    let options = KillerOptions::new(size);
+    if let Err(error) = options.check() {
+        return Err(at(table, size_at, error));
+    }
+    Ok(Box::new(KillerSection { options }))
 }
 
 /// Reads `symbols` and `letters`: shapes and letters need one symbol per value.

@@ -22,7 +22,10 @@ use crate::sudoku::grade::{
     format_rating, generate_graded, grade_with, parse_rating,
 };
 use crate::sudoku::grid::cell_name;
+use crate::sudoku::killer::generate::{KillerOptions, generate as generate_killer};
+use crate::sudoku::killer::solver::{self as killer_solver, KillerSolution};
 use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading, as_classic};
+use crate::sudoku::variant::grid::ParsedKiller;
 use crate::sudoku::variant::{
     AnyPuzzle, AnyReader, ParsedVariant, RawAny, Size, Variant, VariantGrid, VariantOptions,
     VariantSolution,
@@ -194,8 +197,19 @@ fn parse_size(text: &str) -> Result<Size, String> {
         .map_err(|error| flag_value_message(&error))
 }
 
-fn parse_variant(text: &str) -> Result<Variant, String> {
+/// `--variant`: a grid variant, or killer (cages and sums).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum VariantArg {
+    Grid(Variant),
+    Killer,
+}
+
+fn parse_variant(text: &str) -> Result<VariantArg, String> {
+    if text.eq_ignore_ascii_case("killer") {
+        return Ok(VariantArg::Killer);
+    }
     text.parse::<Variant>()
+        .map(VariantArg::Grid)
         .map_err(|error| flag_value_message(&error))
 }
 
@@ -205,17 +219,31 @@ pub struct KindArgs {
     /// Grid size: 4x4, 6x6, 8x8, 9x9 (default), 12x12 or 16x16.
     #[arg(long, value_name = "NxN", value_parser = parse_size)]
     size: Option<Size>,
-    /// Variant: x (diagonals), windoku (four extra 3x3 windows, 9x9 only) or jigsaw
-    /// (irregular regions, 6x6 and up).
+    /// Variant: x (diagonals), windoku (four extra 3x3 windows, 9x9 only), jigsaw
+    /// (irregular regions, 6x6 and up) or killer (cages with sums; 4x4, 6x6, 9x9).
     #[arg(long, value_name = "VARIANT", value_parser = parse_variant)]
-    variant: Option<Variant>,
+    variant: Option<VariantArg>,
 }
 
 impl KindArgs {
+    /// The killer size asked for (`--variant killer`), if any.
+    fn killer(&self) -> Option<Size> {
+        (self.variant == Some(VariantArg::Killer)).then(|| self.size.unwrap_or(Size::S9))
+    }
+
     /// The size and variant asked for, or `None` for the classic 9x9.
     fn resolve(&self) -> Result<Option<(Size, Variant)>, Error> {
         let size = self.size.unwrap_or(Size::S9);
-        let variant = self.variant.unwrap_or_default();
+        let variant = match self.variant {
+            Some(VariantArg::Killer) => {
+                return Err(Error::input(
+                    "killer lines name themselves (killer:GIVENS:CAGES:SUMS); --variant killer is for generate",
+                )
+                .with_hint("leave out --variant for killer lines"));
+            }
+            Some(VariantArg::Grid(variant)) => variant,
+            None => Variant::default(),
+        };
         variant.check_size(size)?;
         Ok(((size, variant) != (Size::S9, Variant::Classic)).then_some((size, variant)))
     }
@@ -351,6 +379,9 @@ fn rating_number(rating_tenths: u16) -> f64 {
 }
 
 fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
+    if let Some(size) = args.kind.killer() {
+        return run_generate_killer(args, ui, size);
+    }
     if let Some((size, variant)) = args.kind.resolve()? {
         return run_generate_variant(args, ui, size, variant);
     }
@@ -432,6 +463,60 @@ fn seed_path(options: Vec<String>) -> Vec<String> {
 }
 
 /// Generates variant puzzles (`--size` or `--variant` other than the classic 9x9).
+/// `generate --variant killer`: killers without givens (or `--clues N` givens).
+fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Error> {
+    for (given, flag) in [
+        (args.symmetry.is_some(), "--symmetry"),
+        (args.tier.is_some(), "--tier"),
+        (args.rating.is_some(), "--rating"),
+    ] {
+        if given {
+            return Err(Error::input(format!("{flag} does not apply to killers"))
+                .with_hint("killers have no grader yet, and their cages are not symmetric"));
+        }
+    }
+    let mut options = KillerOptions::new(size);
+    if let Some(text) = &args.clues {
+        options.givens = text.trim().parse::<usize>().map_err(|_| {
+            Error::input(format!("{text:?} is not a number of givens"))
+                .with_hint("a killer takes --clues N: N digits given (usually 0)")
+        })?;
+    }
+    options.check()?;
+    let mut path = vec!["sudoku".to_string(), "killer".to_string()];
+    path.extend(options.seed_path());
+    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    ui.detail(format_args!(
+        "seed {:?}, seed path {}",
+        args.seed,
+        path.join("/")
+    ));
+    let budget = Duration::from_secs_f64(args.max_seconds);
+    let indices = args.shard.range(args.count);
+    batch::generate(&args.jobs, ui, indices, |index| {
+        let mut rng = RandomStream::derive(&args.seed, &path, index);
+        let deadline = Instant::now().checked_add(budget);
+        let made = generate_killer(&options, &mut rng, deadline)?;
+        let line = made.puzzle.to_line();
+        match args.format {
+            Format::Line => Ok(line),
+            Format::Json | Format::Jsonl => json_line(&GeneratedRecord {
+                puzzle: line,
+                solution: made.puzzle.with_givens(made.solution.clone()).to_line(),
+                seed: &args.seed,
+                index,
+                clues: options.givens,
+                symmetry: "none",
+                variant: Some("killer"),
+                size: Some(size.name()),
+                rating: None,
+                tier: None,
+                hardest: None,
+            }),
+        }
+    })
+}
+
 fn run_generate_variant(
     args: GenerateArgs,
     ui: Ui,
@@ -508,6 +593,7 @@ fn for_each_puzzle(
     ui: Ui,
     classic: impl Fn(ParsedPuzzle) -> Report + Sync + Send,
     variant: impl Fn(ParsedVariant) -> Report + Sync + Send,
+    killer: impl Fn(ParsedKiller) -> Report + Sync + Send,
 ) -> Result<i32, Error> {
     let default = kind.resolve()?;
     // Shared by the line splitter and the end-of-input check (a 9-line grid left unfinished
@@ -529,6 +615,7 @@ fn for_each_puzzle(
                 }),
                 None => variant(parsed),
             },
+            Ok(AnyPuzzle::Killer(parsed)) => killer(parsed),
             Err(error) => Report::Problem(error),
         },
     )
@@ -585,6 +672,23 @@ fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::pla
                     ));
                 }
             },
+            AnyPuzzle::Killer(parsed) => match killer_solver::solve(&parsed.killer) {
+                KillerSolution::Unique(solution) => {
+                    std::sync::Arc::new(crate::book::killer::KillerContent {
+                        puzzle: parsed.killer,
+                        solution,
+                    })
+                }
+                KillerSolution::None => {
+                    return Err(refused("the puzzle has no solution", parsed.line));
+                }
+                KillerSolution::Multiple(..) => {
+                    return Err(refused(
+                        "the puzzle has more than one solution",
+                        parsed.line,
+                    ));
+                }
+            },
         };
         puzzles.push(crate::book::plan::Puzzle {
             content,
@@ -618,6 +722,16 @@ fn run_solve(args: SolveArgs, ui: Ui) -> Result<i32, Error> {
                 problem("the puzzle has more than one solution", parsed.line)
             }
         },
+        // A killer's solution is its line with every digit given.
+        |parsed| match killer_solver::solve(&parsed.killer) {
+            KillerSolution::Unique(values) => {
+                Report::Output(parsed.killer.with_givens(values).to_line())
+            }
+            KillerSolution::None => problem("the puzzle has no solution", parsed.line),
+            KillerSolution::Multiple(..) => {
+                problem("the puzzle has more than one solution", parsed.line)
+            }
+        },
     )
 }
 
@@ -632,6 +746,7 @@ fn run_count(args: CountArgs, ui: Ui) -> Result<i32, Error> {
         |parsed| {
             Report::Output(crate::sudoku::variant::count_solutions(&parsed.grid, limit).to_string())
         },
+        |parsed| Report::Output(killer_solver::count_solutions(&parsed.killer, limit).to_string()),
     )
 }
 
@@ -835,6 +950,13 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                 Ok(text) => Report::Output(text),
                 Err(error) => Report::Problem(error),
             }
+        },
+        |parsed| {
+            Report::Problem(
+                Error::input("killer puzzles have no grader yet")
+                    .with_hint("`sudoku solve` and `sudoku count` take killer lines")
+                    .at_line(parsed.line),
+            )
         },
     )
 }

@@ -10,6 +10,7 @@ use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
 use super::page::{Colour, Item, Point, Rect};
 use super::sudoku_walk::{Diagram, draw_diagram};
 use super::words;
+use crate::book::killer::{KillerContent, KillerSection};
 use crate::book::kind::section_as;
 use crate::book::kind::{Content, SectionKind, WalkStep, Walkthrough};
 use crate::book::spec::Language;
@@ -366,6 +367,27 @@ pub fn draw(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, figure: &SudokuF
     }
 }
 
+/// The killer rule, for the killer sizes of a book.
+fn killer_rule(sizes: &[Size], language: Language) -> String {
+    let ranges: Vec<String> = sizes
+        .iter()
+        .map(|size| match language {
+            Language::English => format!("1 to {0} in a {0} × {0} grid", size.side()),
+            Language::Japanese => format!("{0}×{0}なら1から{0}", size.side()),
+        })
+        .collect();
+    match language {
+        Language::English => format!(
+            "Killer sudoku: as in sudoku, every row, column and box outlined in bold holds each digit once ({}). No digit is given: instead, the dashed cages each show a small number in their corner, the sum of the digits inside them, and no digit repeats within a cage.",
+            ranges.join(", ")
+        ),
+        Language::Japanese => format!(
+            "キラーサドク（サムナンプレ）：ナンプレと同じく、どの横の列、縦の列、太線で囲まれたブロックにも数字が1つずつ入ります（{}）。数字は与えられず、代わりに点線の枠（ケージ）の角に小さな数字があります。ケージの中の数字を足すとその数になり、同じケージの中に同じ数字は入りません。",
+            ranges.join("、")
+        ),
+    }
+}
+
 /// The position a sudoku walkthrough step carries for its figure.
 fn moment_of_step(step: &WalkStep) -> Result<&Moment> {
     step.figure
@@ -378,6 +400,18 @@ pub struct SudokuLayout;
 
 impl LayoutKind for SudokuLayout {
     fn frame(&self, section: &dyn SectionKind) -> Frame {
+        if let Some(killer) = section_as::<KillerSection>(section) {
+            let side = killer.options.size.side() as f64;
+            return Frame {
+                columns: side,
+                rows: side,
+                min_cell: super::killer::MIN_KILLER_CELL,
+                min_answer_cell: MIN_ANSWER_CELL,
+                min_walk_cell: super::sudoku_walk::MIN_WALK_CELL,
+                max_cell: f64::INFINITY,
+                cells_are: "killer sudoku",
+            };
+        }
         let side = section_as::<SudokuSection>(section)
             .and_then(|section| section.variant.as_ref())
             .map_or(9, |options| options.size.side());
@@ -410,6 +444,16 @@ impl LayoutKind for SudokuLayout {
         fonts: &FontSet,
         items: &mut Vec<Item>,
     ) -> Result<Rect> {
+        if let Some(killer) = crate::book::kind::content_as::<KillerContent>(content) {
+            let side = cell * killer.puzzle.geometry().side() as f64;
+            let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
+            let values = match show {
+                Show::Puzzle => killer.puzzle.givens(),
+                Show::Answer => &killer.solution,
+            };
+            super::killer::draw_killer(items, fonts, rect, &killer.puzzle, values, show);
+            return Ok(rect);
+        }
         if let Some(variant) = crate::book::kind::content_as::<VariantContent>(content) {
             let side = cell * variant.puzzle.geometry().side() as f64;
             let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
@@ -527,7 +571,14 @@ impl LayoutKind for SudokuLayout {
         let mut classic_sizes: Vec<Size> = Vec::new();
         let mut variants: Vec<Variant> = Vec::new();
         let mut symbols: Vec<Symbols> = Vec::new();
+        let mut killer_sizes: Vec<Size> = Vec::new();
         for section in sections {
+            if let Some(killer) = section_as::<KillerSection>(*section) {
+                if !killer_sizes.contains(&killer.options.size) {
+                    killer_sizes.push(killer.options.size);
+                }
+                continue;
+            }
             let Some(section) = section_as::<SudokuSection>(*section) else {
                 continue;
             };
@@ -546,9 +597,11 @@ impl LayoutKind for SudokuLayout {
                 symbols.push(section.symbols.clone());
             }
         }
-        if classic_sizes.is_empty() && variants.is_empty() {
+        let graded = classic_sizes.len() + variants.len() > 0 || killer_sizes.is_empty();
+        if classic_sizes.is_empty() && variants.is_empty() && killer_sizes.is_empty() {
             classic_sizes.push(Size::S9);
         }
+        killer_sizes.sort_by_key(|size| size.side());
         classic_sizes.sort_by_key(|size| size.side());
         let mut paragraphs: Vec<String> = Vec::new();
         let only_classic_9 =
@@ -574,14 +627,25 @@ impl LayoutKind for SudokuLayout {
                 paragraphs.push(symbols_rule(symbol, language));
             }
         }
-        let closing: &[&str] = match language {
-            Language::English => &[
+        if !killer_sizes.is_empty() {
+            paragraphs.push(killer_rule(&killer_sizes, language));
+        }
+        let closing: &[&str] = match (language, graded) {
+            (Language::English, true) => &[
                 "Every puzzle has exactly one solution, and it can be reached by logic alone: no guessing is needed.",
                 "Each puzzle shows its number, its difficulty in words and stars, and the page of its answer.",
             ],
-            Language::Japanese => &[
+            (Language::English, false) => &[
+                "Every puzzle has exactly one solution.",
+                "Each puzzle shows its number and the page of its answer.",
+            ],
+            (Language::Japanese, true) => &[
                 "答えはどの問題も1通りだけで、当てずっぽうに頼らず推理だけで解けます。",
                 "各問題には問題番号、難しさ（言葉と星の数）、解答のページが示されています。",
+            ],
+            (Language::Japanese, false) => &[
+                "答えはどの問題も1通りだけです。",
+                "各問題には問題番号と解答のページが示されています。",
             ],
         };
         paragraphs.extend(closing.iter().map(|p| p.to_string()));

@@ -373,6 +373,35 @@ pub fn symbol_text(
     (text(puzzle), text(solution))
 }
 
+/// The text inside a killer's boxes, written out from its line: row by row, the sums of
+/// the cages whose first cell (topmost, then leftmost) is in the row, left to right, then
+/// the row's givens; an answer holds the solution's digits only (its cages have no sums).
+pub fn killer_text(puzzle: &str, solution: &str) -> (String, String) {
+    let parts: Vec<&str> = puzzle.split(':').collect();
+    let (givens, cages, sums) = (parts[1], parts[2], parts[3]);
+    let side = (givens.len() as f64).sqrt() as usize;
+    let sums: Vec<&str> = sums.split(',').collect();
+    let cage_chars: Vec<char> = cages.chars().collect();
+    let given_chars: Vec<char> = givens.chars().collect();
+    let mut seen: Vec<char> = Vec::new();
+    let mut text = String::new();
+    for (labels, givens) in cage_chars.chunks(side).zip(given_chars.chunks(side)) {
+        for &label in labels {
+            if !seen.contains(&label) {
+                seen.push(label);
+                text.push_str(sums[seen.len() - 1]);
+            }
+        }
+        text.extend(
+            givens
+                .iter()
+                .filter(|&&given| given.is_ascii_digit() && given != '0'),
+        );
+    }
+    let answer: String = solution.split(':').nth(1).unwrap().to_string();
+    (text, answer)
+}
+
 /// Checks every puzzle and answer of a manifest against the PDF: right page, right digits
 /// inside the box. Returns the number of boxes checked.
 pub fn check_manifest_against_pdf(pdf_path: &Path) -> usize {
@@ -394,9 +423,12 @@ pub fn check_manifest_against_pdf(pdf_path: &Path) -> usize {
             .collect();
         let line = puzzle["puzzle"].as_str().unwrap();
         let solution_line = puzzle["solution"].as_str().unwrap();
-        let (given, solution) = match puzzle["symbols"].as_str() {
-            Some(symbols) => symbol_text(symbols, puzzle["letters"].as_str(), line, solution_line),
-            None => expected_text(puzzle["kind"].as_str().unwrap(), line, solution_line),
+        let (given, solution) = match (puzzle["symbols"].as_str(), puzzle["variant"].as_str()) {
+            (Some(symbols), _) => {
+                symbol_text(symbols, puzzle["letters"].as_str(), line, solution_line)
+            }
+            (None, Some("killer")) => killer_text(line, solution_line),
+            (None, _) => expected_text(puzzle["kind"].as_str().unwrap(), line, solution_line),
         };
         let text = pdf.text_in(page, &bbox);
         assert_eq!(text, given, "puzzle {number} on page {page}");

@@ -4,8 +4,9 @@
 //! Every cell starts as a cage of its own (whose sum is its digit: unique at once). Cages
 //! are then merged with a neighbouring cage, in random order, when the merged cage repeats
 //! no digit, is no larger than the size cap, and the puzzle still has one solution (the
-//! exact solver counts to two). When no merge is left, the cages are as large as
-//! uniqueness allows. A puzzle left with single-cell cages is made again from the next
+//! exact solver counts to two). Merging stops at the target number of cages (a third of
+//! the cells by default, as in newspaper killers), or when no merge keeps the puzzle
+//! unique. A puzzle left with single-cell cages is made again from the next
 //! attempt of the same stream, unless single cells are allowed.
 
 use std::sync::Arc;
@@ -24,6 +25,8 @@ pub struct KillerOptions {
     pub size: Size,
     /// The largest cage (most cages are 2 to 4 cells).
     pub max_cage: usize,
+    /// Merging stops at this many cages (fewer, larger cages make harder puzzles).
+    pub cages: usize,
     /// How many givens to print (0: none, the usual killer).
     pub givens: usize,
     /// Whether a cage may be a single cell.
@@ -36,6 +39,7 @@ impl KillerOptions {
         KillerOptions {
             size,
             max_cage: if size == Size::S9 { 5 } else { 4 },
+            cages: size.cells().div_ceil(3),
             givens: 0,
             single_cells: false,
             max_attempts: 50,
@@ -137,8 +141,9 @@ fn attempt(
         givens[cell] = solution[cell];
     }
     // Most cages stay small: each merge draws the cap it must keep.
+    let mut count = cells;
     let mut progress = true;
-    while progress {
+    while progress && count > options.cages {
         progress = false;
         let mut cages: Vec<usize> = (0..cells)
             .filter(|&cage| !members[cage].is_empty())
@@ -147,7 +152,7 @@ fn attempt(
         // Smaller cages merge first, so that single cells find partners.
         cages.sort_by_key(|&cage| members[cage].len());
         for cage in cages {
-            if members[cage].is_empty() {
+            if members[cage].is_empty() || count <= options.cages {
                 continue;
             }
             let mut partners: Vec<usize> = members[cage]
@@ -194,6 +199,7 @@ fn attempt(
                     cage_of[cell] = cage;
                 }
                 members[cage].extend(moved);
+                count -= 1;
                 progress = true;
                 break;
             }

@@ -426,11 +426,19 @@ pub enum RawAny {
     },
 }
 
-/// A puzzle read from a text: a classic grid or a variant grid, with its line.
+/// A puzzle read from a text: a classic grid, a variant grid or a killer, with its line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyPuzzle {
     Classic(ParsedPuzzle),
     Variant(ParsedVariant),
+    Killer(ParsedKiller),
+}
+
+/// A killer read from a text, with its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedKiller {
+    pub line: usize,
+    pub killer: crate::sudoku::killer::Killer,
 }
 
 impl AnyPuzzle {
@@ -438,6 +446,7 @@ impl AnyPuzzle {
         match self {
             AnyPuzzle::Classic(parsed) => parsed.line,
             AnyPuzzle::Variant(parsed) => parsed.line,
+            AnyPuzzle::Killer(parsed) => parsed.line,
         }
     }
 }
@@ -496,8 +505,13 @@ impl RawAny {
                 column,
                 word,
                 default,
-            } => parse_word(&word, line, column, default)
-                .map(|grid| AnyPuzzle::Variant(ParsedVariant { line, grid })),
+            } => match crate::sudoku::killer::Killer::parse_word(&word, column) {
+                Some(killer) => killer
+                    .map(|killer| AnyPuzzle::Killer(ParsedKiller { line, killer }))
+                    .map_err(|error| error.at_line(line)),
+                None => parse_word(&word, line, column, default)
+                    .map(|grid| AnyPuzzle::Variant(ParsedVariant { line, grid })),
+            },
         }
     }
 }

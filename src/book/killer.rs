@@ -1,0 +1,124 @@
+//! Killer sudoku in books: a `kind = "sudoku"` section with `variant = "killer"` (and
+//! `size = "6x6"` or `"4x4"` for children), made by [`crate::sudoku::killer::generate`] or
+//! read from a bank of killer lines.
+//!
+//! ```text
+//! seed path parts: "variant=killer", "size=9x9", "max-cage=5"
+//! ```
+//! Killers have no grader yet, so a killer section takes no `tier` or `rating`, and its
+//! puzzles carry no tier.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::kind::{Content, SectionKind};
+use super::plan::Puzzle;
+use crate::error::{Error, Result};
+use crate::kind::{Kind, SUDOKU};
+use crate::seed::RandomStream;
+use crate::sudoku::killer::Killer;
+use crate::sudoku::killer::generate::{KillerOptions, generate};
+use crate::sudoku::killer::solver::{KillerSolution, solve_by};
+
+/// A killer section's options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KillerSection {
+    pub options: KillerOptions,
+}
+
+/// A killer and its solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KillerContent {
+    pub puzzle: Killer,
+    pub solution: Vec<u8>,
+}
+
+impl SectionKind for KillerSection {
+    fn seed_path(&self) -> Vec<String> {
+        let mut path = vec!["variant=killer".to_string()];
+        path.extend(self.options.seed_path());
+        path
+    }
+
+    fn make(&self, rng: &mut RandomStream, deadline: Option<Instant>) -> Result<Puzzle> {
+        let made = generate(&self.options, rng, deadline)?;
+        Ok(Puzzle {
+            content: Arc::new(KillerContent {
+                puzzle: made.puzzle,
+                solution: made.solution,
+            }),
+            rating: None,
+            tier: None,
+        })
+    }
+
+    fn check_bank_line(&self, text: &str, deadline: Option<Instant>) -> Result<Option<Puzzle>> {
+        let word = text.split_whitespace().next().unwrap_or("");
+        let column = text.len() - text.trim_start().len() + 1;
+        let puzzle = Killer::parse_word(word, column).ok_or_else(|| {
+            Error::input("this is not a killer line (killer:GIVENS:CAGES:SUMS)").at_column(column)
+        })??;
+        if puzzle.size() != self.options.size {
+            return Err(Error::input(format!(
+                "this is a {} killer; the section takes {}",
+                puzzle.size(),
+                self.options.size
+            )));
+        }
+        // A bank line is checked in a bounded time, like a made puzzle.
+        let deadline = deadline.or_else(|| Instant::now().checked_add(Duration::from_secs(60)));
+        match solve_by(&puzzle, deadline) {
+            Some(KillerSolution::Unique(solution)) => Ok(Some(Puzzle {
+                content: Arc::new(KillerContent { puzzle, solution }),
+                rating: None,
+                tier: None,
+            })),
+            Some(KillerSolution::None) => Err(Error::input("this killer has no solution")),
+            Some(KillerSolution::Multiple(..)) => {
+                Err(Error::input("this killer has more than one solution")
+                    .with_hint("books only print puzzles with exactly one solution"))
+            }
+            None => Err(Error::runtime(
+                "this killer was not solved in the time allowed",
+            )),
+        }
+    }
+
+    fn has_walkthroughs(&self) -> bool {
+        false
+    }
+
+    fn has_hints(&self) -> bool {
+        false
+    }
+}
+
+impl Content for KillerContent {
+    fn kind(&self) -> &'static Kind {
+        &SUDOKU
+    }
+
+    fn puzzle_line(&self) -> String {
+        self.puzzle.to_line()
+    }
+
+    /// The killer line with every digit given.
+    fn solution_line(&self) -> String {
+        self.puzzle.with_givens(self.solution.clone()).to_line()
+    }
+
+    fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![
+            ("variant", "killer".into()),
+            ("size", self.puzzle.size().name().into()),
+            ("cages", self.puzzle.cages().len().into()),
+        ]
+    }
+
+    fn section_keys(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("size", format!("{:?}", self.puzzle.size().name())),
+            ("variant", "\"killer\"".to_string()),
+        ]
+    }
+}

@@ -1,0 +1,140 @@
+//! Killer sudoku on the command line and in books: generated killers are unique and the
+//! same for any thread count, solve and count read killer lines, bad lines and bad killer
+//! sections are input errors naming where.
+
+mod common;
+
+use common::{build, check_manifest_against_pdf, run_binary, scratch, stderr, stdout};
+use puzzlebook::sudoku::killer::Killer;
+
+fn generated(extra: &[&str], jobs: &str) -> String {
+    let mut args = vec![
+        "sudoku",
+        "generate",
+        "--variant",
+        "killer",
+        "--seed",
+        "killer-cli",
+    ];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--jobs", jobs]);
+    let output = run_binary(&args, "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn generated_killers_are_unique_deterministic_and_solved() {
+    for (extra, count) in [(&["-n", "6"][..], 6), (&["-n", "8", "--size", "6x6"], 8)] {
+        let lines = generated(extra, "1");
+        assert_eq!(
+            lines,
+            generated(extra, "2"),
+            "any thread count, the same puzzles"
+        );
+        assert_eq!(lines.lines().count(), count);
+        let counts = run_binary(&["sudoku", "count"], &lines);
+        assert!(counts.status.success());
+        assert!(stdout(&counts).lines().all(|line| line == "1"));
+        let solved = run_binary(&["sudoku", "solve"], &lines);
+        assert!(solved.status.success());
+        for (puzzle, solution) in lines.lines().zip(stdout(&solved).lines()) {
+            let killer = Killer::parse_word(puzzle, 1).unwrap().unwrap();
+            assert!(killer.givens().iter().all(|&given| given == 0));
+            assert!(killer.cages().iter().all(|cage| cage.cells.len() >= 2));
+            let solution = Killer::parse_word(solution, 1).unwrap().unwrap();
+            assert!(killer.is_solved_by(solution.givens()));
+            assert_eq!(solution.cages(), killer.cages());
+        }
+    }
+    // JSON Lines carry the variant and size; --clues N gives N digits.
+    let json = generated(&["--format", "json", "--clues", "3"], "1");
+    let record: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(record["variant"], "killer");
+    assert_eq!(record["size"], "9x9");
+    assert_eq!(record["clues"], 3);
+    let killer = Killer::parse_word(record["puzzle"].as_str().unwrap(), 1)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        killer.givens().iter().filter(|&&given| given != 0).count(),
+        3
+    );
+}
+
+#[test]
+fn bad_killer_lines_and_flags_are_input_errors() {
+    let lines = "4x4-killer:................:aabbcdbbcdeefgeh:3,10,5,5,9,4,3,1\n\
+                 4x4-killer:................:aabbcdbbcdeefgea:3,10,5,5,9,4,3\n";
+    let output = run_binary(&["sudoku", "count"], lines);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("<stdin>:2:29"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        stderr(&output).contains("not connected"),
+        "{}",
+        stderr(&output)
+    );
+    for args in [
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "killer",
+            "--size",
+            "12x12",
+        ][..],
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "killer",
+            "--tier",
+            "hard",
+        ],
+        &["sudoku", "solve", "--variant", "killer"],
+    ] {
+        let output = run_binary(args, "");
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    let output = run_binary(&["sudoku", "grade"], lines.lines().next().unwrap());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no grader"), "{}", stderr(&output));
+}
+
+#[test]
+fn killer_sections_print_and_refuse_what_does_not_apply() {
+    let dir = scratch("killer-book");
+    let spec = "title = \"K\"\nseed = \"k\"\ntemplate = \"kdp-6x9\"\n\
+                [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\nper_page = \"1x2\"\n";
+    assert_eq!(build(&dir, "killer", spec, &[]), 0);
+    assert!(check_manifest_against_pdf(&dir.join("killer.pdf")) >= 4);
+    for extra in [
+        "tier = \"hard\"\n",
+        "symmetry = \"none\"\n",
+        "size = \"12x12\"\n",
+        "walkthroughs = \"all\"\n",
+    ] {
+        let spec = format!("{spec}{extra}");
+        assert_eq!(build(&dir, "bad", &spec, &[]), 2, "{extra}");
+    }
+    // A bank of killer lines: sound lines are printed, a broken one names its line.
+    let bank = dir.join("bank.txt");
+    std::fs::write(&bank, generated(&["-n", "2"], "1")).unwrap();
+    let spec_bank = format!("{spec}source = \"bank.txt\"\n");
+    assert_eq!(build(&dir, "banked", &spec_bank, &[]), 0);
+    std::fs::write(
+        &bank,
+        "killer:1................................................................................:aa:3\n",
+    )
+    .unwrap();
+    assert_eq!(build(&dir, "broken", &spec_bank, &[]), 2);
+}
