@@ -241,3 +241,127 @@ fn variant_sections_are_checked_at_their_keys_and_build_the_same_for_any_jobs() 
     assert_eq!(first["size"], "8x8");
     assert_eq!(manifest["puzzles"][2]["symbols"], "shapes");
 }
+
+/// `--symbols`: generate records them in JSON Lines (lines stay digits), render draws them
+/// (letters as text, shapes as drawings with no text), and symbols a size cannot take are
+/// input errors.
+#[test]
+fn symbols_are_recorded_by_generate_and_drawn_by_render() {
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "generate",
+            "--size",
+            "6x6",
+            "--symbols",
+            "letters=PLANET",
+            "--format",
+            "json",
+            "-n",
+            "2",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let mut lines = String::new();
+    for record in common::stdout(&output).lines() {
+        let record: serde_json::Value = serde_json::from_str(record).unwrap();
+        assert_eq!(record["symbols"], "letters");
+        assert_eq!(record["letters"], "PLANET");
+        let puzzle = record["puzzle"].as_str().unwrap();
+        assert!(puzzle.starts_with("6x6:") && !puzzle.contains('P'));
+        lines.push_str(puzzle);
+        lines.push('\n');
+    }
+    let dir = common::scratch("render-symbols");
+    let letters = dir.join("letters");
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            "--symbols",
+            "letters=PLANET",
+            "--to",
+            letters.to_str().unwrap(),
+        ],
+        &lines,
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let svg = std::fs::read_to_string(letters.join("001.svg")).unwrap();
+    let first = lines.lines().next().unwrap();
+    let grid = puzzlebook::sudoku::variant::parse_any(first).unwrap();
+    let expected: String = grid
+        .cells()
+        .iter()
+        .filter(|&&value| value != 0)
+        .map(|&value| "PLANET".chars().nth(usize::from(value) - 1).unwrap())
+        .collect();
+    let texts: String = roxmltree::Document::parse(&svg)
+        .unwrap()
+        .descendants()
+        .filter(|node| node.has_tag_name("text"))
+        .filter_map(|node| node.text())
+        .collect();
+    assert_eq!(texts, expected);
+    let shapes = dir.join("shapes");
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            "--symbols",
+            "shapes",
+            "--to",
+            shapes.to_str().unwrap(),
+        ],
+        &lines,
+    );
+    assert!(output.status.success());
+    let svg = std::fs::read_to_string(shapes.join("001.svg")).unwrap();
+    assert!(!svg.contains("<text"), "shapes are drawn, not written");
+    for (args, input) in [
+        (
+            &[
+                "sudoku",
+                "generate",
+                "--size",
+                "16x16",
+                "--symbols",
+                "shapes",
+            ][..],
+            "",
+        ),
+        (
+            &[
+                "sudoku",
+                "generate",
+                "--size",
+                "6x6",
+                "--symbols",
+                "letters=PUZZLE",
+            ],
+            "",
+        ),
+        (
+            &[
+                "sudoku",
+                "generate",
+                "--size",
+                "6x6",
+                "--symbols",
+                "letters",
+            ],
+            "",
+        ),
+        (
+            &["sudoku", "generate", "--size", "6x6", "--symbols", "emoji"],
+            "",
+        ),
+        (
+            &["sudoku", "render", "--symbols", "letters=PUZ", "--to", "x"],
+            first,
+        ),
+    ] {
+        let output = common::run_binary(args, input);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}

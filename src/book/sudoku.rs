@@ -260,58 +260,78 @@ fn read_symbols(table: &Table<'_, '_>, size: Size) -> Result<Symbols> {
         }
         return Ok(Symbols::Digits);
     };
-    let side = size.side();
-    match text.value.as_str() {
-        "digits" => Ok(Symbols::Digits),
-        "shapes" => {
-            if side > SHAPES.len() {
-                return Err(table
-                    .error(
-                        text.at,
-                        format!(
+    Symbols::for_size(
+        &text.value,
+        letters.as_ref().map(|letters| letters.value.as_str()),
+        size,
+    )
+    .map_err(|(error, blame_letters)| {
+        let span = match (&letters, blame_letters) {
+            (Some(letters), true) => letters.at,
+            _ => text.at,
+        };
+        at(table, span, error)
+    })
+}
+
+impl Symbols {
+    /// The symbols named `name` (`digits`, `shapes`, `letters` with `letters`) for a grid of
+    /// `size`, or the error and whether the letters are at fault.
+    pub fn for_size(
+        name: &str,
+        letters: Option<&str>,
+        size: Size,
+    ) -> std::result::Result<Symbols, (Error, bool)> {
+        let side = size.side();
+        match name {
+            "digits" => Ok(Symbols::Digits),
+            "shapes" => {
+                if side > SHAPES.len() {
+                    return Err((
+                        Error::input(format!(
                             "there are {} shapes, too few for a {size} grid",
                             SHAPES.len()
-                        ),
-                    )
-                    .with_hint("use shapes with grids up to 9x9, or digits or letters"));
+                        ))
+                        .with_hint("use shapes with grids up to 9x9, or digits or letters"),
+                        false,
+                    ));
+                }
+                Ok(Symbols::Shapes)
             }
-            Ok(Symbols::Shapes)
-        }
-        "letters" => {
-            let Some(letters) = letters else {
-                return Err(table
-                    .error(text.at, "symbols = \"letters\" needs the letters")
-                    .with_hint(format!(
-                        "add letters = \"...\" with {side} different letters, e.g. a {side}-letter word"
-                    )));
-            };
-            let chars: Vec<char> = letters
-                .value
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .collect();
-            let mut distinct = chars.clone();
-            distinct.sort_unstable();
-            distinct.dedup();
-            if chars.len() != side
-                || distinct.len() != side
-                || chars.iter().any(|c| !c.is_alphabetic())
-            {
-                return Err(table.error(
-                    letters.at,
-                    format!(
-                        "a {size} grid needs {side} different letters, one per value; {:?} has {} letters, {} different",
-                        letters.value,
-                        chars.len(),
-                        distinct.len()
-                    ),
-                ));
+            "letters" => {
+                let Some(letters) = letters else {
+                    return Err((
+                        Error::input("letters need the letters").with_hint(format!(
+                            "give {side} different letters, e.g. a {side}-letter word"
+                        )),
+                        false,
+                    ));
+                };
+                let chars: Vec<char> = letters.chars().filter(|c| !c.is_whitespace()).collect();
+                let mut distinct = chars.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                if chars.len() != side
+                    || distinct.len() != side
+                    || chars.iter().any(|c| !c.is_alphabetic())
+                {
+                    return Err((
+                        Error::input(format!(
+                            "a {size} grid needs {side} different letters, one per value; {letters:?} has {} letters, {} different",
+                            chars.len(),
+                            distinct.len()
+                        )),
+                        true,
+                    ));
+                }
+                Ok(Symbols::Letters(chars))
             }
-            Ok(Symbols::Letters(chars))
+            other => Err((
+                Error::input(format!("unknown symbols {other:?}"))
+                    .with_hint("use digits, shapes or letters"),
+                false,
+            )),
         }
-        other => Err(table
-            .error(text.at, format!("unknown symbols {other:?}"))
-            .with_hint("use digits, shapes or letters")),
     }
 }
 

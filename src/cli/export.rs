@@ -112,6 +112,10 @@ pub struct RenderArgs {
         requires = "walkthrough"
     )]
     template: String,
+    /// Sudoku: draw the values as `shapes` (grids up to 9x9) or `letters=WORD` (one
+    /// different letter per value) instead of `digits`.
+    #[arg(long, value_name = "SYMBOLS")]
+    pub symbols: Option<String>,
     /// The size of a cell (a sudoku square, a mushikui-zan digit) in points.
     #[arg(long, value_name = "PT", default_value_t = 24.0, value_parser = parse_cell)]
     cell: f64,

@@ -209,6 +209,10 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
         Command::Generate(args) => run_generate(args, ui),
         Command::Solve(args) => run_solve(args, ui),
         Command::Render(args) => {
+            if args.symbols.is_some() {
+                return Err(Error::input("--symbols is for sudoku")
+                    .with_hint("mushikui-zan are drawn with digits"));
+            }
             let puzzles = read_to_render(args.file.as_deref())?;
             super::export::render(args, puzzles, ui)
         }

@@ -148,6 +148,11 @@ pub struct GenerateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
+    /// The symbols the puzzles are meant to be printed with: digits, shapes (up to 9x9) or
+    /// letters=WORD. Lines stay digits; JSON Lines record the symbols, and `sudoku render
+    /// --symbols` draws them.
+    #[arg(long, value_name = "SYMBOLS")]
+    symbols: Option<String>,
     /// Difficulty tier: easy, medium, hard, expert, diabolical or extreme.
     #[arg(long, value_name = "TIER", value_parser = parse_tier, conflicts_with = "rating")]
     tier: Option<Tier>,
@@ -347,7 +352,7 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
         Command::Count(args) => run_count(args, ui),
         Command::Grade(args) => run_grade(args, ui),
         Command::Render(args) => {
-            let puzzles = read_to_render(args.file.as_deref())?;
+            let puzzles = read_to_render(args.file.as_deref(), args.symbols.as_deref())?;
             super::export::render(args, puzzles, ui)
         }
     }
@@ -371,6 +376,11 @@ struct GeneratedRecord<'a> {
     tier: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<String>,
+    /// `shapes` or `letters` with `--symbols` (digits are left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symbols: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    letters: Option<String>,
 }
 
 /// A rating in tenths as the JSON number with one decimal.
@@ -385,6 +395,7 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
     if let Some((size, variant)) = args.kind.resolve()? {
         return run_generate_variant(args, ui, size, variant);
     }
+    let symbol_fields = symbol_fields(args.symbols.as_deref(), Size::S9)?;
     let clues = args
         .clues
         .as_deref()
@@ -417,6 +428,8 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
                 rating: grading.map(|grading| rating_number(grading.rating_tenths)),
                 tier: grading.map(|grading| grading.tier.name()),
                 hardest: grading.map(|grading| grading.hardest_name.clone()),
+                symbols: symbol_fields.0,
+                letters: symbol_fields.1.clone(),
             }),
         };
     let Some(target) = target else {
@@ -466,6 +479,7 @@ fn seed_path(options: Vec<String>) -> Vec<String> {
 /// `generate --variant killer`: killers without givens (or `--clues N` givens).
 fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Error> {
     for (given, flag) in [
+        (args.symbols.is_some(), "--symbols"),
         (args.symmetry.is_some(), "--symmetry"),
         (args.tier.is_some(), "--tier"),
         (args.rating.is_some(), "--rating"),
@@ -512,6 +526,8 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
                 rating: None,
                 tier: None,
                 hardest: None,
+                symbols: None,
+                letters: None,
             }),
         }
     })
@@ -533,6 +549,7 @@ fn run_generate_variant(
         .map(|text| crate::sudoku::variant::generate::parse_clues(text, size))
         .transpose()?;
     options.check()?;
+    let symbol_fields = symbol_fields(args.symbols.as_deref(), size)?;
     let target = match (args.tier, args.rating) {
         (Some(tier), _) => {
             crate::sudoku::variant::grade::check_tier(size, tier)?;
@@ -579,6 +596,8 @@ fn run_generate_variant(
                     .map(|grading| rating_number(grading.rating_tenths)),
                 tier: grading.as_ref().map(|grading| grading.tier.name()),
                 hardest: grading.map(|grading| grading.hardest_name),
+                symbols: symbol_fields.0,
+                letters: symbol_fields.1.clone(),
             }),
         }
     })
@@ -623,8 +642,11 @@ fn for_each_puzzle(
 
 /// Every puzzle of `file` (classic lines, or variant lines with their `HEAD:`), solved: each
 /// must have exactly one solution.
-fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::plan::Puzzle>, Error> {
-    use crate::book::sudoku::{SudokuContent, Symbols, VariantContent};
+fn read_to_render(
+    file: Option<&std::path::Path>,
+    symbols: Option<&str>,
+) -> Result<Vec<crate::book::plan::Puzzle>, Error> {
+    use crate::book::sudoku::{SudokuContent, SymbolContent, Symbols, VariantContent};
     let mut input = Input::open(file)?;
     let mut reader = AnyReader::new(None);
     let mut raws = Vec::new();
@@ -644,10 +666,19 @@ fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::pla
         let parsed = raw.parse().map_err(|error| error.in_file(name.clone()))?;
         let content: std::sync::Arc<dyn crate::book::kind::Content> = match parsed {
             AnyPuzzle::Classic(parsed) => match crate::sudoku::solve(&parsed.grid) {
-                Solution::Unique(solution) => std::sync::Arc::new(SudokuContent {
-                    puzzle: parsed.grid,
-                    solution,
-                }),
+                Solution::Unique(solution) => match drawn_as(symbols, Size::S9, Some(parsed.line))
+                    .map_err(|error| error.in_file(name.clone()))?
+                {
+                    Symbols::Digits => std::sync::Arc::new(SudokuContent {
+                        puzzle: parsed.grid,
+                        solution,
+                    }),
+                    symbols => std::sync::Arc::new(SymbolContent {
+                        puzzle: parsed.grid,
+                        solution,
+                        symbols,
+                    }),
+                },
                 Solution::None => return Err(refused("the puzzle has no solution", parsed.line)),
                 Solution::Multiple(..) => {
                     return Err(refused(
@@ -658,9 +689,10 @@ fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::pla
             },
             AnyPuzzle::Variant(parsed) => match crate::sudoku::variant::solve(&parsed.grid) {
                 VariantSolution::Unique(solution) => std::sync::Arc::new(VariantContent {
+                    symbols: drawn_as(symbols, parsed.grid.geometry().size(), Some(parsed.line))
+                        .map_err(|error| error.in_file(name.clone()))?,
                     puzzle: parsed.grid,
                     solution,
-                    symbols: Symbols::Digits,
                 }),
                 VariantSolution::None => {
                     return Err(refused("the puzzle has no solution", parsed.line));
@@ -672,6 +704,9 @@ fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::pla
                     ));
                 }
             },
+            AnyPuzzle::Killer(parsed) if symbols.is_some_and(|name| name != "digits") => {
+                return Err(refused("killers are drawn with digits", parsed.line));
+            }
             AnyPuzzle::Killer(parsed) => match killer_solver::solve(&parsed.killer) {
                 KillerSolution::Unique(solution) => {
                     std::sync::Arc::new(crate::book::killer::KillerContent {
@@ -697,6 +732,50 @@ fn read_to_render(file: Option<&std::path::Path>) -> Result<Vec<crate::book::pla
         });
     }
     Ok(puzzles)
+}
+
+/// What `generate --symbols` records in JSON Lines: the symbols' name (none for digits)
+/// and the letters; an input error for symbols the size cannot take.
+fn symbol_fields(
+    symbols: Option<&str>,
+    size: Size,
+) -> Result<(Option<&'static str>, Option<String>), Error> {
+    use crate::book::sudoku::Symbols;
+    Ok(match drawn_as(symbols, size, None)? {
+        Symbols::Digits => (None, None),
+        Symbols::Shapes => (Some("shapes"), None),
+        Symbols::Letters(letters) => (Some("letters"), Some(letters.into_iter().collect())),
+    })
+}
+
+/// The symbols `--symbols` names (`digits`, `shapes`, `letters=WORD`) for a grid of
+/// `size` (the puzzle on `line`); digits when not given.
+fn drawn_as(
+    symbols: Option<&str>,
+    size: Size,
+    line: Option<usize>,
+) -> Result<crate::book::sudoku::Symbols, Error> {
+    let Some(text) = symbols else {
+        return Ok(crate::book::sudoku::Symbols::Digits);
+    };
+    let (name, letters) = match text.split_once('=') {
+        Some((name, letters)) => (name, Some(letters)),
+        None => (text, None),
+    };
+    crate::book::sudoku::Symbols::for_size(name, letters, size).map_err(|(error, _)| {
+        let error = match line {
+            Some(line) => error.at_line(line),
+            None => error,
+        };
+        if name == "letters" && letters.is_none() {
+            error.with_hint(format!(
+                "--symbols letters=WORD, with a word of {} different letters",
+                size.side()
+            ))
+        } else {
+            error
+        }
+    })
 }
 
 /// A problem with the puzzle on `line`, reported as a run-time failure (exit code 1).
