@@ -108,8 +108,12 @@ fn the_bash_script_completes_commands_and_flags() {
         "--spread"
     );
     assert_eq!(
-        complete(&["puzzlebook", "sudoku", "generate", "--sym"]),
+        complete(&["puzzlebook", "sudoku", "generate", "--symm"]),
         "--symmetry"
+    );
+    assert_eq!(
+        complete(&["puzzlebook", "sudoku", "generate", "--sym"]),
+        "--symmetry --symbols"
     );
     let shells = complete(&["puzzlebook", "completions", ""]);
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
