@@ -4,7 +4,7 @@
 //! Every cell starts as a cage of its own (whose sum is its digit: unique at once). Cages
 //! are then merged with a neighbouring cage, in random order, when the merged cage repeats
 //! no digit, is no larger than the size cap, and the puzzle still has one solution (the
-//! exact solver counts to two). Merging stops at the target number of cages (a third of
+//! exact solver counts to two); merges are tried in batches first, one check for a batch. Merging stops at the target number of cages (a third of
 //! the cells by default, as in newspaper killers), or when no merge keeps the puzzle
 //! unique. A puzzle left with single-cell cages is made again from the next
 //! attempt of the same stream, unless single cells are allowed.
@@ -140,8 +140,11 @@ fn attempt(
     for &cell in order.iter().take(options.givens) {
         givens[cell] = solution[cell];
     }
-    // Most cages stay small: each merge draws the cap it must keep.
     let mut count = cells;
+    // Merges are first tried in batches, one uniqueness check for the lot: while most
+    // merges keep the puzzle unique (early on) that saves most checks; a batch that fails
+    // halves the next one and its merges are tried one by one.
+    let mut batch = 16;
     let mut progress = true;
     while progress && count > options.cages {
         progress = false;
@@ -151,39 +154,53 @@ fn attempt(
         rng.shuffle(&mut cages);
         // Smaller cages merge first, so that single cells find partners.
         cages.sort_by_key(|&cage| members[cage].len());
+        if batch > 1 {
+            let mut used = vec![false; cells];
+            let mut planned: Vec<(usize, usize)> = Vec::new();
+            for &cage in &cages {
+                if planned.len() >= batch || count - planned.len() <= options.cages {
+                    break;
+                }
+                if used[cage] {
+                    continue;
+                }
+                let partner = partners(options, side, solution, &members, &cage_of, cage, rng)
+                    .into_iter()
+                    .find(|&other| !used[other]);
+                if let Some(other) = partner {
+                    used[cage] = true;
+                    used[other] = true;
+                    planned.push((cage, other));
+                }
+            }
+            if planned.len() > 1 {
+                let mut trial = cage_of.clone();
+                for &(cage, other) in &planned {
+                    for &cell in &members[other] {
+                        trial[cell] = cage;
+                    }
+                }
+                let killer = build(options.size, &givens, &trial, solution)?;
+                match is_unique_by(&killer, deadline) {
+                    None => return None,
+                    Some(true) => {
+                        for (cage, other) in planned {
+                            merge(&mut members, &mut cage_of, cage, other);
+                            count -= 1;
+                        }
+                        progress = true;
+                        batch = (batch * 2).min(32);
+                        continue;
+                    }
+                    Some(false) => batch /= 2,
+                }
+            }
+        }
         for cage in cages {
             if members[cage].is_empty() || count <= options.cages {
                 continue;
             }
-            let mut partners: Vec<usize> = members[cage]
-                .iter()
-                .flat_map(|&cell| neighbours(side, cell))
-                .map(|cell| cage_of[cell])
-                .filter(|&other| other != cage)
-                .collect();
-            partners.sort_unstable();
-            partners.dedup();
-            rng.shuffle(&mut partners);
-            let cap = if rng.chance(1, 4) {
-                options.max_cage
-            } else {
-                options.max_cage.min(4)
-            };
-            for other in partners {
-                let size = members[cage].len() + members[other].len();
-                if size > cap {
-                    continue;
-                }
-                let mut digits = 0u32;
-                let repeats = members[cage].iter().chain(&members[other]).any(|&cell| {
-                    let bit = 1 << solution[cell];
-                    let seen = digits & bit != 0;
-                    digits |= bit;
-                    seen
-                });
-                if repeats {
-                    continue;
-                }
+            for other in partners(options, side, solution, &members, &cage_of, cage, rng) {
                 let mut trial = cage_of.clone();
                 for &cell in &members[other] {
                     trial[cell] = cage;
@@ -194,11 +211,7 @@ fn attempt(
                     Some(false) => continue,
                     Some(true) => {}
                 }
-                let moved = std::mem::take(&mut members[other]);
-                for &cell in &moved {
-                    cage_of[cell] = cage;
-                }
-                members[cage].extend(moved);
+                merge(&mut members, &mut cage_of, cage, other);
                 count -= 1;
                 progress = true;
                 break;
@@ -209,6 +222,55 @@ fn attempt(
         return Some(None);
     }
     Some(build(options.size, &givens, &cage_of, solution))
+}
+
+/// The cages `cage` may merge with, in random order: neighbours whose union keeps to the
+/// size cap (drawn per call: mostly 4, sometimes the largest) and repeats no digit.
+fn partners(
+    options: &KillerOptions,
+    side: usize,
+    solution: &[u8],
+    members: &[Vec<usize>],
+    cage_of: &[usize],
+    cage: usize,
+    rng: &mut RandomStream,
+) -> Vec<usize> {
+    let mut found: Vec<usize> = members[cage]
+        .iter()
+        .flat_map(|&cell| neighbours(side, cell))
+        .map(|cell| cage_of[cell])
+        .filter(|&other| other != cage)
+        .collect();
+    found.sort_unstable();
+    found.dedup();
+    rng.shuffle(&mut found);
+    let cap = if rng.chance(1, 4) {
+        options.max_cage
+    } else {
+        options.max_cage.min(4)
+    };
+    found.retain(|&other| {
+        if members[cage].len() + members[other].len() > cap {
+            return false;
+        }
+        let mut digits = 0u32;
+        !members[cage].iter().chain(&members[other]).any(|&cell| {
+            let bit = 1 << solution[cell];
+            let seen = digits & bit != 0;
+            digits |= bit;
+            seen
+        })
+    });
+    found
+}
+
+/// Moves cage `other`'s cells into `cage`.
+fn merge(members: &mut [Vec<usize>], cage_of: &mut [usize], cage: usize, other: usize) {
+    let moved = std::mem::take(&mut members[other]);
+    for &cell in &moved {
+        cage_of[cell] = cage;
+    }
+    members[cage].extend(moved);
 }
 
 /// The killer whose cages are `cage_of` (any cage ids), with sums from `solution`.
