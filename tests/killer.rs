@@ -47,8 +47,8 @@ fn generated_killers_are_unique_deterministic_and_solved() {
             assert_eq!(solution.cages(), killer.cages());
         }
     }
-    // JSON Lines carry the variant and size; --clues N gives N digits.
-    let json = generated(&["--format", "json", "--clues", "3"], "1");
+    // JSON Lines carry the variant and size; --givens N (or --clues N) gives N digits.
+    let json = generated(&["--format", "json", "--givens", "3"], "1");
     let record: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
     assert_eq!(record["variant"], "killer");
     assert_eq!(record["size"], "9x9");

@@ -142,8 +142,9 @@ pub struct GenerateArgs {
     /// Symmetry of the clue pattern [default: rot180; none for jigsaw].
     #[arg(long, value_name = "SYM")]
     symmetry: Option<Symmetry>,
-    /// Clue count range MIN..MAX (default: minimal for the symmetry).
-    #[arg(long, value_name = "A..B", value_parser = parse_clue_text)]
+    /// Clue count range MIN..MAX (default: minimal for the symmetry); for killers the
+    /// number of digits given (default 0), also spelt --givens.
+    #[arg(long, visible_alias = "givens", value_name = "A..B", value_parser = parse_clue_text)]
     clues: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
