@@ -22,5 +22,6 @@ puzzlebook="${PUZZLEBOOK:-target/release/puzzlebook}"
 "$puzzlebook" export examples/weekly.toml --to "$out" --format html
 "$puzzlebook" export examples/mushikui-drill.toml --to "$out" --format html
 "$puzzlebook" export examples/variety.toml --to "$out" --format html
+"$puzzlebook" export examples/killer.toml --to "$out" --format html
 CHROMIUM="$chromium" node .ci/browser/check.mjs "$out" "$out/weekly.html" "$out/mushikui-drill.html" \
-  "$out/variety.html"
+  "$out/variety.html" "$out/killer.html"
