@@ -92,8 +92,8 @@ fn bad_killer_lines_and_flags_are_input_errors() {
             "generate",
             "--variant",
             "killer",
-            "--tier",
-            "hard",
+            "--rating",
+            "3.0",
         ],
         &["sudoku", "solve", "--variant", "killer"],
     ] {
@@ -105,9 +105,45 @@ fn bad_killer_lines_and_flags_are_input_errors() {
             stderr(&output)
         );
     }
-    let output = run_binary(&["sudoku", "grade"], lines.lines().next().unwrap());
+    let output = run_binary(
+        &["sudoku", "grade", "--explain"],
+        lines.lines().next().unwrap(),
+    );
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("no grader"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("no steps"), "{}", stderr(&output));
+    let output = run_binary(
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "killer",
+            "--tier",
+            "extreme",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// Killers are graded on a four-step scale; `--tier` makes killers of that tier, and
+/// `sudoku grade` reads killer lines with the library's grade.
+#[test]
+fn killers_are_graded_and_made_to_a_tier() {
+    use puzzlebook::sudoku::killer::grade::grade;
+    for tier in ["easy", "medium", "hard", "expert"] {
+        let lines = generated(&["-n", "2", "--tier", tier], "1");
+        let graded = run_binary(&["sudoku", "grade"], &lines);
+        assert!(graded.status.success(), "{}", stderr(&graded));
+        for (line, report) in lines.lines().zip(stdout(&graded).lines()) {
+            let killer = Killer::parse_word(line, 1).unwrap().unwrap();
+            let grading = grade(&killer).unwrap();
+            assert_eq!(grading.tier.name(), tier);
+            let words: Vec<&str> = report.split_whitespace().collect();
+            assert_eq!(words[0], line);
+            assert_eq!(words[2], tier);
+            assert_eq!(words[3..].join(" "), grading.hardest);
+        }
+    }
 }
 
 #[test]
@@ -117,8 +153,16 @@ fn killer_sections_print_and_refuse_what_does_not_apply() {
                 [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\nper_page = \"1x2\"\n";
     assert_eq!(build(&dir, "killer", spec, &[]), 0);
     assert!(check_manifest_against_pdf(&dir.join("killer.pdf")) >= 4);
+    // A tier: every puzzle of the section has it, in the manifest.
+    let tiered = format!("{spec}tier = \"medium\"\n");
+    assert_eq!(build(&dir, "tiered", &tiered, &[]), 0);
+    let manifest = common::manifest(&dir.join("tiered.pdf"));
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        assert_eq!(puzzle["tier"], "medium");
+    }
     for extra in [
-        "tier = \"hard\"\n",
+        "tier = \"extreme\"\n",
+        "rating = \"3.0\"\n",
         "symmetry = \"none\"\n",
         "size = \"12x12\"\n",
         "walkthroughs = \"all\"\n",

@@ -3,10 +3,10 @@
 //! read from a bank of killer lines.
 //!
 //! ```text
-//! seed path parts: "variant=killer", "size=9x9", "max-cage=5"
+//! seed path parts: "variant=killer", "size=9x9", "max-cage=5", "cages=27" [, "tier=hard"]
 //! ```
-//! Killers have no grader yet, so a killer section takes no `tier` or `rating`, and its
-//! puzzles carry no tier.
+//! Every killer is graded ([`crate::sudoku::killer::grade`]: easy, medium, hard, expert);
+//! a section may ask for a `tier` (not a `rating`).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,14 +16,18 @@ use super::plan::Puzzle;
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
+use crate::sudoku::grade::Tier;
 use crate::sudoku::killer::Killer;
-use crate::sudoku::killer::generate::{KillerOptions, generate};
+use crate::sudoku::killer::generate::{KillerOptions, generate, generate_tier};
+use crate::sudoku::killer::grade::{KillerGrading, grade};
 use crate::sudoku::killer::solver::{KillerSolution, solve_by};
 
 /// A killer section's options.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KillerSection {
     pub options: KillerOptions,
+    /// The section's tier, when it asks for one.
+    pub tier: Option<Tier>,
 }
 
 /// A killer and its solution.
@@ -37,19 +41,20 @@ impl SectionKind for KillerSection {
     fn seed_path(&self) -> Vec<String> {
         let mut path = vec!["variant=killer".to_string()];
         path.extend(self.options.seed_path());
+        path.extend(self.tier.map(|tier| format!("tier={tier}")));
         path
     }
 
     fn make(&self, rng: &mut RandomStream, deadline: Option<Instant>) -> Result<Puzzle> {
-        let made = generate(&self.options, rng, deadline)?;
-        Ok(Puzzle {
-            content: Arc::new(KillerContent {
-                puzzle: made.puzzle,
-                solution: made.solution,
-            }),
-            rating: None,
-            tier: None,
-        })
+        let (made, grading) = match self.tier {
+            Some(tier) => generate_tier(&self.options, tier, rng, deadline)?,
+            None => {
+                let made = generate(&self.options, rng, deadline)?;
+                let grading = grade(&made.puzzle)?;
+                (made, grading)
+            }
+        };
+        Ok(graded(made.puzzle, made.solution, &grading))
     }
 
     fn check_bank_line(&self, text: &str, deadline: Option<Instant>) -> Result<Option<Puzzle>> {
@@ -68,11 +73,13 @@ impl SectionKind for KillerSection {
         // A bank line is checked in a bounded time, like a made puzzle.
         let deadline = deadline.or_else(|| Instant::now().checked_add(Duration::from_secs(60)));
         match solve_by(&puzzle, deadline) {
-            Some(KillerSolution::Unique(solution)) => Ok(Some(Puzzle {
-                content: Arc::new(KillerContent { puzzle, solution }),
-                rating: None,
-                tier: None,
-            })),
+            Some(KillerSolution::Unique(solution)) => {
+                let grading = grade(&puzzle)?;
+                if self.tier.is_some_and(|tier| tier != grading.tier) {
+                    return Ok(None);
+                }
+                Ok(Some(graded(puzzle, solution, &grading)))
+            }
             Some(KillerSolution::None) => Err(Error::input("this killer has no solution")),
             Some(KillerSolution::Multiple(..)) => {
                 Err(Error::input("this killer has more than one solution")
@@ -90,6 +97,15 @@ impl SectionKind for KillerSection {
 
     fn has_hints(&self) -> bool {
         false
+    }
+}
+
+/// A made killer with its grade.
+fn graded(puzzle: Killer, solution: Vec<u8>, grading: &KillerGrading) -> Puzzle {
+    Puzzle {
+        content: Arc::new(KillerContent { puzzle, solution }),
+        rating: Some(f64::from(grading.rating_tenths) / 10.0),
+        tier: Some(grading.tier.name().to_string()),
     }
 }
 

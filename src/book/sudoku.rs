@@ -153,7 +153,12 @@ impl BookKind for SudokuBook {
             .as_ref()
             .filter(|text| text.value.eq_ignore_ascii_case("killer"))
         {
-            return read_killer(table, size, size_text.as_ref().map_or(text.at, |s| s.at));
+            return read_killer(
+                table,
+                size,
+                size_text.as_ref().map_or(text.at, |s| s.at),
+                difficulty,
+            );
         }
         let variant = match &variant_text {
             None => Variant::Classic,
@@ -232,23 +237,39 @@ fn read_killer(
     table: &Table<'_, '_>,
     size: Size,
     size_at: super::source::Span,
+    difficulty: Option<&Difficulty>,
 ) -> Result<Box<dyn SectionKind>> {
-    for key in ["symmetry", "clues", "symbols", "letters", "tier", "rating"] {
+    for key in ["symmetry", "clues", "symbols", "letters", "rating"] {
         if let Some(span) = table.key_span(key) {
             return Err(table
                 .error(span, format!("`{key}` does not apply to killer sections"))
-                .with_hint(if matches!(key, "tier" | "rating") {
-                    "killers have no grader yet: remove it"
+                .with_hint(if key == "rating" {
+                    "killers take a tier: easy, medium, hard or expert"
                 } else {
                     "killers are drawn with digits, their cages set the puzzle: remove it"
                 }));
         }
     }
+    let tier = match difficulty {
+        Some(Difficulty::Tier(name)) => name.parse::<Tier>().ok(),
+        _ => None,
+    };
+    if let Some(tier) = tier
+        && tier > Tier::Expert
+    {
+        let span = table.key_span("tier").unwrap_or(table.span());
+        return Err(table
+            .error(
+                span,
+                format!("killers are graded easy to expert, not {tier}"),
+            )
+            .with_hint("use easy, medium, hard or expert"));
+    }
     let options = KillerOptions::new(size);
     if let Err(error) = options.check() {
         return Err(at(table, size_at, error));
     }
-    Ok(Box::new(KillerSection { options }))
+    Ok(Box::new(KillerSection { options, tier }))
 }
 
 /// Reads `symbols` and `letters`: shapes and letters need one symbol per value.

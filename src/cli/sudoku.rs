@@ -22,7 +22,9 @@ use crate::sudoku::grade::{
     format_rating, generate_graded, grade_with, parse_rating,
 };
 use crate::sudoku::grid::cell_name;
-use crate::sudoku::killer::generate::{KillerOptions, generate as generate_killer};
+use crate::sudoku::killer::generate::{
+    KillerOptions, generate as generate_killer, generate_tier as generate_killer_tier,
+};
 use crate::sudoku::killer::solver::{self as killer_solver, KillerSolution};
 use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading, as_classic};
 use crate::sudoku::variant::grid::ParsedKiller;
@@ -482,13 +484,19 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
     for (given, flag) in [
         (args.symbols.is_some(), "--symbols"),
         (args.symmetry.is_some(), "--symmetry"),
-        (args.tier.is_some(), "--tier"),
         (args.rating.is_some(), "--rating"),
     ] {
         if given {
             return Err(Error::input(format!("{flag} does not apply to killers"))
-                .with_hint("killers have no grader yet, and their cages are not symmetric"));
+                .with_hint("killers take --tier easy, medium, hard or expert; their cages are not symmetric"));
         }
+    }
+    if let Some(tier) = args.tier
+        && tier > Tier::Expert
+    {
+        return Err(Error::input(format!(
+            "killers are graded easy, medium, hard or expert, not {tier}"
+        )));
     }
     let mut options = KillerOptions::new(size);
     if let Some(text) = &args.clues {
@@ -500,6 +508,7 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
     options.check()?;
     let mut path = vec!["sudoku".to_string(), "killer".to_string()];
     path.extend(options.seed_path());
+    path.extend(args.tier.map(|tier| format!("tier={tier}")));
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
     ui.detail(format_args!(
         "seed {:?}, seed path {}",
@@ -511,7 +520,13 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
     batch::generate(&args.jobs, ui, indices, |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let deadline = Instant::now().checked_add(budget);
-        let made = generate_killer(&options, &mut rng, deadline)?;
+        let (made, grading) = match args.tier {
+            Some(tier) => {
+                let (made, grading) = generate_killer_tier(&options, tier, &mut rng, deadline)?;
+                (made, Some(grading))
+            }
+            None => (generate_killer(&options, &mut rng, deadline)?, None),
+        };
         let line = made.puzzle.to_line();
         match args.format {
             Format::Line => Ok(line),
@@ -524,9 +539,11 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
                 symmetry: "none",
                 variant: Some("killer"),
                 size: Some(size.name()),
-                rating: None,
-                tier: None,
-                hardest: None,
+                rating: grading
+                    .as_ref()
+                    .map(|grading| rating_number(grading.rating_tenths)),
+                tier: grading.as_ref().map(|grading| grading.tier.name()),
+                hardest: grading.map(|grading| grading.hardest.to_string()),
                 symbols: None,
                 letters: None,
             }),
@@ -1032,11 +1049,38 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
             }
         },
         |parsed| {
-            Report::Problem(
-                Error::input("killer puzzles have no grader yet")
-                    .with_hint("`sudoku solve` and `sudoku count` take killer lines")
-                    .at_line(parsed.line),
-            )
+            if args.explain || args.walkthrough {
+                return Report::Problem(
+                    Error::input("killer grades have no steps to print yet")
+                        .with_hint("leave out --explain and --walkthrough for killers")
+                        .at_line(parsed.line),
+                );
+            }
+            let grading = match crate::sudoku::killer::grade::grade(&parsed.killer) {
+                Ok(grading) => grading,
+                Err(error) => return Report::Problem(error.at_line(parsed.line)),
+            };
+            let line = parsed.killer.to_line();
+            let text = match args.format {
+                GradeFormat::Line => Ok(format!(
+                    "{line} {} {} {}",
+                    format_rating(grading.rating_tenths),
+                    grading.tier,
+                    grading.hardest
+                )),
+                GradeFormat::Json => json_line(&serde_json::json!({
+                    "puzzle": line,
+                    "variant": "killer",
+                    "size": parsed.killer.size().name(),
+                    "rating": rating_number(grading.rating_tenths),
+                    "tier": grading.tier.name(),
+                    "hardest": grading.hardest,
+                })),
+            };
+            match text {
+                Ok(text) => Report::Output(text),
+                Err(error) => Report::Problem(error),
+            }
         },
     )
 }

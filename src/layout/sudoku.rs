@@ -597,7 +597,6 @@ impl LayoutKind for SudokuLayout {
                 symbols.push(section.symbols.clone());
             }
         }
-        let graded = classic_sizes.len() + variants.len() > 0 || killer_sizes.is_empty();
         if classic_sizes.is_empty() && variants.is_empty() && killer_sizes.is_empty() {
             classic_sizes.push(Size::S9);
         }
@@ -630,22 +629,14 @@ impl LayoutKind for SudokuLayout {
         if !killer_sizes.is_empty() {
             paragraphs.push(killer_rule(&killer_sizes, language));
         }
-        let closing: &[&str] = match (language, graded) {
-            (Language::English, true) => &[
+        let closing: &[&str] = match language {
+            Language::English => &[
                 "Every puzzle has exactly one solution, and it can be reached by logic alone: no guessing is needed.",
                 "Each puzzle shows its number, its difficulty in words and stars, and the page of its answer.",
             ],
-            (Language::English, false) => &[
-                "Every puzzle has exactly one solution.",
-                "Each puzzle shows its number and the page of its answer.",
-            ],
-            (Language::Japanese, true) => &[
+            Language::Japanese => &[
                 "答えはどの問題も1通りだけで、当てずっぽうに頼らず推理だけで解けます。",
                 "各問題には問題番号、難しさ（言葉と星の数）、解答のページが示されています。",
-            ],
-            (Language::Japanese, false) => &[
-                "答えはどの問題も1通りだけです。",
-                "各問題には問題番号と解答のページが示されています。",
             ],
         };
         paragraphs.extend(closing.iter().map(|p| p.to_string()));

@@ -83,6 +83,38 @@ impl KillerOptions {
     }
 }
 
+/// Makes a killer of `tier` (graded by [`super::grade`]): the cage count suits the tier,
+/// and puzzles are made from the stream until one has it, or `deadline` passes.
+pub fn generate_tier(
+    options: &KillerOptions,
+    tier: crate::sudoku::grade::Tier,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Result<(KillerGenerated, super::grade::KillerGrading)> {
+    if tier > crate::sudoku::grade::Tier::Expert {
+        return Err(Error::input(format!(
+            "killers are graded easy, medium, hard or expert, not {tier}"
+        )));
+    }
+    let options = KillerOptions {
+        cages: super::grade::cages_for(tier, options.size.cells()),
+        ..options.clone()
+    };
+    loop {
+        let made = generate(&options, rng, deadline)?;
+        let grading = super::grade::grade(&made.puzzle)?;
+        if grading.tier == tier {
+            return Ok((made, grading));
+        }
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(
+                Error::runtime(format!("no {tier} killer was made in the time allowed"))
+                    .with_hint("allow more time with --max-seconds"),
+            );
+        }
+    }
+}
+
 /// A generated killer and its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KillerGenerated {

@@ -14,6 +14,7 @@
 //! ```
 
 pub mod generate;
+pub mod grade;
 pub mod reference;
 pub mod solver;
 

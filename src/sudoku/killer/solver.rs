@@ -4,8 +4,10 @@
 //! is propagated to a fixed point: naked singles, hidden singles in rows, columns and boxes,
 //! and the cages: of all the sets of distinct digits that make a cage's remaining sum
 //! (precomputed per size, count and sum), only those that avoid the cage's placed digits and
-//! fit its open cells' candidates are kept; their union bounds every open cell, and a digit
-//! every one of them needs with one place left in the cage goes there. The search branches
+//! fit its open cells' candidates are kept (assigned cell by cell); they bound every open
+//! cell, and a digit every one of them needs goes to its one place in the cage, or, when its
+//! places all lie in one house, leaves the rest of that house (combination locking). The
+//! rule of 45 adds, for each house, its cells outside the cages it holds as one more cage. The search branches
 //! on the open cell with the fewest candidates, copying a fixed-size state on the stack.
 
 use std::sync::OnceLock;
@@ -51,8 +53,8 @@ pub fn combinations(count: usize, sum: u16, side: usize) -> &'static [u16] {
 }
 
 /// The puzzle's fixed parts, laid out for the search.
-struct Context {
-    cells: usize,
+pub(super) struct Context {
+    pub(super) cells: usize,
     side: usize,
     all: u16,
     /// Each cell's peers: its row, column and box, and its cage.
@@ -60,16 +62,18 @@ struct Context {
     houses: Vec<Vec<u16>>,
     cages: Vec<(Vec<u16>, u16)>,
     /// The constraints each cell is in (bits into `cages`).
-    constraints_of: Vec<u128>,
+    pub(super) constraints_of: Vec<u128>,
+    /// The houses (indexes into `houses`) of each cell: its row, column and box.
+    houses_of: Vec<[u8; 3]>,
 }
 
 #[derive(Clone, Copy)]
-struct State {
-    candidates: [u16; CELLS],
-    values: [u8; CELLS],
+pub(super) struct State {
+    pub(super) candidates: [u16; CELLS],
+    pub(super) values: [u8; CELLS],
     /// The cage constraints to look at again (bit `k` for constraint `k`): those with a
     /// cell whose candidates changed since.
-    dirty: u128,
+    pub(super) dirty: u128,
 }
 
 struct Search {
@@ -82,7 +86,12 @@ struct Search {
 }
 
 impl Context {
-    fn new(killer: &Killer) -> Context {
+    pub(super) fn new(killer: &Killer) -> Context {
+        Context::with_rules(killer, true)
+    }
+
+    /// The context with the cages, and with `remainders` also the rule of 45 per house.
+    pub(super) fn with_rules(killer: &Killer, remainders: bool) -> Context {
         let geometry = killer.geometry();
         let (cells, side) = (geometry.cells(), geometry.side());
         let houses: Vec<Vec<u16>> = (0..geometry.house_count())
@@ -121,7 +130,7 @@ impl Context {
                 .copied()
                 .filter(|cell| !whole.iter().any(|cage| cage.0.contains(cell)))
                 .collect();
-            if (1..=4).contains(&rest.len()) && !whole.is_empty() {
+            if remainders && (1..=4).contains(&rest.len()) && !whole.is_empty() {
                 constraints.push((rest, total - covered));
             }
         }
@@ -133,6 +142,15 @@ impl Context {
                 constraints_of[usize::from(cell)] |= 1 << index;
             }
         }
+        let mut houses_of = vec![[u8::MAX; 3]; cells];
+        for (index, house) in houses.iter().enumerate() {
+            for &cell in house {
+                let slots = &mut houses_of[usize::from(cell)];
+                if let Some(slot) = slots.iter_mut().find(|slot| **slot == u8::MAX) {
+                    *slot = index as u8;
+                }
+            }
+        }
         Context {
             cells,
             side,
@@ -141,11 +159,12 @@ impl Context {
             houses,
             cages: constraints,
             constraints_of,
+            houses_of,
         }
     }
 
     /// The starting position with the givens placed, or `None` when they contradict.
-    fn start(&self, givens: &[u8]) -> Option<State> {
+    pub(super) fn start(&self, givens: &[u8]) -> Option<State> {
         let mut state = State {
             candidates: [0; CELLS],
             values: [0; CELLS],
@@ -161,7 +180,7 @@ impl Context {
     }
 
     /// Places `value` in `cell` and removes it from the peers; false on a contradiction.
-    fn place(&self, state: &mut State, cell: usize, value: u8) -> bool {
+    pub(super) fn place(&self, state: &mut State, cell: usize, value: u8) -> bool {
         if state.values[cell] != 0 {
             return state.values[cell] == value;
         }
@@ -188,7 +207,7 @@ impl Context {
     }
 
     /// Singles and cage combinations until nothing changes; false on a contradiction.
-    fn propagate(&self, state: &mut State) -> bool {
+    pub(super) fn propagate(&self, state: &mut State) -> bool {
         loop {
             let mut changed = false;
             for cell in 0..self.cells {
@@ -328,11 +347,40 @@ impl Context {
                 state.values[cell] == 0 && state.candidates[cell] & 1 << digit != 0
             });
             let first = places.next()?;
-            if places.next().is_none() {
+            let mut shared = self.houses_of[first];
+            let mut several = false;
+            for other in places {
+                several = true;
+                for house in &mut shared {
+                    if *house != u8::MAX && !self.houses_of[other].contains(house) {
+                        *house = u8::MAX;
+                    }
+                }
+            }
+            if !several {
                 if !self.place(state, first, digit) {
                     return None;
                 }
                 changed = true;
+                continue;
+            }
+            // The digit's places in the cage all lie in one house: the rest of that house
+            // cannot hold it (combination locking).
+            for &house in shared.iter().filter(|&&house| house != u8::MAX) {
+                for &cell in &self.houses[usize::from(house)] {
+                    let cell = usize::from(cell);
+                    if state.values[cell] == 0
+                        && state.candidates[cell] & 1 << digit != 0
+                        && !cells.contains(&(cell as u16))
+                    {
+                        state.candidates[cell] &= !(1 << digit);
+                        if state.candidates[cell] == 0 {
+                            return None;
+                        }
+                        state.dirty |= self.constraints_of[cell];
+                        changed = true;
+                    }
+                }
             }
         }
         Some(changed)
