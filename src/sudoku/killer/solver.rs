@@ -7,8 +7,9 @@
 //! fit its open cells' candidates are kept (assigned cell by cell); they bound every open
 //! cell, and a digit every one of them needs goes to its one place in the cage, or, when its
 //! places all lie in one house, leaves the rest of that house (combination locking). The
-//! rule of 45 adds, for each house, its cells outside the cages it holds as one more cage. The search branches
-//! on the open cell with the fewest candidates, copying a fixed-size state on the stack.
+//! rule of 45 adds, for each house, its cells outside the cages it holds as one more cage.
+//! The search branches on the open cell with the fewest candidates, copying a fixed-size
+//! state on the stack.
 
 use std::sync::OnceLock;
 use std::time::Instant;
