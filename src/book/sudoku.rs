@@ -458,6 +458,7 @@ impl SudokuSection {
             &VariantGradeOptions {
                 record_steps: false,
                 deadline,
+                stop_above: None,
             },
         )?;
         if self.target.is_some_and(|target| {

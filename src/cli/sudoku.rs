@@ -987,6 +987,7 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     let variant_options = VariantGradeOptions {
         record_steps: options.record_steps,
         deadline: None,
+        stop_above: None,
     };
     for_each_puzzle(
         args.file.as_deref(),

@@ -168,10 +168,13 @@ fn draw_geometry(options: &VariantOptions, rng: &mut RandomStream) -> Option<Arc
 
 /// True when no grid other than `solution` fits `puzzle`, knowing that any other must
 /// differ from it in one of the `changed` cells.
-fn still_unique(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usize]) -> bool {
+pub fn still_unique(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usize]) -> bool {
     let Some(state) = SearchState::from_grid(puzzle) else {
         return false;
     };
+    if state.is_solved() {
+        return true;
+    }
     changed.iter().all(|&cell| {
         let mut excluded = state;
         excluded.eliminate(cell, solution.get(cell));

@@ -285,6 +285,10 @@ pub struct Geometry {
     /// shared cells, the rest of the first house and the rest of the second, flattened.
     intersections: Vec<Intersection>,
     intersection_cells: Vec<u16>,
+    /// Per cell, bit `h` for each house `h` it is in (at most 64 houses).
+    cell_house_masks: Vec<u64>,
+    /// Per intersection, the bits of its two houses.
+    intersection_house_masks: Vec<u64>,
 }
 
 /// Where the three cell lists of one intersection lie in `intersection_cells`.
@@ -420,6 +424,15 @@ impl Geometry {
             peer_start.push(peers.len() as u32);
             peer_sets.push(seen);
         }
+        assert!(house_count <= 64, "house masks are 64 bits");
+        let cell_house_masks = (0..size.cells())
+            .map(|cell| {
+                cell_houses[cell_house_start[cell] as usize..cell_house_start[cell + 1] as usize]
+                    .iter()
+                    .fold(0u64, |mask, &house| mask | 1 << house)
+            })
+            .collect();
+        let mut intersection_house_masks = Vec::new();
         let mut intersections = Vec::new();
         let mut intersection_cells = Vec::new();
         for first in 0..house_count {
@@ -430,6 +443,7 @@ impl Geometry {
                 }
                 let first_rest = house_sets[first].difference(shared);
                 let second_rest = house_sets[second].difference(shared);
+                intersection_house_masks.push(1u64 << first | 1u64 << second);
                 intersections.push(Intersection {
                     start: intersection_cells.len() as u32,
                     shared: shared.len() as u8,
@@ -447,6 +461,8 @@ impl Geometry {
             regions,
             intersections,
             intersection_cells,
+            cell_house_masks,
+            intersection_house_masks,
             house_cells,
             house_kinds,
             house_sets,
@@ -508,6 +524,16 @@ impl Geometry {
             [self.cell_house_start[cell] as usize..self.cell_house_start[cell + 1] as usize]
     }
 
+    /// Bit `h` set for each house `h` holding `cell`.
+    pub fn house_mask_of(&self, cell: usize) -> u64 {
+        self.cell_house_masks[cell]
+    }
+
+    /// Every house, as a mask like [`Geometry::house_mask_of`]'s.
+    pub fn all_houses(&self) -> u64 {
+        u64::MAX >> (64 - self.house_count())
+    }
+
     /// The cells sharing a house with `cell`, ascending.
     pub fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
@@ -540,6 +566,11 @@ impl Geometry {
     /// The number of pairs of houses sharing two or more cells.
     pub fn intersection_count(&self) -> usize {
         self.intersections.len()
+    }
+
+    /// The two houses of intersection `index`, as a mask like [`Geometry::house_mask_of`]'s.
+    pub fn intersection_houses(&self, index: usize) -> u64 {
+        self.intersection_house_masks[index]
     }
 
     /// Intersection `index`: (shared cells, the rest of the first house, the rest of the

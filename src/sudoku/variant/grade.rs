@@ -18,7 +18,7 @@
 
 use std::time::Instant;
 
-use super::generate::{VariantGenerated, VariantOptions, generate_in_order};
+use super::generate::{VariantGenerated, VariantOptions, generate_in_order, still_unique};
 use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size, Variant};
 use super::grid::{VariantGrid, value_char};
 use super::solver::{VariantSolution, solve};
@@ -37,6 +37,9 @@ pub struct VariantGradeOptions {
     pub record_steps: bool,
     /// Give up (run-time error) when still grading at this moment.
     pub deadline: Option<Instant>,
+    /// Stop at the first step rated above this (the rating is then that step's, a lower
+    /// bound): enough for generators that only need to know a puzzle is too hard.
+    pub stop_above: Option<u16>,
 }
 
 /// One step of the solve.
@@ -163,6 +166,7 @@ fn grade_classic(
             record_steps: options.record_steps,
             deadline: options.deadline,
             extra_houses,
+            stop_above: options.stop_above,
             ..GradeOptions::default()
         },
     )?;
@@ -233,6 +237,9 @@ pub fn grade_unique(
         if options.record_steps {
             steps.push(step);
         }
+        if options.stop_above.is_some_and(|limit| rating > limit) {
+            break;
+        }
     }
     Ok(VariantGrading {
         rating_tenths: rating,
@@ -267,9 +274,11 @@ pub fn generate_graded(
     if let Some(RatingTarget::Tier(tier)) = target {
         check_tier(options.size, tier)?;
     }
+    let range_max = target.map(|target| target_range(options.size, target).max);
     let grade_options = VariantGradeOptions {
         record_steps: false,
         deadline,
+        stop_above: range_max.filter(|&max| max < TRIAL_AND_ERROR_RATING),
     };
     for _ in 0..MAX_GRADED_ATTEMPTS {
         let (generated, removed) = generate_in_order(options, rng, deadline)?;
@@ -282,7 +291,7 @@ pub fn generate_graded(
             return Ok((generated, grading));
         }
         if grading.rating_tenths > range.max
-            && let Some(found) = ease(options, &generated, &removed, range, &grade_options)?
+            && let Some(found) = ease(options, &generated, &removed, range, &grade_options, rng)?
         {
             return Ok(found);
         }
@@ -299,24 +308,44 @@ pub fn generate_graded(
     .with_hint("allow more time with --max-seconds, or ask for another tier or rating range"))
 }
 
+/// Removals tried one at a time by [`ease`]'s walk.
+const WALK_STEPS: usize = 24;
+
 /// A minimal puzzle rated above `range`: puts back the last orbits removed, finding by
-/// bisection the fewest put back that bring the rating down to the range's maximum, and
-/// keeps that puzzle when it still rates within the range (and the clue range).
+/// bisection the fewest put back that bring the rating down to the range's maximum. When
+/// that puzzle rates below the range (ratings jump: one orbit more can take a puzzle from
+/// 3.0 to 20.0), walks on from it: takes out more of the orbits, in random order, one at a
+/// time, keeping each removal that leaves the puzzle unique and rated within the maximum,
+/// until the rating enters the range.
 fn ease(
     options: &VariantOptions,
     generated: &VariantGenerated,
     removed: &[Vec<usize>],
     range: RatingRange,
     grade_options: &VariantGradeOptions,
+    rng: &mut RandomStream,
 ) -> Result<Option<(VariantGenerated, VariantGrading)>> {
+    let solution = &generated.solution;
     let with_removed = |count: usize| {
-        let mut puzzle = generated.solution.clone();
+        let mut puzzle = solution.clone();
         for orbit in &removed[..count] {
             for &cell in orbit {
                 puzzle.set(cell, 0);
             }
         }
         puzzle
+    };
+    let clues_fit = |puzzle: &VariantGrid| {
+        options
+            .clues
+            .is_none_or(|clues| clues.contains(puzzle.clue_count()))
+    };
+    let found = |puzzle: VariantGrid, grading: VariantGrading| {
+        let generated = VariantGenerated {
+            puzzle,
+            solution: solution.clone(),
+        };
+        Ok(Some((generated, grading)))
     };
     // Removing the first `low` orbits is known to rate within the maximum (none removed
     // rates 0); removing `high` is known to rate above it.
@@ -325,7 +354,7 @@ fn ease(
     while high - low > 1 {
         let middle = (low + high) / 2;
         let puzzle = with_removed(middle);
-        let grading = grade_unique(&puzzle, &generated.solution, grade_options)?;
+        let grading = grade_unique(&puzzle, solution, grade_options)?;
         if grading.rating_tenths <= range.max {
             low = middle;
             best = Some((puzzle, grading));
@@ -333,20 +362,36 @@ fn ease(
             high = middle;
         }
     }
-    Ok(best.and_then(|(puzzle, grading)| {
-        let clues_fit = options
-            .clues
-            .is_none_or(|clues| clues.contains(puzzle.clue_count()));
-        (range.contains(grading.rating_tenths) && clues_fit).then(|| {
-            (
-                VariantGenerated {
-                    puzzle,
-                    solution: generated.solution.clone(),
-                },
-                grading,
-            )
-        })
-    }))
+    let Some((mut puzzle, mut grading)) = best else {
+        return Ok(None);
+    };
+    if range.contains(grading.rating_tenths) && clues_fit(&puzzle) {
+        return found(puzzle, grading);
+    }
+    let min_clues = options.clues.map_or(0, |clues| clues.min);
+    let mut rest: Vec<&Vec<usize>> = removed[high..].iter().collect();
+    rng.shuffle(&mut rest);
+    for orbit in rest.into_iter().take(WALK_STEPS) {
+        if puzzle.clue_count() < min_clues + orbit.len() {
+            break;
+        }
+        let mut next = puzzle.clone();
+        for &cell in orbit.iter() {
+            next.set(cell, 0);
+        }
+        if !still_unique(&next, solution, orbit) {
+            continue;
+        }
+        let next_grading = grade_unique(&next, solution, grade_options)?;
+        if next_grading.rating_tenths > range.max {
+            continue;
+        }
+        (puzzle, grading) = (next, next_grading);
+        if range.contains(grading.rating_tenths) && clues_fit(&puzzle) {
+            return found(puzzle, grading);
+        }
+    }
+    Ok(None)
 }
 
 /// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.
@@ -954,6 +999,7 @@ mod tests {
                 &VariantGradeOptions {
                     record_steps: true,
                     deadline: None,
+                    stop_above: None,
                 },
             )
             .unwrap();
@@ -964,6 +1010,44 @@ mod tests {
             );
             assert_eq!(grading.tier, tier_of(Size::S6, grading.rating_tenths));
         }
+    }
+
+    #[test]
+    fn tier_targets_are_met_and_their_ratings_are_the_full_grading() {
+        let options = VariantOptions::new(Size::S12, Variant::Classic);
+        let mut rng = RandomStream::derive("test", &["tier walk"], 0);
+        for tier in [Tier::Hard, Tier::Expert] {
+            let (generated, grading) =
+                generate_graded(&options, Some(RatingTarget::Tier(tier)), &mut rng, None).unwrap();
+            assert_eq!(grading.tier, tier);
+            let full = grade(&generated.puzzle, &VariantGradeOptions::default()).unwrap();
+            assert_eq!(full.rating_tenths, grading.rating_tenths);
+            assert_eq!(full.solution, generated.solution);
+        }
+        // A grading stopped early still says the puzzle is too hard.
+        let hard = generate_graded(
+            &options,
+            Some(RatingTarget::Tier(Tier::Expert)),
+            &mut rng,
+            None,
+        )
+        .unwrap()
+        .0;
+        let stopped = grade(
+            &hard.puzzle,
+            &VariantGradeOptions {
+                stop_above: Some(30),
+                ..VariantGradeOptions::default()
+            },
+        )
+        .unwrap();
+        assert!(
+            stopped.rating_tenths > 30
+                && stopped.step_count
+                    < grade(&hard.puzzle, &VariantGradeOptions::default())
+                        .unwrap()
+                        .step_count
+        );
     }
 
     #[test]
