@@ -5,9 +5,11 @@
 //! single (2.3), intersections between any two houses (2.6 when the confining house is a
 //! box, region or extra house; 2.8 when it is a row or column), naked and hidden subsets
 //! (pair 3.0 / 3.4, triple 3.6 / 4.0, quad 5.0 / 5.4), fish on rows and columns (X-wing
-//! 3.2, swordfish 3.8, jellyfish 5.2), XY-wing (4.2) and XYZ-wing (4.4). The rating is
-//! the hardest step; a position none of these rules advances is settled by one digit of
-//! the solution, flagged trial and error and rated 20.0, as in the classic grader.
+//! 3.2, swordfish 3.8, jellyfish 5.2), XY-wing (4.2) and XYZ-wing (4.4), then forcing
+//! chains ([`chains`]: X-chains and XY-chains 6.6, mixed chains 7.0, each plus SE's length
+//! bonus; dynamic forcing chains 9.0 and up). The rating is the hardest step; a position
+//! none of these rules advances is settled by one digit of the solution, flagged trial and
+//! error and rated 20.0, as in the classic grader.
 //!
 //! 9×9 X and windoku are graded by the classic grader with their extra houses instead
 //! (exactly Sudoku Explainer's ratings for those variants).
@@ -18,10 +20,13 @@
 
 use std::time::Instant;
 
+mod chains;
+
 use super::generate::{VariantGenerated, VariantOptions, generate_in_order, still_unique};
 use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size, Variant};
 use super::grid::{VariantGrid, value_char};
 use super::solver::{VariantSolution, solve};
+use super::symmetry::orbits;
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::Grid;
@@ -221,7 +226,7 @@ pub fn grade_unique(
         {
             return Err(Error::runtime("grading ran out of time"));
         }
-        let step = match board.next_step() {
+        let step = match board.next_step(options.stop_above) {
             Some(step) if board.is_sound(&step, solution) => step,
             _ => {
                 trial_and_error = true;
@@ -309,14 +314,14 @@ pub fn generate_graded(
 }
 
 /// Removals tried one at a time by [`ease`]'s walk.
-const WALK_STEPS: usize = 24;
+const WALK_STEPS: usize = 48;
 
 /// A minimal puzzle rated above `range`: puts back the last orbits removed, finding by
 /// bisection the fewest put back that bring the rating down to the range's maximum. When
 /// that puzzle rates below the range (ratings jump: one orbit more can take a puzzle from
 /// 3.0 to 20.0), walks on from it: takes out more of the orbits, in random order, one at a
-/// time, keeping each removal that leaves the puzzle unique and rated within the maximum,
-/// until the rating enters the range.
+/// time (any of its clue orbits, in random order), keeping each removal that leaves the
+/// puzzle unique and rated within the maximum, until the rating enters the range.
 fn ease(
     options: &VariantOptions,
     generated: &VariantGenerated,
@@ -369,9 +374,12 @@ fn ease(
         return found(puzzle, grading);
     }
     let min_clues = options.clues.map_or(0, |clues| clues.min);
-    let mut rest: Vec<&Vec<usize>> = removed[high..].iter().collect();
-    rng.shuffle(&mut rest);
-    for orbit in rest.into_iter().take(WALK_STEPS) {
+    let mut clue_orbits: Vec<Vec<usize>> = orbits(options.symmetry, puzzle.geometry().side())
+        .into_iter()
+        .filter(|orbit| puzzle.get(orbit[0]) != 0)
+        .collect();
+    rng.shuffle(&mut clue_orbits);
+    for orbit in clue_orbits.iter().take(WALK_STEPS) {
         if puzzle.clue_count() < min_clues + orbit.len() {
             break;
         }
@@ -499,7 +507,10 @@ impl<'g> Board<'g> {
             .collect()
     }
 
-    fn next_step(&self) -> Option<VariantStep> {
+    /// The easiest step; chains are not looked for when `stop_above` is below their
+    /// easiest rating (the grading stops at whatever comes instead).
+    fn next_step(&self, stop_above: Option<u16>) -> Option<VariantStep> {
+        let chains = stop_above.is_none_or(|limit| limit >= chains::EASIEST_CHAIN);
         self.full_house()
             .or_else(|| self.hidden_single(true))
             .or_else(|| self.hidden_single(false))
@@ -517,6 +528,8 @@ impl<'g> Board<'g> {
             .or_else(|| self.naked_subset(4))
             .or_else(|| self.fish(4))
             .or_else(|| self.hidden_subset(4))
+            .or_else(|| chains.then(|| self.static_chain()).flatten())
+            .or_else(|| chains.then(|| self.dynamic_chain()).flatten())
     }
 
     fn placement(

@@ -103,6 +103,30 @@ impl<'g> SearchState<'g> {
         state.propagate().then_some(state)
     }
 
+    /// The position of one candidate mask per cell (a one-digit mask counts as filled),
+    /// propagated; `None` when it is contradictory.
+    pub fn from_candidates(geometry: &'g Geometry, masks: &[u16]) -> Option<SearchState<'g>> {
+        let mut state = SearchState::new(geometry);
+        state.candidates[..masks.len()].copy_from_slice(masks);
+        state.propagate().then_some(state)
+    }
+
+    /// Makes `value` the only candidate of `cell` (no propagation until asked).
+    pub fn assume(&mut self, cell: usize, value: u8) {
+        self.set_mask(cell, 1u16 << (value - 1));
+    }
+
+    /// Propagates the position: `Some(cells filled)` when that reaches a contradiction,
+    /// `None` when it does not.
+    pub fn refutes(&mut self) -> Option<usize> {
+        (!self.propagate()).then_some(usize::from(self.placed_count))
+    }
+
+    /// The cells filled so far.
+    pub fn placed_cells(&self) -> usize {
+        usize::from(self.placed_count)
+    }
+
     /// Removes `value` from the candidates of `cell` (no propagation until searched).
     pub fn eliminate(&mut self, cell: usize, value: u8) {
         self.set_mask(cell, self.candidates[cell] & !(1u16 << (value - 1)));

@@ -28,6 +28,8 @@ mod closure;
 mod cycles;
 mod explain;
 mod hint;
+
+pub(crate) use self::hint::length_bonus;
 mod multiple;
 mod nested;
 #[cfg(test)]
