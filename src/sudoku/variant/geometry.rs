@@ -558,6 +558,21 @@ impl Geometry {
         }
     }
 
+    /// [`Geometry::house_name`] in Japanese: `3行目`, `12列目`, `ブロック4`, `対角線（右下がり）`,
+    /// `窓1`.
+    pub fn house_name_japanese(&self, house: usize) -> String {
+        let (kind, index) = self.house_kinds[house];
+        let number = usize::from(index) + 1;
+        match kind {
+            HouseKind::Row => format!("{number}行目"),
+            HouseKind::Column => format!("{number}列目"),
+            HouseKind::Box | HouseKind::Region => format!("ブロック{number}"),
+            HouseKind::Diagonal => "対角線（右下がり）".to_string(),
+            HouseKind::AntiDiagonal => "対角線（左下がり）".to_string(),
+            HouseKind::Window => format!("窓{number}"),
+        }
+    }
+
     /// `r3c12`.
     pub fn cell_name(&self, cell: usize) -> String {
         format!("r{}c{}", cell / self.side() + 1, cell % self.side() + 1)

@@ -30,7 +30,9 @@ use super::symmetry::orbits;
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::Grid;
-use crate::sudoku::grade::{ExtraHouses, GradeOptions, RatingRange, RatingTarget, Tier};
+use crate::sudoku::grade::{
+    ExtraHouses, GradeOptions, RatingRange, RatingTarget, Technique, Tier,
+};
 
 /// The rating of a step taken from the solution when no rule applies.
 pub const TRIAL_AND_ERROR_RATING: u16 = 200;
@@ -50,13 +52,50 @@ pub struct VariantGradeOptions {
 /// One step of the solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantStep {
+    /// The technique, as the classic grader names and ranks it.
+    pub technique: Technique,
     pub name: String,
     pub rating_tenths: u16,
     /// (cell, value) placed.
     pub placements: Vec<(u16, u8)>,
     /// (cell, value) removed.
     pub eliminations: Vec<(u16, u8)>,
+    /// The cells of the pattern, ascending.
+    pub pattern: Vec<u16>,
+    /// The houses the step looks at (where a hint points).
+    pub houses: Vec<u16>,
+    /// A chain's links, in order.
+    pub links: Vec<VariantLink>,
     pub explanation: String,
+    /// The explanation in Japanese.
+    pub japanese: String,
+}
+
+impl VariantStep {
+    /// A step with nothing in it yet.
+    fn new(technique: Technique, name: &str, rating_tenths: u16) -> VariantStep {
+        VariantStep {
+            technique,
+            name: name.to_string(),
+            rating_tenths,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            houses: Vec::new(),
+            links: Vec::new(),
+            explanation: String::new(),
+            japanese: String::new(),
+        }
+    }
+}
+
+/// A link of a chain between two candidates (cell, value): strong (one of them is true)
+/// or weak (not both are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantLink {
+    pub from: (u16, u8),
+    pub to: (u16, u8),
+    pub strong: bool,
 }
 
 /// The result of grading.
@@ -191,11 +230,16 @@ fn grade_classic(
             .steps
             .iter()
             .map(|step| VariantStep {
+                technique: step.technique,
                 name: step.name.clone(),
                 rating_tenths: step.rating_tenths,
                 placements: pairs(&step.placements),
                 eliminations: pairs(&step.eliminations),
+                pattern: step.cells.iter().map(|&cell| u16::from(cell)).collect(),
+                houses: Vec::new(),
+                links: Vec::new(),
                 explanation: step.explanation.clone(),
+                japanese: step.explanation.clone(),
             })
             .collect(),
         solution: solution.clone(),
@@ -485,15 +529,23 @@ impl<'g> Board<'g> {
             .expect("an unsolved board has an empty cell");
         let value = solution.get(cell);
         VariantStep {
-            name: "Trial and Error".to_string(),
-            rating_tenths: TRIAL_AND_ERROR_RATING,
             placements: vec![(cell as u16, value)],
-            eliminations: Vec::new(),
+            pattern: vec![cell as u16],
             explanation: format!(
                 "{}={} (taken from the solution: no rule of the grader applies)",
                 self.name(cell),
                 value_char(value)
             ),
+            japanese: format!(
+                "{}={}（この採点の技法では進めないので、解から入れる）",
+                self.name(cell),
+                value_char(value)
+            ),
+            ..VariantStep::new(
+                Technique::TrialAndError,
+                "Trial and Error",
+                TRIAL_AND_ERROR_RATING,
+            )
         }
     }
 
@@ -532,20 +584,31 @@ impl<'g> Board<'g> {
             .or_else(|| chains.then(|| self.dynamic_chain()).flatten())
     }
 
+    /// A single: `cell` takes `value` because of `house` (`None`: the cell's own candidates).
     fn placement(
         &self,
-        name: &str,
+        technique: Technique,
         rating: u16,
-        cell: usize,
-        value: u8,
-        why: String,
+        (cell, value): (usize, u8),
+        house: Option<usize>,
+        (why, why_japanese): (String, String),
     ) -> VariantStep {
+        let name = match technique {
+            Technique::FullHouse => "Full House",
+            Technique::NakedSingle => "Naked Single",
+            _ => "Hidden Single",
+        };
         VariantStep {
-            name: name.to_string(),
-            rating_tenths: rating,
             placements: vec![(cell as u16, value)],
-            eliminations: Vec::new(),
+            pattern: vec![cell as u16],
+            houses: house.map(|house| house as u16).into_iter().collect(),
             explanation: format!("{}={} ({why})", self.name(cell), value_char(value)),
+            japanese: format!(
+                "{}={}（{why_japanese}）",
+                self.name(cell),
+                value_char(value)
+            ),
+            ..VariantStep::new(technique, name, rating)
         }
     }
 
@@ -562,8 +625,17 @@ impl<'g> Board<'g> {
                 let mask = self.candidates[cell];
                 if mask.count_ones() == 1 {
                     let value = mask.trailing_zeros() as u8 + 1;
-                    let why = format!("the last cell of {}", self.geometry.house_name(house));
-                    return Some(self.placement("Full House", 10, cell, value, why));
+                    let why = (
+                        format!("the last cell of {}", self.geometry.house_name(house)),
+                        format!("{}の最後のマス", self.geometry.house_name_japanese(house)),
+                    );
+                    return Some(self.placement(
+                        Technique::FullHouse,
+                        10,
+                        (cell, value),
+                        Some(house),
+                        why,
+                    ));
                 }
             }
         }
@@ -584,13 +656,30 @@ impl<'g> Board<'g> {
                 let places = self.places(house, value);
                 if places.len() == 1 {
                     let cell = places.first().expect("one place");
-                    let rating = if boxes { 12 } else { 15 };
-                    let why = format!(
-                        "the only place for {} in {}",
-                        value_char(value),
-                        self.geometry.house_name(house)
+                    let (technique, rating) = if boxes {
+                        (Technique::HiddenSingleBox, 12)
+                    } else {
+                        (Technique::HiddenSingleLine, 15)
+                    };
+                    let why = (
+                        format!(
+                            "the only place for {} in {}",
+                            value_char(value),
+                            self.geometry.house_name(house)
+                        ),
+                        format!(
+                            "{}で{}が入る唯一のマス",
+                            self.geometry.house_name_japanese(house),
+                            value_char(value)
+                        ),
                     );
-                    return Some(self.placement("Hidden Single", rating, cell, value, why));
+                    return Some(self.placement(
+                        technique,
+                        rating,
+                        (cell, value),
+                        Some(house),
+                        why,
+                    ));
                 }
             }
         }
@@ -602,14 +691,39 @@ impl<'g> Board<'g> {
             .find(|&cell| self.values[cell] == 0 && self.candidates[cell].count_ones() == 1)
             .map(|cell| {
                 let value = self.candidates[cell].trailing_zeros() as u8 + 1;
-                self.placement(
-                    "Naked Single",
-                    23,
-                    cell,
-                    value,
+                let why = (
                     "the only value left in the cell".to_string(),
-                )
+                    "このマスに残る唯一の候補".to_string(),
+                );
+                self.placement(Technique::NakedSingle, 23, (cell, value), None, why)
             })
+    }
+
+    /// `r1c2,r3c4`.
+    fn cell_list(&self, cells: CellSet) -> String {
+        cells
+            .iter()
+            .map(|cell| self.name(cell))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// What removing candidates does, in Japanese: `r1c2から5を消す、r3c4から5/7を消す`.
+    fn outcome_japanese(&self, eliminations: &[(u16, u8)]) -> String {
+        let mut parts: Vec<(u16, u16)> = Vec::new();
+        for &(cell, value) in eliminations {
+            match parts.last_mut() {
+                Some((last, mask)) if *last == cell => *mask |= bit(value),
+                _ => parts.push((cell, bit(value))),
+            }
+        }
+        parts
+            .iter()
+            .map(|&(cell, mask)| {
+                format!("{}から{}を消す", self.name(usize::from(cell)), digit_list(mask))
+            })
+            .collect::<Vec<_>>()
+            .join("、")
     }
 
     fn eliminations(&self, cells: CellSet, mask: u16) -> Vec<(u16, u8)> {
@@ -650,16 +764,19 @@ impl<'g> Board<'g> {
                             .places(other, value)
                             .difference(geometry.house_set(house));
                         if !targets.is_empty() {
-                            let (name, rating) = if pointing {
-                                ("Pointing", 26)
+                            let (technique, name, rating) = if pointing {
+                                (Technique::Pointing, "Pointing", 26)
                             } else {
-                                ("Claiming", 28)
+                                (Technique::Claiming, "Claiming", 28)
                             };
+                            let eliminations = self.eliminations(targets, bit(value));
+                            let (from, to) = (
+                                geometry.house_name_japanese(house),
+                                geometry.house_name_japanese(other),
+                            );
                             return Some(VariantStep {
-                                name: name.to_string(),
-                                rating_tenths: rating,
-                                placements: Vec::new(),
-                                eliminations: self.eliminations(targets, bit(value)),
+                                pattern: places.iter().map(|cell| cell as u16).collect(),
+                                houses: vec![house as u16, other as u16],
                                 explanation: format!(
                                     "in {}, {} lies within {}, so it leaves the rest of {}",
                                     geometry.house_name(house),
@@ -667,6 +784,13 @@ impl<'g> Board<'g> {
                                     geometry.house_name(other),
                                     geometry.house_name(other)
                                 ),
+                                japanese: format!(
+                                    "{from}では{}は{to}と重なるマスにしか入らないので、{to}の他のマスには入らない：{}。",
+                                    value_char(value),
+                                    self.outcome_japanese(&eliminations)
+                                ),
+                                eliminations,
+                                ..VariantStep::new(technique, name, rating)
                             });
                         }
                     }
@@ -686,10 +810,10 @@ impl<'g> Board<'g> {
     }
 
     fn naked_subset(&self, size: usize) -> Option<VariantStep> {
-        let (name, rating) = match size {
-            2 => ("Naked Pair", 30),
-            3 => ("Naked Triple", 36),
-            _ => ("Naked Quad", 50),
+        let (technique, name, rating) = match size {
+            2 => (Technique::NakedPair, "Naked Pair", 30),
+            3 => (Technique::NakedTriple, "Naked Triple", 36),
+            _ => (Technique::NakedQuad, "Naked Quad", 50),
         };
         for house in 0..self.geometry.house_count() {
             let cells: Vec<usize> = self
@@ -711,21 +835,24 @@ impl<'g> Board<'g> {
                 if eliminations.is_empty() {
                     return false;
                 }
+                let cells = self.cell_list(subset);
                 found = Some(VariantStep {
-                    name: name.to_string(),
-                    rating_tenths: rating,
-                    placements: Vec::new(),
-                    eliminations,
+                    pattern: subset.iter().map(|cell| cell as u16).collect(),
+                    houses: vec![house as u16],
                     explanation: format!(
-                        "{} hold only {} in {}",
-                        subset
-                            .iter()
-                            .map(|c| self.name(c))
-                            .collect::<Vec<_>>()
-                            .join(","),
+                        "{cells} hold only {} in {}",
                         digit_list(mask),
                         self.geometry.house_name(house)
                     ),
+                    japanese: format!(
+                        "{}の{cells}には{}しか入らないので、{}の他のマスには入らない：{}。",
+                        self.geometry.house_name_japanese(house),
+                        digit_list(mask),
+                        digit_list(mask),
+                        self.outcome_japanese(&eliminations)
+                    ),
+                    eliminations,
+                    ..VariantStep::new(technique, name, rating)
                 });
                 true
             });
@@ -737,10 +864,10 @@ impl<'g> Board<'g> {
     }
 
     fn hidden_subset(&self, size: usize) -> Option<VariantStep> {
-        let (name, rating) = match size {
-            2 => ("Hidden Pair", 34),
-            3 => ("Hidden Triple", 40),
-            _ => ("Hidden Quad", 54),
+        let (technique, name, rating) = match size {
+            2 => (Technique::HiddenPair, "Hidden Pair", 34),
+            3 => (Technique::HiddenTriple, "Hidden Triple", 40),
+            _ => (Technique::HiddenQuad, "Hidden Quad", 54),
         };
         let side = self.geometry.side() as u8;
         for house in 0..self.geometry.house_count() {
@@ -760,21 +887,23 @@ impl<'g> Board<'g> {
                 if eliminations.is_empty() {
                     return false;
                 }
+                let list = self.cell_list(cells);
                 found = Some(VariantStep {
-                    name: name.to_string(),
-                    rating_tenths: rating,
-                    placements: Vec::new(),
-                    eliminations,
+                    pattern: cells.iter().map(|cell| cell as u16).collect(),
+                    houses: vec![house as u16],
                     explanation: format!(
-                        "{} fit only {} in {}",
+                        "{} fit only {list} in {}",
                         digit_list(mask),
-                        cells
-                            .iter()
-                            .map(|c| self.name(c))
-                            .collect::<Vec<_>>()
-                            .join(","),
                         self.geometry.house_name(house)
                     ),
+                    japanese: format!(
+                        "{}では{}は{list}にしか入らないので、これらのマスに他の数字は入らない：{}。",
+                        self.geometry.house_name_japanese(house),
+                        digit_list(mask),
+                        self.outcome_japanese(&eliminations)
+                    ),
+                    eliminations,
+                    ..VariantStep::new(technique, name, rating)
                 });
                 true
             });
@@ -787,10 +916,10 @@ impl<'g> Board<'g> {
 
     /// Fish on rows (then columns) as base houses.
     fn fish(&self, size: usize) -> Option<VariantStep> {
-        let (name, rating) = match size {
-            2 => ("X-Wing", 32),
-            3 => ("Swordfish", 38),
-            _ => ("Jellyfish", 52),
+        let (technique, name, rating) = match size {
+            2 => (Technique::XWing, "X-Wing", 32),
+            3 => (Technique::Swordfish, "Swordfish", 38),
+            _ => (Technique::Jellyfish, "Jellyfish", 52),
         };
         let side = self.geometry.side();
         for value in 1..=side as u8 {
@@ -822,25 +951,39 @@ impl<'g> Board<'g> {
                     if targets.is_empty() {
                         return false;
                     }
+                    let base_houses: Vec<usize> = chosen.iter().map(|&k| bases[k]).collect();
+                    let names = |houses: &[usize], japanese: bool| -> String {
+                        houses
+                            .iter()
+                            .map(|&house| {
+                                if japanese {
+                                    self.geometry.house_name_japanese(house)
+                                } else {
+                                    self.geometry.house_name(house)
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                            .join(if japanese { "・" } else { ", " })
+                    };
+                    let eliminations = self.eliminations(targets, bit(value));
                     found = Some(VariantStep {
-                        name: name.to_string(),
-                        rating_tenths: rating,
-                        placements: Vec::new(),
-                        eliminations: self.eliminations(targets, bit(value)),
+                        pattern: base_cells.iter().map(|cell| cell as u16).collect(),
+                        houses: base_houses.iter().map(|&house| house as u16).collect(),
                         explanation: format!(
                             "{} in {} lies within {}",
                             value_char(value),
-                            chosen
-                                .iter()
-                                .map(|&k| self.geometry.house_name(bases[k]))
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                            covers
-                                .iter()
-                                .map(|&h| self.geometry.house_name(h))
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            names(&base_houses, false),
+                            names(&covers, false)
                         ),
+                        japanese: format!(
+                            "{}は{}では{}にしか入らないので、それらの他のマスには入らない：{}。",
+                            value_char(value),
+                            names(&base_houses, true),
+                            names(&covers, true),
+                            self.outcome_japanese(&eliminations)
+                        ),
+                        eliminations,
+                        ..VariantStep::new(technique, name, rating)
                     });
                     true
                 });
@@ -911,12 +1054,15 @@ impl<'g> Board<'g> {
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let name = if xyz { "XYZ-Wing" } else { "XY-Wing" };
+                    let (technique, name) = if xyz {
+                        (Technique::XYZWing, "XYZ-Wing")
+                    } else {
+                        (Technique::XYWing, "XY-Wing")
+                    };
+                    let mut pattern = vec![pivot as u16, a as u16, b as u16];
+                    pattern.sort_unstable();
                     return Some(VariantStep {
-                        name: name.to_string(),
-                        rating_tenths: if xyz { 44 } else { 42 },
-                        placements: Vec::new(),
-                        eliminations,
+                        pattern,
                         explanation: format!(
                             "pivot {} ({}) with {} ({}) and {} ({}): one of them is {}",
                             self.name(pivot),
@@ -927,6 +1073,20 @@ impl<'g> Board<'g> {
                             digit_list(mb),
                             digit_list(z)
                         ),
+                        japanese: format!(
+                            "軸{}（{}）と{}（{}）・{}（{}）のどれかが{}になるので、それらすべてを見るマスには{}は入らない：{}。",
+                            self.name(pivot),
+                            digit_list(pivot_mask),
+                            self.name(a),
+                            digit_list(ma),
+                            self.name(b),
+                            digit_list(mb),
+                            digit_list(z),
+                            digit_list(z),
+                            self.outcome_japanese(&eliminations)
+                        ),
+                        eliminations,
+                        ..VariantStep::new(technique, name, if xyz { 44 } else { 42 })
                     });
                 }
             }

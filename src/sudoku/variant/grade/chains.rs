@@ -16,7 +16,8 @@
 //! (which also bounds how deep its search goes). A dynamic step removes every candidate
 //! refuted at the easiest rating found.
 
-use super::{Board, VariantStep, bit, digits};
+use super::{Board, VariantLink, VariantStep, bit, digits};
+use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::chaining::length_bonus;
 use crate::sudoku::variant::grid::value_char;
 use crate::sudoku::variant::solver::SearchState;
@@ -130,44 +131,66 @@ impl Board<'_> {
 
     fn chain_step(&self, chain: &Chain) -> VariantStep {
         let ((cell, value), _) = chain.nodes[0];
-        let mut words = Vec::new();
+        let (mut english, mut japanese) = (Vec::new(), Vec::new());
+        let mut links = Vec::new();
         for window in chain.nodes.windows(2) {
-            let [(from, _), ((to_cell, to_value), on)] = window else {
+            let [((from_cell, from_value), from_on), ((to_cell, to_value), on)] = *window else {
                 unreachable!("windows of two")
             };
-            let why = if from.0 == *to_cell {
-                "same cell".to_string()
+            let (why, why_japanese) = if from_cell == to_cell {
+                ("same cell".to_string(), "同じマス".to_string())
             } else {
-                self.shared_house(from.0, *to_cell)
+                let house = self.shared_house(from_cell, to_cell);
+                (
+                    self.geometry.house_name(house),
+                    self.geometry.house_name_japanese(house),
+                )
             };
-            words.push(format!(
-                "{}{}{} ({why})",
-                self.name(*to_cell),
-                if *on { "=" } else { "≠" },
-                value_char(*to_value)
-            ));
+            let fact = format!(
+                "{}{}{}",
+                self.name(to_cell),
+                if on { "=" } else { "≠" },
+                value_char(to_value)
+            );
+            english.push(format!("{fact} ({why})"));
+            japanese.push(format!("{fact}（{why_japanese}）"));
+            // A false candidate making another true is a strong link; a true one making
+            // others false, a weak one.
+            links.push(VariantLink {
+                from: (from_cell as u16, from_value),
+                to: (to_cell as u16, to_value),
+                strong: !from_on,
+            });
         }
+        let mut pattern: Vec<u16> = chain
+            .nodes
+            .iter()
+            .map(|&((cell, _), _)| cell as u16)
+            .collect();
+        pattern.sort_unstable();
+        pattern.dedup();
+        let (name, value_text) = (self.name(cell), value_char(value));
         VariantStep {
-            name: chain.links.name().to_string(),
-            rating_tenths: chain.rating(),
-            placements: Vec::new(),
             eliminations: vec![(cell as u16, value)],
+            pattern,
+            links,
             explanation: format!(
-                "if {}={}: {}; a contradiction, so {} is not {}",
-                self.name(cell),
-                value_char(value),
-                words.join(", "),
-                self.name(cell),
-                value_char(value)
+                "if {name}={value_text}: {}; a contradiction, so {name} is not {value_text}",
+                english.join(", ")
             ),
+            japanese: format!(
+                "{name}={value_text}と仮定すると：{}。矛盾するので、{name}は{value_text}ではない。",
+                japanese.join("、")
+            ),
+            ..VariantStep::new(Technique::Cycles, chain.links.name(), chain.rating())
         }
     }
 
-    /// The name of a house holding both cells (the first one in the geometry's order).
-    fn shared_house(&self, a: usize, b: usize) -> String {
+    /// A house holding both cells (the first one in the geometry's order).
+    fn shared_house(&self, a: usize, b: usize) -> usize {
         let geometry = self.geometry;
         let shared = geometry.house_mask_of(a) & geometry.house_mask_of(b);
-        geometry.house_name(shared.trailing_zeros() as usize)
+        shared.trailing_zeros() as usize
     }
 
     /// The easiest dynamic forcing chains: candidates whose assumption the solver's
@@ -192,24 +215,39 @@ impl Board<'_> {
         }
         let easiest = refuted.iter().map(|&(rating, ..)| rating).min()?;
         refuted.retain(|&(rating, ..)| rating == easiest);
-        let fills = refuted
+        let fills = |separator: &str, count: &dyn Fn(usize) -> String| {
+            refuted
+                .iter()
+                .map(|&(_, (cell, value), filled)| {
+                    format!("{}={}{}", self.name(cell), value_char(value), count(filled))
+                })
+                .collect::<Vec<_>>()
+                .join(separator)
+        };
+        let english = fills(", ", &|filled| format!(" ({filled})"));
+        let japanese = fills("、", &|filled| format!("（{filled}マス）"));
+        let mut pattern: Vec<u16> = refuted
             .iter()
-            .map(|&(_, (cell, value), filled)| {
-                format!("{}={} ({filled})", self.name(cell), value_char(value))
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+            .map(|&(_, (cell, _), _)| cell as u16)
+            .collect();
+        pattern.dedup();
         Some(VariantStep {
-            name: "Dynamic Forcing Chain".to_string(),
-            rating_tenths: easiest,
-            placements: Vec::new(),
             eliminations: refuted
                 .iter()
                 .map(|&(_, (cell, value), _)| (cell as u16, value))
                 .collect(),
+            pattern,
             explanation: format!(
-                "assuming each of {fills} lets singles and intersections fill that many more cells and reach a contradiction, so none of them holds"
+                "assuming each of {english} lets singles and intersections fill that many more cells and reach a contradiction, so none of them holds"
             ),
+            japanese: format!(
+                "{japanese}のそれぞれを仮定すると、シングルと交差による絞り込みで（括弧内のマス数を埋めたところで）矛盾に至るので、どれも入らない。"
+            ),
+            ..VariantStep::new(
+                Technique::DynamicForcingChainPlus,
+                "Dynamic Forcing Chain",
+                easiest,
+            )
         })
     }
 
