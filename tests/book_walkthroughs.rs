@@ -161,29 +161,19 @@ fn walkthrough_books_are_the_same_bytes_for_any_thread_count() {
 #[test]
 fn walkthroughs_are_refused_where_the_kind_has_none() {
     let dir = scratch("walkthroughs-refused");
-    // Sudoku walkthroughs cover the 9×9 grids of the classic grader (classic, X, windoku)
-    // with digits only.
-    for options in [
-        "size = \"6x6\"",
-        "variant = \"jigsaw\"",
-        "symbols = \"shapes\"",
-    ] {
+    // Sudoku walkthroughs are printed for puzzles with digits; killers have none yet.
+    for options in ["symbols = \"shapes\"", "variant = \"killer\""] {
         let spec = format!(
             "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n{options}\nwalkthroughs = \"all\"\n"
         );
         assert_eq!(build(&dir, "sudoku", &spec, &[]), 2, "{options}");
     }
-    // Hints likewise, though symbols do not matter to them.
-    for options in ["size = \"6x6\"", "variant = \"jigsaw\""] {
-        let spec = format!(
-            "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n{options}\nhints = true\n"
-        );
-        assert_eq!(build(&dir, "hints", &spec, &[]), 2, "{options}");
-    }
+    let spec = "title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\nvariant = \"killer\"\nhints = true\n";
+    assert_eq!(build(&dir, "hints", spec, &[]), 2);
     let spec = "title = \"T\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 1\nwalkthroughs = \"every 0\"\n";
     assert_eq!(build(&dir, "zero", spec, &[]), 2);
     // A techniques chapter needs puzzles whose steps can be shown.
-    let spec = "title = \"T\"\n[front]\ntechniques = true\n[[section]]\nkind = \"sudoku\"\nsize = \"6x6\"\ncount = 1\n";
+    let spec = "title = \"T\"\n[front]\ntechniques = true\n[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 1\n";
     assert_eq!(build(&dir, "techniques", spec, &[]), 2);
 }
 
@@ -493,4 +483,100 @@ fn x_and_windoku_books_have_walkthroughs_and_hints() {
         assert!(hint.contains(&expected), "{expected:?} not in {hint}");
     }
     assert!(steps_beyond_singles >= 4);
+}
+
+const VARIANT_SPEC: &str = r#"
+title = "Worked variants"
+seed = "variant-walkthrough-test"
+template = "letter"
+
+[front]
+techniques = true
+
+[[section]]
+title = "Six"
+kind = "sudoku"
+size = "6x6"
+tier = "hard"
+count = 2
+per_page = "1x2"
+hints = true
+walkthroughs = "all"
+
+[[section]]
+title = "Jigsaw"
+kind = "sudoku"
+variant = "jigsaw"
+tier = "expert"
+count = 1
+per_page = "1x2"
+hints = true
+walkthroughs = "all"
+
+[answers]
+placement = "end"
+"#;
+
+/// Walkthroughs and hints of the house grader's puzzles (6×6, jigsaw): every step on the
+/// manifest's pages in order, cross-referenced from the answer, hints naming the grader's
+/// first step beyond singles, and the techniques chapter drawn from them.
+#[test]
+fn variant_walkthroughs_and_hints_follow_the_house_grader() {
+    use puzzlebook::sudoku::grade::walkthrough::Language;
+    use puzzlebook::sudoku::variant::grid::parse_any;
+    use puzzlebook::sudoku::variant::walkthrough::{first_technique, walkthrough};
+    let dir = scratch("walkthroughs-variants");
+    assert_eq!(build(&dir, "variants", VARIANT_SPEC, &[]), 0);
+    let pdf_path = dir.join("variants.pdf");
+    assert!(check_manifest_against_pdf(&pdf_path) > 0);
+    let pdf = Pdf::load(&pdf_path);
+    let manifest = manifest(&pdf_path);
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 3);
+    let techniques = pdf.page_text(4);
+    assert!(techniques.contains("Techniques"), "{techniques}");
+    for puzzle in puzzles {
+        let number = puzzle["number"].as_u64().unwrap();
+        let grid = parse_any(puzzle["puzzle"].as_str().unwrap()).unwrap();
+        let pages: Vec<usize> = puzzle["walkthrough_pages"]
+            .as_array()
+            .expect("every puzzle is walked through")
+            .iter()
+            .map(|page| page.as_u64().unwrap() as usize)
+            .collect();
+        let answer = puzzle["answer_page"].as_u64().unwrap() as usize;
+        assert!(
+            pdf.page_text(answer)
+                .contains(&format!("Walkthrough p. {}", pages[0]))
+        );
+        let text: String = pages
+            .iter()
+            .map(|&page| pdf.page_text(page))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains(&format!("Puzzle {number}")), "{text}");
+        let walk = walkthrough(&grid).unwrap();
+        assert!(walk.steps.iter().any(|step| !step.singles));
+        let mut from = 0;
+        for (index, step) in walk.steps.iter().enumerate() {
+            let words: String = step
+                .text(Language::English)
+                .split(' ')
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let mark = format!("{}. {words}", index + 1);
+            let at = text[from..]
+                .find(&mark)
+                .unwrap_or_else(|| panic!("{mark:?} missing after {from} in {text}"));
+            from += at + mark.len();
+        }
+        let hint_page = puzzle["hint_page"].as_u64().unwrap() as usize;
+        let hints = pdf.page_text(hint_page);
+        let first = first_technique(&grid)
+            .unwrap()
+            .expect("hard puzzles need more");
+        let line = format!("{number}. {}: look at", first.technique.name());
+        assert!(hints.contains(&line), "{line:?} not in {hints}");
+    }
 }

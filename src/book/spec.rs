@@ -492,7 +492,7 @@ impl Spec {
                     "the techniques chapter needs a section whose puzzles have walkthroughs",
                 )
                 .with_hint(
-                    "add a 9x9 sudoku section (classic, X or windoku), or remove `techniques`",
+                    "add a sudoku section with digits (not killer) or a mushikui-zan section, or remove `techniques`",
                 ));
         }
         drop(sections);
@@ -998,11 +998,11 @@ fn read_section(
                     .error(
                         text.at,
                         format!(
-                            "walkthroughs cover 9x9 {} (classic, X, windoku) with digits only for now",
+                            "this {} section's puzzles have no walkthroughs (printed for digits, not symbols; killers have none yet)",
                             kind.name
                         ),
                     )
-                    .with_hint("remove `walkthroughs` from this section"));
+                    .with_hint("remove `walkthroughs` (or `symbols`) from this section"));
             }
             choice
         }
@@ -1021,7 +1021,7 @@ fn read_section(
                 .error(
                     hints.at,
                     format!(
-                        "hints cover 9x9 {} (classic, X, windoku) only for now",
+                        "this {} section's puzzles have no hints (killers have none yet)",
                         kind.name
                     ),
                 )

@@ -357,18 +357,6 @@ impl Symbols {
 }
 
 impl SudokuSection {
-    /// True for the 9×9 grids the classic grader rates, with or without extra houses
-    /// (classic, X, windoku): those have hints and walkthroughs.
-    fn classic_grader_rates(&self) -> bool {
-        self.variant.as_ref().is_none_or(|options| {
-            options.size == Size::S9
-                && matches!(
-                    options.variant,
-                    Variant::Classic | Variant::X | Variant::Windoku
-                )
-        })
-    }
-
     fn graded(&self, puzzle: Grid, solution: Grid, grading: &Grading) -> Puzzle {
         let content: std::sync::Arc<dyn Content> = if self.symbols == Symbols::Digits {
             std::sync::Arc::new(SudokuContent { puzzle, solution })
@@ -478,11 +466,11 @@ impl SudokuSection {
 impl SectionKind for SudokuSection {
     /// Walkthroughs print digits, so a section with symbols has none.
     fn has_walkthroughs(&self) -> bool {
-        self.symbols == Symbols::Digits && self.classic_grader_rates()
+        self.symbols == Symbols::Digits
     }
 
     fn has_hints(&self) -> bool {
-        self.classic_grader_rates()
+        true
     }
 
     fn seed_path(&self) -> Vec<String> {
@@ -610,20 +598,8 @@ fn walkthrough_of(puzzle: &Grid, extra: ExtraHouses, language: Language) -> Resu
                     .map(|&(cell, _)| (usize::from(cell) / 9, usize::from(cell) % 9))
                     .collect(),
                 diagram: !step.singles,
-                topic: (!step.singles).then(|| {
-                    let technique = walked.path[step.path.start].technique;
-                    Topic {
-                        rank: u32::from(technique.base_rating()) * 64 + technique as u32,
-                        name: match words {
-                            walkthrough::Language::English => technique.name(),
-                            walkthrough::Language::Japanese => {
-                                walkthrough::japanese_name(technique)
-                            }
-                        }
-                        .to_string(),
-                        about: walkthrough::about(technique, words),
-                    }
-                }),
+                topic: (!step.singles)
+                    .then(|| topic(walked.path[step.path.start].technique, words)),
                 figure: StepFigure::new(step.moment),
             })
             .collect(),
@@ -684,17 +660,88 @@ fn hint_words(nudge: &Nudge, language: Language) -> String {
     }
 }
 
-impl VariantContent {
-    /// The puzzle as the classic grader takes it (9×9 classic, X, windoku).
-    fn as_classic(&self) -> Result<(Grid, ExtraHouses)> {
-        as_classic(&self.puzzle).ok_or_else(|| {
-            Error::runtime(format!(
-                "{} {} sudoku have no walkthroughs or hints yet",
-                self.puzzle.geometry().size(),
-                self.puzzle.geometry().variant()
-            ))
-        })
+/// The house grader's path as a book walkthrough (its `VariantMoment` is each step's
+/// figure).
+fn variant_walkthrough_of(puzzle: &VariantGrid, language: Language) -> Result<Walkthrough> {
+    let words = match language {
+        Language::English => walkthrough::Language::English,
+        Language::Japanese => walkthrough::Language::Japanese,
+    };
+    let side = puzzle.geometry().side();
+    let walked = crate::sudoku::variant::walkthrough::walkthrough(puzzle)?;
+    Ok(Walkthrough {
+        steps: walked
+            .steps
+            .iter()
+            .cloned()
+            .map(|step| WalkStep {
+                text: step.text(words).to_string(),
+                cells: step
+                    .moment
+                    .placements
+                    .iter()
+                    .map(|&(cell, _)| (usize::from(cell) / side, usize::from(cell) % side))
+                    .collect(),
+                diagram: !step.singles,
+                topic: (!step.singles)
+                    .then(|| topic(walked.path[step.path.start].technique, words)),
+                figure: StepFigure::new(step.moment),
+            })
+            .collect(),
+    })
+}
+
+/// A technique as the techniques chapter lists it.
+fn topic(technique: Technique, words: walkthrough::Language) -> Topic {
+    Topic {
+        rank: u32::from(technique.base_rating()) * 64 + technique as u32,
+        name: match words {
+            walkthrough::Language::English => technique.name(),
+            walkthrough::Language::Japanese => walkthrough::japanese_name(technique),
+        }
+        .to_string(),
+        about: walkthrough::about(technique, words),
     }
+}
+
+/// A hint from the house grader's first step beyond singles: its technique and the houses
+/// it looks at ("Pointing: look at region 3 and row 2.").
+fn variant_hint(puzzle: &VariantGrid, language: Language) -> Result<Hint> {
+    let Some(step) = crate::sudoku::variant::walkthrough::first_technique(puzzle)? else {
+        return Ok(None);
+    };
+    let geometry = puzzle.geometry();
+    let houses: Vec<usize> = step
+        .houses
+        .iter()
+        .map(|&house| usize::from(house))
+        .collect();
+    Ok(Some(match language {
+        Language::English => {
+            let names: Vec<String> = houses.iter().map(|&h| geometry.house_name(h)).collect();
+            let place = match names.as_slice() {
+                [] => "the whole grid".to_string(),
+                [only] => only.clone(),
+                [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            };
+            format!("{}: look at {place}.", step.technique.name())
+        }
+        Language::Japanese => {
+            let names: Vec<String> = houses
+                .iter()
+                .map(|&h| geometry.house_name_japanese(h))
+                .collect();
+            let place = if names.is_empty() {
+                "盤面全体".to_string()
+            } else {
+                names.join("・")
+            };
+            format!(
+                "{}：{place}に注目。",
+                walkthrough::japanese_name(step.technique)
+            )
+        }
+    }))
 }
 
 impl Content for VariantContent {
@@ -711,13 +758,19 @@ impl Content for VariantContent {
     }
 
     fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
-        let (grid, extra) = self.as_classic()?;
-        walkthrough_of(&grid, extra, language)
+        match as_classic(&self.puzzle) {
+            Some((grid, extra)) => walkthrough_of(&grid, extra, language),
+            None => variant_walkthrough_of(&self.puzzle, language),
+        }
     }
 
     fn hint(&self, language: Language) -> Result<Hint> {
-        let (grid, extra) = self.as_classic()?;
-        Ok(nudge_in(&grid, extra).map(|nudge| hint_words(&nudge, language)))
+        match as_classic(&self.puzzle) {
+            Some((grid, extra)) => {
+                Ok(nudge_in(&grid, extra).map(|nudge| hint_words(&nudge, language)))
+            }
+            None => variant_hint(&self.puzzle, language),
+        }
     }
 
     fn puzzle_line(&self) -> String {

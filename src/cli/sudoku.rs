@@ -924,6 +924,24 @@ fn walkthrough_text(
     text
 }
 
+/// [`walkthrough_text`] for a puzzle of the house grader.
+fn variant_walkthrough_text(
+    grid: &VariantGrid,
+    grading: VariantGrading,
+    language: WalkLanguage,
+) -> String {
+    let mut text = grade_line_variant(grid, &grading);
+    let language = match language {
+        WalkLanguage::En => walk::Language::English,
+        WalkLanguage::Ja => walk::Language::Japanese,
+    };
+    let walked = crate::sudoku::variant::walkthrough::retell(grid, grading.steps);
+    for (number, step) in walked.steps.iter().enumerate() {
+        text.push_str(&format!("\n  step {}. {}", number + 1, step.text(language)));
+    }
+    text
+}
+
 fn explain(puzzle: &str, grading: &Grading) -> String {
     let mut text = grade_line(puzzle, grading);
     text.push('\n');
@@ -1023,20 +1041,18 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                     parsed.line,
                 );
             }
-            if args.walkthrough {
-                return Report::Problem(
-                    Error::input(
-                        "walkthroughs cover 9x9 classic, X and windoku sudoku only for now",
-                    )
-                    .at_line(parsed.line),
-                );
-            }
             let grading = match crate::sudoku::variant::grade::grade(&parsed.grid, &variant_options)
             {
                 Ok(grading) => grading,
                 Err(error) => return Report::Problem(error.at_line(parsed.line)),
             };
-            let text = if args.explain {
+            let text = if args.walkthrough {
+                Ok(variant_walkthrough_text(
+                    &parsed.grid,
+                    grading,
+                    args.language,
+                ))
+            } else if args.explain {
                 Ok(explain_variant(&parsed.grid, &grading))
             } else {
                 match args.format {

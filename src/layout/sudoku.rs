@@ -8,7 +8,7 @@
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
 use super::page::{Colour, Item, Point, Rect};
-use super::sudoku_walk::{Diagram, draw_diagram};
+use super::sudoku_walk::{Diagram, VariantDiagram, draw_diagram, draw_variant_diagram};
 use super::words;
 use crate::book::killer::{KillerContent, KillerSection};
 use crate::book::kind::section_as;
@@ -18,6 +18,7 @@ use crate::book::sudoku::{SudokuContent, SudokuSection, SymbolContent, Symbols, 
 use crate::error::{Error, Result};
 use crate::sudoku::grade::walkthrough::Moment;
 use crate::sudoku::variant::geometry::{Size, Variant, box_regions};
+use crate::sudoku::variant::walkthrough::VariantMoment;
 use std::ops::Range;
 
 /// The smallest cell a puzzle may be printed with (about 4.2 mm): below it digits are too
@@ -395,6 +396,46 @@ fn moment_of_step(step: &WalkStep) -> Result<&Moment> {
         .ok_or_else(|| Error::runtime("a sudoku walkthrough step has no position to draw"))
 }
 
+/// The house grader's position a walkthrough step carries for its figure.
+fn variant_moment_of_step(step: &WalkStep) -> Result<&VariantMoment> {
+    step.figure
+        .get::<VariantMoment>()
+        .ok_or_else(|| Error::runtime("a sudoku walkthrough step has no position to draw"))
+}
+
+/// A walkthrough panel's figure for a puzzle of the house grader: as for 9×9 grids, the
+/// last step's diagram, or the grid before a run of singles with their values circled.
+fn draw_variant_walk(
+    steps: &[WalkStep],
+    area: Rect,
+    cell: f64,
+    fonts: &FontSet,
+    items: &mut Vec<Item>,
+) -> Result<Rect> {
+    let last = variant_moment_of_step(&steps[steps.len() - 1])?;
+    let side = cell * last.geometry.side() as f64;
+    let rect = Rect::new(area.x, area.y, side, side);
+    if steps[steps.len() - 1].diagram {
+        let diagram = VariantDiagram {
+            moment: last,
+            placed: &last.placements,
+        };
+        draw_variant_diagram(items, fonts, rect, &diagram);
+    } else {
+        let first = variant_moment_of_step(&steps[0])?;
+        let mut placed = Vec::new();
+        for step in steps {
+            placed.extend_from_slice(&variant_moment_of_step(step)?.placements);
+        }
+        let diagram = VariantDiagram {
+            moment: first,
+            placed: &placed,
+        };
+        draw_variant_diagram(items, fonts, rect, &diagram);
+    }
+    Ok(rect)
+}
+
 /// Sudoku's part in the layout stage.
 pub struct SudokuLayout;
 
@@ -412,9 +453,10 @@ impl LayoutKind for SudokuLayout {
                 cells_are: "killer sudoku",
             };
         }
-        let side = section_as::<SudokuSection>(section)
+        let size = section_as::<SudokuSection>(section)
             .and_then(|section| section.variant.as_ref())
-            .map_or(9, |options| options.size.side());
+            .map_or(Size::S9, |options| options.size);
+        let side = size.side();
         let two_digits = side > 9;
         Frame {
             columns: side as f64,
@@ -429,7 +471,7 @@ impl LayoutKind for SudokuLayout {
             } else {
                 MIN_ANSWER_CELL
             },
-            min_walk_cell: super::sudoku_walk::MIN_WALK_CELL,
+            min_walk_cell: super::sudoku_walk::min_variant_walk_cell(size),
             max_cell: f64::INFINITY,
             cells_are: "sudoku",
         }
@@ -507,14 +549,6 @@ impl LayoutKind for SudokuLayout {
         fonts: &FontSet,
         items: &mut Vec<Item>,
     ) -> Result<Rect> {
-        let givens: [u8; 81] =
-            match crate::book::kind::content_as::<VariantContent>(content) {
-                Some(variant) => variant.puzzle.cells().try_into().map_err(|_| {
-                    Error::runtime("walkthrough figures are drawn for 9×9 grids only")
-                })?,
-                None => *expect_content::<SudokuContent>(content)?.puzzle.cells(),
-            };
-        let givens = &givens;
         let steps = walkthrough
             .steps
             .get(marked)
@@ -523,6 +557,17 @@ impl LayoutKind for SudokuLayout {
                 Error::runtime("a walkthrough figure was asked for steps it does not have")
             })?;
         let last = &steps[steps.len() - 1];
+        if last.figure.get::<VariantMoment>().is_some() {
+            return draw_variant_walk(steps, area, cell, fonts, items);
+        }
+        let givens: [u8; 81] =
+            match crate::book::kind::content_as::<VariantContent>(content) {
+                Some(variant) => variant.puzzle.cells().try_into().map_err(|_| {
+                    Error::runtime("walkthrough figures are drawn for 9×9 grids only")
+                })?,
+                None => *expect_content::<SudokuContent>(content)?.puzzle.cells(),
+            };
+        let givens = &givens;
         let rect = Rect::new(area.x, area.y, cell * 9.0, cell * 9.0);
         if last.diagram {
             let moment = moment_of_step(last)?;

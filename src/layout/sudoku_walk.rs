@@ -9,11 +9,15 @@
 //! chain. Everything is grey or black, so the diagram reads the same in black-and-white
 //! print. The drawing constants are public so that tests can read a diagram back.
 
+use super::fonts::FaceId;
 use super::fonts::FontSet;
 use super::page::{Colour, Item, Path, Point, Rect, Stroke};
-use super::sudoku::{SudokuFigure, centred_digit, draw};
+use super::sudoku::{SudokuFigure, VariantFigure, centred_digit, draw, draw_variant};
+use crate::book::sudoku::Symbols;
 use crate::sudoku::grade::ExtraHouses;
 use crate::sudoku::grade::walkthrough::{Link, Moment};
+use crate::sudoku::variant::geometry::{Size, Variant};
+use crate::sudoku::variant::walkthrough::VariantMoment;
 
 /// The grey of the pattern's cells.
 pub const PATTERN_GREY: f64 = 0.74;
@@ -230,12 +234,31 @@ fn draw_extra_houses(items: &mut Vec<Item>, rect: Rect, extra: ExtraHouses) {
 /// A link between two pencil marks, stopping short of both; an arrowhead at its end when
 /// the chain reads one way.
 fn draw_link(items: &mut Vec<Item>, rect: Rect, link: &Link) {
-    let size = rect.width / 9.0;
     let from = mark_centre(rect, usize::from(link.from.0), link.from.1);
     let to = mark_centre(rect, usize::from(link.to.0), link.to.1);
+    draw_link_between(
+        items,
+        from,
+        to,
+        rect.width / 27.0,
+        link.strong,
+        link.directed,
+    );
+}
+
+/// A link from the mark at `from` to the one at `to` (marks `slot` points apart on a
+/// cell's mark grid): solid when strong, dashed when weak, an arrowhead when `directed`.
+fn draw_link_between(
+    items: &mut Vec<Item>,
+    from: Point,
+    to: Point,
+    slot: f64,
+    strong: bool,
+    directed: bool,
+) {
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let length = (dx * dx + dy * dy).sqrt();
-    let gap = size * 0.14;
+    let gap = slot * 0.42;
     if length <= 2.0 * gap {
         return;
     }
@@ -255,11 +278,11 @@ fn draw_link(items: &mut Vec<Item>, rect: Rect, link: &Link) {
         stroke: Some(Stroke {
             width: LINK_WIDTH,
             colour,
-            dash: (!link.strong).then_some((2.0, 1.5)),
+            dash: (!strong).then_some((2.0, 1.5)),
         }),
     });
-    if link.directed {
-        let head = size * 0.16;
+    if directed {
+        let head = slot * 0.48;
         let back = Point {
             x: end.x - ux * head,
             y: end.y - uy * head,
@@ -280,6 +303,207 @@ fn draw_link(items: &mut Vec<Item>, rect: Rect, link: &Link) {
             fill: Some(colour),
             stroke: None,
         });
+    }
+}
+
+/// The fraction of a cell a pencil mark takes in a grid of `size`: marks sit in a grid of
+/// the size's box shape (2×3 for 6×6, 4×4 for 16×16), two-digit values narrower.
+pub fn variant_mark_scale(size: Size) -> f64 {
+    let slots = size.box_rows().max(size.box_columns()) as f64;
+    if size.side() > 9 {
+        0.8 / (slots * 1.15)
+    } else {
+        0.9 / slots
+    }
+}
+
+/// The smallest walkthrough cell of a grid of `size`: pencil marks stay [`MIN_MARK`] points.
+pub fn min_variant_walk_cell(size: Size) -> f64 {
+    (MIN_MARK / variant_mark_scale(size)).max(MIN_WALK_CELL)
+}
+
+/// The centre of `value`'s pencil mark in `cell` of a grid of `size` drawn in `rect`.
+pub fn variant_mark_centre(rect: Rect, size: Size, cell: usize, value: u8) -> Point {
+    let side = size.side();
+    let cell_size = rect.width / side as f64;
+    let (rows, columns) = (size.box_rows(), size.box_columns());
+    let index = usize::from(value - 1);
+    let (slot_width, slot_height) = (cell_size / columns as f64, cell_size / rows as f64);
+    Point {
+        x: rect.x
+            + (cell % side) as f64 * cell_size
+            + (index % columns) as f64 * slot_width
+            + slot_width / 2.0,
+        y: rect.y
+            + (cell / side) as f64 * cell_size
+            + (index / columns) as f64 * slot_height
+            + slot_height / 2.0,
+    }
+}
+
+/// What one diagram of a house-grader walkthrough shows.
+pub struct VariantDiagram<'a> {
+    pub moment: &'a VariantMoment,
+    /// Placed values to circle: the step's own, or a run of singles'.
+    pub placed: &'a [(u16, u8)],
+}
+
+/// Draws a house-grader walkthrough diagram into the square `rect`: the grid with its
+/// regions, givens bold, the pattern and targets shaded, pencil marks with removed ones
+/// struck, placed values circled and a chain's links; an X grid's diagonals as strokes
+/// across the grid points.
+pub fn draw_variant_diagram(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    rect: Rect,
+    diagram: &VariantDiagram<'_>,
+) {
+    let moment = diagram.moment;
+    let geometry = &moment.geometry;
+    let (size, side) = (geometry.size(), geometry.side());
+    let cell_size = rect.width / side as f64;
+    let shade = |items: &mut Vec<Item>, cell: u16, grey: f64| {
+        let cell = usize::from(cell);
+        items.push(Item::Rect {
+            rect: Rect::new(
+                rect.x + (cell % side) as f64 * cell_size,
+                rect.y + (cell / side) as f64 * cell_size,
+                cell_size,
+                cell_size,
+            ),
+            fill: Some(Colour::grey(grey)),
+            stroke: None,
+        });
+    };
+    for &cell in &moment.pattern {
+        shade(items, cell, PATTERN_GREY);
+    }
+    for &cell in &moment.targets {
+        shade(items, cell, TARGET_GREY);
+    }
+    if geometry.variant() == Variant::X {
+        draw_diagonals(items, rect, side);
+    }
+    let strong: Vec<bool> = moment.givens.iter().map(|&value| value != 0).collect();
+    draw_variant(
+        items,
+        fonts,
+        rect,
+        &VariantFigure {
+            side,
+            regions: geometry.regions(),
+            shaded: &vec![false; geometry.cells()],
+            cells: &moment.values,
+            strong: Some(&strong),
+            symbols: &Symbols::Digits,
+        },
+    );
+    let placed = |cell: usize| diagram.placed.iter().any(|&(c, _)| usize::from(c) == cell);
+    if moment.pencil_marks {
+        let mark = cell_size * variant_mark_scale(size);
+        let slot = cell_size / size.box_rows().max(size.box_columns()) as f64;
+        for cell in 0..geometry.cells() {
+            if moment.values[cell] != 0 || placed(cell) {
+                continue;
+            }
+            for value in 1..=side as u8 {
+                if moment.candidates[cell] & 1 << (value - 1) == 0 {
+                    continue;
+                }
+                let centre = variant_mark_centre(rect, size, cell, value);
+                items.push(centred_number(fonts, fonts.digits, centre, mark, value));
+                if moment.eliminations.contains(&(cell as u16, value)) {
+                    let half = slot * 0.4;
+                    items.push(Item::Line {
+                        from: Point {
+                            x: centre.x - half,
+                            y: centre.y + half,
+                        },
+                        to: Point {
+                            x: centre.x + half,
+                            y: centre.y - half,
+                        },
+                        width: STRIKE_WIDTH,
+                        colour: Colour::BLACK,
+                    });
+                }
+            }
+        }
+        for link in &moment.links {
+            let from = variant_mark_centre(rect, size, usize::from(link.from.0), link.from.1);
+            let to = variant_mark_centre(rect, size, usize::from(link.to.0), link.to.1);
+            draw_link_between(items, from, to, slot, link.strong, true);
+        }
+    }
+    for &(cell, value) in diagram.placed {
+        let cell = usize::from(cell);
+        let centre = Point {
+            x: rect.x + (cell % side) as f64 * cell_size + cell_size / 2.0,
+            y: rect.y + (cell / side) as f64 * cell_size + cell_size / 2.0,
+        };
+        let digit_size = if side > 9 {
+            cell_size * 0.45
+        } else {
+            cell_size * 0.6
+        };
+        items.push(centred_number(
+            fonts,
+            fonts.digits,
+            centre,
+            digit_size,
+            value,
+        ));
+        items.push(Item::Path {
+            path: Path::circle(centre, cell_size * 0.4),
+            fill: None,
+            stroke: Some(Stroke::solid(0.8, Colour::BLACK)),
+        });
+    }
+}
+
+/// A value (1-16) as decimal digits, its glyph box centred on `centre`.
+fn centred_number(fonts: &FontSet, face: FaceId, centre: Point, size: f64, value: u8) -> Item {
+    let metrics = fonts.metrics(face);
+    let text = value.to_string();
+    let width = metrics.width(&text, size);
+    Item::Text {
+        at: Point {
+            x: centre.x - width / 2.0,
+            y: centre.y + metrics.cap_height() * size / 2.0,
+        },
+        size,
+        face,
+        text,
+        colour: Colour::BLACK,
+    }
+}
+
+/// The two diagonals of a `side` grid as short grey strokes across the grid points they
+/// pass, so that no stroke crosses a value or a pencil mark.
+fn draw_diagonals(items: &mut Vec<Item>, rect: Rect, side: usize) {
+    let size = rect.width / side as f64;
+    let reach = size * 0.15;
+    for k in 0..=side {
+        let along = k as f64 * size;
+        for (corner, direction) in [
+            ((rect.x + along, rect.y + along), (1.0, 1.0)),
+            ((rect.x + rect.width - along, rect.y + along), (-1.0, 1.0)),
+        ] {
+            let before = if k == 0 { 0.0 } else { reach };
+            let after = if k == side { 0.0 } else { reach };
+            items.push(Item::Line {
+                from: Point {
+                    x: corner.0 - direction.0 * before,
+                    y: corner.1 - direction.1 * before,
+                },
+                to: Point {
+                    x: corner.0 + direction.0 * after,
+                    y: corner.1 + direction.1 * after,
+                },
+                width: EXTRA_HOUSE_WIDTH,
+                colour: Colour::grey(EXTRA_HOUSE_GREY),
+            });
+        }
     }
 }
 
@@ -551,6 +775,177 @@ mod tests {
             );
         }
         (diagrams, struck, chains)
+    }
+
+    /// What a drawn house-grader diagram shows, read back from its items.
+    #[derive(Default, Debug)]
+    struct VariantReadBack {
+        pattern: BTreeSet<u16>,
+        targets: BTreeSet<u16>,
+        struck: BTreeSet<(u16, u8)>,
+        circled: BTreeSet<u16>,
+        links: usize,
+        dashed: usize,
+        diagonal_strokes: usize,
+    }
+
+    fn read_back_variant(items: &[Item], rect: Rect, size: Size) -> VariantReadBack {
+        let side = size.side();
+        let cell_size = rect.width / side as f64;
+        let cell_at = |point: Point| -> usize {
+            let column = ((point.x - rect.x) / cell_size).floor() as usize;
+            let row = ((point.y - rect.y) / cell_size).floor() as usize;
+            assert!(column < side && row < side, "{point:?} outside the grid");
+            row * side + column
+        };
+        let mark_at = |cell: usize, point: Point| -> u8 {
+            let (rows, columns) = (size.box_rows(), size.box_columns());
+            let across = ((point.x - rect.x - (cell % side) as f64 * cell_size)
+                / (cell_size / columns as f64))
+                .floor() as usize;
+            let down = ((point.y - rect.y - (cell / side) as f64 * cell_size)
+                / (cell_size / rows as f64))
+                .floor() as usize;
+            (down.min(rows - 1) * columns + across.min(columns - 1) + 1) as u8
+        };
+        let mut seen = VariantReadBack::default();
+        for item in items {
+            match item {
+                Item::Rect {
+                    rect: shade,
+                    fill: Some(fill),
+                    ..
+                } => {
+                    let cell = cell_at(Point {
+                        x: shade.x + shade.width / 2.0,
+                        y: shade.y + shade.height / 2.0,
+                    }) as u16;
+                    match fill.as_grey() {
+                        Some(grey) if grey == PATTERN_GREY => seen.pattern.insert(cell),
+                        Some(grey) if grey == TARGET_GREY => seen.targets.insert(cell),
+                        other => panic!("unexpected shade {other:?}"),
+                    };
+                }
+                Item::Line { width, colour, .. }
+                    if *width == EXTRA_HOUSE_WIDTH
+                        && colour.as_grey() == Some(EXTRA_HOUSE_GREY) =>
+                {
+                    seen.diagonal_strokes += 1;
+                }
+                Item::Line {
+                    from, to, width, ..
+                } if from.x != to.x && from.y != to.y => {
+                    assert_eq!(*width, STRIKE_WIDTH);
+                    let middle = Point {
+                        x: (from.x + to.x) / 2.0,
+                        y: (from.y + to.y) / 2.0,
+                    };
+                    let cell = cell_at(middle);
+                    seen.struck.insert((cell as u16, mark_at(cell, middle)));
+                }
+                Item::Path {
+                    path,
+                    fill: None,
+                    stroke: Some(stroke),
+                } => {
+                    let subpath = &path.subpaths[0];
+                    if subpath.closed {
+                        let centre = Point {
+                            x: subpath.start.x - cell_size * 0.4,
+                            y: subpath.start.y,
+                        };
+                        seen.circled.insert(cell_at(centre) as u16);
+                    } else {
+                        seen.links += 1;
+                        seen.dashed += usize::from(stroke.dash.is_some());
+                    }
+                }
+                _ => {}
+            }
+        }
+        seen
+    }
+
+    /// House-grader diagrams (6×6, 8×8 X, jigsaw, 12×12) strike exactly the step's
+    /// eliminations, shade its pattern and the other cells it changes, circle what it
+    /// places, and draw a chain's links, weak ones dashed.
+    #[test]
+    fn variant_diagrams_show_exactly_what_the_grader_did() {
+        use crate::seed::RandomStream;
+        use crate::sudoku::variant::generate::{VariantOptions, generate};
+        use crate::sudoku::variant::walkthrough::walkthrough;
+        let fonts = FontSet::bundled(false);
+        let mut chains = 0;
+        for (index, (size, variant)) in [
+            (Size::S6, Variant::Classic),
+            (Size::S8, Variant::X),
+            (Size::S9, Variant::Jigsaw),
+            (Size::S12, Variant::Classic),
+        ]
+        .into_iter()
+        .cycle()
+        .take(12)
+        .enumerate()
+        {
+            let mut rng = RandomStream::derive("test", &["variant diagrams"], index as u64);
+            let generated = generate(&VariantOptions::new(size, variant), &mut rng, None).unwrap();
+            let walked = walkthrough(&generated.puzzle).unwrap();
+            let rect = Rect::new(
+                40.0,
+                60.0,
+                30.0 * size.side() as f64,
+                30.0 * size.side() as f64,
+            );
+            for step in walked.steps.iter().filter(|step| !step.singles) {
+                let moment = &step.moment;
+                let mut items = Vec::new();
+                draw_variant_diagram(
+                    &mut items,
+                    &fonts,
+                    rect,
+                    &VariantDiagram {
+                        moment,
+                        placed: &moment.placements,
+                    },
+                );
+                let seen = read_back_variant(&items, rect, size);
+                let grader = &walked.path[step.path.start];
+                let placed: BTreeSet<u16> =
+                    grader.placements.iter().map(|&(cell, _)| cell).collect();
+                let eliminated: BTreeSet<(u16, u8)> = grader
+                    .eliminations
+                    .iter()
+                    .copied()
+                    .filter(|(cell, _)| !placed.contains(cell))
+                    .collect();
+                assert_eq!(seen.struck, eliminated, "{}", step.english);
+                assert_eq!(seen.circled, placed);
+                let pattern: BTreeSet<u16> = moment.pattern.iter().copied().collect();
+                assert!(grader.pattern.iter().all(|cell| pattern.contains(cell)));
+                assert_eq!(seen.pattern, pattern);
+                let changed: BTreeSet<u16> = grader
+                    .eliminations
+                    .iter()
+                    .chain(&grader.placements)
+                    .map(|&(cell, _)| cell)
+                    .filter(|cell| !pattern.contains(cell))
+                    .collect();
+                assert_eq!(seen.targets, changed);
+                assert_eq!(seen.links, grader.links.len());
+                assert_eq!(
+                    seen.dashed,
+                    grader.links.iter().filter(|link| !link.strong).count()
+                );
+                chains += usize::from(!grader.links.is_empty());
+                let diagonals = if variant == Variant::X {
+                    2 * (size.side() + 1)
+                } else {
+                    0
+                };
+                assert_eq!(seen.diagonal_strokes, diagonals);
+            }
+        }
+        assert!(chains > 0, "some diagram shows a chain");
     }
 
     #[test]

@@ -30,9 +30,7 @@ use super::symmetry::orbits;
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::Grid;
-use crate::sudoku::grade::{
-    ExtraHouses, GradeOptions, RatingRange, RatingTarget, Technique, Tier,
-};
+use crate::sudoku::grade::{ExtraHouses, GradeOptions, RatingRange, RatingTarget, Technique, Tier};
 
 /// The rating of a step taken from the solution when no rule applies.
 pub const TRIAL_AND_ERROR_RATING: u16 = 200;
@@ -720,7 +718,11 @@ impl<'g> Board<'g> {
         parts
             .iter()
             .map(|&(cell, mask)| {
-                format!("{}から{}を消す", self.name(usize::from(cell)), digit_list(mask))
+                format!(
+                    "{}から{}を消す",
+                    self.name(usize::from(cell)),
+                    digit_list(mask)
+                )
             })
             .collect::<Vec<_>>()
             .join("、")
@@ -845,11 +847,10 @@ impl<'g> Board<'g> {
                         self.geometry.house_name(house)
                     ),
                     japanese: format!(
-                        "{}の{cells}には{}しか入らないので、{}の他のマスには入らない：{}。",
-                        self.geometry.house_name_japanese(house),
-                        digit_list(mask),
-                        digit_list(mask),
-                        self.outcome_japanese(&eliminations)
+                        "{house_ja}の{cells}には{digits}しか入らないので、{house_ja}の他のマスには{digits}は入らない：{}。",
+                        self.outcome_japanese(&eliminations),
+                        house_ja = self.geometry.house_name_japanese(house),
+                        digits = digit_list(mask),
                     ),
                     eliminations,
                     ..VariantStep::new(technique, name, rating)
@@ -1063,6 +1064,7 @@ impl<'g> Board<'g> {
                     pattern.sort_unstable();
                     return Some(VariantStep {
                         pattern,
+                        houses: geometry.houses_of(pivot).to_vec(),
                         explanation: format!(
                             "pivot {} ({}) with {} ({}) and {} ({}): one of them is {}",
                             self.name(pivot),

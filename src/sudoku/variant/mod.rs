@@ -13,6 +13,7 @@ pub mod jigsaw;
 pub mod reference;
 pub mod solver;
 pub mod symmetry;
+pub mod walkthrough;
 
 pub use generate::{VariantGenerated, VariantOptions, generate};
 pub use geometry::{CellSet, Geometry, Size, Variant};

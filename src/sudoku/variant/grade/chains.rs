@@ -134,7 +134,11 @@ impl Board<'_> {
         let (mut english, mut japanese) = (Vec::new(), Vec::new());
         let mut links = Vec::new();
         for window in chain.nodes.windows(2) {
-            let [((from_cell, from_value), from_on), ((to_cell, to_value), on)] = *window else {
+            let [
+                ((from_cell, from_value), from_on),
+                ((to_cell, to_value), on),
+            ] = *window
+            else {
                 unreachable!("windows of two")
             };
             let (why, why_japanese) = if from_cell == to_cell {
@@ -484,7 +488,12 @@ mod tests {
                 board.apply(&step);
             }
         }
-        for name in ["X-Chain", "XY-Chain", "Forcing Chain", "Dynamic Forcing Chain"] {
+        for name in [
+            "X-Chain",
+            "XY-Chain",
+            "Forcing Chain",
+            "Dynamic Forcing Chain",
+        ] {
             assert!(seen.get(name).is_some_and(|&count| count > 0), "{seen:?}");
         }
     }

@@ -1,0 +1,392 @@
+//! Walkthroughs of the puzzles the house grader rates (4×4 to 16×16, jigsaw, X on sizes
+//! other than 9×9): its solve path retold for a book, as the classic walkthrough does for
+//! 9×9 grids.
+//!
+//! Runs of singles become one step in words; every other step has a [`VariantMoment`]:
+//! the position before it and what a diagram shows of it (the pattern's cells, the
+//! candidates removed, the digit placed, a chain's links), all taken from the grader's
+//! recorded steps.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::geometry::Geometry;
+use super::grade::{VariantGradeOptions, VariantLink, VariantStep, grade};
+use super::grid::{VariantGrid, value_char};
+use crate::error::Result;
+use crate::sudoku::grade::Technique;
+use crate::sudoku::grade::walkthrough::{Language, is_single};
+
+/// At most this many singles are listed in one step.
+const SINGLES_PER_STEP: usize = 18;
+
+/// What a diagram of one step shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantMoment {
+    pub geometry: Arc<Geometry>,
+    /// The puzzle's givens (drawn bold).
+    pub givens: Vec<u8>,
+    /// The grid before the step (0 for empty).
+    pub values: Vec<u8>,
+    /// The candidates of each empty cell before the step (0 for filled cells).
+    pub candidates: Vec<u16>,
+    /// Digits the step places: (cell, value).
+    pub placements: Vec<(u16, u8)>,
+    /// Candidates the step removes, in cell order; those of a cell it fills are left out.
+    pub eliminations: Vec<(u16, u8)>,
+    /// The cells of the pattern (shaded), ascending.
+    pub pattern: Vec<u16>,
+    /// The cells the step changes outside the pattern (shaded lighter), ascending.
+    pub targets: Vec<u16>,
+    pub links: Vec<VariantLink>,
+    /// True when the diagram shows candidates (steps beyond singles).
+    pub pencil_marks: bool,
+}
+
+/// One step of a walkthrough.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantWalkStep {
+    /// A run of singles (no diagram of its own) or a step beyond singles.
+    pub singles: bool,
+    /// The grader's steps this one retells.
+    pub path: Range<usize>,
+    pub english: String,
+    pub japanese: String,
+    pub moment: VariantMoment,
+}
+
+impl VariantWalkStep {
+    pub fn text(&self, language: Language) -> &str {
+        match language {
+            Language::English => &self.english,
+            Language::Japanese => &self.japanese,
+        }
+    }
+}
+
+/// A puzzle's walkthrough, and the grader's steps it retells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantWalkthrough {
+    pub steps: Vec<VariantWalkStep>,
+    pub path: Vec<VariantStep>,
+}
+
+/// The walkthrough of a puzzle with a unique solution.
+pub fn walkthrough(puzzle: &VariantGrid) -> Result<VariantWalkthrough> {
+    let grading = grade(
+        puzzle,
+        &VariantGradeOptions {
+            record_steps: true,
+            ..VariantGradeOptions::default()
+        },
+    )?;
+    Ok(retell(puzzle, grading.steps))
+}
+
+/// The first step that is not a single (what a hint points at), if any.
+pub fn first_technique(puzzle: &VariantGrid) -> Result<Option<VariantStep>> {
+    let grading = grade(
+        puzzle,
+        &VariantGradeOptions {
+            record_steps: true,
+            ..VariantGradeOptions::default()
+        },
+    )?;
+    Ok(grading
+        .steps
+        .into_iter()
+        .find(|step| !is_single(step.technique)))
+}
+
+/// A position replayed from the grader's steps.
+struct Replay<'g> {
+    geometry: &'g Geometry,
+    values: Vec<u8>,
+    candidates: Vec<u16>,
+}
+
+impl<'g> Replay<'g> {
+    fn new(puzzle: &'g VariantGrid) -> Replay<'g> {
+        let geometry = puzzle.geometry();
+        let mut replay = Replay {
+            geometry,
+            values: vec![0; geometry.cells()],
+            candidates: vec![geometry.size().all_digits(); geometry.cells()],
+        };
+        for (cell, &value) in puzzle.cells().iter().enumerate() {
+            if value != 0 {
+                replay.place(cell, value);
+            }
+        }
+        replay
+    }
+
+    fn place(&mut self, cell: usize, value: u8) {
+        self.values[cell] = value;
+        self.candidates[cell] = 0;
+        for &peer in self.geometry.peers(cell) {
+            self.candidates[usize::from(peer)] &= !(1 << (value - 1));
+        }
+    }
+
+    fn apply(&mut self, step: &VariantStep) {
+        for &(cell, value) in &step.eliminations {
+            self.candidates[usize::from(cell)] &= !(1 << (value - 1));
+        }
+        for &(cell, value) in &step.placements {
+            if self.values[usize::from(cell)] == 0 {
+                self.place(usize::from(cell), value);
+            }
+        }
+    }
+}
+
+/// Groups the grader's steps, replaying them for the moments.
+pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthrough {
+    let geometry = puzzle.geometry();
+    let mut replay = Replay::new(puzzle);
+    let mut steps = Vec::new();
+    let mut index = 0;
+    while index < path.len() {
+        let start = index;
+        let moment = VariantMoment {
+            geometry: Arc::clone(geometry),
+            givens: puzzle.cells().to_vec(),
+            values: replay.values.clone(),
+            candidates: replay.candidates.clone(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            targets: Vec::new(),
+            links: Vec::new(),
+            pencil_marks: false,
+        };
+        if is_single(path[index].technique) {
+            let run = path[index..]
+                .iter()
+                .take_while(|step| is_single(step.technique))
+                .count();
+            let pieces = run.div_ceil(SINGLES_PER_STEP);
+            let length = run.div_ceil(pieces);
+            while index < path.len() && is_single(path[index].technique) && index - start < length {
+                replay.apply(&path[index]);
+                index += 1;
+            }
+            steps.push(singles_step(&path[start..index], start..index, moment));
+        } else {
+            let step = &path[index];
+            replay.apply(step);
+            index += 1;
+            steps.push(technique_step(step, start..index, moment));
+        }
+    }
+    VariantWalkthrough { steps, path }
+}
+
+fn cell_name(geometry: &Geometry, cell: u16) -> String {
+    geometry.cell_name(usize::from(cell))
+}
+
+fn singles_step(run: &[VariantStep], path: Range<usize>, moment: VariantMoment) -> VariantWalkStep {
+    let geometry = Arc::clone(&moment.geometry);
+    let placements: Vec<(u16, u8)> = run.iter().flat_map(|s| s.placements.clone()).collect();
+    let list: Vec<String> = placements
+        .iter()
+        .map(|&(cell, value)| format!("{}={}", cell_name(&geometry, cell), value_char(value)))
+        .collect();
+    let count = |of: &[Technique]| run.iter().filter(|s| of.contains(&s.technique)).count();
+    let kinds = [
+        (
+            count(&[Technique::FullHouse]),
+            ("full house", "full houses"),
+            "フルハウス",
+        ),
+        (
+            count(&[Technique::HiddenSingleBox, Technique::HiddenSingleLine]),
+            ("hidden single", "hidden singles"),
+            "ヒドゥンシングル",
+        ),
+        (
+            count(&[Technique::NakedSingle]),
+            ("naked single", "naked singles"),
+            "ネイキッドシングル",
+        ),
+    ];
+    let present: Vec<_> = kinds.iter().filter(|kind| kind.0 > 0).collect();
+    let english_name = |kind: &&(usize, (&str, &str), &str)| {
+        let (n, (one, many), _) = **kind;
+        format!("{n} {}", if n == 1 { one } else { many })
+    };
+    let english = match present.as_slice() {
+        [only] => format!("Fill {}: {}.", english_name(only), list.join(", ")),
+        _ => format!(
+            "Fill {} singles ({}): {}.",
+            run.len(),
+            present
+                .iter()
+                .map(english_name)
+                .collect::<Vec<_>>()
+                .join(", "),
+            list.join(", ")
+        ),
+    };
+    let japanese = format!(
+        "シングルで{}マス確定（{}）：{}。",
+        run.len(),
+        present
+            .iter()
+            .map(|kind| format!("{}{}", kind.2, kind.0))
+            .collect::<Vec<_>>()
+            .join("・"),
+        list.join("、")
+    );
+    let mut targets: Vec<u16> = placements.iter().map(|&(cell, _)| cell).collect();
+    targets.sort_unstable();
+    VariantWalkStep {
+        singles: true,
+        path,
+        english,
+        japanese,
+        moment: VariantMoment {
+            placements,
+            targets,
+            ..moment
+        },
+    }
+}
+
+/// What a step does, in English: `r1c2=5` or `remove 5 from r1c2, 5/7 from r3c4`.
+fn outcome_english(geometry: &Geometry, step: &VariantStep) -> String {
+    if !step.placements.is_empty() {
+        return step
+            .placements
+            .iter()
+            .map(|&(cell, value)| format!("{}={}", cell_name(geometry, cell), value_char(value)))
+            .collect::<Vec<_>>()
+            .join(", ");
+    }
+    let mut parts: Vec<(u16, Vec<char>)> = Vec::new();
+    for &(cell, value) in &step.eliminations {
+        match parts.last_mut() {
+            Some((last, values)) if *last == cell => values.push(value_char(value)),
+            _ => parts.push((cell, vec![value_char(value)])),
+        }
+    }
+    let removed: Vec<String> = parts
+        .iter()
+        .map(|(cell, values)| {
+            let values: Vec<String> = values.iter().map(char::to_string).collect();
+            format!("{} from {}", values.join("/"), cell_name(geometry, *cell))
+        })
+        .collect();
+    format!("remove {}", removed.join(", "))
+}
+
+fn technique_step(
+    step: &VariantStep,
+    path: Range<usize>,
+    moment: VariantMoment,
+) -> VariantWalkStep {
+    let geometry = Arc::clone(&moment.geometry);
+    let mut pattern = step.pattern.clone();
+    for link in &step.links {
+        pattern.extend([link.from.0, link.to.0]);
+    }
+    pattern.sort_unstable();
+    pattern.dedup();
+    let mut targets: Vec<u16> = step
+        .eliminations
+        .iter()
+        .chain(&step.placements)
+        .map(|&(cell, _)| cell)
+        .filter(|cell| !pattern.contains(cell))
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    let placed: Vec<u16> = step.placements.iter().map(|&(cell, _)| cell).collect();
+    let mut eliminations: Vec<(u16, u8)> = step
+        .eliminations
+        .iter()
+        .copied()
+        .filter(|(cell, _)| !placed.contains(cell))
+        .collect();
+    eliminations.sort_unstable();
+    let name = crate::sudoku::grade::walkthrough::japanese_name(step.technique);
+    VariantWalkStep {
+        singles: false,
+        path,
+        english: format!(
+            "{}: {}; {}.",
+            step.name,
+            step.explanation,
+            outcome_english(&geometry, step)
+        ),
+        japanese: format!("{name}：{}", step.japanese),
+        moment: VariantMoment {
+            placements: step.placements.clone(),
+            eliminations,
+            pattern,
+            targets,
+            links: step.links.clone(),
+            pencil_marks: true,
+            ..moment
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::RandomStream;
+    use crate::sudoku::variant::generate::{VariantOptions, generate};
+    use crate::sudoku::variant::geometry::{Size, Variant};
+
+    #[test]
+    fn walkthroughs_retell_the_whole_path_of_every_variant() {
+        for (index, (size, variant)) in [
+            (Size::S4, Variant::Classic),
+            (Size::S6, Variant::Classic),
+            (Size::S6, Variant::Jigsaw),
+            (Size::S8, Variant::X),
+            (Size::S9, Variant::Jigsaw),
+            (Size::S12, Variant::Classic),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut rng = RandomStream::derive("test", &["variant walk"], index as u64);
+            let generated = generate(&VariantOptions::new(size, variant), &mut rng, None).unwrap();
+            let walked = walkthrough(&generated.puzzle).unwrap();
+            // The steps cover the path once, in order.
+            let mut next = 0;
+            for step in &walked.steps {
+                assert_eq!(step.path.start, next);
+                next = step.path.end;
+                assert!(!step.english.is_empty() && !step.japanese.is_empty());
+                if !step.singles {
+                    let grader = &walked.path[step.path.start];
+                    assert!(step.moment.pencil_marks);
+                    for &(cell, value) in &step.moment.eliminations {
+                        assert!(grader.eliminations.contains(&(cell, value)));
+                        assert!(step.moment.candidates[usize::from(cell)] & 1 << (value - 1) != 0);
+                    }
+                    assert!(
+                        grader
+                            .pattern
+                            .iter()
+                            .all(|c| step.moment.pattern.contains(c))
+                    );
+                }
+            }
+            assert_eq!(next, walked.path.len());
+            // Replaying every placement fills the solution.
+            let mut grid = generated.puzzle.clone();
+            for step in &walked.steps {
+                for &(cell, value) in &step.moment.placements {
+                    grid.set(usize::from(cell), value);
+                }
+            }
+            assert_eq!(grid, generated.solution, "{size} {variant}");
+        }
+    }
+}
