@@ -564,12 +564,38 @@ fn render_writes_walkthrough_pages() {
     let text = pdf.page_text(pdf.page_count());
     assert!(text.contains("解き方"), "{text}");
 
-    // No walkthrough for a jigsaw, no SVG pages, no PDF figures: exit 2, nothing written.
-    let jigsaw = common::run_binary(&["sudoku", "generate", "--variant", "jigsaw"], "");
+    // A jigsaw's walkthrough (the house grader's) is pages like the others.
+    let jigsaw = common::run_binary(
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "jigsaw",
+            "--tier",
+            "hard",
+        ],
+        "",
+    );
+    let jigsaw_pages = dir.join("jigsaw");
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            "--walkthrough",
+            "--to",
+            jigsaw_pages.to_str().unwrap(),
+        ],
+        &common::stdout(&jigsaw),
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let pdf = Pdf::load(&jigsaw_pages.join("walkthroughs.pdf"));
+    let text = pdf.page_text(pdf.page_count());
+    assert!(text.contains("Walkthrough"), "{text}");
+
+    // No SVG pages, no PDF figures: exit 2, nothing written.
     let refused = dir.join("refused");
     for (args, input) in [
-        (&["--walkthrough"][..], common::stdout(&jigsaw)),
-        (&["--walkthrough", "--format", "svg"], input.clone()),
+        (&["--walkthrough", "--format", "svg"][..], input.clone()),
         (&["--format", "pdf"], input.clone()),
     ] {
         let mut all = vec!["sudoku", "render", "--to", refused.to_str().unwrap()];
