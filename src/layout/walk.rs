@@ -6,8 +6,10 @@
 //! comes back every few steps; a step with a diagram of its own (`WalkStep::diagram`)
 //! ends its panel, whose figure then shows that step. Panels flow down the pages after the
 //! answers; a panel (and so a step) is never split across pages, and a walkthrough's
-//! heading never ends a page. Only a step whose text alone is taller than a page (a long
-//! case analysis) has its text carried over to continuation panels, which have no figure.
+//! heading never ends a page. Kinds keep their steps short (mushikui-zan cuts long runs of
+//! case analyses into steps); only a step whose text alone is taller than a page (possible
+//! on very small pages) has its text carried over to continuation panels, which have no
+//! figure.
 //!
 //! Everything here is geometry known before drawing: [`lay_out`] wraps the text and sizes
 //! the panels (it needs the made walkthroughs, the fonts and the figure cell), and

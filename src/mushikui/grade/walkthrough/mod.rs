@@ -40,7 +40,8 @@ pub struct FoundDigit {
     pub digit: u8,
 }
 
-/// One step of a walkthrough: a few deductions that end in found digits.
+/// One step of a walkthrough: a few deductions that end in found digits (or, when a long
+/// run of narrowings is cut, that only narrow candidates: `found` is then empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WalkStep {
     /// The hardest rule the step uses.
@@ -80,6 +81,10 @@ impl Walkthrough {
         }
     }
 }
+
+/// A step's words stop growing past this many characters (English): longer runs of
+/// narrowings go on in a step of their own, so a step stays well within a page.
+const LONGEST_STEP: usize = 900;
 
 /// Most sentences one step gathers from consecutive easy columns of one row.
 const MOST_MERGED: usize = 4;
@@ -147,30 +152,53 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
             last.rule = harder(last.rule, rule);
             continue;
         }
-        let mut gathered: [Vec<String>; 2] = [Vec::new(), Vec::new()];
-        let mut hardest = rule;
-        for reason in reasons {
-            hardest = harder(hardest, reason.rule);
-            for (list, sentence) in gathered.iter_mut().zip(reason.sentences) {
-                list.push(sentence);
+        // The narrowings, then the finding; a long run of narrowings (several case
+        // analyses) is told over several steps, so that no step outgrows a page.
+        let mut parts: Vec<(Rule, [String; 2])> = reasons
+            .into_iter()
+            .map(|reason| (reason.rule, reason.sentences))
+            .collect();
+        parts.push((rule, sentences));
+        let mut chunks: Vec<Vec<(Rule, [String; 2])>> = vec![Vec::new()];
+        let mut length = 0;
+        for part in parts {
+            let chunk = chunks.last_mut().expect("one chunk at least");
+            if !chunk.is_empty() && length + part.1[0].len() > LONGEST_STEP {
+                chunks.push(vec![part]);
+                length = chunks.last().expect("just pushed")[0].1[0].len();
+            } else {
+                length += part.1[0].len();
+                chunk.push(part);
             }
         }
-        for (list, sentence) in gathered.iter_mut().zip(sentences) {
-            list.push(sentence);
+        let last_chunk = chunks.len() - 1;
+        for (index, chunk) in chunks.into_iter().enumerate() {
+            let mut gathered: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+            let mut hardest = chunk[0].0;
+            for (part_rule, part_sentences) in chunk {
+                hardest = harder(hardest, part_rule);
+                for (list, sentence) in gathered.iter_mut().zip(part_sentences) {
+                    list.push(sentence);
+                }
+            }
+            let ends = index == last_chunk;
+            steps.push(Gathering {
+                rule: hardest,
+                found: if ends { found.clone() } else { Vec::new() },
+                sentences: gathered,
+                open_label: if ends { easy_label } else { None },
+            });
         }
-        steps.push(Gathering {
-            rule: hardest,
-            found,
-            sentences: gathered,
-            open_label: easy_label,
-        });
     }
     // The hint: the first step past the easy levels, located by its first digit.
-    let hints = match steps
+    // (A step cut from a long run finds nothing: the digit is the next finding's.)
+    let hard = steps
         .iter()
-        .find(|step| step.rule.level() > Rule::LastDigit.level())
-        .and_then(|step| step.found.first().map(|found| (step.rule, *found)))
-    {
+        .position(|step| step.rule.level() > Rule::LastDigit.level());
+    let hints = match hard.and_then(|first| {
+        let found = steps[first..].iter().find_map(|step| step.found.first())?;
+        Some((steps[first].rule, *found))
+    }) {
         Some((rule, found)) => {
             let row = &network.rows[found.row];
             let cell = row[row.len() - 1 - found.index];
@@ -316,10 +344,17 @@ mod tests {
         };
         let walk = walkthrough(puzzle).unwrap();
         let mut found: Vec<(usize, usize)> = Vec::new();
-        for step in &walk.steps {
+        for (number, step) in walk.steps.iter().enumerate() {
+            // Only a long run of narrowings is cut into steps that find nothing, and a
+            // step that finds the digit they lead to comes after them.
             assert!(
-                !step.found.is_empty(),
-                "{puzzle}: a step that finds nothing"
+                !step.found.is_empty() || number + 1 < walk.steps.len(),
+                "{puzzle}: the last step finds nothing"
+            );
+            assert!(
+                step.text(Language::English).len() <= 2 * LONGEST_STEP,
+                "{puzzle}: a step of {} characters",
+                step.text(Language::English).len()
             );
             for language in Language::ALL {
                 assert!(
