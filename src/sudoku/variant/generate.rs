@@ -156,14 +156,31 @@ fn check_clues(range: ClueRange, size: Size) -> Result<()> {
 /// The geometry of one attempt: fixed, or a fresh jigsaw layout.
 fn draw_geometry(options: &VariantOptions, rng: &mut RandomStream) -> Option<Arc<Geometry>> {
     if options.variant != Variant::Jigsaw {
-        return Some(Arc::new(
-            Geometry::regular(options.size, options.variant).expect("checked options"),
-        ));
+        return Some(regular_geometry(options.size, options.variant));
     }
     let symmetric = options.symmetry == Symmetry::Rot180;
     let regions = random_layout(options.size, symmetric, rng)?;
     let labels: Vec<u8> = regions.iter().map(|&region| b'a' + region).collect();
     Geometry::jigsaw(options.size, &labels).ok().map(Arc::new)
+}
+
+/// The geometry of a regular size and variant, built once per thread and shared after.
+fn regular_geometry(size: Size, variant: Variant) -> Arc<Geometry> {
+    thread_local! {
+        static BUILT: std::cell::RefCell<Vec<Arc<Geometry>>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    BUILT.with(|built| {
+        let mut built = built.borrow_mut();
+        if let Some(geometry) = built
+            .iter()
+            .find(|geometry| geometry.size() == size && geometry.variant() == variant)
+        {
+            return Arc::clone(geometry);
+        }
+        let geometry = Arc::new(Geometry::regular(size, variant).expect("checked options"));
+        built.push(Arc::clone(&geometry));
+        geometry
+    })
 }
 
 /// True when no grid other than `solution` fits `puzzle`, knowing that any other must

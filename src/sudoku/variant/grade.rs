@@ -256,6 +256,7 @@ pub fn grade_unique(
     }
     let geometry = puzzle.geometry();
     let mut board = Board::new(geometry, puzzle);
+    board.describe = options.record_steps;
     let mut rating = 0u16;
     let mut hardest = String::from("Full House");
     let mut trial_and_error = false;
@@ -449,6 +450,8 @@ struct Board<'g> {
     geometry: &'g Geometry,
     values: [u8; MAX_CELLS],
     candidates: [u16; MAX_CELLS],
+    /// Whether steps get their words (only recorded steps need them).
+    describe: bool,
 }
 
 fn bit(value: u8) -> u16 {
@@ -472,6 +475,7 @@ impl<'g> Board<'g> {
             geometry,
             values: [0; MAX_CELLS],
             candidates: [0; MAX_CELLS],
+            describe: true,
         };
         board.candidates[..geometry.cells()].fill(geometry.size().all_digits());
         for (cell, &value) in puzzle.cells().iter().enumerate() {
@@ -529,16 +533,20 @@ impl<'g> Board<'g> {
         VariantStep {
             placements: vec![(cell as u16, value)],
             pattern: vec![cell as u16],
-            explanation: format!(
-                "{}={} (taken from the solution: no rule of the grader applies)",
-                self.name(cell),
-                value_char(value)
-            ),
-            japanese: format!(
-                "{}={}（この採点の技法では進めないので、解から入れる）",
-                self.name(cell),
-                value_char(value)
-            ),
+            explanation: self.say(|| {
+                format!(
+                    "{}={} (taken from the solution: no rule of the grader applies)",
+                    self.name(cell),
+                    value_char(value)
+                )
+            }),
+            japanese: self.say(|| {
+                format!(
+                    "{}={}（この採点の技法では進めないので、解から入れる）",
+                    self.name(cell),
+                    value_char(value)
+                )
+            }),
             ..VariantStep::new(
                 Technique::TrialAndError,
                 "Trial and Error",
@@ -589,24 +597,39 @@ impl<'g> Board<'g> {
         rating: u16,
         (cell, value): (usize, u8),
         house: Option<usize>,
-        (why, why_japanese): (String, String),
+        why: impl FnOnce() -> (String, String),
     ) -> VariantStep {
         let name = match technique {
             Technique::FullHouse => "Full House",
             Technique::NakedSingle => "Naked Single",
             _ => "Hidden Single",
         };
+        let (explanation, japanese) = if self.describe {
+            let (why, why_japanese) = why();
+            let placed = format!("{}={}", self.name(cell), value_char(value));
+            (
+                format!("{placed} ({why})"),
+                format!("{placed}（{why_japanese}）"),
+            )
+        } else {
+            (String::new(), String::new())
+        };
         VariantStep {
             placements: vec![(cell as u16, value)],
             pattern: vec![cell as u16],
             houses: house.map(|house| house as u16).into_iter().collect(),
-            explanation: format!("{}={} ({why})", self.name(cell), value_char(value)),
-            japanese: format!(
-                "{}={}（{why_japanese}）",
-                self.name(cell),
-                value_char(value)
-            ),
+            explanation,
+            japanese,
             ..VariantStep::new(technique, name, rating)
+        }
+    }
+
+    /// The words of a step, when the grading keeps them (`describe`); empty otherwise.
+    fn say(&self, words: impl FnOnce() -> String) -> String {
+        if self.describe {
+            words()
+        } else {
+            String::new()
         }
     }
 
@@ -623,10 +646,12 @@ impl<'g> Board<'g> {
                 let mask = self.candidates[cell];
                 if mask.count_ones() == 1 {
                     let value = mask.trailing_zeros() as u8 + 1;
-                    let why = (
-                        format!("the last cell of {}", self.geometry.house_name(house)),
-                        format!("{}の最後のマス", self.geometry.house_name_japanese(house)),
-                    );
+                    let why = || {
+                        (
+                            format!("the last cell of {}", self.geometry.house_name(house)),
+                            format!("{}の最後のマス", self.geometry.house_name_japanese(house)),
+                        )
+                    };
                     return Some(self.placement(
                         Technique::FullHouse,
                         10,
@@ -659,18 +684,20 @@ impl<'g> Board<'g> {
                     } else {
                         (Technique::HiddenSingleLine, 15)
                     };
-                    let why = (
-                        format!(
-                            "the only place for {} in {}",
-                            value_char(value),
-                            self.geometry.house_name(house)
-                        ),
-                        format!(
-                            "{}で{}が入る唯一のマス",
-                            self.geometry.house_name_japanese(house),
-                            value_char(value)
-                        ),
-                    );
+                    let why = || {
+                        (
+                            format!(
+                                "the only place for {} in {}",
+                                value_char(value),
+                                self.geometry.house_name(house)
+                            ),
+                            format!(
+                                "{}で{}が入る唯一のマス",
+                                self.geometry.house_name_japanese(house),
+                                value_char(value)
+                            ),
+                        )
+                    };
                     return Some(self.placement(
                         technique,
                         rating,
@@ -689,10 +716,12 @@ impl<'g> Board<'g> {
             .find(|&cell| self.values[cell] == 0 && self.candidates[cell].count_ones() == 1)
             .map(|cell| {
                 let value = self.candidates[cell].trailing_zeros() as u8 + 1;
-                let why = (
-                    "the only value left in the cell".to_string(),
-                    "このマスに残る唯一の候補".to_string(),
-                );
+                let why = || {
+                    (
+                        "the only value left in the cell".to_string(),
+                        "このマスに残る唯一の候補".to_string(),
+                    )
+                };
                 self.placement(Technique::NakedSingle, 23, (cell, value), None, why)
             })
     }
@@ -779,18 +808,18 @@ impl<'g> Board<'g> {
                             return Some(VariantStep {
                                 pattern: places.iter().map(|cell| cell as u16).collect(),
                                 houses: vec![house as u16, other as u16],
-                                explanation: format!(
+                                explanation: self.say(|| format!(
                                     "in {}, {} lies within {}, so it leaves the rest of {}",
                                     geometry.house_name(house),
                                     value_char(value),
                                     geometry.house_name(other),
                                     geometry.house_name(other)
-                                ),
-                                japanese: format!(
+                                )),
+                                japanese: self.say(|| format!(
                                     "{from}では{}は{to}と重なるマスにしか入らないので、{to}の他のマスには入らない：{}。",
                                     value_char(value),
                                     self.outcome_japanese(&eliminations)
-                                ),
+                                )),
                                 eliminations,
                                 ..VariantStep::new(technique, name, rating)
                             });
@@ -841,17 +870,17 @@ impl<'g> Board<'g> {
                 found = Some(VariantStep {
                     pattern: subset.iter().map(|cell| cell as u16).collect(),
                     houses: vec![house as u16],
-                    explanation: format!(
+                    explanation: self.say(|| format!(
                         "{cells} hold only {} in {}",
                         digit_list(mask),
                         self.geometry.house_name(house)
-                    ),
-                    japanese: format!(
+                    )),
+                    japanese: self.say(|| format!(
                         "{house_ja}の{cells}には{digits}しか入らないので、{house_ja}の他のマスには{digits}は入らない：{}。",
                         self.outcome_japanese(&eliminations),
                         house_ja = self.geometry.house_name_japanese(house),
                         digits = digit_list(mask),
-                    ),
+                    )),
                     eliminations,
                     ..VariantStep::new(technique, name, rating)
                 });
@@ -892,17 +921,17 @@ impl<'g> Board<'g> {
                 found = Some(VariantStep {
                     pattern: cells.iter().map(|cell| cell as u16).collect(),
                     houses: vec![house as u16],
-                    explanation: format!(
+                    explanation: self.say(|| format!(
                         "{} fit only {list} in {}",
                         digit_list(mask),
                         self.geometry.house_name(house)
-                    ),
-                    japanese: format!(
+                    )),
+                    japanese: self.say(|| format!(
                         "{}では{}は{list}にしか入らないので、これらのマスに他の数字は入らない：{}。",
                         self.geometry.house_name_japanese(house),
                         digit_list(mask),
                         self.outcome_japanese(&eliminations)
-                    ),
+                    )),
                     eliminations,
                     ..VariantStep::new(technique, name, rating)
                 });
@@ -970,19 +999,19 @@ impl<'g> Board<'g> {
                     found = Some(VariantStep {
                         pattern: base_cells.iter().map(|cell| cell as u16).collect(),
                         houses: base_houses.iter().map(|&house| house as u16).collect(),
-                        explanation: format!(
+                        explanation: self.say(|| format!(
                             "{} in {} lies within {}",
                             value_char(value),
                             names(&base_houses, false),
                             names(&covers, false)
-                        ),
-                        japanese: format!(
+                        )),
+                        japanese: self.say(|| format!(
                             "{}は{}では{}にしか入らないので、それらの他のマスには入らない：{}。",
                             value_char(value),
                             names(&base_houses, true),
                             names(&covers, true),
                             self.outcome_japanese(&eliminations)
-                        ),
+                        )),
                         eliminations,
                         ..VariantStep::new(technique, name, rating)
                     });
@@ -1065,7 +1094,7 @@ impl<'g> Board<'g> {
                     return Some(VariantStep {
                         pattern,
                         houses: geometry.houses_of(pivot).to_vec(),
-                        explanation: format!(
+                        explanation: self.say(|| format!(
                             "pivot {} ({}) with {} ({}) and {} ({}): one of them is {}",
                             self.name(pivot),
                             digit_list(pivot_mask),
@@ -1074,8 +1103,8 @@ impl<'g> Board<'g> {
                             self.name(b),
                             digit_list(mb),
                             digit_list(z)
-                        ),
-                        japanese: format!(
+                        )),
+                        japanese: self.say(|| format!(
                             "軸{}（{}）と{}（{}）・{}（{}）のどれかが{}になるので、それらすべてを見るマスには{}は入らない：{}。",
                             self.name(pivot),
                             digit_list(pivot_mask),
@@ -1086,7 +1115,7 @@ impl<'g> Board<'g> {
                             digit_list(z),
                             digit_list(z),
                             self.outcome_japanese(&eliminations)
-                        ),
+                        )),
                         eliminations,
                         ..VariantStep::new(technique, name, if xyz { 44 } else { 42 })
                     });

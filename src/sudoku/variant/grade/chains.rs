@@ -178,14 +178,14 @@ impl Board<'_> {
             eliminations: vec![(cell as u16, value)],
             pattern,
             links,
-            explanation: format!(
+            explanation: self.say(|| format!(
                 "if {name}={value_text}: {}; a contradiction, so {name} is not {value_text}",
                 english.join(", ")
-            ),
-            japanese: format!(
+            )),
+            japanese: self.say(|| format!(
                 "{name}={value_text}と仮定すると：{}。矛盾するので、{name}は{value_text}ではない。",
                 japanese.join("、")
-            ),
+            )),
             ..VariantStep::new(Technique::Cycles, chain.links.name(), chain.rating())
         }
     }
@@ -241,12 +241,12 @@ impl Board<'_> {
                 .map(|&(_, (cell, value), _)| (cell as u16, value))
                 .collect(),
             pattern,
-            explanation: format!(
+            explanation: self.say(|| format!(
                 "assuming each of {english} lets singles and intersections fill that many more cells and reach a contradiction, so none of them holds"
-            ),
-            japanese: format!(
+            )),
+            japanese: self.say(|| format!(
                 "{japanese}のそれぞれを仮定すると、シングルと交差による絞り込みで（括弧内のマス数を埋めたところで）矛盾に至るので、どれも入らない。"
-            ),
+            )),
             ..VariantStep::new(
                 Technique::DynamicForcingChainPlus,
                 "Dynamic Forcing Chain",
