@@ -513,11 +513,23 @@ per_page = "1x2"
 hints = true
 walkthroughs = "all"
 
+[[section]]
+title = "Twelve"
+kind = "sudoku"
+size = "12x12"
+tier = "hard"
+count = 1
+per_page = "1x1"
+hints = true
+walkthroughs = "all"
+
 [answers]
 placement = "end"
+per_page = "1x2"
 "#;
 
-/// Walkthroughs and hints of the house grader's puzzles (6×6, jigsaw): every step on the
+/// Walkthroughs and hints of the house grader's puzzles (6×6, jigsaw, 12×12 with its
+/// steps below its figure): every step on the
 /// manifest's pages in order, cross-referenced from the answer, hints naming the grader's
 /// first step beyond singles, and the techniques chapter drawn from them.
 #[test]
@@ -532,7 +544,7 @@ fn variant_walkthroughs_and_hints_follow_the_house_grader() {
     let pdf = Pdf::load(&pdf_path);
     let manifest = manifest(&pdf_path);
     let puzzles = manifest["puzzles"].as_array().unwrap();
-    assert_eq!(puzzles.len(), 3);
+    assert_eq!(puzzles.len(), 4);
     let techniques = pdf.page_text(4);
     assert!(techniques.contains("Techniques"), "{techniques}");
     for puzzle in puzzles {

@@ -680,10 +680,20 @@ impl Geometry {
         // Three panels (a figure and its gap each) fit under a walkthrough's heading.
         let text = spec.page.text_size.value;
         let panel = (room - walk::style::HEADER * text) / 3.0 - walk::style::PANEL_GAP * text;
-        let cell = (self.body_width() * 0.45 / frame.columns)
+        let beside = (self.body_width() * 0.45 / frame.columns)
             .min(room * 0.4 / frame.rows)
             .min(panel / frame.rows)
             .min(frame.max_cell * 0.8);
+        // A grid too big to be readable beside its steps (12×12, 16×16) takes the body's
+        // width with its steps below, as large as readable marks need and no larger.
+        let below = (self.body_width() / frame.columns)
+            .min((room - walk::style::HEADER * text) * 0.8 / frame.rows)
+            .min(frame.min_walk_cell * 1.2);
+        let cell = if beside < frame.min_walk_cell && below >= frame.min_walk_cell {
+            below
+        } else {
+            beside
+        };
         if cell < frame.min_walk_cell {
             return Err(spec
                 .error(
@@ -1742,8 +1752,17 @@ impl Composer<'_> {
                 self.fonts,
                 items,
             )?;
-            let text_x = body.x + entry.figure.0 + walk::style::GUTTER * text;
-            let mut baseline = y + size;
+            let (text_x, mut baseline) = if entry.stacked {
+                (
+                    body.x,
+                    y + entry.figure.1 + walk::style::GUTTER * text + size,
+                )
+            } else {
+                (
+                    body.x + entry.figure.0 + walk::style::GUTTER * text,
+                    y + size,
+                )
+            };
             let from = words::example_from(
                 self.language(),
                 example.puzzle + 1,
@@ -1840,6 +1859,12 @@ impl Composer<'_> {
             let metrics = self.fonts.metrics(self.fonts.text);
             for panel in &layout.panels[block.panels.clone()] {
                 let area = Rect::new(body.x, y, layout.figure.0, layout.figure.1);
+                // Steps go beside the figure, or below it when it is too wide for that.
+                let (text_left, text_top) = match (layout.stacked, panel.continued) {
+                    (true, false) => (body.x, y + layout.figure.1 + walk::style::GUTTER * text),
+                    (true, true) => (body.x, y),
+                    (false, _) => (body.x + layout.figure.0 + walk::style::GUTTER * text, y),
+                };
                 if !panel.continued {
                     puzzle.kind().layout.draw_walk(
                         puzzle.content.as_ref(),
@@ -1851,9 +1876,9 @@ impl Composer<'_> {
                         items,
                     )?;
                 }
-                let number_x = body.x + layout.figure.0 + walk::style::GUTTER * text;
+                let number_x = text_left;
                 let text_x = number_x + walk::style::NUMBER * size;
-                let mut baseline = y + size;
+                let mut baseline = text_top + size;
                 for (step, lines) in panel.steps.clone().zip(&panel.lines) {
                     // The rest of a step begun in the panel before has no number.
                     if !(panel.continued && step == panel.steps.start) {
@@ -1959,6 +1984,7 @@ mod tests {
             Some(WalkLayout {
                 cell: 17.0,
                 figure: (153.0, 153.0),
+                stacked: false,
                 panels: vec![
                     walk::Panel {
                         steps: 0..1,

@@ -949,7 +949,7 @@ mod tests {
     }
 
     #[test]
-    fn pencil_marks_stay_readable_on_a_6x9_page_and_smaller_is_refused() {
+    fn pencil_marks_stay_readable_on_small_pages_and_smaller_is_refused() {
         use crate::book::spec::Spec;
         use crate::layout::compose::{Geometry, paginate};
         let fonts = FontSet::bundled(false);
@@ -957,7 +957,7 @@ mod tests {
             let spec = Spec::parse(
                 "book.toml",
                 &format!(
-                    "title = \"T\"\ntemplate = \"kdp-6x9\"\n[page]\nsize = \"{size}\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\nwalkthroughs = \"all\"\n"
+                    "title = \"T\"\ntemplate = \"kdp-6x9\"\n[page]\nsize = \"{size}\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\nper_page = \"1x1\"\nwalkthroughs = \"all\"\n[answers]\nper_page = \"1x1\"\n"
                 ),
                 None,
             )
@@ -970,7 +970,10 @@ mod tests {
             cell >= MIN_WALK_CELL && cell * MARK_SCALE >= MIN_MARK,
             "{cell}"
         );
-        let error = geometry("5x8in").unwrap_err();
+        // A 5 × 8 in page has no room beside the figure: the steps go below it.
+        let five_by_eight = geometry("5x8in").unwrap();
+        assert!(five_by_eight.walk_cells[0] >= MIN_WALK_CELL);
+        let error = geometry("3.2x4.4in").unwrap_err();
         assert!(
             error
                 .message()

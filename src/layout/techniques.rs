@@ -21,8 +21,11 @@ pub struct Entry {
     pub about: Vec<String>,
     /// The example step's words, wrapped.
     pub example: Vec<String>,
-    /// Height in points: name line, the taller of figure and text, gap.
+    /// Height in points: name line, the taller of figure and text (or both, when the
+    /// text goes below a wide figure), gap.
     pub height: f64,
+    /// The text goes below the figure (see [`super::walk::STACKED_SHARE`]).
+    pub stacked: bool,
 }
 
 /// Sizes the entries: `cells[i]` and `extents[i]` (cells across and down) are the
@@ -46,7 +49,13 @@ pub fn lay_out(
             let cell = cells[example.puzzle];
             let (columns, rows) = extents[example.puzzle];
             let figure = (columns * cell, rows * cell);
-            let column = (body_width - figure.0 - style::GUTTER * text).max(size * 8.0);
+            let stacked = figure.0 >= body_width * super::walk::STACKED_SHARE;
+            let beside = if stacked {
+                0.0
+            } else {
+                figure.0 + style::GUTTER * text
+            };
+            let column = (body_width - beside).max(size * 8.0);
             let about = wrap(metrics, &example.topic.about, size, column);
             let words = &example.walk.steps[example.step].text;
             let example_lines = wrap(metrics, words, size, column);
@@ -56,7 +65,14 @@ pub fn lay_out(
                 figure,
                 about,
                 example: example_lines,
-                height: style::HEADER * text + text_height.max(figure.1) + style::PANEL_GAP * text,
+                height: style::HEADER * text
+                    + if stacked {
+                        figure.1 + style::GUTTER * text + text_height
+                    } else {
+                        text_height.max(figure.1)
+                    }
+                    + style::PANEL_GAP * text,
+                stacked,
             }
         })
         .collect()
@@ -111,6 +127,7 @@ mod tests {
             about: vec![],
             example: vec![],
             height,
+            stacked: false,
         }
     }
 

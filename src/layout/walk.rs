@@ -1,7 +1,9 @@
 //! Walkthrough pages: a puzzle's worked solution as panels, flowed onto pages.
 //!
 //! A panel is the figure at one moment of the solution (the digits found so far filled
-//! in, those found by the panel's own steps marked) with those steps beside it, numbered.
+//! in, those found by the panel's own steps marked) with those steps beside it, numbered;
+//! a figure too wide for that (a 12×12 or 16×16 grid, at least [`STACKED_SHARE`] of the
+//! body) has its steps below it.
 //! A panel gathers steps while their text is no taller than the figure, so the figure
 //! comes back every few steps; a step with a diagram of its own (`WalkStep::diagram`)
 //! ends its panel, whose figure then shows that step. Panels flow down the pages after the
@@ -55,18 +57,35 @@ pub struct Panel {
     pub continued: bool,
 }
 
-/// Sets a panel's height (its text or its figure, whichever is taller, and the gap), and
-/// carries text that would not fit `room` over to continuation panels.
-fn fit_to_page(panel: Panel, figure: f64, text: f64, room: f64) -> Vec<Panel> {
+/// A figure at least this share of the body wide has its text below it, not beside it.
+pub const STACKED_SHARE: f64 = 0.5;
+
+/// Sets a panel's height (its text or its figure, whichever is taller, or both when the
+/// text goes below the figure (`stacked`), and the gap), and carries text that would not
+/// fit `room` over to continuation panels.
+fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -> Vec<Panel> {
     let pitch = text * style::TEXT * style::LEADING;
     let step_gap = style::STEP_GAP * text;
     let panel_gap = style::PANEL_GAP * text;
+    let below = if stacked {
+        figure + style::GUTTER * text
+    } else {
+        0.0
+    };
     let finish = |mut panel: Panel, used: f64| {
-        let shown = if panel.continued { 0.0 } else { figure };
-        panel.height = used.max(shown) + panel_gap;
+        panel.height = match (panel.continued, stacked) {
+            (true, _) => used,
+            (false, true) => below + used,
+            (false, false) => used.max(figure),
+        } + panel_gap;
         panel
     };
-    if panel.height.max(figure) + panel_gap <= room {
+    let whole = if stacked {
+        below + panel.height
+    } else {
+        panel.height.max(figure)
+    };
+    if whole + panel_gap <= room {
         let used = panel.height;
         return vec![finish(panel, used)];
     }
@@ -83,7 +102,10 @@ fn fit_to_page(panel: Panel, figure: f64, text: f64, room: f64) -> Vec<Panel> {
     for (step, lines) in panel.steps.clone().zip(panel.lines) {
         let mut rest: &[String] = &lines;
         loop {
-            let fit = ((limit - used - step_gap) / pitch).floor().max(0.0) as usize;
+            let under_figure = if current.continued { 0.0 } else { below };
+            let fit = ((limit - under_figure - used - step_gap) / pitch)
+                .floor()
+                .max(0.0) as usize;
             // A page takes at least one line, so the text always moves on.
             let take = if current.lines.is_empty() {
                 fit.max(1)
@@ -125,6 +147,8 @@ pub struct WalkLayout {
     pub cell: f64,
     /// The figure box (width, height) every panel leaves for the figure.
     pub figure: (f64, f64),
+    /// The steps go below the figure (a figure too wide to have them beside it).
+    pub stacked: bool,
     pub panels: Vec<Panel>,
 }
 
@@ -168,8 +192,16 @@ pub fn lay_out(
             let cell = cells[puzzle];
             let (columns, rows) = extents[puzzle];
             let figure = (columns * cell, rows * cell);
-            let column = (body_width - figure.0 - style::GUTTER * text - style::NUMBER * size)
-                .max(size * 8.0);
+            let stacked = figure.0 >= body_width * STACKED_SHARE;
+            let beside = if stacked {
+                0.0
+            } else {
+                figure.0 + style::GUTTER * text
+            };
+            let column = (body_width - beside - style::NUMBER * size).max(size * 8.0);
+            // Beside a figure, steps gather while no taller than it; below one, while no
+            // taller than a third of it.
+            let gather = if stacked { figure.1 / 3.0 } else { figure.1 };
             let mut panels: Vec<Panel> = Vec::new();
             let mut current: Option<Panel> = None;
             for (index, step) in walk.steps.iter().enumerate() {
@@ -179,7 +211,7 @@ pub fn lay_out(
                 if let Some(panel) = current.as_mut() {
                     let text_height = panel.height;
                     let closed = walk.steps[panel.steps.end - 1].diagram;
-                    if !closed && text_height + height <= figure.1 {
+                    if !closed && text_height + height <= gather {
                         panel.steps.end = index + 1;
                         panel.lines.push(lines);
                         panel.height += height;
@@ -197,11 +229,12 @@ pub fn lay_out(
             panels.extend(current);
             let panels = panels
                 .into_iter()
-                .flat_map(|panel| fit_to_page(panel, figure.1, text, room))
+                .flat_map(|panel| fit_to_page(panel, figure.1, stacked, text, room))
                 .collect();
             Some(WalkLayout {
                 cell,
                 figure,
+                stacked,
                 panels,
             })
         })
@@ -267,6 +300,7 @@ mod tests {
         WalkLayout {
             cell: 10.0,
             figure: (50.0, 50.0),
+            stacked: false,
             panels: heights
                 .iter()
                 .enumerate()
@@ -305,7 +339,7 @@ mod tests {
             continued: false,
         };
         let room = 300.0;
-        let panels = fit_to_page(panel.clone(), 120.0, text, room);
+        let panels = fit_to_page(panel.clone(), 120.0, false, text, room);
         assert!(panels.len() >= 4, "{}", panels.len());
         assert!(panels.iter().all(|p| p.height <= room + 1e-9));
         assert!(!panels[0].continued && panels[1..].iter().all(|p| p.continued));
@@ -320,9 +354,46 @@ mod tests {
             height: 2.0 * pitch,
             continued: false,
         };
-        let fitted = fit_to_page(short, 120.0, text, room);
+        let fitted = fit_to_page(short, 120.0, false, text, room);
         assert_eq!(fitted.len(), 1);
         assert_eq!(fitted[0].height, 120.0 + style::PANEL_GAP * text);
+    }
+
+    /// Below a wide figure the steps add to its height; a continuation has no figure.
+    #[test]
+    fn stacked_panels_hold_the_figure_and_then_the_text() {
+        let text = 10.0;
+        let pitch = text * style::TEXT * style::LEADING;
+        let lines = |count: usize| -> Vec<String> { (0..count).map(|i| i.to_string()).collect() };
+        let panel = Panel {
+            steps: 0..1,
+            lines: vec![lines(3)],
+            height: 3.0 * pitch,
+            continued: false,
+        };
+        let gaps = (style::GUTTER + style::PANEL_GAP) * text;
+        let fitted = fit_to_page(panel.clone(), 400.0, true, text, 600.0);
+        assert_eq!(fitted.len(), 1);
+        assert!((fitted[0].height - (400.0 + 3.0 * pitch + gaps)).abs() < 1e-9);
+        // Beside the figure the same panel is only as tall as the figure.
+        let beside = fit_to_page(panel, 400.0, false, text, 600.0);
+        assert!((beside[0].height - (400.0 + style::PANEL_GAP * text)).abs() < 1e-9);
+        // Text that does not fit under the figure goes on without it.
+        let long = Panel {
+            steps: 0..1,
+            lines: vec![lines(40)],
+            height: 40.0 * pitch,
+            continued: false,
+        };
+        let room = 600.0;
+        let fitted = fit_to_page(long, 400.0, true, text, room);
+        assert!(fitted.len() >= 2);
+        assert!(fitted.iter().all(|panel| panel.height <= room + 1e-9));
+        assert!(!fitted[0].continued && fitted[1].continued);
+        assert_eq!(
+            fitted.iter().map(|p| p.lines.concat().len()).sum::<usize>(),
+            40
+        );
     }
 
     #[test]

@@ -24,7 +24,7 @@ mod chains;
 
 use super::generate::{VariantGenerated, VariantOptions, generate_in_order, still_unique};
 use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size, Variant};
-use super::grid::{VariantGrid, value_char};
+use super::grid::{VariantGrid, value_word};
 use super::solver::{VariantSolution, solve};
 use super::symmetry::orbits;
 use crate::error::{Error, Result};
@@ -464,7 +464,7 @@ fn digits(mask: u16) -> impl Iterator<Item = u8> {
 
 fn digit_list(mask: u16) -> String {
     digits(mask)
-        .map(|d| value_char(d).to_string())
+        .map(|d| value_word(d).to_string())
         .collect::<Vec<_>>()
         .join("/")
 }
@@ -537,14 +537,14 @@ impl<'g> Board<'g> {
                 format!(
                     "{}={} (taken from the solution: no rule of the grader applies)",
                     self.name(cell),
-                    value_char(value)
+                    value_word(value)
                 )
             }),
             japanese: self.say(|| {
                 format!(
                     "{}={}（この採点の技法では進めないので、解から入れる）",
                     self.name(cell),
-                    value_char(value)
+                    value_word(value)
                 )
             }),
             ..VariantStep::new(
@@ -606,7 +606,7 @@ impl<'g> Board<'g> {
         };
         let (explanation, japanese) = if self.describe {
             let (why, why_japanese) = why();
-            let placed = format!("{}={}", self.name(cell), value_char(value));
+            let placed = format!("{}={}", self.name(cell), value_word(value));
             (
                 format!("{placed} ({why})"),
                 format!("{placed}（{why_japanese}）"),
@@ -688,13 +688,13 @@ impl<'g> Board<'g> {
                         (
                             format!(
                                 "the only place for {} in {}",
-                                value_char(value),
+                                value_word(value),
                                 self.geometry.house_name(house)
                             ),
                             format!(
                                 "{}で{}が入る唯一のマス",
                                 self.geometry.house_name_japanese(house),
-                                value_char(value)
+                                value_word(value)
                             ),
                         )
                     };
@@ -811,13 +811,13 @@ impl<'g> Board<'g> {
                                 explanation: self.say(|| format!(
                                     "in {}, {} lies within {}, so it leaves the rest of {}",
                                     geometry.house_name(house),
-                                    value_char(value),
+                                    value_word(value),
                                     geometry.house_name(other),
                                     geometry.house_name(other)
                                 )),
                                 japanese: self.say(|| format!(
                                     "{from}では{}は{to}と重なるマスにしか入らないので、{to}の他のマスには入らない：{}。",
-                                    value_char(value),
+                                    value_word(value),
                                     self.outcome_japanese(&eliminations)
                                 )),
                                 eliminations,
@@ -1001,13 +1001,13 @@ impl<'g> Board<'g> {
                         houses: base_houses.iter().map(|&house| house as u16).collect(),
                         explanation: self.say(|| format!(
                             "{} in {} lies within {}",
-                            value_char(value),
+                            value_word(value),
                             names(&base_houses, false),
                             names(&covers, false)
                         )),
                         japanese: self.say(|| format!(
                             "{}は{}では{}にしか入らないので、それらの他のマスには入らない：{}。",
-                            value_char(value),
+                            value_word(value),
                             names(&base_houses, true),
                             names(&covers, true),
                             self.outcome_japanese(&eliminations)

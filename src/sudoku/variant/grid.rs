@@ -35,6 +35,12 @@ pub fn value_char(value: u8) -> char {
     }
 }
 
+/// A value as words print it: its number (`12`, where a line writes `C`), as the grids of
+/// a book show it.
+pub fn value_word(value: u8) -> String {
+    value.to_string()
+}
+
 /// The value of a given's character (any size), or `None` when it is not one.
 pub fn char_value(c: char) -> Option<u8> {
     match c {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::geometry::Geometry;
 use super::grade::{VariantGradeOptions, VariantLink, VariantStep, grade};
-use super::grid::{VariantGrid, value_char};
+use super::grid::{VariantGrid, value_word};
 use crate::error::Result;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::walkthrough::{Language, is_single};
@@ -192,7 +192,7 @@ fn singles_step(run: &[VariantStep], path: Range<usize>, moment: VariantMoment) 
     let placements: Vec<(u16, u8)> = run.iter().flat_map(|s| s.placements.clone()).collect();
     let list: Vec<String> = placements
         .iter()
-        .map(|&(cell, value)| format!("{}={}", cell_name(&geometry, cell), value_char(value)))
+        .map(|&(cell, value)| format!("{}={}", cell_name(&geometry, cell), value_word(value)))
         .collect();
     let count = |of: &[Technique]| run.iter().filter(|s| of.contains(&s.technique)).count();
     let kinds = [
@@ -261,23 +261,20 @@ fn outcome_english(geometry: &Geometry, step: &VariantStep) -> String {
         return step
             .placements
             .iter()
-            .map(|&(cell, value)| format!("{}={}", cell_name(geometry, cell), value_char(value)))
+            .map(|&(cell, value)| format!("{}={}", cell_name(geometry, cell), value_word(value)))
             .collect::<Vec<_>>()
             .join(", ");
     }
-    let mut parts: Vec<(u16, Vec<char>)> = Vec::new();
+    let mut parts: Vec<(u16, Vec<String>)> = Vec::new();
     for &(cell, value) in &step.eliminations {
         match parts.last_mut() {
-            Some((last, values)) if *last == cell => values.push(value_char(value)),
-            _ => parts.push((cell, vec![value_char(value)])),
+            Some((last, values)) if *last == cell => values.push(value_word(value)),
+            _ => parts.push((cell, vec![value_word(value)])),
         }
     }
     let removed: Vec<String> = parts
         .iter()
-        .map(|(cell, values)| {
-            let values: Vec<String> = values.iter().map(char::to_string).collect();
-            format!("{} from {}", values.join("/"), cell_name(geometry, *cell))
-        })
+        .map(|(cell, values)| format!("{} from {}", values.join("/"), cell_name(geometry, *cell)))
         .collect();
     format!("remove {}", removed.join(", "))
 }

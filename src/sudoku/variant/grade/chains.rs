@@ -19,7 +19,7 @@
 use super::{Board, VariantLink, VariantStep, bit, digits};
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::chaining::length_bonus;
-use crate::sudoku::variant::grid::value_char;
+use crate::sudoku::variant::grid::value_word;
 use crate::sudoku::variant::solver::SearchState;
 
 /// Which links a static chain may use.
@@ -154,7 +154,7 @@ impl Board<'_> {
                 "{}{}{}",
                 self.name(to_cell),
                 if on { "=" } else { "≠" },
-                value_char(to_value)
+                value_word(to_value)
             );
             english.push(format!("{fact} ({why})"));
             japanese.push(format!("{fact}（{why_japanese}）"));
@@ -173,7 +173,7 @@ impl Board<'_> {
             .collect();
         pattern.sort_unstable();
         pattern.dedup();
-        let (name, value_text) = (self.name(cell), value_char(value));
+        let (name, value_text) = (self.name(cell), value_word(value));
         VariantStep {
             eliminations: vec![(cell as u16, value)],
             pattern,
@@ -223,7 +223,7 @@ impl Board<'_> {
             refuted
                 .iter()
                 .map(|&(_, (cell, value), filled)| {
-                    format!("{}={}{}", self.name(cell), value_char(value), count(filled))
+                    format!("{}={}{}", self.name(cell), value_word(value), count(filled))
                 })
                 .collect::<Vec<_>>()
                 .join(separator)
