@@ -5,7 +5,8 @@
 //! single (2.3), intersections between any two houses (2.6 when the confining house is a
 //! box, region or extra house; 2.8 when it is a row or column), naked and hidden subsets
 //! (pair 3.0 / 3.4, triple 3.6 / 4.0, quad 5.0 / 5.4), fish on rows and columns (X-wing
-//! 3.2, swordfish 3.8, jellyfish 5.2), XY-wing (4.2) and XYZ-wing (4.4), then forcing
+//! 3.2, swordfish 3.8, jellyfish 5.2), XY-wing (4.2), XYZ-wing (4.4), unique rectangle
+//! type 1 (4.5; not with X diagonals), then forcing
 //! chains ([`chains`]: X-chains and XY-chains 6.6, mixed chains 7.0, each plus SE's length
 //! bonus; dynamic forcing chains 9.0 and up). The rating is the hardest step; a position
 //! none of these rules advances is settled by one digit of the solution, flagged trial and
@@ -583,6 +584,7 @@ impl<'g> Board<'g> {
             .or_else(|| self.hidden_subset(3))
             .or_else(|| self.xy_wing())
             .or_else(|| self.xyz_wing())
+            .or_else(|| self.unique_rectangle())
             .or_else(|| self.naked_subset(4))
             .or_else(|| self.fish(4))
             .or_else(|| self.hidden_subset(4))
@@ -1033,6 +1035,84 @@ impl<'g> Board<'g> {
         self.wing(true)
     }
 
+    /// Unique rectangle type 1 (4.5): three corners of a rectangle over two rows, two
+    /// columns and two boxes (or regions) hold only the same two values; if the fourth
+    /// held neither, the two values could swap in all four corners and the puzzle would
+    /// have two solutions, so the fourth loses both. Not used with extra houses (X), whose
+    /// diagonals would not let the values swap.
+    fn unique_rectangle(&self) -> Option<VariantStep> {
+        let geometry = self.geometry;
+        if geometry.variant() == Variant::X {
+            return None;
+        }
+        let side = geometry.side();
+        let bivalue =
+            |cell: usize, mask: u16| self.values[cell] == 0 && self.candidates[cell] == mask;
+        for corner in 0..geometry.cells() {
+            let mask = self.candidates[corner];
+            if self.values[corner] != 0 || mask.count_ones() != 2 {
+                continue;
+            }
+            let (row, column) = (corner / side, corner % side);
+            for other_column in (0..side).filter(|&c| c != column) {
+                let across = row * side + other_column;
+                if !bivalue(across, mask) {
+                    continue;
+                }
+                for other_row in (0..side).filter(|&r| r != row) {
+                    let down = other_row * side + column;
+                    let odd = other_row * side + other_column;
+                    let odd_mask = self.candidates[odd];
+                    if !bivalue(down, mask)
+                        || self.values[odd] != 0
+                        || odd_mask & mask != mask
+                        || odd_mask == mask
+                    {
+                        continue;
+                    }
+                    let regions = geometry.regions();
+                    let mut boxes = [corner, across, down, odd].map(|cell| regions[cell]);
+                    boxes.sort_unstable();
+                    // Two corners in each of two boxes or regions.
+                    if !(boxes[0] == boxes[1] && boxes[2] == boxes[3] && boxes[1] != boxes[2]) {
+                        continue;
+                    }
+                    let eliminations: Vec<(u16, u8)> =
+                        digits(mask).map(|value| (odd as u16, value)).collect();
+                    let mut pattern = vec![corner as u16, across as u16, down as u16, odd as u16];
+                    pattern.sort_unstable();
+                    let corners = format!(
+                        "{}, {}, {}",
+                        self.name(corner),
+                        self.name(across),
+                        self.name(down)
+                    );
+                    return Some(VariantStep {
+                        pattern,
+                        explanation: self.say(|| {
+                            format!(
+                                "{corners} hold only {values} and {odd_name} holds them too: were it neither, {values} could swap in the four corners (two rows, two columns, two boxes), a second solution",
+                                values = digit_list(mask),
+                                odd_name = self.name(odd)
+                            )
+                        }),
+                        japanese: self.say(|| {
+                            format!(
+                                "{corners}には{values}しか入らず、{odd_name}も{values}を含む。{odd_name}がどちらでもないと、4マス（2行・2列・2ブロック）で{values}を入れ替えた解がもう1つできるので、{odd_name}には{values}は入らない：{}。",
+                                self.outcome_japanese(&eliminations),
+                                values = digit_list(mask),
+                                odd_name = self.name(odd)
+                            )
+                        }),
+                        eliminations,
+                        ..VariantStep::new(Technique::UniqueRectangle, "Unique Rectangle", 45)
+                    });
+                }
+            }
+        }
+        None
+    }
+
     /// XY-wing (pivot with two candidates) or XYZ-wing (pivot with three, seen by the
     /// eliminations too): pincers {x,z} and {y,z} seeing the pivot remove z from the cells
     /// that see both pincers (and the pivot for XYZ).
@@ -1252,6 +1332,51 @@ mod tests {
                         .unwrap()
                         .step_count
         );
+    }
+
+    #[test]
+    fn unique_rectangles_are_two_rows_two_columns_two_boxes_and_sound() {
+        let options = VariantOptions::new(Size::S12, Variant::Classic);
+        let mut seen = 0;
+        for index in 0..20 {
+            let mut rng = RandomStream::derive("test", &["unique rectangle"], index);
+            let generated = super::super::generate::generate(&options, &mut rng, None).unwrap();
+            let grading = grade_unique(
+                &generated.puzzle,
+                &generated.solution,
+                &VariantGradeOptions {
+                    record_steps: true,
+                    ..VariantGradeOptions::default()
+                },
+            )
+            .unwrap();
+            for step in grading
+                .steps
+                .iter()
+                .filter(|step| step.name == "Unique Rectangle")
+            {
+                seen += 1;
+                let geometry = generated.puzzle.geometry();
+                let cells: Vec<usize> = step.pattern.iter().map(|&c| usize::from(c)).collect();
+                assert_eq!(cells.len(), 4);
+                let mut rows: Vec<usize> = cells.iter().map(|c| c / 12).collect();
+                let mut columns: Vec<usize> = cells.iter().map(|c| c % 12).collect();
+                let mut boxes: Vec<u8> = cells.iter().map(|&c| geometry.regions()[c]).collect();
+                for list in [&mut rows, &mut columns] {
+                    list.sort_unstable();
+                    list.dedup();
+                    assert_eq!(list.len(), 2);
+                }
+                boxes.sort_unstable();
+                boxes.dedup();
+                assert_eq!(boxes.len(), 2);
+                for &(cell, value) in &step.eliminations {
+                    assert!(step.pattern.contains(&cell));
+                    assert_ne!(generated.solution.get(usize::from(cell)), value);
+                }
+            }
+        }
+        assert!(seen > 0);
     }
 
     #[test]
