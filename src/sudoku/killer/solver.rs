@@ -132,7 +132,10 @@ impl Context {
                 .filter(|cell| !whole.iter().any(|cage| cage.0.contains(cell)))
                 .collect();
             if remainders && (1..=4).contains(&rest.len()) && !whole.is_empty() {
-                constraints.push((rest, total - covered));
+                // Cages whose sums pass the house's total leave a remainder no digits make
+                // (an unsolvable killer): `u16::MAX` has no combinations.
+                let remainder = total.checked_sub(covered).unwrap_or(u16::MAX);
+                constraints.push((rest, remainder));
             }
         }
         // At most 81 cages and 27 house remainders: they fit the dirty mask.
@@ -617,6 +620,16 @@ mod tests {
         Killer::new(size, values.clone(), labels.clone(), &sums)
             .or_else(|_| Killer::new(size, values, labels, &unshifted))
             .unwrap()
+    }
+
+    /// Cages wholly inside a row whose sums pass the row's total: no solution, and no
+    /// arithmetic overflow on the way (the remainder rule of 45 cannot be met).
+    #[test]
+    fn cages_adding_past_a_house_total_have_no_solution() {
+        let line = "4x4-killer:................:aabcddecffgghhii:7,4,3,3,1,7,3,7,3";
+        let killer = Killer::parse_word(line, 1).unwrap().unwrap();
+        assert_eq!(count_solutions(&killer, 3), 0);
+        assert_eq!(super::super::reference::count(&killer, 3), 0);
     }
 
     proptest::proptest! {
