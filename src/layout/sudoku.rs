@@ -193,7 +193,13 @@ pub fn draw_variant(
 }
 
 /// A text whose glyph box is centred on `centre`.
-fn centred_text(fonts: &FontSet, face: FaceId, centre: Point, size: f64, text: String) -> Item {
+pub(super) fn centred_text(
+    fonts: &FontSet,
+    face: FaceId,
+    centre: Point,
+    size: f64,
+    text: String,
+) -> Item {
     let metrics = fonts.metrics(face);
     let width = metrics.width(&text, size);
     Item::Text {

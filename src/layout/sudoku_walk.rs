@@ -9,10 +9,9 @@
 //! chain. Everything is grey or black, so the diagram reads the same in black-and-white
 //! print. The drawing constants are public so that tests can read a diagram back.
 
-use super::fonts::FaceId;
 use super::fonts::FontSet;
 use super::page::{Colour, Item, Path, Point, Rect, Stroke};
-use super::sudoku::{SudokuFigure, VariantFigure, centred_digit, draw, draw_variant};
+use super::sudoku::{SudokuFigure, VariantFigure, centred_digit, centred_text, draw, draw_variant};
 use crate::book::sudoku::Symbols;
 use crate::sudoku::grade::ExtraHouses;
 use crate::sudoku::grade::walkthrough::{Link, Moment};
@@ -186,33 +185,7 @@ fn draw_extra_houses(items: &mut Vec<Item>, rect: Rect, extra: ExtraHouses) {
 
     match extra {
         ExtraHouses::None => {}
-        ExtraHouses::X => {
-            // Short strokes across the grid points the diagonals pass through, so that no
-            // stroke crosses a digit or a pencil mark.
-            let reach = size * 0.15;
-            for k in 0..=9 {
-                let along = k as f64 * size;
-                for (corner, direction) in [
-                    ((rect.x + along, rect.y + along), (1.0, 1.0)),
-                    ((rect.x + rect.width - along, rect.y + along), (-1.0, 1.0)),
-                ] {
-                    let before = if k == 0 { 0.0 } else { reach };
-                    let after = if k == 9 { 0.0 } else { reach };
-                    items.push(Item::Line {
-                        from: Point {
-                            x: corner.0 - direction.0 * before,
-                            y: corner.1 - direction.1 * before,
-                        },
-                        to: Point {
-                            x: corner.0 + direction.0 * after,
-                            y: corner.1 + direction.1 * after,
-                        },
-                        width: EXTRA_HOUSE_WIDTH,
-                        colour: Colour::grey(EXTRA_HOUSE_GREY),
-                    });
-                }
-            }
-        }
+        ExtraHouses::X => draw_diagonals(items, rect, 9),
         ExtraHouses::Windoku => {
             let inset = size * 0.07;
             for (row, column) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
@@ -411,7 +384,13 @@ pub fn draw_variant_diagram(
                     continue;
                 }
                 let centre = variant_mark_centre(rect, size, cell, value);
-                items.push(centred_number(fonts, fonts.digits, centre, mark, value));
+                items.push(centred_text(
+                    fonts,
+                    fonts.digits,
+                    centre,
+                    mark,
+                    value.to_string(),
+                ));
                 if moment.eliminations.contains(&(cell as u16, value)) {
                     let half = slot * 0.4;
                     items.push(Item::Line {
@@ -446,35 +425,18 @@ pub fn draw_variant_diagram(
         } else {
             cell_size * 0.6
         };
-        items.push(centred_number(
+        items.push(centred_text(
             fonts,
             fonts.digits,
             centre,
             digit_size,
-            value,
+            value.to_string(),
         ));
         items.push(Item::Path {
             path: Path::circle(centre, cell_size * 0.4),
             fill: None,
             stroke: Some(Stroke::solid(0.8, Colour::BLACK)),
         });
-    }
-}
-
-/// A value (1-16) as decimal digits, its glyph box centred on `centre`.
-fn centred_number(fonts: &FontSet, face: FaceId, centre: Point, size: f64, value: u8) -> Item {
-    let metrics = fonts.metrics(face);
-    let text = value.to_string();
-    let width = metrics.width(&text, size);
-    Item::Text {
-        at: Point {
-            x: centre.x - width / 2.0,
-            y: centre.y + metrics.cap_height() * size / 2.0,
-        },
-        size,
-        face,
-        text,
-        colour: Colour::BLACK,
     }
 }
 

@@ -192,18 +192,10 @@ fn apply(board: &mut Board, step: &Step) {
     }
 }
 
-fn singles_step(
-    run: &[Step],
-    path: std::ops::Range<usize>,
-    (values, candidates): ([u8; 81], [u16; 81]),
-    extra: ExtraHouses,
-) -> WalkStep {
-    let placements: Vec<(u8, u8)> = run.iter().flat_map(|s| s.placements.clone()).collect();
-    let list = placements
-        .iter()
-        .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell as usize)))
-        .collect::<Vec<_>>();
-    let count = |of: &[Technique]| run.iter().filter(|s| of.contains(&s.technique)).count();
+/// The words of a run of singles of `techniques` that place `list` (`r1c3=5`, …): "Fill
+/// 14 hidden singles: …" and its Japanese. Shared by the walkthroughs of both graders.
+pub fn singles_words(techniques: &[Technique], list: &[String]) -> (String, String) {
+    let count = |of: &[Technique]| techniques.iter().filter(|t| of.contains(t)).count();
     let kinds = [
         (
             count(&[Technique::FullHouse]),
@@ -229,7 +221,7 @@ fn singles_step(
         [only] => format!("Fill {}: {}.", english_name(only), list.join(", ")),
         _ => format!(
             "Fill {} singles ({}): {}.",
-            run.len(),
+            techniques.len(),
             present
                 .iter()
                 .map(english_name)
@@ -240,7 +232,7 @@ fn singles_step(
     };
     let japanese = format!(
         "シングルで{}マス確定（{}）：{}。",
-        run.len(),
+        techniques.len(),
         present
             .iter()
             .map(|kind| format!("{}{}", kind.2, kind.0))
@@ -248,6 +240,22 @@ fn singles_step(
             .join("・"),
         list.join("、")
     );
+    (english, japanese)
+}
+
+fn singles_step(
+    run: &[Step],
+    path: std::ops::Range<usize>,
+    (values, candidates): ([u8; 81], [u16; 81]),
+    extra: ExtraHouses,
+) -> WalkStep {
+    let placements: Vec<(u8, u8)> = run.iter().flat_map(|s| s.placements.clone()).collect();
+    let list = placements
+        .iter()
+        .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell as usize)))
+        .collect::<Vec<_>>();
+    let techniques: Vec<Technique> = run.iter().map(|step| step.technique).collect();
+    let (english, japanese) = singles_words(&techniques, &list);
     let mut targets: Vec<u8> = placements.iter().map(|&(cell, _)| cell).collect();
     targets.sort_unstable();
     WalkStep {

@@ -66,7 +66,8 @@ pub struct VariantStep {
     /// A chain's links, in order.
     pub links: Vec<VariantLink>,
     pub explanation: String,
-    /// The explanation in Japanese.
+    /// The explanation in Japanese (empty for steps of the classic grader, whose
+    /// walkthroughs word them in `sudoku::grade::walkthrough`).
     pub japanese: String,
 }
 
@@ -238,7 +239,8 @@ fn grade_classic(
                 houses: Vec::new(),
                 links: Vec::new(),
                 explanation: step.explanation.clone(),
-                japanese: step.explanation.clone(),
+                // Walkthroughs of these grids word the classic steps themselves.
+                japanese: String::new(),
             })
             .collect(),
         solution: solution.clone(),
@@ -446,11 +448,24 @@ fn ease(
     Ok(None)
 }
 
+/// Removed candidates grouped by cell, in order: (cell, mask of its removed values).
+pub(super) fn removals_by_cell(eliminations: &[(u16, u8)]) -> Vec<(u16, u16)> {
+    let mut parts: Vec<(u16, u16)> = Vec::new();
+    for &(cell, value) in eliminations {
+        match parts.last_mut() {
+            Some((last, mask)) if *last == cell => *mask |= bit(value),
+            _ => parts.push((cell, bit(value))),
+        }
+    }
+    parts
+}
+
 /// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.
-struct Board<'g> {
+pub(super) struct Board<'g> {
     geometry: &'g Geometry,
-    values: [u8; MAX_CELLS],
-    candidates: [u16; MAX_CELLS],
+    pub(super) values: [u8; MAX_CELLS],
+    /// Candidates of the empty cells (0 for filled ones).
+    pub(super) candidates: [u16; MAX_CELLS],
     /// Whether steps get their words (only recorded steps need them).
     describe: bool,
 }
@@ -463,15 +478,13 @@ fn digits(mask: u16) -> impl Iterator<Item = u8> {
     (0..16u8).filter(move |d| mask >> d & 1 != 0).map(|d| d + 1)
 }
 
-fn digit_list(mask: u16) -> String {
-    digits(mask)
-        .map(|d| value_word(d).to_string())
-        .collect::<Vec<_>>()
-        .join("/")
+/// `2/7/12`.
+pub(super) fn digit_list(mask: u16) -> String {
+    digits(mask).map(value_word).collect::<Vec<_>>().join("/")
 }
 
 impl<'g> Board<'g> {
-    fn new(geometry: &'g Geometry, puzzle: &VariantGrid) -> Board<'g> {
+    pub(super) fn new(geometry: &'g Geometry, puzzle: &VariantGrid) -> Board<'g> {
         let mut board = Board {
             geometry,
             values: [0; MAX_CELLS],
@@ -503,7 +516,7 @@ impl<'g> Board<'g> {
         self.geometry.cell_name(cell)
     }
 
-    fn apply(&mut self, step: &VariantStep) {
+    pub(super) fn apply(&mut self, step: &VariantStep) {
         for &(cell, value) in &step.placements {
             self.place(usize::from(cell), value);
         }
@@ -739,14 +752,7 @@ impl<'g> Board<'g> {
 
     /// What removing candidates does, in Japanese: `r1c2から5を消す、r3c4から5/7を消す`.
     fn outcome_japanese(&self, eliminations: &[(u16, u8)]) -> String {
-        let mut parts: Vec<(u16, u16)> = Vec::new();
-        for &(cell, value) in eliminations {
-            match parts.last_mut() {
-                Some((last, mask)) if *last == cell => *mask |= bit(value),
-                _ => parts.push((cell, bit(value))),
-            }
-        }
-        parts
+        removals_by_cell(eliminations)
             .iter()
             .map(|&(cell, mask)| {
                 format!(
@@ -1045,7 +1051,7 @@ impl<'g> Board<'g> {
         if geometry.variant() == Variant::X {
             return None;
         }
-        let side = geometry.side();
+        let (side, regions) = (geometry.side(), geometry.regions());
         let bivalue =
             |cell: usize, mask: u16| self.values[cell] == 0 && self.candidates[cell] == mask;
         for corner in 0..geometry.cells() {
@@ -1070,7 +1076,6 @@ impl<'g> Board<'g> {
                     {
                         continue;
                     }
-                    let regions = geometry.regions();
                     let mut boxes = [corner, across, down, odd].map(|cell| regions[cell]);
                     boxes.sort_unstable();
                     // Two corners in each of two boxes or regions.

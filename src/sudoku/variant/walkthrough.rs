@@ -11,11 +11,13 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::geometry::Geometry;
-use super::grade::{VariantGradeOptions, VariantLink, VariantStep, grade};
+use super::grade::{
+    Board, VariantGradeOptions, VariantLink, VariantStep, digit_list, grade, removals_by_cell,
+};
 use super::grid::{VariantGrid, value_word};
 use crate::error::Result;
 use crate::sudoku::grade::Technique;
-use crate::sudoku::grade::walkthrough::{Language, is_single};
+use crate::sudoku::grade::walkthrough::{Language, is_single, singles_words};
 
 /// At most this many singles are listed in one step.
 const SINGLES_PER_STEP: usize = 18;
@@ -98,53 +100,11 @@ pub fn first_technique(puzzle: &VariantGrid) -> Result<Option<VariantStep>> {
         .find(|step| !is_single(step.technique)))
 }
 
-/// A position replayed from the grader's steps.
-struct Replay<'g> {
-    geometry: &'g Geometry,
-    values: Vec<u8>,
-    candidates: Vec<u16>,
-}
-
-impl<'g> Replay<'g> {
-    fn new(puzzle: &'g VariantGrid) -> Replay<'g> {
-        let geometry = puzzle.geometry();
-        let mut replay = Replay {
-            geometry,
-            values: vec![0; geometry.cells()],
-            candidates: vec![geometry.size().all_digits(); geometry.cells()],
-        };
-        for (cell, &value) in puzzle.cells().iter().enumerate() {
-            if value != 0 {
-                replay.place(cell, value);
-            }
-        }
-        replay
-    }
-
-    fn place(&mut self, cell: usize, value: u8) {
-        self.values[cell] = value;
-        self.candidates[cell] = 0;
-        for &peer in self.geometry.peers(cell) {
-            self.candidates[usize::from(peer)] &= !(1 << (value - 1));
-        }
-    }
-
-    fn apply(&mut self, step: &VariantStep) {
-        for &(cell, value) in &step.eliminations {
-            self.candidates[usize::from(cell)] &= !(1 << (value - 1));
-        }
-        for &(cell, value) in &step.placements {
-            if self.values[usize::from(cell)] == 0 {
-                self.place(usize::from(cell), value);
-            }
-        }
-    }
-}
-
 /// Groups the grader's steps, replaying them for the moments.
 pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthrough {
     let geometry = puzzle.geometry();
-    let mut replay = Replay::new(puzzle);
+    let cells = geometry.cells();
+    let mut replay = Board::new(geometry, puzzle);
     let mut steps = Vec::new();
     let mut index = 0;
     while index < path.len() {
@@ -152,8 +112,8 @@ pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthroug
         let moment = VariantMoment {
             geometry: Arc::clone(geometry),
             givens: puzzle.cells().to_vec(),
-            values: replay.values.clone(),
-            candidates: replay.candidates.clone(),
+            values: replay.values[..cells].to_vec(),
+            candidates: replay.candidates[..cells].to_vec(),
             placements: Vec::new(),
             eliminations: Vec::new(),
             pattern: Vec::new(),
@@ -194,52 +154,8 @@ fn singles_step(run: &[VariantStep], path: Range<usize>, moment: VariantMoment) 
         .iter()
         .map(|&(cell, value)| format!("{}={}", cell_name(&geometry, cell), value_word(value)))
         .collect();
-    let count = |of: &[Technique]| run.iter().filter(|s| of.contains(&s.technique)).count();
-    let kinds = [
-        (
-            count(&[Technique::FullHouse]),
-            ("full house", "full houses"),
-            "フルハウス",
-        ),
-        (
-            count(&[Technique::HiddenSingleBox, Technique::HiddenSingleLine]),
-            ("hidden single", "hidden singles"),
-            "ヒドゥンシングル",
-        ),
-        (
-            count(&[Technique::NakedSingle]),
-            ("naked single", "naked singles"),
-            "ネイキッドシングル",
-        ),
-    ];
-    let present: Vec<_> = kinds.iter().filter(|kind| kind.0 > 0).collect();
-    let english_name = |kind: &&(usize, (&str, &str), &str)| {
-        let (n, (one, many), _) = **kind;
-        format!("{n} {}", if n == 1 { one } else { many })
-    };
-    let english = match present.as_slice() {
-        [only] => format!("Fill {}: {}.", english_name(only), list.join(", ")),
-        _ => format!(
-            "Fill {} singles ({}): {}.",
-            run.len(),
-            present
-                .iter()
-                .map(english_name)
-                .collect::<Vec<_>>()
-                .join(", "),
-            list.join(", ")
-        ),
-    };
-    let japanese = format!(
-        "シングルで{}マス確定（{}）：{}。",
-        run.len(),
-        present
-            .iter()
-            .map(|kind| format!("{}{}", kind.2, kind.0))
-            .collect::<Vec<_>>()
-            .join("・"),
-        list.join("、")
-    );
+    let techniques: Vec<Technique> = run.iter().map(|step| step.technique).collect();
+    let (english, japanese) = singles_words(&techniques, &list);
     let mut targets: Vec<u16> = placements.iter().map(|&(cell, _)| cell).collect();
     targets.sort_unstable();
     VariantWalkStep {
@@ -265,16 +181,9 @@ fn outcome_english(geometry: &Geometry, step: &VariantStep) -> String {
             .collect::<Vec<_>>()
             .join(", ");
     }
-    let mut parts: Vec<(u16, Vec<String>)> = Vec::new();
-    for &(cell, value) in &step.eliminations {
-        match parts.last_mut() {
-            Some((last, values)) if *last == cell => values.push(value_word(value)),
-            _ => parts.push((cell, vec![value_word(value)])),
-        }
-    }
-    let removed: Vec<String> = parts
+    let removed: Vec<String> = removals_by_cell(&step.eliminations)
         .iter()
-        .map(|(cell, values)| format!("{} from {}", values.join("/"), cell_name(geometry, *cell)))
+        .map(|&(cell, mask)| format!("{} from {}", digit_list(mask), cell_name(geometry, cell)))
         .collect();
     format!("remove {}", removed.join(", "))
 }
