@@ -106,27 +106,21 @@ fn bad_killer_lines_and_flags_are_input_errors() {
         );
     }
     let output = run_binary(
-        &["sudoku", "grade", "--explain"],
-        lines.lines().next().unwrap(),
-    );
-    assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("no steps"), "{}", stderr(&output));
-    let output = run_binary(
         &[
             "sudoku",
             "generate",
             "--variant",
             "killer",
             "--tier",
-            "extreme",
+            "diabolical",
         ],
         "",
     );
     assert_eq!(output.status.code(), Some(2));
 }
 
-/// Killers are graded on a four-step scale; `--tier` makes killers of that tier, and
-/// `sudoku grade` reads killer lines with the library's grade.
+/// Killers are graded by technique; `--tier` makes killers of that tier, and `sudoku
+/// grade` reads killer lines with the library's grade.
 #[test]
 fn killers_are_graded_and_made_to_a_tier() {
     use puzzlebook::sudoku::killer::grade::grade;
@@ -141,7 +135,7 @@ fn killers_are_graded_and_made_to_a_tier() {
             let words: Vec<&str> = report.split_whitespace().collect();
             assert_eq!(words[0], line);
             assert_eq!(words[2], tier);
-            assert_eq!(words[3..].join(" "), grading.hardest);
+            assert_eq!(words[3..].join(" "), grading.hardest_name);
         }
     }
 }
@@ -161,11 +155,10 @@ fn killer_sections_print_and_refuse_what_does_not_apply() {
         assert_eq!(puzzle["tier"], "medium");
     }
     for extra in [
-        "tier = \"extreme\"\n",
+        "tier = \"diabolical\"\n",
         "rating = \"3.0\"\n",
         "symmetry = \"none\"\n",
         "size = \"12x12\"\n",
-        "walkthroughs = \"all\"\n",
     ] {
         let spec = format!("{spec}{extra}");
         assert_eq!(build(&dir, "bad", &spec, &[]), 2, "{extra}");
@@ -181,4 +174,94 @@ fn killer_sections_print_and_refuse_what_does_not_apply() {
     )
     .unwrap();
     assert_eq!(build(&dir, "broken", &spec_bank, &[]), 2);
+}
+
+/// `grade --explain`, `--walkthrough` and JSON Lines tell the killer grader's steps: the
+/// same steps as the library's, killer techniques among them, in both languages.
+#[test]
+fn killer_grades_explain_their_steps() {
+    use puzzlebook::sudoku::killer::grade::{KillerGradeOptions, grade_with};
+    let lines = generated(&["-n", "2", "--tier", "hard"], "1");
+    let first = lines.lines().next().unwrap();
+    let killer = Killer::parse_word(first, 1).unwrap().unwrap();
+    let grading = grade_with(
+        &killer,
+        &KillerGradeOptions {
+            record_steps: true,
+            ..KillerGradeOptions::default()
+        },
+    )
+    .unwrap();
+    let explained = run_binary(&["sudoku", "grade", "--explain"], first);
+    assert!(explained.status.success(), "{}", stderr(&explained));
+    let text = stdout(&explained);
+    let lines: Vec<&str> = text.lines().filter(|line| !line.is_empty()).collect();
+    assert_eq!(lines.len(), 1 + grading.steps.len());
+    for (line, step) in lines[1..].iter().zip(&grading.steps) {
+        assert!(
+            line.contains(&step.name) && line.contains(&step.explanation),
+            "{line}"
+        );
+    }
+    assert!(text.contains("Innies and Outies") && text.contains("Cage Combination"));
+    let json = run_binary(&["sudoku", "grade", "--format", "json"], first);
+    let record: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert_eq!(record["variant"], "killer");
+    assert_eq!(record["tier"], "hard");
+    assert_eq!(
+        record["steps"].as_array().unwrap().len(),
+        grading.steps.len()
+    );
+    for language in ["en", "ja"] {
+        let walked = run_binary(
+            &["sudoku", "grade", "--walkthrough", "--language", language],
+            first,
+        );
+        assert!(walked.status.success(), "{}", stderr(&walked));
+        let text = stdout(&walked);
+        assert!(
+            text.lines()
+                .skip(1)
+                .filter(|line| !line.is_empty())
+                .all(|line| line.starts_with("  step "))
+        );
+        let name = if language == "en" {
+            "Innies and Outies"
+        } else {
+            "45の法則"
+        };
+        assert!(text.contains(name), "{text}");
+    }
+}
+
+/// A killer section with walkthroughs and hints: each puzzle's walkthrough pages and hint
+/// page are in the manifest, and the hint names the grader's first technique.
+#[test]
+fn killer_books_have_walkthroughs_and_hints() {
+    use puzzlebook::sudoku::killer::walkthrough::first_technique;
+    let dir = scratch("killer-walk-book");
+    let spec = "title = \"K\"\nseed = \"kw\"\ntemplate = \"kdp-6x9\"\n\
+                [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\nper_page = \"1x2\"\n\
+                tier = \"medium\"\nwalkthroughs = \"all\"\nhints = true\n";
+    assert_eq!(build(&dir, "walked", spec, &[]), 0);
+    let pdf_path = dir.join("walked.pdf");
+    assert!(check_manifest_against_pdf(&pdf_path) >= 2);
+    let manifest = common::manifest(&pdf_path);
+    let pdf = common::Pdf::load(&pdf_path);
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let pages = puzzle["walkthrough_pages"].as_array().unwrap();
+        assert!(!pages.is_empty());
+        let first_page = pages[0].as_u64().unwrap() as usize;
+        assert!(pdf.page_text(first_page).contains("Walkthroughs"));
+        let killer = Killer::parse_word(puzzle["puzzle"].as_str().unwrap(), 1)
+            .unwrap()
+            .unwrap();
+        let step = first_technique(&killer).unwrap().unwrap();
+        let hint_page = puzzle["hint_page"].as_u64().unwrap() as usize;
+        assert!(
+            pdf.page_text(hint_page).contains(step.technique.name()),
+            "{}",
+            pdf.page_text(hint_page)
+        );
+    }
 }

@@ -5,14 +5,15 @@
 //! ```text
 //! seed path parts: "variant=killer", "size=9x9", "max-cage=5", "cages=27" [, "tier=hard"]
 //! ```
-//! Every killer is graded ([`crate::sudoku::killer::grade`]: easy, medium, hard, expert);
-//! a section may ask for a `tier` (not a `rating`).
+//! Every killer is graded ([`crate::sudoku::killer::grade`]: easy, medium, hard, expert,
+//! extreme); a section may ask for a `tier` (not a `rating`), walkthroughs and hints.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::kind::{Content, SectionKind};
+use super::kind::{Content, Hint, SectionKind, Walkthrough};
 use super::plan::Puzzle;
+use super::spec::Language;
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
@@ -92,11 +93,11 @@ impl SectionKind for KillerSection {
     }
 
     fn has_walkthroughs(&self) -> bool {
-        false
+        true
     }
 
     fn has_hints(&self) -> bool {
-        false
+        true
     }
 }
 
@@ -136,5 +137,46 @@ impl Content for KillerContent {
             ("size", format!("{:?}", self.puzzle.size().name())),
             ("variant", "\"killer\"".to_string()),
         ]
+    }
+
+    /// The killer grader's path, told as the house grader's walkthroughs are (its figures
+    /// are drawn with the cages over them).
+    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
+        let walked = crate::sudoku::killer::walkthrough::walkthrough(&self.puzzle)?;
+        Ok(super::sudoku::house_walkthrough(
+            &walked,
+            self.puzzle.geometry().side(),
+            language,
+        ))
+    }
+
+    /// The killer grader's first step beyond singles: its technique and where to look.
+    fn hint(&self, language: Language) -> Result<Hint> {
+        let Some(step) = crate::sudoku::killer::walkthrough::first_technique(&self.puzzle)? else {
+            return Ok(None);
+        };
+        if !step.houses.is_empty() {
+            return Ok(Some(super::sudoku::house_hint(
+                &step,
+                self.puzzle.geometry(),
+                language,
+            )));
+        }
+        // A step about one cage: the cage, by its sum and first cell.
+        let first = step.pattern.first().map_or(0, |&cell| usize::from(cell));
+        let cage = &self.puzzle.cages()[usize::from(self.puzzle.cage_of()[first])];
+        let at = self.puzzle.geometry().cell_name(usize::from(cage.cells[0]));
+        Ok(Some(match language {
+            Language::English => format!(
+                "{}: look at the {} cage at {at}.",
+                step.technique.name(),
+                cage.sum
+            ),
+            Language::Japanese => format!(
+                "{}：{at}の{}のケージに注目。",
+                crate::sudoku::grade::walkthrough::japanese_name(step.technique),
+                cage.sum
+            ),
+        }))
     }
 }

@@ -492,7 +492,7 @@ impl Spec {
                     "the techniques chapter needs a section whose puzzles have walkthroughs",
                 )
                 .with_hint(
-                    "add a sudoku section with digits (not killer) or a mushikui-zan section, or remove `techniques`",
+                    "add a sudoku section with digits (or killers) or a mushikui-zan section, or remove `techniques`",
                 ));
         }
         drop(sections);
@@ -998,7 +998,7 @@ fn read_section(
                     .error(
                         text.at,
                         format!(
-                            "this {} section's puzzles have no walkthroughs (printed for digits, not symbols; killers have none yet)",
+                            "this {} section's puzzles have no walkthroughs (printed for digits, not symbols)",
                             kind.name
                         ),
                     )
@@ -1020,10 +1020,7 @@ fn read_section(
             return Err(table
                 .error(
                     hints.at,
-                    format!(
-                        "this {} section's puzzles have no hints (killers have none yet)",
-                        kind.name
-                    ),
+                    format!("this {} section's puzzles have no hints", kind.name),
                 )
                 .with_hint("remove `hints` from this section"));
         }

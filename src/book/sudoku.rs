@@ -232,7 +232,7 @@ impl BookKind for SudokuBook {
     }
 }
 
-/// A killer section: a size killers come in, no grid options, no tiers (no grader yet).
+/// A killer section: a size killers come in, no grid options, a killer tier.
 fn read_killer(
     table: &Table<'_, '_>,
     size: Size,
@@ -244,7 +244,7 @@ fn read_killer(
             return Err(table
                 .error(span, format!("`{key}` does not apply to killer sections"))
                 .with_hint(if key == "rating" {
-                    "killers take a tier: easy, medium, hard or expert"
+                    "killers take a tier: easy, medium, hard, expert or extreme"
                 } else {
                     "killers are drawn with digits, their cages set the puzzle: remove it"
                 }));
@@ -255,15 +255,15 @@ fn read_killer(
         _ => None,
     };
     if let Some(tier) = tier
-        && tier > Tier::Expert
+        && crate::sudoku::killer::grade::tier_range(tier).is_err()
     {
         let span = table.key_span("tier").unwrap_or(table.span());
         return Err(table
             .error(
                 span,
-                format!("killers are graded easy to expert, not {tier}"),
+                format!("killers are graded easy to expert, then extreme; not {tier}"),
             )
-            .with_hint("use easy, medium, hard or expert"));
+            .with_hint("use easy, medium, hard, expert or extreme"));
     }
     let options = KillerOptions::new(size);
     if let Err(error) = options.check() {
@@ -663,13 +663,25 @@ fn hint_words(nudge: &Nudge, language: Language) -> String {
 /// The house grader's path as a book walkthrough (its `VariantMoment` is each step's
 /// figure).
 fn variant_walkthrough_of(puzzle: &VariantGrid, language: Language) -> Result<Walkthrough> {
+    let walked = crate::sudoku::variant::walkthrough::walkthrough(puzzle)?;
+    Ok(house_walkthrough(
+        &walked,
+        puzzle.geometry().side(),
+        language,
+    ))
+}
+
+/// A house-grader walkthrough (of a variant or a killer) as a book walkthrough.
+pub(super) fn house_walkthrough(
+    walked: &crate::sudoku::variant::walkthrough::VariantWalkthrough,
+    side: usize,
+    language: Language,
+) -> Walkthrough {
     let words = match language {
         Language::English => walkthrough::Language::English,
         Language::Japanese => walkthrough::Language::Japanese,
     };
-    let side = puzzle.geometry().side();
-    let walked = crate::sudoku::variant::walkthrough::walkthrough(puzzle)?;
-    Ok(Walkthrough {
+    Walkthrough {
         steps: walked
             .steps
             .iter()
@@ -688,7 +700,7 @@ fn variant_walkthrough_of(puzzle: &VariantGrid, language: Language) -> Result<Wa
                 figure: StepFigure::new(step.moment),
             })
             .collect(),
-    })
+    }
 }
 
 /// A technique as the techniques chapter lists it.
@@ -707,16 +719,22 @@ fn topic(technique: Technique, words: walkthrough::Language) -> Topic {
 /// A hint from the house grader's first step beyond singles: its technique and the houses
 /// it looks at ("Pointing: look at region 3 and row 2.").
 fn variant_hint(puzzle: &VariantGrid, language: Language) -> Result<Hint> {
-    let Some(step) = crate::sudoku::variant::walkthrough::first_technique(puzzle)? else {
-        return Ok(None);
-    };
-    let geometry = puzzle.geometry();
+    let step = crate::sudoku::variant::walkthrough::first_technique(puzzle)?;
+    Ok(step.map(|step| house_hint(&step, puzzle.geometry(), language)))
+}
+
+/// A hint from a house-grader step (of a variant or a killer).
+pub(super) fn house_hint(
+    step: &crate::sudoku::variant::grade::VariantStep,
+    geometry: &crate::sudoku::variant::geometry::Geometry,
+    language: Language,
+) -> String {
     let houses: Vec<usize> = step
         .houses
         .iter()
         .map(|&house| usize::from(house))
         .collect();
-    Ok(Some(match language {
+    match language {
         Language::English => {
             let names: Vec<String> = houses.iter().map(|&h| geometry.house_name(h)).collect();
             let place = match names.as_slice() {
@@ -741,7 +759,7 @@ fn variant_hint(puzzle: &VariantGrid, language: Language) -> Result<Hint> {
                 walkthrough::japanese_name(step.technique)
             )
         }
-    }))
+    }
 }
 
 impl Content for VariantContent {

@@ -22,12 +22,16 @@ use crate::sudoku::grade::{
     format_rating, generate_graded, grade_with, parse_rating,
 };
 use crate::sudoku::grid::cell_name;
+use crate::sudoku::killer::Killer;
 use crate::sudoku::killer::generate::{
     KillerOptions, generate as generate_killer, generate_tier as generate_killer_tier,
 };
+use crate::sudoku::killer::grade::{KillerGradeOptions, grade_with as grade_killer};
 use crate::sudoku::killer::solver::{self as killer_solver, KillerSolution};
+use crate::sudoku::variant::geometry::Geometry;
 use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading, as_classic};
 use crate::sudoku::variant::grid::ParsedKiller;
+use crate::sudoku::variant::walkthrough::VariantWalkthrough;
 use crate::sudoku::variant::{
     AnyPuzzle, AnyReader, ParsedVariant, RawAny, Size, Variant, VariantGrid, VariantOptions,
     VariantSolution,
@@ -488,15 +492,11 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
     ] {
         if given {
             return Err(Error::input(format!("{flag} does not apply to killers"))
-                .with_hint("killers take --tier easy, medium, hard or expert; their cages are not symmetric"));
+                .with_hint("killers take --tier easy, medium, hard, expert or extreme; their cages are not symmetric"));
         }
     }
-    if let Some(tier) = args.tier
-        && tier > Tier::Expert
-    {
-        return Err(Error::input(format!(
-            "killers are graded easy, medium, hard or expert, not {tier}"
-        )));
+    if let Some(tier) = args.tier {
+        crate::sudoku::killer::grade::tier_range(tier)?;
     }
     let mut options = KillerOptions::new(size);
     if let Some(text) = &args.clues {
@@ -543,7 +543,7 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
                     .as_ref()
                     .map(|grading| rating_number(grading.rating_tenths)),
                 tier: grading.as_ref().map(|grading| grading.tier.name()),
-                hardest: grading.map(|grading| grading.hardest.to_string()),
+                hardest: grading.map(|grading| grading.hardest_name),
                 symbols: None,
                 letters: None,
             }),
@@ -930,12 +930,27 @@ fn variant_walkthrough_text(
     grading: VariantGrading,
     language: WalkLanguage,
 ) -> String {
-    let mut text = grade_line_variant(grid, &grading);
+    let head = grade_line_variant(&grid.to_line(), &grading);
+    let walked = crate::sudoku::variant::walkthrough::retell(grid, grading.steps);
+    walked_text(head, &walked, language)
+}
+
+fn killer_walkthrough_text(
+    killer: &Killer,
+    grading: VariantGrading,
+    language: WalkLanguage,
+) -> String {
+    let head = grade_line_variant(&killer.to_line(), &grading);
+    let walked = crate::sudoku::killer::walkthrough::retell(killer, grading.steps);
+    walked_text(head, &walked, language)
+}
+
+/// `head`, then the walkthrough's steps numbered, one per line.
+fn walked_text(mut text: String, walked: &VariantWalkthrough, language: WalkLanguage) -> String {
     let language = match language {
         WalkLanguage::En => walk::Language::English,
         WalkLanguage::Ja => walk::Language::Japanese,
     };
-    let walked = crate::sudoku::variant::walkthrough::retell(grid, grading.steps);
     for (number, step) in walked.steps.iter().enumerate() {
         text.push_str(&format!("\n  step {}. {}", number + 1, step.text(language)));
     }
@@ -1053,11 +1068,16 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                     args.language,
                 ))
             } else if args.explain {
-                Ok(explain_variant(&parsed.grid, &grading))
+                Ok(explain_variant(&parsed.grid.to_line(), &grading))
             } else {
+                let geometry = parsed.grid.geometry();
                 match args.format {
-                    GradeFormat::Line => Ok(grade_line_variant(&parsed.grid, &grading)),
-                    GradeFormat::Json => grade_json_variant(&parsed.grid, &grading),
+                    GradeFormat::Line => Ok(grade_line_variant(&parsed.grid.to_line(), &grading)),
+                    GradeFormat::Json => grade_json_variant(
+                        parsed.grid.to_line(),
+                        (geometry.variant().name(), geometry),
+                        &grading,
+                    ),
                 }
             };
             match text {
@@ -1066,33 +1086,30 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
             }
         },
         |parsed| {
-            if args.explain || args.walkthrough {
-                return Report::Problem(
-                    Error::input("killer grades have no steps to print yet")
-                        .with_hint("leave out --explain and --walkthrough for killers")
-                        .at_line(parsed.line),
-                );
-            }
-            let grading = match crate::sudoku::killer::grade::grade(&parsed.killer) {
+            let options = KillerGradeOptions {
+                record_steps: args.explain || args.walkthrough || args.format == GradeFormat::Json,
+                ..KillerGradeOptions::default()
+            };
+            let grading = match grade_killer(&parsed.killer, &options) {
                 Ok(grading) => grading,
                 Err(error) => return Report::Problem(error.at_line(parsed.line)),
             };
             let line = parsed.killer.to_line();
-            let text = match args.format {
-                GradeFormat::Line => Ok(format!(
-                    "{line} {} {} {}",
-                    format_rating(grading.rating_tenths),
-                    grading.tier,
-                    grading.hardest
-                )),
-                GradeFormat::Json => json_line(&serde_json::json!({
-                    "puzzle": line,
-                    "variant": "killer",
-                    "size": parsed.killer.size().name(),
-                    "rating": rating_number(grading.rating_tenths),
-                    "tier": grading.tier.name(),
-                    "hardest": grading.hardest,
-                })),
+            let text = if args.walkthrough {
+                Ok(killer_walkthrough_text(
+                    &parsed.killer,
+                    grading,
+                    args.language,
+                ))
+            } else if args.explain {
+                Ok(explain_variant(&line, &grading))
+            } else {
+                match args.format {
+                    GradeFormat::Line => Ok(grade_line_variant(&line, &grading)),
+                    GradeFormat::Json => {
+                        grade_json_variant(line, ("killer", parsed.killer.geometry()), &grading)
+                    }
+                }
             };
             match text {
                 Ok(text) => Report::Output(text),
@@ -1138,18 +1155,17 @@ fn graded_report(
     }
 }
 
-fn grade_line_variant(grid: &VariantGrid, grading: &VariantGrading) -> String {
+fn grade_line_variant(line: &str, grading: &VariantGrading) -> String {
     format!(
-        "{} {} {} {}",
-        grid.to_line(),
+        "{line} {} {} {}",
         grading.rating_text(),
         grading.tier,
         grading.hardest_name
     )
 }
 
-fn explain_variant(grid: &VariantGrid, grading: &VariantGrading) -> String {
-    let mut text = grade_line_variant(grid, grading);
+fn explain_variant(line: &str, grading: &VariantGrading) -> String {
+    let mut text = grade_line_variant(line, grading);
     text.push('\n');
     for (number, step) in grading.steps.iter().enumerate() {
         text.push_str(&format!(
@@ -1163,12 +1179,17 @@ fn explain_variant(grid: &VariantGrid, grading: &VariantGrading) -> String {
     text
 }
 
-fn grade_json_variant(grid: &VariantGrid, grading: &VariantGrading) -> Result<String, Error> {
-    let geometry = grid.geometry();
+/// A JSON Lines record of a house-grader grading of `line`, a puzzle of the named variant
+/// on `geometry`.
+fn grade_json_variant(
+    line: String,
+    (variant, geometry): (&'static str, &Geometry),
+    grading: &VariantGrading,
+) -> Result<String, Error> {
     let cells = |pairs: &[(u16, u8)]| named_cell_digits(pairs, |cell| geometry.cell_name(cell));
     let record = GradeRecord {
-        puzzle: grid.to_line(),
-        variant: Some(geometry.variant().name()),
+        puzzle: line,
+        variant: Some(variant),
         size: Some(geometry.size().name()),
         rating: rating_number(grading.rating_tenths),
         tier: grading.tier.name(),

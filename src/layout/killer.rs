@@ -12,6 +12,7 @@ use super::fonts::FontSet;
 use super::kind::Show;
 use super::page::{Colour, Item, Point, Rect, Stroke};
 use super::sudoku::{VariantFigure, draw_variant};
+use super::sudoku_walk::MarkArea;
 use crate::book::sudoku::Symbols;
 use crate::sudoku::killer::Killer;
 use crate::sudoku::variant::geometry::box_regions;
@@ -58,11 +59,95 @@ pub fn draw_killer(
         },
     );
     let answer = show == Show::Answer;
-    let colour = if answer {
-        Colour::grey(ANSWER_CAGE_GREY)
-    } else {
-        Colour::BLACK
+    draw_cages(
+        items,
+        fonts,
+        rect,
+        killer,
+        if answer {
+            CageStyle::ANSWER
+        } else {
+            CageStyle::PUZZLE
+        },
+    );
+    let digit_size = cell * DIGIT_SCALE;
+    let digits = fonts.metrics(fonts.digits_bold);
+    for (index, &value) in values.iter().enumerate() {
+        if value == 0 {
+            continue;
+        }
+        let given = killer.givens()[index] != 0;
+        let face = if answer && !given {
+            fonts.digits_bold
+        } else {
+            fonts.digits
+        };
+        let text = value.to_string();
+        let width = digits.width(&text, digit_size);
+        let centre_x = rect.x + (index % side) as f64 * cell + cell / 2.0;
+        // A little below the centre, away from the sums.
+        let centre_y = rect.y + (index / side) as f64 * cell + cell * 0.56;
+        items.push(Item::Text {
+            at: Point {
+                x: centre_x - width / 2.0,
+                y: centre_y + digits.cap_height() * digit_size / 2.0,
+            },
+            size: digit_size,
+            face,
+            text,
+            colour: Colour::BLACK,
+        });
+    }
+}
+
+/// How cages are drawn: with their sums (puzzles, walkthrough figures) or without
+/// (answers), in black or faint grey, the sums on a white ground when drawn over a figure.
+#[derive(Clone, Copy)]
+pub struct CageStyle {
+    pub sums: bool,
+    pub colour: Colour,
+    pub backed: bool,
+}
+
+impl CageStyle {
+    pub const PUZZLE: CageStyle = CageStyle {
+        sums: true,
+        colour: Colour::BLACK,
+        backed: false,
     };
+    pub const ANSWER: CageStyle = CageStyle {
+        sums: false,
+        colour: Colour::grey(ANSWER_CAGE_GREY),
+        backed: false,
+    };
+    pub const FIGURE: CageStyle = CageStyle {
+        sums: true,
+        colour: Colour::BLACK,
+        backed: true,
+    };
+}
+
+/// Where pencil marks go in a killer's walkthrough figure: below the sums, inside the
+/// cage outlines.
+pub const KILLER_MARKS: MarkArea = MarkArea {
+    left: 0.11,
+    top: 0.27,
+    width: 0.78,
+    height: 0.63,
+};
+
+/// Draws each cage's dashed outline inset in its cells and, with `style.sums`, its sum in
+/// the corner of its first cell (the outline broken around it).
+pub fn draw_cages(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    rect: Rect,
+    killer: &Killer,
+    style: CageStyle,
+) {
+    let side = killer.geometry().side();
+    let cell = rect.width / side as f64;
+    let colour = style.colour;
     let sum_size = cell * SUM_SCALE;
     let metrics = fonts.metrics(fonts.text);
     let inset = cell * INSET;
@@ -76,12 +161,25 @@ pub fn draw_killer(
     for cage in killer.cages() {
         let first = usize::from(cage.cells[0]);
         // The sum's box in the first cell, which the outline leaves out.
-        let label = (!answer).then(|| {
+        let label = style.sums.then(|| {
             let text = cage.sum.to_string();
             let left = rect.x + (first % side) as f64 * cell + inset * 0.6;
             let top = rect.y + (first / side) as f64 * cell + inset * 0.6;
             let width = metrics.width(&text, sum_size);
             let baseline = top + metrics.cap_height() * sum_size;
+            if style.backed {
+                // Clears what a figure drew under the sum (a circled value's ring).
+                items.push(Item::Rect {
+                    rect: Rect::new(
+                        left - inset * 0.3,
+                        top - inset * 0.3,
+                        width + inset * 0.6,
+                        baseline - top + inset * 0.6,
+                    ),
+                    fill: Some(Colour::WHITE),
+                    stroke: None,
+                });
+            }
             items.push(Item::Text {
                 at: Point {
                     x: left,
@@ -177,34 +275,6 @@ pub fn draw_killer(
                 });
             }
         }
-    }
-    let digit_size = cell * DIGIT_SCALE;
-    let digits = fonts.metrics(fonts.digits_bold);
-    for (index, &value) in values.iter().enumerate() {
-        if value == 0 {
-            continue;
-        }
-        let given = killer.givens()[index] != 0;
-        let face = if answer && !given {
-            fonts.digits_bold
-        } else {
-            fonts.digits
-        };
-        let text = value.to_string();
-        let width = digits.width(&text, digit_size);
-        let centre_x = rect.x + (index % side) as f64 * cell + cell / 2.0;
-        // A little below the centre, away from the sums.
-        let centre_y = rect.y + (index / side) as f64 * cell + cell * 0.56;
-        items.push(Item::Text {
-            at: Point {
-                x: centre_x - width / 2.0,
-                y: centre_y + digits.cap_height() * digit_size / 2.0,
-            },
-            size: digit_size,
-            face,
-            text,
-            colour: Colour::BLACK,
-        });
     }
 }
 

@@ -8,7 +8,7 @@
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
 use super::page::{Colour, Item, Point, Rect};
-use super::sudoku_walk::{Diagram, VariantDiagram, draw_diagram, draw_variant_diagram};
+use super::sudoku_walk::{Diagram, MarkArea, VariantDiagram, draw_diagram, draw_variant_diagram};
 use super::words;
 use crate::book::killer::{KillerContent, KillerSection};
 use crate::book::kind::section_as;
@@ -17,6 +17,7 @@ use crate::book::spec::Language;
 use crate::book::sudoku::{SudokuContent, SudokuSection, SymbolContent, Symbols, VariantContent};
 use crate::error::{Error, Result};
 use crate::sudoku::grade::walkthrough::Moment;
+use crate::sudoku::killer::Killer;
 use crate::sudoku::variant::geometry::{Size, Variant, box_regions};
 use crate::sudoku::variant::walkthrough::VariantMoment;
 use std::ops::Range;
@@ -410,9 +411,11 @@ fn variant_moment_of_step(step: &WalkStep) -> Result<&VariantMoment> {
 }
 
 /// A walkthrough panel's figure for a puzzle of the house grader: as for 9×9 grids, the
-/// last step's diagram, or the grid before a run of singles with their values circled.
+/// last step's diagram, or the grid before a run of singles with their values circled. A
+/// killer's figure has its cages drawn over it, the pencil marks clear of the sums.
 fn draw_variant_walk(
     steps: &[WalkStep],
+    killer: Option<&Killer>,
     area: Rect,
     cell: f64,
     fonts: &FontSet,
@@ -421,10 +424,16 @@ fn draw_variant_walk(
     let last = variant_moment_of_step(&steps[steps.len() - 1])?;
     let side = cell * last.geometry.side() as f64;
     let rect = Rect::new(area.x, area.y, side, side);
+    let marks = if killer.is_some() {
+        super::killer::KILLER_MARKS
+    } else {
+        MarkArea::WHOLE
+    };
     if steps[steps.len() - 1].diagram {
         let diagram = VariantDiagram {
             moment: last,
             placed: &last.placements,
+            marks,
         };
         draw_variant_diagram(items, fonts, rect, &diagram);
     } else {
@@ -436,8 +445,12 @@ fn draw_variant_walk(
         let diagram = VariantDiagram {
             moment: first,
             placed: &placed,
+            marks,
         };
         draw_variant_diagram(items, fonts, rect, &diagram);
+    }
+    if let Some(killer) = killer {
+        super::killer::draw_cages(items, fonts, rect, killer, super::killer::CageStyle::FIGURE);
     }
     Ok(rect)
 }
@@ -454,7 +467,10 @@ impl LayoutKind for SudokuLayout {
                 rows: side,
                 min_cell: super::killer::MIN_KILLER_CELL,
                 min_answer_cell: MIN_ANSWER_CELL,
-                min_walk_cell: super::sudoku_walk::MIN_WALK_CELL,
+                min_walk_cell: super::sudoku_walk::min_variant_walk_cell_in(
+                    killer.options.size,
+                    super::killer::KILLER_MARKS,
+                ),
                 max_cell: f64::INFINITY,
                 cells_are: "killer sudoku",
             };
@@ -564,7 +580,9 @@ impl LayoutKind for SudokuLayout {
             })?;
         let last = &steps[steps.len() - 1];
         if last.figure.get::<VariantMoment>().is_some() {
-            return draw_variant_walk(steps, area, cell, fonts, items);
+            let killer = crate::book::kind::content_as::<KillerContent>(content)
+                .map(|content| &content.puzzle);
+            return draw_variant_walk(steps, killer, area, cell, fonts, items);
         }
         let givens: [u8; 81] =
             match crate::book::kind::content_as::<VariantContent>(content) {

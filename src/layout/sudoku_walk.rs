@@ -290,25 +290,68 @@ pub fn variant_mark_scale(size: Size) -> f64 {
     }
 }
 
+/// The part of each cell that pencil marks fill, in fractions of the cell: the whole cell,
+/// or (in a killer) the part below the cage sums and inside the cage outlines.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MarkArea {
+    pub left: f64,
+    pub top: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl MarkArea {
+    pub const WHOLE: MarkArea = MarkArea {
+        left: 0.0,
+        top: 0.0,
+        width: 1.0,
+        height: 1.0,
+    };
+
+    /// How much smaller than in a whole cell marks are drawn.
+    pub fn scale(self) -> f64 {
+        self.width.min(self.height)
+    }
+}
+
 /// The smallest walkthrough cell of a grid of `size`: pencil marks stay [`MIN_MARK`] points.
 pub fn min_variant_walk_cell(size: Size) -> f64 {
-    (MIN_MARK / variant_mark_scale(size)).max(MIN_WALK_CELL)
+    min_variant_walk_cell_in(size, MarkArea::WHOLE)
+}
+
+/// [`min_variant_walk_cell`] with marks in `area` of each cell.
+pub fn min_variant_walk_cell_in(size: Size, area: MarkArea) -> f64 {
+    (MIN_MARK / (variant_mark_scale(size) * area.scale())).max(MIN_WALK_CELL)
 }
 
 /// The centre of `value`'s pencil mark in `cell` of a grid of `size` drawn in `rect`.
 pub fn variant_mark_centre(rect: Rect, size: Size, cell: usize, value: u8) -> Point {
+    variant_mark_centre_in(rect, size, cell, value, MarkArea::WHOLE)
+}
+
+/// [`variant_mark_centre`] with marks in `area` of each cell.
+pub fn variant_mark_centre_in(
+    rect: Rect,
+    size: Size,
+    cell: usize,
+    value: u8,
+    area: MarkArea,
+) -> Point {
     let side = size.side();
     let cell_size = rect.width / side as f64;
     let (rows, columns) = (size.box_rows(), size.box_columns());
     let index = usize::from(value - 1);
-    let (slot_width, slot_height) = (cell_size / columns as f64, cell_size / rows as f64);
+    let (slot_width, slot_height) = (
+        cell_size * area.width / columns as f64,
+        cell_size * area.height / rows as f64,
+    );
     Point {
         x: rect.x
-            + (cell % side) as f64 * cell_size
+            + ((cell % side) as f64 + area.left) * cell_size
             + (index % columns) as f64 * slot_width
             + slot_width / 2.0,
         y: rect.y
-            + (cell / side) as f64 * cell_size
+            + ((cell / side) as f64 + area.top) * cell_size
             + (index / columns) as f64 * slot_height
             + slot_height / 2.0,
     }
@@ -319,6 +362,8 @@ pub struct VariantDiagram<'a> {
     pub moment: &'a VariantMoment,
     /// Placed values to circle: the step's own, or a run of singles'.
     pub placed: &'a [(u16, u8)],
+    /// Where in each cell the pencil marks go.
+    pub marks: MarkArea,
 }
 
 /// Draws a house-grader walkthrough diagram into the square `rect`: the grid with its
@@ -373,8 +418,9 @@ pub fn draw_variant_diagram(
     );
     let placed = |cell: usize| diagram.placed.iter().any(|&(c, _)| usize::from(c) == cell);
     if moment.pencil_marks {
-        let mark = cell_size * variant_mark_scale(size);
-        let slot = cell_size / size.box_rows().max(size.box_columns()) as f64;
+        let mark = cell_size * variant_mark_scale(size) * diagram.marks.scale();
+        let slot =
+            cell_size * diagram.marks.scale() / size.box_rows().max(size.box_columns()) as f64;
         for cell in 0..geometry.cells() {
             if moment.values[cell] != 0 || placed(cell) {
                 continue;
@@ -383,7 +429,7 @@ pub fn draw_variant_diagram(
                 if moment.candidates[cell] & 1 << (value - 1) == 0 {
                     continue;
                 }
-                let centre = variant_mark_centre(rect, size, cell, value);
+                let centre = variant_mark_centre_in(rect, size, cell, value, diagram.marks);
                 items.push(centred_text(
                     fonts,
                     fonts.digits,
@@ -409,8 +455,10 @@ pub fn draw_variant_diagram(
             }
         }
         for link in &moment.links {
-            let from = variant_mark_centre(rect, size, usize::from(link.from.0), link.from.1);
-            let to = variant_mark_centre(rect, size, usize::from(link.to.0), link.to.1);
+            let centre = |(cell, value): (u16, u8)| {
+                variant_mark_centre_in(rect, size, usize::from(cell), value, diagram.marks)
+            };
+            let (from, to) = (centre(link.from), centre(link.to));
             draw_link_between(items, from, to, slot, link.strong, true);
         }
     }
@@ -868,6 +916,7 @@ mod tests {
                     &VariantDiagram {
                         moment,
                         placed: &moment.placements,
+                        marks: MarkArea::WHOLE,
                     },
                 );
                 let seen = read_back_variant(&items, rect, size);

@@ -77,11 +77,22 @@ pub enum Technique {
     NestedForcingChain,
     /// No logical technique applies: a digit is taken from the solution.
     TrialAndError,
+    /// Killer: a cage's cells keep only the digits of the combinations that make its sum.
+    CageCombination,
+    /// Killer: a digit every combination of a cage needs, confined to one house, leaves
+    /// the rest of it; or a house's digit confined to one cage is in its combination.
+    CombinationLocking,
+    /// Killer: the rule of 45 over one or more houses (innies and outies).
+    InniesOuties,
+    /// Killer: a cage part of whose sum the rule of 45 fixes, split into two sums.
+    CageSplitting,
+    /// Killer: a candidate that leads by the cage and house rules to a contradiction.
+    KillerContradiction,
 }
 
 impl Technique {
     /// Every technique, in the order the grader tries them.
-    pub const ALL: [Technique; 43] = [
+    pub const ALL: [Technique; 48] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -125,6 +136,12 @@ impl Technique {
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
         Technique::TrialAndError,
+        // The killer grader's own, tried in its order among the others (`killer::grade`).
+        Technique::CageCombination,
+        Technique::CombinationLocking,
+        Technique::InniesOuties,
+        Technique::CageSplitting,
+        Technique::KillerContradiction,
     ];
 
     /// The technique's name.
@@ -173,6 +190,11 @@ impl Technique {
             Technique::DynamicForcingChainPlus => "Dynamic Forcing Chains (+)",
             Technique::NestedForcingChain => "Nested Forcing Chains",
             Technique::TrialAndError => "Trial and Error",
+            Technique::CageCombination => "Cage Combination",
+            Technique::CombinationLocking => "Combination Locking",
+            Technique::InniesOuties => "Innies and Outies",
+            Technique::CageSplitting => "Cage Splitting",
+            Technique::KillerContradiction => "Contradiction",
         }
     }
 
@@ -221,6 +243,11 @@ impl Technique {
             Technique::DynamicForcingChainPlus => 90,
             Technique::NestedForcingChain => 95,
             Technique::TrialAndError => TRIAL_AND_ERROR_RATING,
+            Technique::CageCombination => 13,
+            Technique::CombinationLocking => 26,
+            Technique::InniesOuties => 25,
+            Technique::CageSplitting => 33,
+            Technique::KillerContradiction => 65,
         }
     }
 

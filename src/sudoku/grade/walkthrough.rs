@@ -838,6 +838,11 @@ pub fn japanese_name(technique: Technique) -> &'static str {
         Technique::DynamicForcingChainPlus => "ダイナミック・フォーシングチェーン（＋）",
         Technique::NestedForcingChain => "ネスト・フォーシングチェーン",
         Technique::TrialAndError => "試行錯誤",
+        Technique::CageCombination => "ケージの組み合わせ",
+        Technique::CombinationLocking => "組み合わせのロック",
+        Technique::InniesOuties => "45の法則",
+        Technique::CageSplitting => "ケージの分割",
+        Technique::KillerContradiction => "背理法",
     }
 }
 
@@ -898,6 +903,26 @@ pub fn about(technique: Technique, language: Language) -> String {
         | T::NestedForcingChain => (
             "Follow what one candidate being true (or false) forces, link by link: a strong link turns a false end true, a weak link a true end false. A candidate that forces a contradiction, or its own opposite, is false.",
             "ある候補が入る（入らない）と仮定して、強リンク・弱リンクを順にたどる。矛盾や自分自身の否定に行き着く候補は誤りである。",
+        ),
+        T::CageCombination => (
+            "Only some sets of different digits make a cage's sum (3 in two cells is 1+2; 17 in two cells is 8+9): its cells keep only the digits of the sets that still fit.",
+            "ケージの合計になる異なる数字の組み合わせは限られる（2マスで3なら1+2、17なら8+9）。まだ当てはまる組み合わせの数字だけがケージのマスに残る。",
+        ),
+        T::CombinationLocking => (
+            "A digit every possible combination of a cage needs, whose places in the cage lie in one house, leaves the rest of that house; and a digit whose places in a house all lie in one cage rules out the cage's combinations without it.",
+            "ケージのどの組み合わせにも入る数字が、ケージ内で1つのハウスにしか入らなければ、そのハウスの他のマスには入らない。ハウス内である数字の入る場所が1つのケージに限られれば、その数字を含まない組み合わせは成り立たない。",
+        ),
+        T::InniesOuties => (
+            "Every row, column and box adds up to 45 (21 on 6×6, 10 on 4×4). Take one or more of them: the cages wholly inside add up to their sums, so the cells left inside (innies) make up the rest; the cells of crossing cages that stick out (outies) make up the excess.",
+            "行・列・ブロックの合計はどれも45（6×6なら21、4×4なら10）。いくつかのハウスを取ると、内側に収まるケージの合計を引いた残りが、はみ出すケージの内側のマスの合計になる。外にはみ出したマスの合計も同じように決まる。",
+        ),
+        T::CageSplitting => (
+            "When the rule of 45 fixes the sum of the part of a cage inside some houses, the rest of the cage makes up the difference: the cage splits into two smaller cages.",
+            "45の法則でケージの一部（ハウスの内側の部分）の合計が決まれば、残りの部分の合計も決まり、ケージは2つの小さなケージに分かれる。",
+        ),
+        T::KillerContradiction => (
+            "Suppose a candidate is true and follow the cages and houses: when some cell is left without a digit, or a cage cannot make its sum, the candidate is false.",
+            "ある候補が入ると仮定してケージとハウスの規則をたどり、数字の入らないマスや合計の作れないケージが出れば、その候補は誤りである。",
         ),
         T::FullHouse
         | T::HiddenSingleBox

@@ -91,18 +91,20 @@ pub fn generate_tier(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Result<(KillerGenerated, super::grade::KillerGrading)> {
-    if tier > crate::sudoku::grade::Tier::Expert {
-        return Err(Error::input(format!(
-            "killers are graded easy, medium, hard or expert, not {tier}"
-        )));
-    }
+    let (_, top) = super::grade::tier_range(tier)?;
     let options = KillerOptions {
         cages: super::grade::cages_for(tier, options.size.cells()),
         ..options.clone()
     };
+    // Grading stops at the first step above the tier: such a puzzle is not kept.
+    let grading_options = super::grade::KillerGradeOptions {
+        stop_above: (top < u16::MAX).then_some(top),
+        deadline,
+        ..super::grade::KillerGradeOptions::default()
+    };
     loop {
         let made = generate(&options, rng, deadline)?;
-        let grading = super::grade::grade(&made.puzzle)?;
+        let grading = super::grade::grade_unique(&made.puzzle, &made.solution, &grading_options)?;
         if grading.tier == tier {
             return Ok((made, grading));
         }

@@ -1,115 +1,1244 @@
-//! Grading killers by the reasoning they need, in four steps of a scale:
+//! Grading killers by the human techniques they need, easiest first, each step explained.
 //!
-//! | rating | technique | tier |
-//! |---|---|---|
-//! | 1.5 | cage combinations (the digit sets that make each cage's sum, placed cell by cell) and singles | easy |
-//! | 2.5 | the rule of 45 (a house's cells outside the cages it holds make up the rest of its total) | medium |
-//! | 4.0 | contradiction: a candidate that leads, by the above, to a contradiction is removed | hard |
-//! | 6.0 | trial and error: none of the above finishes the puzzle | expert |
+//! The position is the house grader's [`Board`] with every cage's other cells as more
+//! peers (no digit twice in a cage); the classic steps are that grader's, the killer steps
+//! are this module's. The ladder, in the order tried (ratings in tenths of the Sudoku
+//! Explainer scale, whose classic steps keep their SE weights):
 //!
-//! Each step runs the exact solver's propagation with its rules to a fixed point; the
-//! rating is the first step that solves the puzzle.
+//! | rating | technique |
+//! |---|---|
+//! | 1.3 | cage marks: every cage's cells keep the digits of the sets that make its remaining sum (first step, and again as digits are placed) |
+//! | 1.0 | full house |
+//! | 1.2 | hidden single in a box |
+//! | 1.3 | cage combination: a cage's remaining sum has one set of digits (3 in two cells is 1+2) |
+//! | 1.5 | hidden single in a row or column |
+//! | 2.0 | cage combination: the cage's cells keep the digits of the sets that still fit |
+//! | 2.3 | naked single |
+//! | 2.5 | innies and outies over one house (the rule of 45) |
+//! | 2.6 | combination locking: a cage's needed digit confined to one house, or a house's digit confined to one cage |
+//! | 2.6 / 2.8 | pointing / claiming |
+//! | 3.0 | innies and outies over two to four adjoining rows, columns, or two boxes |
+//! | 3.0 – 4.0 | naked and hidden pairs and triples, X-wing, swordfish |
+//! | 3.3 | cage splitting: the rule of 45 fixes the sum of a cage's part inside some houses, so its part outside makes up the rest |
+//! | 4.2 / 4.4 | XY-wing / XYZ-wing |
+//! | 5.0 – 5.4 | quads, jellyfish |
+//! | 6.5 | contradiction: a candidate that leads, by cages, houses and singles, to a contradiction |
+//! | 20.0 | trial and error (flagged): a digit taken from the solution |
+//!
+//! The rating is the hardest step; the tiers are easy ≤ 2.5 (cage combinations, singles
+//! and the rule of 45 over one house: a killer without givens nearly always needs that),
+//! medium ≤ 2.8 (combination locking, pointing, claiming), hard ≤ 4.0 (the rule of 45
+//! over several houses, cage splitting, subsets, fish), expert ≤ 6.5 (wings, quads,
+//! contradictions) and extreme above (trial and error). Uniqueness arguments (unique rectangles) are left out: swapping two
+//! digits changes cage sums, so they do not hold in a killer.
+
+use std::time::Instant;
 
 use super::Killer;
-use super::solver::{Context, KillerSolution, State, solve};
+use super::solver::{Context, KillerSolution, assign, combinations, solve};
 use crate::error::{Error, Result};
-use crate::sudoku::grade::Tier;
+use crate::sudoku::grade::{Technique, Tier};
+use crate::sudoku::variant::geometry::{CellSet, Geometry, HouseKind};
+use crate::sudoku::variant::grade::{Board, VariantGrading, VariantStep, bit, digits};
+use crate::sudoku::variant::grid::{VariantGrid, value_word};
 
-/// A killer's grade.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KillerGrading {
-    pub rating_tenths: u16,
-    pub tier: Tier,
-    /// The hardest technique needed.
-    pub hardest: &'static str,
+/// A killer's grade: the house grader's result, its steps with killer techniques.
+pub type KillerGrading = VariantGrading;
+
+/// How to grade.
+#[derive(Clone, Debug, Default)]
+pub struct KillerGradeOptions {
+    /// Keep every step with its words (for `--explain`, walkthroughs and hints).
+    pub record_steps: bool,
+    pub deadline: Option<Instant>,
+    /// Stop at the first step rated above this (the rating is then a lower bound).
+    pub stop_above: Option<u16>,
 }
 
-/// The grade of each step of the scale, easiest first.
-pub const SCALE: [(u16, Tier, &str); 4] = [
-    (15, Tier::Easy, "Cage combinations"),
-    (25, Tier::Medium, "Rule of 45"),
-    (40, Tier::Hard, "Contradiction"),
-    (60, Tier::Expert, "Trial and error"),
+/// The killer tiers, easiest first (no `diabolical`: past the contradictions of `expert`
+/// comes trial and error).
+pub const TIERS: [Tier; 5] = [
+    Tier::Easy,
+    Tier::Medium,
+    Tier::Hard,
+    Tier::Expert,
+    Tier::Extreme,
 ];
 
-/// How many cages a killer is made with to reach `tier`: more cages, easier puzzles.
+/// The highest rating of each tier but the last, easiest first.
+const TIER_TOPS: [(Tier, u16); 4] = [
+    (Tier::Easy, 25),
+    (Tier::Medium, 28),
+    (Tier::Hard, 40),
+    (Tier::Expert, 65),
+];
+
+/// The tier of a killer rating.
+pub fn tier_of(rating_tenths: u16) -> Tier {
+    TIER_TOPS
+        .iter()
+        .find(|&&(_, top)| rating_tenths <= top)
+        .map_or(Tier::Extreme, |&(tier, _)| tier)
+}
+
+/// The ratings of a killer tier, (lowest, highest); an input error for a tier killers
+/// do not have.
+pub fn tier_range(tier: Tier) -> Result<(u16, u16)> {
+    let index = TIERS.iter().position(|&t| t == tier).ok_or_else(|| {
+        Error::input(format!(
+            "killers are graded easy, medium, hard, expert or extreme, not {tier}"
+        ))
+    })?;
+    let low = if index == 0 {
+        0
+    } else {
+        TIER_TOPS[index - 1].1 + 1
+    };
+    let high = TIER_TOPS.get(index).map_or(u16::MAX, |&(_, top)| top);
+    Ok((low, high))
+}
+
+/// How many cages a 9×9 killer (or the same share of a smaller grid) is made with to
+/// reach `tier`: more cages, easier puzzles (measured: at 33 cages most grade easy, at 29
+/// medium, 26 hard, 23 expert; extreme comes among the fewest cages).
 pub fn cages_for(tier: Tier, cells: usize) -> usize {
-    match tier {
-        Tier::Easy => cells * 10 / 24,
-        Tier::Medium => cells * 10 / 27,
-        Tier::Hard => cells / 3,
-        _ => cells * 10 / 37,
-    }
+    let per_81 = match tier {
+        Tier::Easy => 33,
+        Tier::Medium => 29,
+        Tier::Hard => 26,
+        Tier::Expert => 23,
+        _ => 21,
+    };
+    (cells * per_81).div_ceil(81)
 }
 
 /// Grades a killer with one solution; an input error when it has none or several.
 pub fn grade(killer: &Killer) -> Result<KillerGrading> {
-    match solve(killer) {
-        KillerSolution::Unique(_) => {}
+    grade_with(killer, &KillerGradeOptions::default())
+}
+
+/// [`grade`] with options.
+pub fn grade_with(killer: &Killer, options: &KillerGradeOptions) -> Result<KillerGrading> {
+    let solution = match solve(killer) {
+        KillerSolution::Unique(solution) => solution,
         KillerSolution::None => return Err(Error::input("this killer has no solution")),
         KillerSolution::Multiple(..) => {
             return Err(Error::input("this killer has more than one solution")
                 .with_hint("only puzzles with exactly one solution are graded"));
         }
-    }
-    let graded = |step: usize| {
-        let (rating_tenths, tier, hardest) = SCALE[step];
-        Ok(KillerGrading {
-            rating_tenths,
-            tier,
-            hardest,
-        })
     };
-    let basic = Context::with_rules(killer, false);
-    let start = basic
-        .start(killer.givens())
-        .ok_or_else(|| Error::runtime("a unique killer contradicted itself"))?;
-    if solved(&basic, &start) {
-        return graded(0);
+    grade_unique(killer, &solution, options)
+}
+
+/// Grades a killer whose unique solution is known.
+pub fn grade_unique(
+    killer: &Killer,
+    solution: &[u8],
+    options: &KillerGradeOptions,
+) -> Result<KillerGrading> {
+    let geometry = killer.geometry();
+    let solution = VariantGrid::from_cells(geometry.clone(), solution.to_vec());
+    let rules = Rules::new(killer);
+    let mut board = rules.board();
+    board.describe = options.record_steps;
+    let mut rating = 0u16;
+    let mut hardest = String::from("Full House");
+    let mut trial_and_error = false;
+    let mut steps = Vec::new();
+    let mut step_count = 0;
+    while !board.is_solved() {
+        if options
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Err(Error::runtime("grading ran out of time"));
+        }
+        let step = match rules.next_step(&board) {
+            Some(step) if board.is_sound(&step, &solution) => step,
+            _ => {
+                trial_and_error = true;
+                board.guess(&solution)
+            }
+        };
+        board.apply(&step);
+        step_count += 1;
+        if step.rating_tenths > rating {
+            rating = step.rating_tenths;
+            hardest = step.name.clone();
+        }
+        if options.record_steps {
+            steps.push(step);
+        }
+        if options.stop_above.is_some_and(|limit| rating > limit) {
+            break;
+        }
     }
-    let full = Context::with_rules(killer, true);
-    let mut state = full
-        .start(killer.givens())
-        .ok_or_else(|| Error::runtime("a unique killer contradicted itself"))?;
-    if solved(&full, &state) {
-        return graded(1);
+    Ok(VariantGrading {
+        rating_tenths: rating,
+        tier: tier_of(rating),
+        hardest_name: hardest,
+        trial_and_error,
+        step_count,
+        steps,
+        solution,
+    })
+}
+
+/// A set of houses the rule of 45 is applied to, and how the cages lie on it.
+struct Region {
+    cells: CellSet,
+    houses: Vec<u16>,
+    total: u16,
+    /// The cages wholly inside, and their sums' total.
+    inside_sum: u16,
+    /// The cages partly inside.
+    crossing: Vec<usize>,
+}
+
+/// A group of cells whose digits add up to a known sum (a cage's open cells, innies…).
+struct Group {
+    cells: Vec<usize>,
+    sum: u16,
+}
+
+/// The killer's fixed parts for grading: cages, the cells each cell may not repeat, the
+/// regions for the rule of 45, and the exact solver's propagation for contradictions.
+pub(crate) struct Rules<'k> {
+    killer: &'k Killer,
+    cage_mates: Vec<CellSet>,
+    cage_sets: Vec<CellSet>,
+    /// Single houses first, then the regions of several houses.
+    regions: Vec<Region>,
+    singles: usize,
+    context: Context,
+}
+
+/// The most open cells of an innie or outie group (or a split cage's part) that the rule
+/// of 45 narrows: more is beyond what solvers add up by hand.
+const MOST_MIXED_CELLS: usize = 4;
+
+impl<'k> Rules<'k> {
+    pub(crate) fn new(killer: &'k Killer) -> Rules<'k> {
+        let geometry = killer.geometry();
+        let cage_sets: Vec<CellSet> = killer
+            .cages()
+            .iter()
+            .map(|cage| cage.cells.iter().map(|&c| usize::from(c)).collect())
+            .collect();
+        let cage_mates = (0..geometry.cells())
+            .map(|cell| {
+                let mut mates = cage_sets[usize::from(killer.cage_of()[cell])];
+                mates.remove(cell);
+                mates
+            })
+            .collect();
+        let mut houses: Vec<Vec<u16>> = (0..geometry.house_count())
+            .map(|house| vec![house as u16])
+            .collect();
+        let singles = houses.len();
+        houses.extend(several_houses(geometry));
+        let total: u16 = (1..=geometry.side() as u16).sum();
+        let regions = houses
+            .into_iter()
+            .map(|houses| {
+                let cells = houses.iter().fold(CellSet::default(), |set, &house| {
+                    set.union(geometry.house_set(usize::from(house)))
+                });
+                let mut inside_sum = 0;
+                let mut crossing = Vec::new();
+                for (index, cage) in cage_sets.iter().enumerate() {
+                    if cage.difference(cells).is_empty() {
+                        inside_sum += killer.cages()[index].sum;
+                    } else if !cage.intersection(cells).is_empty() {
+                        crossing.push(index);
+                    }
+                }
+                Region {
+                    cells,
+                    total: total * houses.len() as u16,
+                    houses,
+                    inside_sum,
+                    crossing,
+                }
+            })
+            .collect();
+        Rules {
+            killer,
+            cage_mates,
+            cage_sets,
+            regions,
+            singles,
+            context: Context::new(killer),
+        }
     }
-    loop {
-        let mut progress = false;
-        for cell in 0..full.cells {
-            if state.values[cell] != 0 {
+
+    /// The starting position: the givens placed.
+    pub(crate) fn board(&self) -> Board<'_> {
+        let geometry = self.killer.geometry();
+        let givens = VariantGrid::from_cells(geometry.clone(), self.killer.givens().to_vec());
+        Board::with_extra_peers(geometry, Some(&self.cage_mates), &givens)
+    }
+
+    fn geometry(&self) -> &Geometry {
+        self.killer.geometry()
+    }
+
+    /// The easiest step of the ladder (module docs).
+    fn next_step(&self, board: &Board) -> Option<VariantStep> {
+        self.cage_marks(board)
+            .or_else(|| board.full_house())
+            .or_else(|| board.hidden_single(true))
+            .or_else(|| self.cage_combination(board, true))
+            .or_else(|| board.hidden_single(false))
+            .or_else(|| self.cage_combination(board, false))
+            .or_else(|| board.naked_single())
+            .or_else(|| self.innies_outies(board, false))
+            .or_else(|| self.combination_locking(board))
+            .or_else(|| board.intersection(true))
+            .or_else(|| board.intersection(false))
+            .or_else(|| self.innies_outies(board, true))
+            .or_else(|| board.naked_subset(2))
+            .or_else(|| board.fish(2))
+            .or_else(|| self.cage_splitting(board))
+            .or_else(|| board.hidden_subset(2))
+            .or_else(|| board.naked_subset(3))
+            .or_else(|| board.fish(3))
+            .or_else(|| board.hidden_subset(3))
+            .or_else(|| board.xy_wing())
+            .or_else(|| board.xyz_wing())
+            .or_else(|| board.naked_subset(4))
+            .or_else(|| board.fish(4))
+            .or_else(|| board.hidden_subset(4))
+            .or_else(|| self.contradiction(board))
+    }
+
+    fn names(&self, cells: &[usize]) -> String {
+        cells
+            .iter()
+            .map(|&cell| self.geometry().cell_name(cell))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// `the 15 cage at r1c1` (named by its first cell, where its sum is printed).
+    fn cage_name(&self, cage: usize) -> String {
+        let first = self.cage_sets[cage].first().unwrap_or(0);
+        format!(
+            "the {} cage at {}",
+            self.killer.cages()[cage].sum,
+            self.geometry().cell_name(first)
+        )
+    }
+
+    /// `r1c1の15のケージ`.
+    fn cage_name_japanese(&self, cage: usize) -> String {
+        let first = self.cage_sets[cage].first().unwrap_or(0);
+        format!(
+            "{}の{}のケージ",
+            self.geometry().cell_name(first),
+            self.killer.cages()[cage].sum
+        )
+    }
+
+    /// `the 16 cage at r1c4: 16 in two cells is 7+9` (or what the candidates leave of its
+    /// sets).
+    fn combination_english(&self, cage: usize, group: &Group, fit: &CageFit) -> String {
+        let whole = group.cells.len() == self.cage_sets[cage].len();
+        let head = if whole {
+            self.cage_name(cage)
+        } else {
+            format!(
+                "{} has {} left for {}",
+                self.cage_name(cage),
+                group.sum,
+                self.names(&group.cells)
+            )
+        };
+        if group.cells.len() == 1 {
+            return head;
+        }
+        let (possible, fitting) = (fit.possible.len(), fit.sets.len());
+        let making = format!("{} in {}", group.sum, count_words(group.cells.len()));
+        match (fitting == possible, fitting <= 4) {
+            (true, true) => format!("{head}: {making} is {}", sets_listed(&fit.sets, " or ")),
+            (true, false) => format!("{head}: {making} has {possible} sets"),
+            (false, true) => format!(
+                "{head}: of the {possible} sets of {making}, the candidates leave {}",
+                sets_listed(&fit.sets, " or ")
+            ),
+            (false, false) => {
+                format!("{head}: the candidates leave {fitting} of the {possible} sets of {making}")
+            }
+        }
+    }
+
+    /// [`Rules::combination_english`] in Japanese.
+    fn combination_japanese(&self, cage: usize, group: &Group, fit: &CageFit) -> String {
+        let mut text = format!(
+            "{}：残り{}マス（{}）で{}",
+            self.cage_name_japanese(cage),
+            group.cells.len(),
+            self.names(&group.cells).replace(',', "・"),
+            group.sum
+        );
+        if group.cells.len() > 1 {
+            let (possible, fitting) = (fit.possible.len(), fit.sets.len());
+            if fitting == possible && fitting <= 4 {
+                text.push_str(&format!(
+                    "になる組み合わせは{}",
+                    sets_listed(&fit.sets, "・")
+                ));
+            } else if fitting == possible {
+                text.push_str(&format!("になる組み合わせは{possible}通り"));
+            } else if fitting <= 4 {
+                text.push_str(&format!(
+                    "になる{possible}通りの組み合わせのうち、候補に合うのは{}だけ",
+                    sets_listed(&fit.sets, "・")
+                ));
+            } else {
+                text.push_str(&format!(
+                    "になる{possible}通りの組み合わせのうち、候補に合うのは{fitting}通り"
+                ));
+            }
+        }
+        text
+    }
+
+    /// A cage's open cells and what they must add up to, and the digits already in it.
+    fn open_part(&self, board: &Board, cage: usize) -> (Group, u16) {
+        let mut group = Group {
+            cells: Vec::new(),
+            sum: self.killer.cages()[cage].sum,
+        };
+        let mut placed = 0u16;
+        for cell in self.cage_sets[cage].iter() {
+            match board.values[cell] {
+                0 => group.cells.push(cell),
+                value => {
+                    group.sum = group.sum.saturating_sub(u16::from(value));
+                    placed |= bit(value);
+                }
+            }
+        }
+        (group, placed)
+    }
+
+    /// The digit sets (bit `d - 1`) that can fill a cage's open cells: those making their
+    /// sum without the digits already placed in it and that its cells' candidates allow,
+    /// with the digits each cell takes in some of them.
+    fn cage_sets_fitting(&self, board: &Board, group: &Group, placed: u16) -> CageFit {
+        let side = self.geometry().side();
+        let masks: Vec<u16> = group.cells.iter().map(|&c| board.candidates[c]).collect();
+        let union = masks.iter().fold(0, |all, &mask| all | mask);
+        let mut fit = CageFit {
+            possible: Vec::new(),
+            sets: Vec::new(),
+            fits: vec![0; group.cells.len()],
+        };
+        for &digits in combinations(group.cells.len(), group.sum, side) {
+            let digits = digits >> 1;
+            if digits & placed != 0 {
                 continue;
             }
-            let mut options = state.candidates[cell];
-            while options != 0 {
-                let digit = options.trailing_zeros() as u8;
-                options &= options - 1;
-                let mut trial = state;
-                if full.place(&mut trial, cell, digit) && full.propagate(&mut trial) {
+            fit.possible.push(digits);
+            if digits & !union != 0 {
+                continue;
+            }
+            let mut found = [0u16; 9];
+            let mut chosen = [0u16; 9];
+            if assign(&masks, digits, 0, &mut chosen, &mut found) {
+                fit.sets.push(digits);
+                for (k, fits) in fit.fits.iter_mut().enumerate() {
+                    *fits |= found[k];
+                }
+            }
+        }
+        fit
+    }
+
+    /// Cage marks: every cage's open cells keep only the digits of the sets of different
+    /// digits that make the cage's remaining sum (without the digits placed in it), all
+    /// cages at once, as a solver pencils a killer in.
+    fn cage_marks(&self, board: &Board) -> Option<VariantStep> {
+        let mut eliminations = Vec::new();
+        let mut pattern = Vec::new();
+        let mut example = None;
+        for cage in 0..self.cage_sets.len() {
+            let (group, placed) = self.open_part(board, cage);
+            let side = self.geometry().side();
+            let allowed = combinations(group.cells.len(), group.sum, side)
+                .iter()
+                .map(|&set| set >> 1)
+                .filter(|&set| set & placed == 0)
+                .fold(0u16, |all, set| all | set);
+            let before = eliminations.len();
+            for &cell in &group.cells {
+                for value in digits(board.candidates[cell] & !allowed) {
+                    eliminations.push((cell as u16, value));
+                }
+            }
+            if eliminations.len() > before {
+                pattern.extend(self.cage_sets[cage].iter().map(|c| c as u16));
+                let sets = combinations(group.cells.len(), group.sum, side).len();
+                if example.is_none_or(|(_, count)| sets < count) && group.cells.len() > 1 {
+                    example = Some((cage, sets));
+                }
+            }
+        }
+        if eliminations.is_empty() {
+            return None;
+        }
+        eliminations.sort_unstable();
+        pattern.sort_unstable();
+        let mut step = VariantStep {
+            pattern,
+            eliminations,
+            ..VariantStep::new(
+                Technique::CageCombination,
+                Technique::CageCombination.name(),
+                13,
+            )
+        };
+        step.explanation = board.say(|| {
+            let mut text = "each cage keeps only the digits of the sets of different digits that make what is left of its sum".to_string();
+            if let Some((cage, _)) = example {
+                let (group, placed) = self.open_part(board, cage);
+                let fit = self.cage_sets_fitting(board, &group, placed);
+                text.push_str(&format!(" ({})", self.combination_english(cage, &group, &fit)));
+            }
+            text
+        });
+        step.japanese = board.say(|| {
+            let mut text =
+                "どのケージも、残りの合計になる異なる数字の組み合わせの数字だけが候補に残る"
+                    .to_string();
+            if let Some((cage, _)) = example {
+                let (group, placed) = self.open_part(board, cage);
+                let fit = self.cage_sets_fitting(board, &group, placed);
+                text.push_str(&format!(
+                    "（{}）",
+                    self.combination_japanese(cage, &group, &fit)
+                ));
+            }
+            format!("{text}：{}。", board.outcome_japanese(&step.eliminations))
+        });
+        Some(step)
+    }
+
+    /// Cage combinations: a cage's open cells keep only the digits of the digit sets that
+    /// make their sum and fit; a digit every set needs with one place in the cage goes
+    /// there. `single`: only cages whose sum has one set (the easy ones to see).
+    fn cage_combination(&self, board: &Board, single: bool) -> Option<VariantStep> {
+        for cage in 0..self.cage_sets.len() {
+            let (group, placed) = self.open_part(board, cage);
+            if group.cells.is_empty() {
+                continue;
+            }
+            let fit = self.cage_sets_fitting(board, &group, placed);
+            if (fit.possible.len() == 1) != single || fit.sets.is_empty() {
+                continue;
+            }
+            let needed = fit.sets.iter().fold(u16::MAX, |all, &set| all & set);
+            let Some(mut step) = self.narrowing(board, &group.cells, &fit.fits, needed) else {
+                continue;
+            };
+            let (technique, rating) = (Technique::CageCombination, if single { 13 } else { 20 });
+            step.technique = technique;
+            step.name = technique.name().to_string();
+            step.rating_tenths = rating;
+            step.pattern = self.cage_sets[cage].iter().map(|c| c as u16).collect();
+            step.explanation = board.say(|| self.combination_english(cage, &group, &fit));
+            step.japanese = board.say(|| {
+                format!(
+                    "{}：{}。",
+                    self.combination_japanese(cage, &group, &fit),
+                    self.outcome_japanese(board, &step)
+                )
+            });
+            return Some(step);
+        }
+        None
+    }
+
+    /// What narrowing `cells` to `fits` does, when it changes anything: placements when it
+    /// leaves a cell one digit or a `needed` digit one place, otherwise the removals.
+    fn narrowing(
+        &self,
+        board: &Board,
+        cells: &[usize],
+        fits: &[u16],
+        needed: u16,
+    ) -> Option<VariantStep> {
+        let mut step = VariantStep::new(Technique::CageCombination, "", 0);
+        for (&cell, &fit) in cells.iter().zip(fits) {
+            if fit.count_ones() == 1 && board.candidates[cell].count_ones() > 1 {
+                step.placements
+                    .push((cell as u16, fit.trailing_zeros() as u8 + 1));
+            }
+        }
+        if step.placements.is_empty() {
+            for value in digits(needed) {
+                let places: Vec<usize> = cells
+                    .iter()
+                    .zip(fits)
+                    .filter(|&(_, &fit)| fit & bit(value) != 0)
+                    .map(|(&cell, _)| cell)
+                    .collect();
+                if let [only] = places[..]
+                    && board.candidates[only] != bit(value)
+                {
+                    step.placements.push((only as u16, value));
+                    break;
+                }
+            }
+        }
+        if step.placements.is_empty() {
+            for (&cell, &fit) in cells.iter().zip(fits) {
+                for value in digits(board.candidates[cell] & !fit) {
+                    step.eliminations.push((cell as u16, value));
+                }
+            }
+        }
+        (!step.placements.is_empty() || !step.eliminations.is_empty()).then_some(step)
+    }
+
+    /// What a step does, in Japanese (`r1c2=5` or `r1c2から5を消す`).
+    fn outcome_japanese(&self, board: &Board, step: &VariantStep) -> String {
+        if step.placements.is_empty() {
+            board.outcome_japanese(&step.eliminations)
+        } else {
+            step.placements
+                .iter()
+                .map(|&(cell, value)| {
+                    format!(
+                        "{}={}",
+                        self.geometry().cell_name(usize::from(cell)),
+                        value_word(value)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("、")
+        }
+    }
+
+    /// Combination locking, both ways: a digit every fitting set of a cage needs, whose
+    /// places in the cage share a house, leaves the rest of that house; a digit whose places
+    /// in a house all lie in one cage is in that cage, which drops the sets without it.
+    fn combination_locking(&self, board: &Board) -> Option<VariantStep> {
+        let geometry = self.geometry();
+        for cage in 0..self.cage_sets.len() {
+            let (group, placed) = self.open_part(board, cage);
+            if group.cells.len() < 2 {
+                continue;
+            }
+            let fit = self.cage_sets_fitting(board, &group, placed);
+            let needed = fit.sets.iter().fold(u16::MAX, |all, &set| all & set);
+            if fit.sets.is_empty() {
+                continue;
+            }
+            // Every needed digit leaves the rest of each house its places in the cage share.
+            let mut eliminations = Vec::new();
+            let mut houses: Vec<u16> = Vec::new();
+            let mut locked = 0u16;
+            for value in digits(needed & !placed) {
+                let places: CellSet = group
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&cell| board.candidates[cell] & bit(value) != 0)
+                    .collect();
+                if places.len() < 2 {
                     continue;
                 }
-                state.candidates[cell] &= !(1 << digit);
-                state.dirty |= full.constraints_of[cell];
-                if !full.propagate(&mut state) {
-                    return Err(Error::runtime("a unique killer contradicted itself"));
+                for house in 0..geometry.house_count() {
+                    if !places.difference(geometry.house_set(house)).is_empty() {
+                        continue;
+                    }
+                    let targets = board.places(house, value).difference(self.cage_sets[cage]);
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    for (cell, value) in board.eliminations(targets, bit(value)) {
+                        if !eliminations.contains(&(cell, value)) {
+                            eliminations.push((cell, value));
+                        }
+                    }
+                    locked |= bit(value);
+                    if !houses.contains(&(house as u16)) {
+                        houses.push(house as u16);
+                    }
                 }
-                progress = true;
-                break;
             }
-            if solved(&full, &state) {
-                return graded(2);
+            if eliminations.is_empty() {
+                continue;
+            }
+            eliminations.sort_unstable();
+            let english_houses = self.house_names(&houses, false);
+            let japanese_houses = self.house_names(&houses, true);
+            let mut step = VariantStep {
+                pattern: self.cage_sets[cage].iter().map(|c| c as u16).collect(),
+                houses,
+                eliminations,
+                ..VariantStep::new(
+                    Technique::CombinationLocking,
+                    Technique::CombinationLocking.name(),
+                    26,
+                )
+            };
+            step.explanation = board.say(|| {
+                format!(
+                    "every set that fits {} ({}) holds {}, which the cage keeps within {}, so the rest of {} cannot hold {}",
+                    self.cage_name(cage),
+                    sets_listed(&fit.sets, " or "),
+                    digits_and(locked),
+                    english_houses,
+                    english_houses,
+                    if locked.count_ones() == 1 { "it" } else { "them" }
+                )
+            });
+            step.japanese = board.say(|| {
+                format!(
+                    "{}に合う組み合わせ（{}）はどれも{}を含み、ケージの中でその場所は{}に限られるので、{}の他のマスには入らない：{}。",
+                    self.cage_name_japanese(cage),
+                    sets_listed(&fit.sets, "・"),
+                    digits(locked).map(value_word).collect::<Vec<_>>().join("・"),
+                    japanese_houses,
+                    japanese_houses,
+                    board.outcome_japanese(&step.eliminations)
+                )
+            });
+            return Some(step);
+        }
+        for house in 0..geometry.house_count() {
+            for value in 1..=geometry.side() as u8 {
+                let places = board.places(house, value);
+                let Some(first) = places.first() else {
+                    continue;
+                };
+                let cage = usize::from(self.killer.cage_of()[first]);
+                if !places.difference(self.cage_sets[cage]).is_empty() {
+                    continue;
+                }
+                let (group, placed) = self.open_part(board, cage);
+                let fit = self.cage_sets_fitting(board, &group, placed);
+                let with: Vec<u16> = fit
+                    .sets
+                    .iter()
+                    .copied()
+                    .filter(|&set| set & bit(value) != 0)
+                    .collect();
+                if with.len() == fit.sets.len() || with.is_empty() {
+                    continue;
+                }
+                let masks: Vec<u16> = group.cells.iter().map(|&c| board.candidates[c]).collect();
+                let mut fits = vec![0u16; group.cells.len()];
+                for &set in &with {
+                    let (mut found, mut chosen) = ([0u16; 9], [0u16; 9]);
+                    assign(&masks, set, 0, &mut chosen, &mut found);
+                    for (k, fit) in fits.iter_mut().enumerate() {
+                        *fit |= found[k];
+                    }
+                }
+                let needed = with.iter().fold(u16::MAX, |all, &set| all & set);
+                let Some(mut step) = self.narrowing(board, &group.cells, &fits, needed) else {
+                    continue;
+                };
+                step.technique = Technique::CombinationLocking;
+                step.name = Technique::CombinationLocking.name().to_string();
+                step.rating_tenths = 26;
+                step.pattern = places.iter().map(|c| c as u16).collect();
+                step.houses = vec![house as u16];
+                step.explanation = board.say(|| {
+                    format!(
+                        "in {}, {} can only go in {}, so that cage holds it: {}",
+                        geometry.house_name(house),
+                        value_word(value),
+                        self.cage_name(cage),
+                        sets_listed(&with, " or ")
+                    )
+                });
+                step.japanese = board.say(|| {
+                    format!(
+                        "{}では{}は{}にしか入らないので、このケージは{}を含む（{}）：{}。",
+                        geometry.house_name_japanese(house),
+                        value_word(value),
+                        self.cage_name_japanese(cage),
+                        value_word(value),
+                        sets_listed(&with, "・"),
+                        self.outcome_japanese(board, &step)
+                    )
+                });
+                return Some(step);
             }
         }
-        if !progress {
-            return graded(3);
+        None
+    }
+
+    /// The innies of a region (its cells in crossing cages, open ones) and their sum, and
+    /// the outies (the crossing cages' cells outside) and theirs.
+    fn innies_and_outies(&self, board: &Board, region: &Region) -> (Group, Group) {
+        let mut innies = Group {
+            cells: Vec::new(),
+            sum: region.total.saturating_sub(region.inside_sum),
+        };
+        let crossing_sum: u16 = region
+            .crossing
+            .iter()
+            .map(|&cage| self.killer.cages()[cage].sum)
+            .sum();
+        let mut outies = Group {
+            cells: Vec::new(),
+            sum: crossing_sum.saturating_sub(innies.sum),
+        };
+        for &cage in &region.crossing {
+            for cell in self.cage_sets[cage].iter() {
+                let group = if region.cells.contains(cell) {
+                    &mut innies
+                } else {
+                    &mut outies
+                };
+                match board.values[cell] {
+                    0 => group.cells.push(cell),
+                    value => group.sum = group.sum.saturating_sub(u16::from(value)),
+                }
+            }
         }
+        (innies, outies)
+    }
+
+    /// The digits each of `group`'s cells takes in some filling that makes its sum, no
+    /// digit twice among cells that see each other (or share a cage); `None` when the group
+    /// is too large to try or nothing fits.
+    fn group_fits(&self, board: &Board, group: &Group) -> Option<Vec<u16>> {
+        let count = group.cells.len();
+        if count > MOST_MIXED_CELLS {
+            return None;
+        }
+        let geometry = self.geometry();
+        let sees =
+            |a: usize, b: usize| geometry.peer_set(a).contains(b) || self.cage_mates[a].contains(b);
+        let distinct = group
+            .cells
+            .iter()
+            .enumerate()
+            .all(|(k, &a)| group.cells[k + 1..].iter().all(|&b| sees(a, b)));
+        let masks: Vec<u16> = group.cells.iter().map(|&c| board.candidates[c]).collect();
+        let mut fits = vec![0u16; count];
+        if distinct {
+            let mut any = false;
+            for &digits in combinations(count, group.sum, geometry.side()) {
+                let (mut found, mut chosen) = ([0u16; 9], [0u16; 9]);
+                if assign(&masks, digits >> 1, 0, &mut chosen, &mut found) {
+                    any = true;
+                    for (k, fit) in fits.iter_mut().enumerate() {
+                        *fit |= found[k];
+                    }
+                }
+            }
+            return any.then_some(fits);
+        }
+        let conflicts: Vec<Vec<usize>> = (0..count)
+            .map(|k| {
+                (0..k)
+                    .filter(|&j| sees(group.cells[j], group.cells[k]))
+                    .collect()
+            })
+            .collect();
+        let mut chosen = vec![0u8; count];
+        fill_mixed(&masks, &conflicts, group.sum, 0, &mut chosen, &mut fits);
+        fits.iter().all(|&fit| fit != 0).then_some(fits)
+    }
+
+    /// Innies and outies: the rule of 45 over one house (`several` false) or over several
+    /// adjoining houses.
+    fn innies_outies(&self, board: &Board, several: bool) -> Option<VariantStep> {
+        let range = if several {
+            self.singles..self.regions.len()
+        } else {
+            0..self.singles
+        };
+        for region in &self.regions[range] {
+            if region.crossing.is_empty() {
+                continue;
+            }
+            let (innies, outies) = self.innies_and_outies(board, region);
+            for (group, inner) in [(&innies, true), (&outies, false)] {
+                if group.cells.is_empty() {
+                    continue;
+                }
+                let Some(fits) = self.group_fits(board, group) else {
+                    continue;
+                };
+                let Some(mut step) = self.narrowing(board, &group.cells, &fits, 0) else {
+                    continue;
+                };
+                step.technique = Technique::InniesOuties;
+                step.name = Technique::InniesOuties.name().to_string();
+                step.rating_tenths = if several { 30 } else { 25 };
+                step.pattern = group.cells.iter().map(|&c| c as u16).collect();
+                step.houses = region.houses.clone();
+                step.explanation = board.say(|| self.rule_of_45_english(region, group, inner));
+                step.japanese = board.say(|| {
+                    format!(
+                        "{}：{}。",
+                        self.rule_of_45_japanese(region, group, inner),
+                        self.outcome_japanese(board, &step)
+                    )
+                });
+                return Some(step);
+            }
+        }
+        None
+    }
+
+    /// `row 1 and box 2` (`row 1・box 2` style in Japanese: `1行目・ブロック2`).
+    fn house_names(&self, houses: &[u16], japanese: bool) -> String {
+        let geometry = self.geometry();
+        let names: Vec<String> = houses
+            .iter()
+            .map(|&house| {
+                if japanese {
+                    geometry.house_name_japanese(usize::from(house))
+                } else {
+                    geometry.house_name(usize::from(house))
+                }
+            })
+            .collect();
+        match names.as_slice() {
+            [init @ .., last] if !japanese && !init.is_empty() => {
+                format!("{} and {last}", init.join(", "))
+            }
+            _ => names.join("・"),
+        }
+    }
+
+    /// `row 3`, `rows 3 and 4`, `columns 1, 2 and 3`, `boxes 1 and 2`.
+    fn region_name(&self, region: &Region) -> String {
+        let [first, ..] = region.houses[..] else {
+            return String::new();
+        };
+        if region.houses.len() == 1 {
+            return self.geometry().house_name(usize::from(first));
+        }
+        let kind = match self.geometry().house_kind(usize::from(first)) {
+            HouseKind::Row => "rows",
+            HouseKind::Column => "columns",
+            _ => "boxes",
+        };
+        let numbers: Vec<String> = region
+            .houses
+            .iter()
+            .map(|&house| {
+                let name = self.geometry().house_name(usize::from(house));
+                name.rsplit(' ').next().unwrap_or_default().to_string()
+            })
+            .collect();
+        let (init, last) = numbers.split_at(numbers.len() - 1);
+        format!("{kind} {} and {}", init.join(", "), last[0])
+    }
+
+    fn region_name_japanese(&self, region: &Region) -> String {
+        self.house_names(&region.houses, true)
+    }
+
+    fn rule_of_45_english(&self, region: &Region, group: &Group, inner: bool) -> String {
+        let several = region.houses.len() > 1;
+        let (adds, one) = (if several { "add" } else { "adds" }, group.cells.len() == 1);
+        let cells = self.names(&group.cells);
+        let (what, make) = match (inner, one) {
+            (true, true) => ("innie", "makes"),
+            (true, false) => ("innies", "make"),
+            (false, true) => ("outie", "makes"),
+            (false, false) => ("outies", "make"),
+        };
+        let reason = if inner {
+            format!("the cages inside add up to {}", region.inside_sum)
+        } else {
+            let crossing: u16 = region
+                .crossing
+                .iter()
+                .map(|&cage| self.killer.cages()[cage].sum)
+                .sum();
+            format!(
+                "the cages in and across it add up to {}",
+                region.inside_sum + crossing
+            )
+        };
+        format!(
+            "{} {adds} up to {}: {reason}, so the {what} {cells} {make} {}",
+            self.region_name(region),
+            region.total,
+            group.sum
+        )
+    }
+
+    fn rule_of_45_japanese(&self, region: &Region, group: &Group, inner: bool) -> String {
+        let cells = self.names(&group.cells).replace(',', "・");
+        if inner {
+            format!(
+                "{}の合計は{}、内側のケージの合計は{}なので、残りのマス{cells}の合計は{}",
+                self.region_name_japanese(region),
+                region.total,
+                region.inside_sum,
+                group.sum
+            )
+        } else {
+            let crossing: u16 = region
+                .crossing
+                .iter()
+                .map(|&cage| self.killer.cages()[cage].sum)
+                .sum();
+            format!(
+                "{}の合計は{}、内側と交わるケージの合計は{}なので、はみ出したマス{cells}の合計は{}",
+                self.region_name_japanese(region),
+                region.total,
+                region.inside_sum + crossing,
+                group.sum
+            )
+        }
+    }
+
+    /// Cage splitting: when every innie of a region outside one crossing cage is placed,
+    /// the rule of 45 fixes the sum of that cage's part inside, and its part outside makes
+    /// up the rest of the cage's sum (and the same from the outies' side).
+    fn cage_splitting(&self, board: &Board) -> Option<VariantStep> {
+        for region in &self.regions {
+            if region.crossing.len() < 2 {
+                continue;
+            }
+            let (innies, outies) = self.innies_and_outies(board, region);
+            for (group, inner) in [(&innies, true), (&outies, false)] {
+                let Some(&first) = group.cells.first() else {
+                    continue;
+                };
+                let cage = usize::from(self.killer.cage_of()[first]);
+                if !group
+                    .cells
+                    .iter()
+                    .all(|&cell| usize::from(self.killer.cage_of()[cell]) == cage)
+                {
+                    continue;
+                }
+                // The cage's part on the other side of the region's edge.
+                let mut rest = Group {
+                    cells: Vec::new(),
+                    sum: self.killer.cages()[cage].sum,
+                };
+                let mut known = group.sum;
+                for cell in self.cage_sets[cage].iter() {
+                    let on_group_side = region.cells.contains(cell) == inner;
+                    match (board.values[cell], on_group_side) {
+                        (0, false) => rest.cells.push(cell),
+                        (value, true) if value != 0 => known += u16::from(value),
+                        (value, false) => rest.sum = rest.sum.saturating_sub(u16::from(value)),
+                        _ => {}
+                    }
+                }
+                if rest.cells.is_empty() || known > rest.sum {
+                    continue;
+                }
+                rest.sum -= known;
+                let Some(fits) = self.group_fits(board, &rest) else {
+                    continue;
+                };
+                let Some(mut step) = self.narrowing(board, &rest.cells, &fits, 0) else {
+                    continue;
+                };
+                step.technique = Technique::CageSplitting;
+                step.name = Technique::CageSplitting.name().to_string();
+                step.rating_tenths = 33;
+                step.pattern = self.cage_sets[cage].iter().map(|c| c as u16).collect();
+                step.houses = region.houses.clone();
+                let part = if inner { "inside" } else { "outside" };
+                let other = if inner { "outside" } else { "inside" };
+                step.explanation = board.say(|| {
+                    format!(
+                        "{}; they are {}'s cells {part} it, so its cells {other} ({}) make {} − {} = {}",
+                        self.rule_of_45_english(region, group, inner),
+                        self.cage_name(cage),
+                        self.names(&rest.cells),
+                        rest.sum + known,
+                        known,
+                        rest.sum
+                    )
+                });
+                step.japanese = board.say(|| {
+                    format!(
+                        "{}。これは{}の一部なので、残りのマス{}の合計は{}−{}={}：{}。",
+                        self.rule_of_45_japanese(region, group, inner),
+                        self.cage_name_japanese(cage),
+                        self.names(&rest.cells).replace(',', "・"),
+                        rest.sum + known,
+                        known,
+                        rest.sum,
+                        self.outcome_japanese(board, &step)
+                    )
+                });
+                return Some(step);
+            }
+        }
+        None
+    }
+
+    /// Contradiction: a candidate that, placed, leads the exact solver's propagation
+    /// (singles, cage combinations and locking, the rule of 45 per house) to a
+    /// contradiction is removed. Cells with fewer candidates are tried first.
+    fn contradiction(&self, board: &Board) -> Option<VariantStep> {
+        let cells = self.geometry().cells();
+        let start = self
+            .context
+            .state_of(&board.values[..cells], &board.candidates[..cells]);
+        let mut order: Vec<usize> = (0..cells).filter(|&c| board.values[c] == 0).collect();
+        order.sort_by_key(|&cell| board.candidates[cell].count_ones());
+        for cell in order {
+            for value in digits(board.candidates[cell]) {
+                let mut trial = start;
+                if self.context.place(&mut trial, cell, value) && self.context.propagate(&mut trial)
+                {
+                    continue;
+                }
+                let name = self.geometry().cell_name(cell);
+                let eliminations = vec![(cell as u16, value)];
+                return Some(VariantStep {
+                    pattern: vec![cell as u16],
+                    explanation: board.say(|| {
+                        format!(
+                            "if {name} were {}, the cage sums, the rule of 45 and singles would leave some cell or cage without a digit",
+                            value_word(value)
+                        )
+                    }),
+                    japanese: board.say(|| {
+                        format!(
+                            "{name}が{}だとすると、ケージの合計・45の法則・シングルをたどるとどこかのマスかケージに入る数字がなくなる：{}。",
+                            value_word(value),
+                            board.outcome_japanese(&eliminations)
+                        )
+                    }),
+                    eliminations,
+                    ..VariantStep::new(
+                        Technique::KillerContradiction,
+                        Technique::KillerContradiction.name(),
+                        65,
+                    )
+                });
+            }
+        }
+        None
     }
 }
 
-fn solved(context: &Context, state: &State) -> bool {
-    state.values[..context.cells]
-        .iter()
-        .all(|&value| value != 0)
+/// What fits a cage's open cells.
+struct CageFit {
+    /// The sets of digits making the sum without the digits placed in the cage.
+    possible: Vec<u16>,
+    /// Those the cells' candidates allow.
+    sets: Vec<u16>,
+    /// The digits each open cell takes in some of `sets`.
+    fits: Vec<u16>,
+}
+
+/// Fills cells `at..` of a group whose digits may repeat (except between the cells of
+/// `conflicts`) so that they make `sum`, recording every digit each cell takes.
+fn fill_mixed(
+    masks: &[u16],
+    conflicts: &[Vec<usize>],
+    sum: u16,
+    at: usize,
+    chosen: &mut [u8],
+    fits: &mut [u16],
+) -> bool {
+    if at == masks.len() {
+        if sum != 0 {
+            return false;
+        }
+        for (fit, &value) in fits.iter_mut().zip(chosen.iter()) {
+            *fit |= bit(value);
+        }
+        return true;
+    }
+    let left = (masks.len() - at - 1) as u16;
+    let mut any = false;
+    for value in digits(masks[at]) {
+        let value_sum = u16::from(value);
+        // The other cells need at least 1 each.
+        if value_sum + left > sum || conflicts[at].iter().any(|&j| chosen[j] == value) {
+            continue;
+        }
+        if at + 1 == masks.len() && value_sum != sum {
+            continue;
+        }
+        chosen[at] = value;
+        any |= fill_mixed(masks, conflicts, sum - value_sum, at + 1, chosen, fits);
+    }
+    any
+}
+
+/// Regions of several houses for the rule of 45: two to four adjoining rows or columns
+/// (up to half the grid), and two boxes side by side.
+fn several_houses(geometry: &Geometry) -> Vec<Vec<u16>> {
+    let side = geometry.side();
+    let of_kind = |kind: HouseKind| -> Vec<u16> {
+        (0..geometry.house_count())
+            .filter(|&house| geometry.house_kind(house) == kind)
+            .map(|house| house as u16)
+            .collect()
+    };
+    let mut regions = Vec::new();
+    for lines in [of_kind(HouseKind::Row), of_kind(HouseKind::Column)] {
+        for width in 2..=(side / 2).min(4) {
+            for window in lines.windows(width) {
+                regions.push(window.to_vec());
+            }
+        }
+    }
+    let boxes = of_kind(HouseKind::Box);
+    for (k, &a) in boxes.iter().enumerate() {
+        for &b in &boxes[k + 1..] {
+            let touching = geometry.house(usize::from(a)).iter().any(|&cell| {
+                crate::sudoku::variant::geometry::neighbours(side, usize::from(cell))
+                    .any(|next| geometry.house_set(usize::from(b)).contains(next))
+            });
+            if touching {
+                regions.push(vec![a, b]);
+            }
+        }
+    }
+    regions
+}
+
+fn count_words(count: usize) -> String {
+    match count {
+        1 => "one cell".to_string(),
+        2 => "two cells".to_string(),
+        3 => "three cells".to_string(),
+        4 => "four cells".to_string(),
+        n => format!("{n} cells"),
+    }
+}
+
+/// `7 and 9`.
+fn digits_and(mask: u16) -> String {
+    let words: Vec<String> = digits(mask).map(value_word).collect();
+    match words.as_slice() {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => words.join(""),
+    }
+}
+
+/// `1+2+9`.
+fn set_sum(set: u16) -> String {
+    digits(set).map(value_word).collect::<Vec<_>>().join("+")
+}
+
+/// `1+9, 2+8 or 3+7` (with `last` before the last one).
+fn sets_listed(sets: &[u16], last: &str) -> String {
+    let listed: Vec<String> = sets.iter().map(|&set| set_sum(set)).collect();
+    match listed.as_slice() {
+        [init @ .., final_one] if !init.is_empty() && last != "・" => {
+            format!("{}{last}{final_one}", init.join(", "))
+        }
+        _ => listed.join("・"),
+    }
 }
 
 #[cfg(test)]
@@ -120,23 +1249,24 @@ mod tests {
     use crate::sudoku::variant::Size;
 
     #[test]
-    fn made_killers_get_a_grade_and_harder_cages_rate_higher() {
-        let mut seen = std::collections::BTreeSet::new();
-        for (cages, index) in [(30, 0), (30, 1), (27, 2), (27, 3), (22, 4), (22, 5)] {
-            let options = KillerOptions {
-                cages,
-                ..KillerOptions::new(Size::S9)
-            };
-            let mut rng = RandomStream::derive("killer-grade", &[], index);
-            let made = generate(&options, &mut rng, None).unwrap();
-            let grading = grade(&made.puzzle).unwrap();
-            assert!(SCALE.iter().any(|&(rating, tier, name)| {
-                (rating, tier, name) == (grading.rating_tenths, grading.tier, grading.hardest)
-            }));
-            seen.insert(grading.rating_tenths);
+    fn tiers_cover_the_scale() {
+        assert_eq!(tier_of(13), Tier::Easy);
+        assert_eq!(tier_of(25), Tier::Easy);
+        assert_eq!(tier_of(26), Tier::Medium);
+        assert_eq!(tier_of(33), Tier::Hard);
+        assert_eq!(tier_of(65), Tier::Expert);
+        assert_eq!(tier_of(200), Tier::Extreme);
+        for tier in TIERS {
+            let (low, high) = tier_range(tier).unwrap();
+            assert!(low <= high);
+            assert_eq!(tier_of(low), tier);
+            assert_eq!(tier_of(high), tier);
         }
-        assert!(seen.len() >= 2, "{seen:?}");
-        // A puzzle with two solutions is refused.
+        assert_eq!(tier_range(Tier::Diabolical).unwrap_err().exit_code(), 2);
+    }
+
+    #[test]
+    fn a_puzzle_with_two_solutions_is_refused() {
         let open = Killer::parse_word(
             "4x4-killer:................:aabbaabbccddccdd:10,10,10,10",
             1,
@@ -144,5 +1274,101 @@ mod tests {
         .unwrap()
         .unwrap();
         assert_eq!(grade(&open).unwrap_err().exit_code(), 2);
+    }
+
+    #[test]
+    fn every_step_agrees_with_the_solution_and_the_killer_techniques_appear() {
+        let mut seen = std::collections::BTreeSet::new();
+        for index in 0..24u64 {
+            let size = if index % 4 == 3 { Size::S6 } else { Size::S9 };
+            let options = KillerOptions {
+                cages: if size == Size::S9 {
+                    [22, 25, 30][index as usize % 3]
+                } else {
+                    12
+                },
+                ..KillerOptions::new(size)
+            };
+            let mut rng = RandomStream::derive("killer-grade", &[], index);
+            let made = generate(&options, &mut rng, None).unwrap();
+            let grading = grade_with(
+                &made.puzzle,
+                &KillerGradeOptions {
+                    record_steps: true,
+                    ..KillerGradeOptions::default()
+                },
+            )
+            .unwrap();
+            assert_eq!(grading.solution.cells(), &made.solution[..]);
+            assert_eq!(grading.step_count, grading.steps.len());
+            let rating = grading.steps.iter().map(|s| s.rating_tenths).max();
+            assert_eq!(rating, Some(grading.rating_tenths));
+            for step in &grading.steps {
+                // The grader only keeps steps that agree with the solution, or takes a digit
+                // from it (flagged): a wrong step of a technique would show as trial and error.
+                assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
+                assert!(!step.explanation.is_empty() && !step.japanese.is_empty());
+                for &(cell, value) in &step.placements {
+                    assert_eq!(made.solution[usize::from(cell)], value);
+                }
+                for &(cell, value) in &step.eliminations {
+                    assert_ne!(made.solution[usize::from(cell)], value);
+                }
+                seen.insert(step.technique);
+            }
+            // Soundness of every technique: grading never had to guess a digit a technique
+            // got wrong (unsound steps fall back to trial and error).
+            if grading.trial_and_error {
+                assert_eq!(grading.tier, Tier::Extreme);
+            }
+        }
+        for technique in [
+            Technique::CageCombination,
+            Technique::InniesOuties,
+            Technique::CombinationLocking,
+        ] {
+            assert!(
+                seen.contains(&technique),
+                "{technique:?} never used: {seen:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn mixed_groups_fill_with_repeats_only_between_cells_that_do_not_see_each_other() {
+        // Two cells that do not see each other, both 1..3, summing to 4: 1+3, 2+2, 3+1.
+        let masks = [0b111, 0b111];
+        let mut fits = [0u16; 2];
+        let mut chosen = [0u8; 2];
+        assert!(fill_mixed(
+            &masks,
+            &[vec![], vec![]],
+            4,
+            0,
+            &mut chosen,
+            &mut fits
+        ));
+        assert_eq!(fits, [0b111, 0b111]);
+        // Seeing each other, 2+2 is out.
+        let mut fits = [0u16; 2];
+        assert!(fill_mixed(
+            &masks,
+            &[vec![], vec![0]],
+            4,
+            0,
+            &mut chosen,
+            &mut fits
+        ));
+        assert_eq!(fits, [0b101, 0b101]);
+        // 7 cannot be made of two digits up to 3.
+        let mut fits = [0u16; 2];
+        assert!(!fill_mixed(
+            &masks,
+            &[vec![], vec![]],
+            7,
+            0,
+            &mut chosen,
+            &mut fits
+        ));
     }
 }

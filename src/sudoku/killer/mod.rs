@@ -17,6 +17,7 @@ pub mod generate;
 pub mod grade;
 pub mod reference;
 pub mod solver;
+pub mod walkthrough;
 
 use std::sync::Arc;
 

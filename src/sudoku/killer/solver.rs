@@ -183,6 +183,21 @@ impl Context {
         self.propagate(&mut state).then_some(state)
     }
 
+    /// A position of the grader's (`candidates` with bit `d - 1` for digit `d`), with every
+    /// constraint to look at.
+    pub(super) fn state_of(&self, values: &[u8], candidates: &[u16]) -> State {
+        let mut state = State {
+            candidates: [0; CELLS],
+            values: [0; CELLS],
+            dirty: u128::MAX,
+        };
+        state.values[..values.len()].copy_from_slice(values);
+        for (to, &from) in state.candidates.iter_mut().zip(candidates) {
+            *to = from << 1;
+        }
+        state
+    }
+
     /// Places `value` in `cell` and removes it from the peers; false on a contradiction.
     pub(super) fn place(&self, state: &mut State, cell: usize, value: u8) -> bool {
         if state.values[cell] != 0 {
@@ -438,7 +453,7 @@ impl Context {
 /// Assigns the digits of `digits` to the cells of `masks` (from `at` on; each cell one of
 /// its candidates, each digit once), recording in `found` every digit each cell takes in
 /// some complete assignment; true when there is one.
-fn assign(
+pub(super) fn assign(
     masks: &[u16],
     digits: u16,
     at: usize,

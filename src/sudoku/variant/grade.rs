@@ -73,7 +73,7 @@ pub struct VariantStep {
 
 impl VariantStep {
     /// A step with nothing in it yet.
-    fn new(technique: Technique, name: &str, rating_tenths: u16) -> VariantStep {
+    pub(crate) fn new(technique: Technique, name: &str, rating_tenths: u16) -> VariantStep {
         VariantStep {
             technique,
             name: name.to_string(),
@@ -449,7 +449,7 @@ fn ease(
 }
 
 /// Removed candidates grouped by cell, in order: (cell, mask of its removed values).
-pub(super) fn removals_by_cell(eliminations: &[(u16, u8)]) -> Vec<(u16, u16)> {
+pub(crate) fn removals_by_cell(eliminations: &[(u16, u8)]) -> Vec<(u16, u16)> {
     let mut parts: Vec<(u16, u16)> = Vec::new();
     for &(cell, value) in eliminations {
         match parts.last_mut() {
@@ -460,33 +460,63 @@ pub(super) fn removals_by_cell(eliminations: &[(u16, u8)]) -> Vec<(u16, u16)> {
     parts
 }
 
-/// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.
-pub(super) struct Board<'g> {
-    geometry: &'g Geometry,
-    pub(super) values: [u8; MAX_CELLS],
-    /// Candidates of the empty cells (0 for filled ones).
-    pub(super) candidates: [u16; MAX_CELLS],
-    /// Whether steps get their words (only recorded steps need them).
-    describe: bool,
+/// The removals grouped by the digits removed, in the order each set first comes:
+/// (digits, cells).
+pub(crate) fn removals_by_digits(eliminations: &[(u16, u8)]) -> Vec<(u16, Vec<u16>)> {
+    let mut groups: Vec<(u16, Vec<u16>)> = Vec::new();
+    for (cell, mask) in removals_by_cell(eliminations) {
+        match groups.iter_mut().find(|(digits, _)| *digits == mask) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((mask, vec![cell])),
+        }
+    }
+    groups
 }
 
-fn bit(value: u8) -> u16 {
+/// Words of removals longer than this give way to "the struck candidates" (the figure
+/// shows them).
+pub(crate) const LONGEST_REMOVALS: usize = 240;
+
+/// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.
+/// The killer grader uses it too, with each cage's other cells as more peers.
+pub(crate) struct Board<'g> {
+    geometry: &'g Geometry,
+    /// Cells beyond the houses that may not repeat a cell's digit (a killer's cage).
+    extra_peers: Option<&'g [CellSet]>,
+    pub(crate) values: [u8; MAX_CELLS],
+    /// Candidates of the empty cells (0 for filled ones).
+    pub(crate) candidates: [u16; MAX_CELLS],
+    /// Whether steps get their words (only recorded steps need them).
+    pub(crate) describe: bool,
+}
+
+pub(crate) fn bit(value: u8) -> u16 {
     1 << (value - 1)
 }
 
-fn digits(mask: u16) -> impl Iterator<Item = u8> {
+pub(crate) fn digits(mask: u16) -> impl Iterator<Item = u8> {
     (0..16u8).filter(move |d| mask >> d & 1 != 0).map(|d| d + 1)
 }
 
 /// `2/7/12`.
-pub(super) fn digit_list(mask: u16) -> String {
+pub(crate) fn digit_list(mask: u16) -> String {
     digits(mask).map(value_word).collect::<Vec<_>>().join("/")
 }
 
 impl<'g> Board<'g> {
-    pub(super) fn new(geometry: &'g Geometry, puzzle: &VariantGrid) -> Board<'g> {
+    pub(crate) fn new(geometry: &'g Geometry, puzzle: &VariantGrid) -> Board<'g> {
+        Board::with_extra_peers(geometry, None, puzzle)
+    }
+
+    /// A board whose placements also leave each cell's `extra_peers`.
+    pub(crate) fn with_extra_peers(
+        geometry: &'g Geometry,
+        extra_peers: Option<&'g [CellSet]>,
+        puzzle: &VariantGrid,
+    ) -> Board<'g> {
         let mut board = Board {
             geometry,
+            extra_peers,
             values: [0; MAX_CELLS],
             candidates: [0; MAX_CELLS],
             describe: true,
@@ -506,17 +536,22 @@ impl<'g> Board<'g> {
         for &peer in self.geometry.peers(cell) {
             self.candidates[usize::from(peer)] &= !bit(value);
         }
+        if let Some(extra) = self.extra_peers {
+            for peer in extra[cell].iter() {
+                self.candidates[peer] &= !bit(value);
+            }
+        }
     }
 
-    fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.values[..self.geometry.cells()].iter().all(|&v| v != 0)
     }
 
-    fn name(&self, cell: usize) -> String {
+    pub(crate) fn name(&self, cell: usize) -> String {
         self.geometry.cell_name(cell)
     }
 
-    pub(super) fn apply(&mut self, step: &VariantStep) {
+    pub(crate) fn apply(&mut self, step: &VariantStep) {
         for &(cell, value) in &step.placements {
             self.place(usize::from(cell), value);
         }
@@ -525,7 +560,7 @@ impl<'g> Board<'g> {
         }
     }
 
-    fn is_sound(&self, step: &VariantStep, solution: &VariantGrid) -> bool {
+    pub(crate) fn is_sound(&self, step: &VariantStep, solution: &VariantGrid) -> bool {
         (!step.placements.is_empty() || !step.eliminations.is_empty())
             && step
                 .placements
@@ -538,7 +573,7 @@ impl<'g> Board<'g> {
     }
 
     /// The solution's digit in the empty cell with the fewest candidates.
-    fn guess(&self, solution: &VariantGrid) -> VariantStep {
+    pub(crate) fn guess(&self, solution: &VariantGrid) -> VariantStep {
         let cell = (0..self.geometry.cells())
             .filter(|&cell| self.values[cell] == 0)
             .min_by_key(|&cell| self.candidates[cell].count_ones())
@@ -570,7 +605,7 @@ impl<'g> Board<'g> {
     }
 
     /// The empty cells of a house holding `value` as a candidate.
-    fn places(&self, house: usize, value: u8) -> CellSet {
+    pub(crate) fn places(&self, house: usize, value: u8) -> CellSet {
         self.geometry
             .house(house)
             .iter()
@@ -640,7 +675,7 @@ impl<'g> Board<'g> {
     }
 
     /// The words of a step, when the grading keeps them (`describe`); empty otherwise.
-    fn say(&self, words: impl FnOnce() -> String) -> String {
+    pub(crate) fn say(&self, words: impl FnOnce() -> String) -> String {
         if self.describe {
             words()
         } else {
@@ -648,7 +683,7 @@ impl<'g> Board<'g> {
         }
     }
 
-    fn full_house(&self) -> Option<VariantStep> {
+    pub(crate) fn full_house(&self) -> Option<VariantStep> {
         for house in 0..self.geometry.house_count() {
             let empty: Vec<usize> = self
                 .geometry
@@ -681,7 +716,7 @@ impl<'g> Board<'g> {
     }
 
     /// Hidden singles in boxes and regions (`boxes`), or in the other houses.
-    fn hidden_single(&self, boxes: bool) -> Option<VariantStep> {
+    pub(crate) fn hidden_single(&self, boxes: bool) -> Option<VariantStep> {
         for house in 0..self.geometry.house_count() {
             let is_box = matches!(
                 self.geometry.house_kind(house),
@@ -726,7 +761,7 @@ impl<'g> Board<'g> {
         None
     }
 
-    fn naked_single(&self) -> Option<VariantStep> {
+    pub(crate) fn naked_single(&self) -> Option<VariantStep> {
         (0..self.geometry.cells())
             .find(|&cell| self.values[cell] == 0 && self.candidates[cell].count_ones() == 1)
             .map(|cell| {
@@ -742,7 +777,7 @@ impl<'g> Board<'g> {
     }
 
     /// `r1c2,r3c4`.
-    fn cell_list(&self, cells: CellSet) -> String {
+    pub(crate) fn cell_list(&self, cells: CellSet) -> String {
         cells
             .iter()
             .map(|cell| self.name(cell))
@@ -751,21 +786,26 @@ impl<'g> Board<'g> {
     }
 
     /// What removing candidates does, in Japanese: `r1c2から5を消す、r3c4から5/7を消す`.
-    fn outcome_japanese(&self, eliminations: &[(u16, u8)]) -> String {
-        removals_by_cell(eliminations)
+    pub(crate) fn outcome_japanese(&self, eliminations: &[(u16, u8)]) -> String {
+        let text = removals_by_digits(eliminations)
             .iter()
-            .map(|&(cell, mask)| {
-                format!(
-                    "{}から{}を消す",
-                    self.name(usize::from(cell)),
-                    digit_list(mask)
-                )
+            .map(|(mask, cells)| {
+                let names: Vec<String> = cells
+                    .iter()
+                    .map(|&cell| self.name(usize::from(cell)))
+                    .collect();
+                format!("{}から{}を消す", names.join("・"), digit_list(*mask))
             })
             .collect::<Vec<_>>()
-            .join("、")
+            .join("、");
+        if text.len() > LONGEST_REMOVALS {
+            "図で線を引いた候補を消す".to_string()
+        } else {
+            text
+        }
     }
 
-    fn eliminations(&self, cells: CellSet, mask: u16) -> Vec<(u16, u8)> {
+    pub(crate) fn eliminations(&self, cells: CellSet, mask: u16) -> Vec<(u16, u8)> {
         let mut out = Vec::new();
         for cell in cells.iter() {
             for value in digits(self.candidates[cell] & mask) {
@@ -778,7 +818,7 @@ impl<'g> Board<'g> {
     /// A value confined, within one house, to the cells it shares with another house:
     /// it leaves the rest of the other house. `pointing`: the confining house is a box,
     /// region or extra house (2.6); otherwise a row or column (2.8).
-    fn intersection(&self, pointing: bool) -> Option<VariantStep> {
+    pub(crate) fn intersection(&self, pointing: bool) -> Option<VariantStep> {
         let geometry = self.geometry;
         for house in 0..geometry.house_count() {
             let is_line = matches!(
@@ -839,7 +879,7 @@ impl<'g> Board<'g> {
         None
     }
 
-    fn empty_cells(&self, house: usize) -> Vec<usize> {
+    pub(crate) fn empty_cells(&self, house: usize) -> Vec<usize> {
         self.geometry
             .house(house)
             .iter()
@@ -848,7 +888,7 @@ impl<'g> Board<'g> {
             .collect()
     }
 
-    fn naked_subset(&self, size: usize) -> Option<VariantStep> {
+    pub(crate) fn naked_subset(&self, size: usize) -> Option<VariantStep> {
         let (technique, name, rating) = match size {
             2 => (Technique::NakedPair, "Naked Pair", 30),
             3 => (Technique::NakedTriple, "Naked Triple", 36),
@@ -901,7 +941,7 @@ impl<'g> Board<'g> {
         None
     }
 
-    fn hidden_subset(&self, size: usize) -> Option<VariantStep> {
+    pub(crate) fn hidden_subset(&self, size: usize) -> Option<VariantStep> {
         let (technique, name, rating) = match size {
             2 => (Technique::HiddenPair, "Hidden Pair", 34),
             3 => (Technique::HiddenTriple, "Hidden Triple", 40),
@@ -953,7 +993,7 @@ impl<'g> Board<'g> {
     }
 
     /// Fish on rows (then columns) as base houses.
-    fn fish(&self, size: usize) -> Option<VariantStep> {
+    pub(crate) fn fish(&self, size: usize) -> Option<VariantStep> {
         let (technique, name, rating) = match size {
             2 => (Technique::XWing, "X-Wing", 32),
             3 => (Technique::Swordfish, "Swordfish", 38),
@@ -1033,11 +1073,11 @@ impl<'g> Board<'g> {
         None
     }
 
-    fn xy_wing(&self) -> Option<VariantStep> {
+    pub(crate) fn xy_wing(&self) -> Option<VariantStep> {
         self.wing(false)
     }
 
-    fn xyz_wing(&self) -> Option<VariantStep> {
+    pub(crate) fn xyz_wing(&self) -> Option<VariantStep> {
         self.wing(true)
     }
 

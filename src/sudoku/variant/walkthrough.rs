@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 use super::geometry::Geometry;
 use super::grade::{
-    Board, VariantGradeOptions, VariantLink, VariantStep, digit_list, grade, removals_by_cell,
+    Board, LONGEST_REMOVALS, VariantGradeOptions, VariantLink, VariantStep, digit_list, grade,
+    removals_by_digits,
 };
 use super::grid::{VariantGrid, value_word};
 use crate::error::Result;
@@ -103,15 +104,39 @@ pub fn first_technique(puzzle: &VariantGrid) -> Result<Option<VariantStep>> {
 /// Groups the grader's steps, replaying them for the moments.
 pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthrough {
     let geometry = puzzle.geometry();
+    retell_on(
+        Board::new(geometry, puzzle),
+        geometry,
+        puzzle.cells(),
+        path,
+        &|_| false,
+    )
+}
+
+/// At most this many steps that `merged` allows are told as one, under one figure, and
+/// only while their words stay this short.
+const MOST_MERGED: usize = 12;
+const MOST_MERGED_CHARS: usize = 900;
+
+/// [`retell`] from the starting position `replay` (a killer's has its cages' rules too)
+/// of a puzzle with `givens`; a step beyond singles that `merged` allows (a killer's many
+/// cage combinations) is told together with the next ones it allows, singles included,
+/// under one figure.
+pub(crate) fn retell_on(
+    mut replay: Board,
+    geometry: &Arc<Geometry>,
+    givens: &[u8],
+    path: Vec<VariantStep>,
+    merged: &dyn Fn(&VariantStep) -> bool,
+) -> VariantWalkthrough {
     let cells = geometry.cells();
-    let mut replay = Board::new(geometry, puzzle);
     let mut steps = Vec::new();
     let mut index = 0;
     while index < path.len() {
         let start = index;
         let moment = VariantMoment {
             geometry: Arc::clone(geometry),
-            givens: puzzle.cells().to_vec(),
+            givens: givens.to_vec(),
             values: replay.values[..cells].to_vec(),
             candidates: replay.candidates[..cells].to_vec(),
             placements: Vec::new(),
@@ -137,10 +162,53 @@ pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthroug
             let step = &path[index];
             replay.apply(step);
             index += 1;
-            steps.push(technique_step(step, start..index, moment));
+            let mut told = technique_step(step, start..index, moment);
+            while merged(step)
+                && index < path.len()
+                && index - start < MOST_MERGED
+                && merged(&path[index])
+            {
+                let next = technique_step(&path[index], index..index + 1, told.moment.clone());
+                if told.english.len() + next.english.len() > MOST_MERGED_CHARS {
+                    break;
+                }
+                replay.apply(&path[index]);
+                index += 1;
+                told = merge(told, next);
+            }
+            steps.push(told);
         }
     }
     VariantWalkthrough { steps, path }
+}
+
+/// Two consecutive steps told as one: the first's figure with both steps' cells, marks
+/// and links, their words one after the other.
+fn merge(first: VariantWalkStep, next: VariantWalkStep) -> VariantWalkStep {
+    let mut moment = first.moment;
+    moment.placements.extend(next.moment.placements);
+    let placed: Vec<u16> = moment.placements.iter().map(|&(cell, _)| cell).collect();
+    moment.eliminations.extend(next.moment.eliminations);
+    moment
+        .eliminations
+        .retain(|(cell, _)| !placed.contains(cell));
+    moment.eliminations.sort_unstable();
+    moment.eliminations.dedup();
+    moment.pattern.extend(next.moment.pattern);
+    moment.pattern.sort_unstable();
+    moment.pattern.dedup();
+    moment.targets.extend(next.moment.targets);
+    moment.targets.retain(|cell| !moment.pattern.contains(cell));
+    moment.targets.sort_unstable();
+    moment.targets.dedup();
+    moment.links.extend(next.moment.links);
+    VariantWalkStep {
+        singles: false,
+        path: first.path.start..next.path.end,
+        english: format!("{} {}", first.english, next.english),
+        japanese: format!("{}{}", first.japanese, next.japanese),
+        moment,
+    }
 }
 
 fn cell_name(geometry: &Geometry, cell: u16) -> String {
@@ -181,11 +249,22 @@ fn outcome_english(geometry: &Geometry, step: &VariantStep) -> String {
             .collect::<Vec<_>>()
             .join(", ");
     }
-    let removed: Vec<String> = removals_by_cell(&step.eliminations)
+    let removed: Vec<String> = removals_by_digits(&step.eliminations)
         .iter()
-        .map(|&(cell, mask)| format!("{} from {}", digit_list(mask), cell_name(geometry, cell)))
+        .map(|(mask, cells)| {
+            let names: Vec<String> = cells
+                .iter()
+                .map(|&cell| cell_name(geometry, cell))
+                .collect();
+            format!("{} from {}", digit_list(*mask), names.join(","))
+        })
         .collect();
-    format!("remove {}", removed.join(", "))
+    let text = format!("remove {}", removed.join(", "));
+    if text.len() > LONGEST_REMOVALS {
+        "remove the struck candidates".to_string()
+    } else {
+        text
+    }
 }
 
 fn technique_step(

@@ -1,0 +1,95 @@
+//! Walkthroughs of killers: the killer grader's path retold as the house grader's
+//! walkthroughs are (runs of singles in words, every other step with its moment), the
+//! replay keeping the cages' rule that no digit repeats in a cage.
+
+use super::Killer;
+use super::grade::{KillerGradeOptions, Rules, grade_with};
+use crate::error::Result;
+use crate::sudoku::grade::Technique;
+use crate::sudoku::grade::walkthrough::is_single;
+use crate::sudoku::variant::grade::VariantStep;
+use crate::sudoku::variant::walkthrough::{VariantWalkthrough, retell_on};
+
+/// The walkthrough of a killer with a unique solution.
+pub fn walkthrough(killer: &Killer) -> Result<VariantWalkthrough> {
+    let grading = grade_with(killer, &recording())?;
+    Ok(retell(killer, grading.steps))
+}
+
+/// Groups the killer grader's steps, replaying them for the moments.
+pub fn retell(killer: &Killer, path: Vec<VariantStep>) -> VariantWalkthrough {
+    let rules = Rules::new(killer);
+    retell_on(
+        rules.board(),
+        killer.geometry(),
+        killer.givens(),
+        path,
+        &|step| step.rating_tenths <= MERGED_UP_TO,
+    )
+}
+
+/// Steps up to this rating (cage combinations, the rule of 45 over one house, combination
+/// locking, pointing and claiming: most of a killer's path) are told several to a figure.
+const MERGED_UP_TO: u16 = 28;
+
+/// The first step a hint points at, if any: the first that is neither a single nor the
+/// pencilling-in of every cage's combinations (which every solver starts with).
+pub fn first_technique(killer: &Killer) -> Result<Option<VariantStep>> {
+    let grading = grade_with(killer, &recording())?;
+    Ok(grading
+        .steps
+        .into_iter()
+        .find(|step| !is_single(step.technique) && !is_cage_marks(step)))
+}
+
+/// The step that pencils in every cage (it looks at no cage or house in particular).
+fn is_cage_marks(step: &VariantStep) -> bool {
+    step.technique == Technique::CageCombination
+        && step.rating_tenths <= 13
+        && step.houses.is_empty()
+}
+
+fn recording() -> KillerGradeOptions {
+    KillerGradeOptions {
+        record_steps: true,
+        ..KillerGradeOptions::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::RandomStream;
+    use crate::sudoku::killer::generate::{KillerOptions, generate};
+    use crate::sudoku::variant::Size;
+
+    #[test]
+    fn killer_walkthroughs_retell_the_whole_path() {
+        for (index, size) in [Size::S4, Size::S6, Size::S9, Size::S9]
+            .into_iter()
+            .enumerate()
+        {
+            let mut rng = RandomStream::derive("test", &["killer walk"], index as u64);
+            let made = generate(&KillerOptions::new(size), &mut rng, None).unwrap();
+            let walked = walkthrough(&made.puzzle).unwrap();
+            let mut next = 0;
+            let mut values = made.puzzle.givens().to_vec();
+            for step in &walked.steps {
+                assert_eq!(step.path.start, next);
+                next = step.path.end;
+                assert!(!step.english.is_empty() && !step.japanese.is_empty());
+                // Each moment is the position before its step.
+                assert_eq!(step.moment.values, values);
+                for &(cell, value) in &step.moment.eliminations {
+                    assert!(step.moment.candidates[usize::from(cell)] & 1 << (value - 1) != 0);
+                    assert_ne!(made.solution[usize::from(cell)], value);
+                }
+                for &(cell, value) in &step.moment.placements {
+                    values[usize::from(cell)] = value;
+                }
+            }
+            assert_eq!(next, walked.path.len());
+            assert_eq!(values, made.solution, "{size}");
+        }
+    }
+}
