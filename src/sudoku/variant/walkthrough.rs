@@ -300,13 +300,22 @@ fn technique_step(
     VariantWalkStep {
         singles: false,
         path,
-        english: format!(
-            "{}: {}; {}.",
-            step.name,
-            step.explanation,
-            outcome_english(&geometry, step)
-        ),
-        japanese: format!("{name}：{}", step.japanese),
+        // A single's words already say what it places.
+        english: if is_single(step.technique) {
+            format!("{}: {}.", step.name, step.explanation)
+        } else {
+            format!(
+                "{}: {}; {}.",
+                step.name,
+                step.explanation,
+                outcome_english(&geometry, step)
+            )
+        },
+        japanese: if is_single(step.technique) {
+            format!("{name}：{}。", step.japanese)
+        } else {
+            format!("{name}：{}", step.japanese)
+        },
         moment: VariantMoment {
             placements: step.placements.clone(),
             eliminations,
