@@ -362,13 +362,8 @@ impl<'k> Rules<'k> {
         match (fitting == possible, fitting <= 4) {
             (true, true) => format!("{head}: {making} is {}", sets_listed(&fit.sets, " or ")),
             (true, false) => format!("{head}: {making} has {possible} sets"),
-            (false, true) => format!(
-                "{head}: of the {possible} sets of {making}, the candidates leave {}",
-                sets_listed(&fit.sets, " or ")
-            ),
-            (false, false) => {
-                format!("{head}: the candidates leave {fitting} of the {possible} sets of {making}")
-            }
+            (false, true) => format!("{head}: only {} fit", sets_listed(&fit.sets, " or ")),
+            (false, false) => format!("{head}: {fitting} of its {possible} sets fit"),
         }
     }
 
@@ -392,12 +387,12 @@ impl<'k> Rules<'k> {
                 text.push_str(&format!("になる組み合わせは{possible}通り"));
             } else if fitting <= 4 {
                 text.push_str(&format!(
-                    "になる{possible}通りの組み合わせのうち、候補に合うのは{}だけ",
+                    "、候補に合う組み合わせは{}だけ",
                     sets_listed(&fit.sets, "・")
                 ));
             } else {
                 text.push_str(&format!(
-                    "になる{possible}通りの組み合わせのうち、候補に合うのは{fitting}通り"
+                    "、候補に合う組み合わせは{possible}通り中{fitting}通り"
                 ));
             }
         }

@@ -115,7 +115,7 @@ pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthroug
 
 /// At most this many steps that `merged` allows are told as one, under one figure, and
 /// only while their words stay this short.
-const MOST_MERGED: usize = 12;
+const MOST_MERGED: usize = 24;
 const MOST_MERGED_CHARS: usize = 900;
 
 /// [`retell`] from the starting position `replay` (a killer's has its cages' rules too)
@@ -168,7 +168,11 @@ pub(crate) fn retell_on(
                 && index - start < MOST_MERGED
                 && merged(&path[index])
             {
-                let next = technique_step(&path[index], index..index + 1, told.moment.clone());
+                let mut next = technique_step(&path[index], index..index + 1, told.moment.clone());
+                if path[index].technique == path[index - 1].technique {
+                    // The technique just named is not named again.
+                    unname(&mut next, &path[index]);
+                }
                 if told.english.len() + next.english.len() > MOST_MERGED_CHARS {
                     break;
                 }
@@ -208,6 +212,21 @@ fn merge(first: VariantWalkStep, next: VariantWalkStep) -> VariantWalkStep {
         english: format!("{} {}", first.english, next.english),
         japanese: format!("{}{}", first.japanese, next.japanese),
         moment,
+    }
+}
+
+/// Drops the technique's name from the front of a step's words.
+fn unname(told: &mut VariantWalkStep, step: &VariantStep) {
+    let japanese_name = crate::sudoku::grade::walkthrough::japanese_name(step.technique);
+    if let Some(rest) = told.english.strip_prefix(&format!("{}: ", step.name)) {
+        let mut letters = rest.chars();
+        told.english = letters
+            .next()
+            .map(|first| first.to_uppercase().chain(letters).collect())
+            .unwrap_or_default();
+    }
+    if let Some(rest) = told.japanese.strip_prefix(&format!("{japanese_name}：")) {
+        told.japanese = rest.to_string();
     }
 }
 
