@@ -252,8 +252,29 @@ fn attempt(
             }
         }
     }
-    if !options.single_cells && members.iter().any(|cage| cage.len() == 1) {
-        return Some(None);
+    if !options.single_cells {
+        // Cells left alone at the target get a partner if one keeps the puzzle unique,
+        // a cage or two past the target.
+        for cell in 0..cells {
+            let cage = cage_of[cell];
+            if members[cage].len() != 1 {
+                continue;
+            }
+            for other in partners(options, side, solution, &members, &cage_of, cage, rng) {
+                let mut trial = cage_of.clone();
+                for &cell in &members[other] {
+                    trial[cell] = cage;
+                }
+                let killer = build(options.size, &givens, &trial, solution)?;
+                if is_unique_by(&killer, deadline)? {
+                    merge(&mut members, &mut cage_of, cage, other);
+                    break;
+                }
+            }
+        }
+        if members.iter().any(|cage| cage.len() == 1) {
+            return Some(None);
+        }
     }
     Some(build(options.size, &givens, &cage_of, solution))
 }

@@ -32,6 +32,8 @@
 //! contradictions) and extreme above (trial and error). Uniqueness arguments (unique rectangles) are left out: swapping two
 //! digits changes cage sums, so they do not hold in a killer.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::time::Instant;
 
 use super::Killer;
@@ -211,6 +213,19 @@ pub(crate) struct Rules<'k> {
     regions: Vec<Region>,
     singles: usize,
     context: Context,
+    /// Each cage's last fit and the position it was worked out for.
+    fits: Vec<RefCell<Option<KeptFit>>>,
+}
+
+/// A cage's fit kept with what it was worked out for.
+type KeptFit = (FitKey, Rc<CageFit>);
+
+/// What a cage's fit depends on: its open cells' candidates, its placed digits, its sum.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct FitKey {
+    masks: [u16; 9],
+    placed: u16,
+    sum: u16,
 }
 
 /// The most open cells of an innie or outie group (or a split cage's part) that the rule
@@ -269,6 +284,9 @@ impl<'k> Rules<'k> {
             regions,
             singles,
             context: Context::new(killer),
+            fits: (0..killer.cages().len())
+                .map(|_| RefCell::new(None))
+                .collect(),
         }
     }
 
@@ -421,15 +439,36 @@ impl<'k> Rules<'k> {
     /// The digit sets (bit `d - 1`) that can fill a cage's open cells: those making their
     /// sum without the digits already placed in it and that its cells' candidates allow,
     /// with the digits each cell takes in some of them.
-    fn cage_sets_fitting(&self, board: &Board, group: &Group, placed: u16) -> CageFit {
+    fn cage_sets_fitting(
+        &self,
+        board: &Board,
+        cage: usize,
+        group: &Group,
+        placed: u16,
+    ) -> Rc<CageFit> {
+        let mut key = FitKey {
+            masks: [0; 9],
+            placed,
+            sum: group.sum,
+        };
+        for (slot, &cell) in key.masks.iter_mut().zip(&group.cells) {
+            *slot = board.candidates[cell];
+        }
+        // Most cages are unchanged from one step to the next: their fit is kept.
+        if let Some((last, fit)) = &self.fits[cage].borrow().as_ref()
+            && *last == key
+        {
+            return Rc::clone(fit);
+        }
         let side = self.geometry().side();
-        let masks: Vec<u16> = group.cells.iter().map(|&c| board.candidates[c]).collect();
+        let masks = &key.masks[..group.cells.len()];
         let union = masks.iter().fold(0, |all, &mask| all | mask);
         let mut fit = CageFit {
             possible: Vec::new(),
             sets: Vec::new(),
             fits: vec![0; group.cells.len()],
         };
+        let mut found = [0u16; 9];
         for &digits in combinations(group.cells.len(), group.sum, side) {
             let digits = digits >> 1;
             if digits & placed != 0 {
@@ -439,15 +478,13 @@ impl<'k> Rules<'k> {
             if digits & !union != 0 {
                 continue;
             }
-            let mut found = [0u16; 9];
-            let mut chosen = [0u16; 9];
-            if assign(&masks, digits, 0, &mut chosen, &mut found) {
+            if assign(masks, digits, &mut found) {
                 fit.sets.push(digits);
-                for (k, fits) in fit.fits.iter_mut().enumerate() {
-                    *fits |= found[k];
-                }
             }
         }
+        fit.fits.copy_from_slice(&found[..group.cells.len()]);
+        let fit = Rc::new(fit);
+        *self.fits[cage].borrow_mut() = Some((key, Rc::clone(&fit)));
         fit
     }
 
@@ -498,7 +535,7 @@ impl<'k> Rules<'k> {
             let mut text = "each cage keeps only the digits of the sets of different digits that make what is left of its sum".to_string();
             if let Some((cage, _)) = example {
                 let (group, placed) = self.open_part(board, cage);
-                let fit = self.cage_sets_fitting(board, &group, placed);
+                let fit = self.cage_sets_fitting(board, cage, &group, placed);
                 text.push_str(&format!(" ({})", self.combination_english(cage, &group, &fit)));
             }
             text
@@ -509,7 +546,7 @@ impl<'k> Rules<'k> {
                     .to_string();
             if let Some((cage, _)) = example {
                 let (group, placed) = self.open_part(board, cage);
-                let fit = self.cage_sets_fitting(board, &group, placed);
+                let fit = self.cage_sets_fitting(board, cage, &group, placed);
                 text.push_str(&format!(
                     "（{}）",
                     self.combination_japanese(cage, &group, &fit)
@@ -529,7 +566,7 @@ impl<'k> Rules<'k> {
             if group.cells.is_empty() {
                 continue;
             }
-            let fit = self.cage_sets_fitting(board, &group, placed);
+            let fit = self.cage_sets_fitting(board, cage, &group, placed);
             if (fit.possible.len() == 1) != single || fit.sets.is_empty() {
                 continue;
             }
@@ -626,7 +663,7 @@ impl<'k> Rules<'k> {
             if group.cells.len() < 2 {
                 continue;
             }
-            let fit = self.cage_sets_fitting(board, &group, placed);
+            let fit = self.cage_sets_fitting(board, cage, &group, placed);
             let needed = fit.sets.iter().fold(u16::MAX, |all, &set| all & set);
             if fit.sets.is_empty() {
                 continue;
@@ -715,7 +752,7 @@ impl<'k> Rules<'k> {
                     continue;
                 }
                 let (group, placed) = self.open_part(board, cage);
-                let fit = self.cage_sets_fitting(board, &group, placed);
+                let fit = self.cage_sets_fitting(board, cage, &group, placed);
                 let with: Vec<u16> = fit
                     .sets
                     .iter()
@@ -728,8 +765,8 @@ impl<'k> Rules<'k> {
                 let masks: Vec<u16> = group.cells.iter().map(|&c| board.candidates[c]).collect();
                 let mut fits = vec![0u16; group.cells.len()];
                 for &set in &with {
-                    let (mut found, mut chosen) = ([0u16; 9], [0u16; 9]);
-                    assign(&masks, set, 0, &mut chosen, &mut found);
+                    let mut found = [0u16; 9];
+                    assign(&masks, set, &mut found);
                     for (k, fit) in fits.iter_mut().enumerate() {
                         *fit |= found[k];
                     }
@@ -822,8 +859,8 @@ impl<'k> Rules<'k> {
         if distinct {
             let mut any = false;
             for &digits in combinations(count, group.sum, geometry.side()) {
-                let (mut found, mut chosen) = ([0u16; 9], [0u16; 9]);
-                if assign(&masks, digits >> 1, 0, &mut chosen, &mut found) {
+                let mut found = [0u16; 9];
+                if assign(&masks, digits >> 1, &mut found) {
                     any = true;
                     for (k, fit) in fits.iter_mut().enumerate() {
                         *fit |= found[k];
@@ -1080,9 +1117,14 @@ impl<'k> Rules<'k> {
     /// contradiction is removed. Cells with fewer candidates are tried first.
     fn contradiction(&self, board: &Board) -> Option<VariantStep> {
         let cells = self.geometry().cells();
-        let start = self
+        let mut start = self
             .context
             .state_of(&board.values[..cells], &board.candidates[..cells]);
+        // What the position implies is worked out once; each trial then only follows up
+        // its own placement.
+        if !self.context.propagate(&mut start) {
+            return None;
+        }
         let mut order: Vec<usize> = (0..cells).filter(|&c| board.values[c] == 0).collect();
         order.sort_by_key(|&cell| board.candidates[cell].count_ones());
         for cell in order {

@@ -74,9 +74,8 @@ impl Killer {
                 Fault::Head,
             ));
         }
-        let geometry = Arc::new(
-            Geometry::regular(size, Variant::Classic).map_err(|error| (error, Fault::Head))?,
-        );
+        // Killer sizes are regular classic grids: built once per thread.
+        let geometry = crate::sudoku::variant::generate::regular_geometry(size, Variant::Classic);
         let (cells, side) = (geometry.cells(), geometry.side());
         let cage_count = cage_of
             .iter()

@@ -332,14 +332,9 @@ impl Context {
             if digits & placed != 0 || digits & !union != 0 {
                 continue;
             }
-            let mut found = [0u16; 9];
-            let mut chosen = [0u16; 9];
-            if assign(&masks[..count], digits, 0, &mut chosen, &mut found) {
+            if assign(&masks[..count], digits, &mut fits) {
                 any = true;
                 needed &= digits;
-                for k in 0..count {
-                    fits[k] |= found[k];
-                }
             }
         }
         if !any {
@@ -450,33 +445,54 @@ impl Context {
     }
 }
 
-/// Assigns the digits of `digits` to the cells of `masks` (from `at` on; each cell one of
-/// its candidates, each digit once), recording in `found` every digit each cell takes in
-/// some complete assignment; true when there is one.
-pub(super) fn assign(
-    masks: &[u16],
+/// Whether the digits of `digits` can be given one to each cell of `masks` (each cell one
+/// of its candidates, each digit once), adding to `found` every digit each cell takes in
+/// some such assignment. The search stops once `found` holds every candidate of every
+/// cell among `digits` (nothing more to learn), so callers pass what earlier sets already
+/// found.
+pub(super) fn assign(masks: &[u16], digits: u16, found: &mut [u16; 9]) -> bool {
+    let mut search = Assignment {
+        masks,
+        digits,
+        chosen: [0; 9],
+        found,
+        saturated: false,
+    };
+    search.from(0, digits)
+}
+
+struct Assignment<'a> {
+    masks: &'a [u16],
     digits: u16,
-    at: usize,
-    chosen: &mut [u16; 9],
-    found: &mut [u16; 9],
-) -> bool {
-    if at == masks.len() {
-        for (k, &digit) in chosen.iter().enumerate().take(masks.len()) {
-            found[k] |= digit;
+    chosen: [u16; 9],
+    found: &'a mut [u16; 9],
+    saturated: bool,
+}
+
+impl Assignment<'_> {
+    /// Assigns cells `at..` the digits `left`; true when some assignment completes.
+    fn from(&mut self, at: usize, left: u16) -> bool {
+        if at == self.masks.len() {
+            for (found, &digit) in self.found.iter_mut().zip(&self.chosen[..at]) {
+                *found |= digit;
+            }
+            self.saturated = self
+                .masks
+                .iter()
+                .zip(self.found.iter())
+                .all(|(&mask, &found)| mask & self.digits & !found == 0);
+            return true;
         }
-        return true;
-    }
-    let mut options = masks[at] & digits;
-    let mut any = false;
-    while options != 0 {
-        let digit = options & options.wrapping_neg();
-        options &= options - 1;
-        chosen[at] = digit;
-        if assign(masks, digits & !digit, at + 1, chosen, found) {
-            any = true;
+        let mut options = self.masks[at] & left;
+        let mut any = false;
+        while options != 0 && !self.saturated {
+            let digit = options & options.wrapping_neg();
+            options &= options - 1;
+            self.chosen[at] = digit;
+            any |= self.from(at + 1, left & !digit);
         }
+        any
     }
-    any
 }
 
 /// Counts the solutions, stopping at `limit`.

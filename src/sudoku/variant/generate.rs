@@ -165,7 +165,7 @@ fn draw_geometry(options: &VariantOptions, rng: &mut RandomStream) -> Option<Arc
 }
 
 /// The geometry of a regular size and variant, built once per thread and shared after.
-fn regular_geometry(size: Size, variant: Variant) -> Arc<Geometry> {
+pub(crate) fn regular_geometry(size: Size, variant: Variant) -> Arc<Geometry> {
     thread_local! {
         static BUILT: std::cell::RefCell<Vec<Arc<Geometry>>> = const { std::cell::RefCell::new(Vec::new()) };
     }
