@@ -2,8 +2,8 @@
 # Killer sudoku side by side with Simon Tatham's Solo (dev only; never part of the tests).
 # Installs sgt-puzzles from Debian if needed, builds puzzlebook, and prints the time per
 # puzzle of each (one thread, process start included, N puzzles per run) and the ratio.
-# Solo's levels are its own grader's; puzzlebook's killers have no grader yet, so each is
-# compared with the same default puzzlebook killer (27 cages, no givens).
+# Each Solo level is set beside the puzzlebook tier nearest to it (basic–easy,
+# intermediate–medium, advanced–hard, extreme–expert; the levels are each grader's own).
 #   benches/peers_killer.sh [N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,10 +24,13 @@ seconds() { # command... ; prints wall seconds
   echo "$end - $start" | bc
 }
 
-ours=$(seconds "$bin" sudoku generate --variant killer -n "$n" --jobs 1 --seed bench)
-for level in b i a; do
-  theirs=$(seconds "$solo" --generate "$n" "3x3kd$level")
-  printf 'Solo 3x3kd%s %8.2f ms  puzzlebook killer %8.2f ms  ratio %6.1fx\n' "$level" \
-    "$(echo "1000 * $theirs / $n" | bc -l)" "$(echo "1000 * $ours / $n" | bc -l)" \
+for pair in b:easy i:medium a:hard e:expert; do
+  level=${pair%%:*} tier=${pair#*:}
+  count=$n
+  [ "$level" = e ] && count=$(( n < 5 ? n : 5 ))  # Solo's extreme takes seconds each
+  ours=$(seconds "$bin" sudoku generate --variant killer -n "$count" --jobs 1 --seed bench --tier "$tier")
+  theirs=$(seconds "$solo" --generate "$count" "3x3kd$level")
+  printf 'Solo 3x3kd%s %9.2f ms  puzzlebook --tier %-6s %8.2f ms  ratio %6.1fx\n' "$level" \
+    "$(echo "1000 * $theirs / $count" | bc -l)" "$tier" "$(echo "1000 * $ours / $count" | bc -l)" \
     "$(echo "$theirs / $ours" | bc -l)"
 done

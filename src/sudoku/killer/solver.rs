@@ -11,11 +11,11 @@
 //! The search branches on the open cell with the fewest candidates, copying a fixed-size
 //! state on the stack.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use super::Killer;
-use crate::sudoku::variant::geometry::MAX_SIDE;
+use crate::sudoku::variant::geometry::{Geometry, MAX_SIDE};
 
 /// The most cells of a killer grid (9×9).
 const CELLS: usize = 81;
@@ -53,18 +53,20 @@ pub fn combinations(count: usize, sum: u16, side: usize) -> &'static [u16] {
         .map_or(&[], Vec::as_slice)
 }
 
-/// The puzzle's fixed parts, laid out for the search.
+/// The puzzle's fixed parts, laid out for the search. Cell sets are 128-bit masks (bit
+/// `c` for cell `c`; a killer has at most 81 cells).
 pub(super) struct Context {
     pub(super) cells: usize,
     side: usize,
     all: u16,
+    geometry: Arc<Geometry>,
     /// Each cell's peers: its row, column and box, and its cage.
-    peers: Vec<Vec<u16>>,
-    houses: Vec<Vec<u16>>,
-    cages: Vec<(Vec<u16>, u16)>,
+    peers: Vec<u128>,
+    /// The cages, then the rule of 45's remainders: cells (ascending), sum, cell mask.
+    cages: Vec<(Vec<u16>, u16, u128)>,
     /// The constraints each cell is in (bits into `cages`).
     pub(super) constraints_of: Vec<u128>,
-    /// The houses (indexes into `houses`) of each cell: its row, column and box.
+    /// The houses (indexes into the geometry's) of each cell: its row, column and box.
     houses_of: Vec<[u8; 3]>,
 }
 
@@ -93,74 +95,68 @@ impl Context {
 
     /// The context with the cages, and with `remainders` also the rule of 45 per house.
     pub(super) fn with_rules(killer: &Killer, remainders: bool) -> Context {
-        let geometry = killer.geometry();
+        let geometry = Arc::clone(killer.geometry());
         let (cells, side) = (geometry.cells(), geometry.side());
-        let houses: Vec<Vec<u16>> = (0..geometry.house_count())
-            .map(|house| geometry.house(house).to_vec())
-            .collect();
-        let cages: Vec<(Vec<u16>, u16)> = killer
+        let mask_of = |members: &[u16]| members.iter().fold(0u128, |mask, &c| mask | 1 << c);
+        let mut constraints: Vec<(Vec<u16>, u16, u128)> = killer
             .cages()
             .iter()
-            .map(|cage| (cage.cells.clone(), cage.sum))
+            .map(|cage| (cage.cells.clone(), cage.sum, mask_of(&cage.cells)))
             .collect();
         let peers = (0..cells)
             .map(|cell| {
-                let mut peers: Vec<u16> = geometry.peers(cell).to_vec();
-                let cage = &cages[usize::from(killer.cage_of()[cell])].0;
-                peers.extend(
-                    cage.iter()
-                        .copied()
-                        .filter(|&other| usize::from(other) != cell),
-                );
-                peers.sort_unstable();
-                peers.dedup();
-                peers
+                let cage = &constraints[usize::from(killer.cage_of()[cell])];
+                (mask_of(geometry.peers(cell)) | cage.2) & !(1 << cell)
             })
             .collect();
         // The rule of 45: a house's cells outside the cages it wholly holds add up to the
         // house's total less those cages' sums. Those cells share the house, so they are
         // one more cage to prune with (kept to small ones, where it pays).
         let total: u16 = (1..=side as u16).sum();
-        let mut constraints = cages.clone();
-        for house in &houses {
-            let inside = |cage: &(Vec<u16>, u16)| cage.0.iter().all(|cell| house.contains(cell));
-            let whole: Vec<&(Vec<u16>, u16)> = cages.iter().filter(|cage| inside(cage)).collect();
-            let covered: u16 = whole.iter().map(|cage| cage.1).sum();
-            let rest: Vec<u16> = house
-                .iter()
-                .copied()
-                .filter(|cell| !whole.iter().any(|cage| cage.0.contains(cell)))
-                .collect();
-            if remainders && (1..=4).contains(&rest.len()) && !whole.is_empty() {
+        let cage_count = constraints.len();
+        for house in 0..geometry.house_count() {
+            let house_mask = mask_of(geometry.house(house));
+            let (mut covered, mut whole) = (0u16, 0u128);
+            for (_, sum, mask) in &constraints[..cage_count] {
+                if mask & !house_mask == 0 {
+                    covered += sum;
+                    whole |= mask;
+                }
+            }
+            let rest = house_mask & !whole;
+            if remainders && (1..=4).contains(&rest.count_ones()) && whole != 0 {
+                let members: Vec<u16> = (0..cells as u16)
+                    .filter(|&cell| rest >> cell & 1 != 0)
+                    .collect();
                 // Cages whose sums pass the house's total leave a remainder no digits make
                 // (an unsolvable killer): `u16::MAX` has no combinations.
                 let remainder = total.checked_sub(covered).unwrap_or(u16::MAX);
-                constraints.push((rest, remainder));
+                constraints.push((members, remainder, rest));
             }
         }
         // At most 81 cages and 27 house remainders: they fit the dirty mask.
         constraints.truncate(128);
         let mut constraints_of = vec![0u128; cells];
-        for (index, (members, _)) in constraints.iter().enumerate() {
+        for (index, (members, _, _)) in constraints.iter().enumerate() {
             for &cell in members {
                 constraints_of[usize::from(cell)] |= 1 << index;
             }
         }
-        let mut houses_of = vec![[u8::MAX; 3]; cells];
-        for (index, house) in houses.iter().enumerate() {
-            for &cell in house {
-                let slots = &mut houses_of[usize::from(cell)];
-                if let Some(slot) = slots.iter_mut().find(|slot| **slot == u8::MAX) {
-                    *slot = index as u8;
+        let houses_of = (0..cells)
+            .map(|cell| {
+                let mut slots = [u8::MAX; 3];
+                for (slot, &house) in slots.iter_mut().zip(geometry.houses_of(cell)) {
+                    *slot = house as u8;
                 }
-            }
-        }
+                slots
+            })
+            .collect();
         Context {
             cells,
             side,
             all: ((1u32 << (side + 1)) - 2) as u16,
+            geometry,
             peers,
-            houses,
             cages: constraints,
             constraints_of,
             houses_of,
@@ -209,8 +205,10 @@ impl Context {
         state.values[cell] = value;
         state.candidates[cell] = 0;
         state.dirty |= self.constraints_of[cell];
-        for &peer in &self.peers[cell] {
-            let peer = usize::from(peer);
+        let mut peers = self.peers[cell];
+        while peers != 0 {
+            let peer = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
             if state.values[peer] == value {
                 return false;
             }
@@ -238,7 +236,8 @@ impl Context {
                     changed = true;
                 }
             }
-            for house in &self.houses {
+            for house in 0..self.geometry.house_count() {
+                let house = self.geometry.house(house);
                 let mut placed = 0u16;
                 let mut once = 0u16;
                 let mut twice = 0u16;
@@ -275,10 +274,10 @@ impl Context {
             while state.dirty != 0 {
                 let index = state.dirty.trailing_zeros() as usize;
                 state.dirty &= state.dirty - 1;
-                let Some((cells, sum)) = self.cages.get(index) else {
+                let Some((cells, sum, mask)) = self.cages.get(index) else {
                     continue;
                 };
-                match self.prune_cage(state, cells, *sum) {
+                match self.prune_cage(state, cells, *sum, *mask) {
                     None => return false,
                     Some(pruned) => changed |= pruned,
                 }
@@ -291,7 +290,7 @@ impl Context {
 
     /// Narrows a cage's open cells to the digits of the combinations still possible;
     /// `None` on a contradiction, otherwise whether anything changed.
-    fn prune_cage(&self, state: &mut State, cells: &[u16], sum: u16) -> Option<bool> {
+    fn prune_cage(&self, state: &mut State, cells: &[u16], sum: u16, mask: u128) -> Option<bool> {
         let mut placed = 0u16;
         let mut placed_sum = 0u16;
         let mut open = 0;
@@ -381,11 +380,11 @@ impl Context {
             // The digit's places in the cage all lie in one house: the rest of that house
             // cannot hold it (combination locking).
             for &house in shared.iter().filter(|&&house| house != u8::MAX) {
-                for &cell in &self.houses[usize::from(house)] {
+                for &cell in self.geometry.house(usize::from(house)) {
                     let cell = usize::from(cell);
                     if state.values[cell] == 0
                         && state.candidates[cell] & 1 << digit != 0
-                        && !cells.contains(&(cell as u16))
+                        && mask >> cell & 1 == 0
                     {
                         state.candidates[cell] &= !(1 << digit);
                         if state.candidates[cell] == 0 {

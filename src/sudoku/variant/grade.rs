@@ -685,14 +685,13 @@ impl<'g> Board<'g> {
 
     pub(crate) fn full_house(&self) -> Option<VariantStep> {
         for house in 0..self.geometry.house_count() {
-            let empty: Vec<usize> = self
+            let mut empty = self
                 .geometry
                 .house(house)
                 .iter()
                 .map(|&c| usize::from(c))
-                .filter(|&c| self.values[c] == 0)
-                .collect();
-            if let [cell] = empty[..] {
+                .filter(|&c| self.values[c] == 0);
+            if let (Some(cell), None) = (empty.next(), empty.next()) {
                 let mask = self.candidates[cell];
                 if mask.count_ones() == 1 {
                     let value = mask.trailing_zeros() as u8 + 1;
@@ -725,37 +724,40 @@ impl<'g> Board<'g> {
             if is_box != boxes {
                 continue;
             }
-            for value in 1..=self.geometry.side() as u8 {
-                let places = self.places(house, value);
-                if places.len() == 1 {
-                    let cell = places.first().expect("one place");
-                    let (technique, rating) = if boxes {
-                        (Technique::HiddenSingleBox, 12)
-                    } else {
-                        (Technique::HiddenSingleLine, 15)
-                    };
-                    let why = || {
-                        (
-                            format!(
-                                "the only place for {} in {}",
-                                value_word(value),
-                                self.geometry.house_name(house)
-                            ),
-                            format!(
-                                "{}で{}が入る唯一のマス",
-                                self.geometry.house_name_japanese(house),
-                                value_word(value)
-                            ),
-                        )
-                    };
-                    return Some(self.placement(
-                        technique,
-                        rating,
-                        (cell, value),
-                        Some(house),
-                        why,
-                    ));
-                }
+            // The values with one place in the house, found in one pass over its cells.
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &cell in self.geometry.house(house) {
+                let mask = self.candidates[usize::from(cell)];
+                twice |= once & mask;
+                once |= mask;
+            }
+            let single = once & !twice;
+            if single != 0 {
+                let value = single.trailing_zeros() as u8 + 1;
+                let cell = self
+                    .places(house, value)
+                    .first()
+                    .expect("a value with one place has its place");
+                let (technique, rating) = if boxes {
+                    (Technique::HiddenSingleBox, 12)
+                } else {
+                    (Technique::HiddenSingleLine, 15)
+                };
+                let why = || {
+                    (
+                        format!(
+                            "the only place for {} in {}",
+                            value_word(value),
+                            self.geometry.house_name(house)
+                        ),
+                        format!(
+                            "{}で{}が入る唯一のマス",
+                            self.geometry.house_name_japanese(house),
+                            value_word(value)
+                        ),
+                    )
+                };
+                return Some(self.placement(technique, rating, (cell, value), Some(house), why));
             }
         }
         None
