@@ -226,7 +226,14 @@ fn attempt(
                         batch = (batch * 2).min(32);
                         continue;
                     }
-                    Some(false) => batch /= 2,
+                    Some(false) => {
+                        // A smaller batch is tried before merges go one by one.
+                        batch /= 2;
+                        if batch > 1 {
+                            progress = true;
+                            continue;
+                        }
+                    }
                 }
             }
         }

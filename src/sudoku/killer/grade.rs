@@ -33,6 +33,7 @@
 //! digits changes cage sums, so they do not hold in a killer.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -215,6 +216,16 @@ pub(crate) struct Rules<'k> {
     context: Context,
     /// Each cage's last fit and the position it was worked out for.
     fits: Vec<RefCell<Option<KeptFit>>>,
+    /// The fits of innie, outie and split groups, by the position they were worked out for.
+    group_fits: RefCell<HashMap<GroupKey, Option<Vec<u16>>>>,
+}
+
+/// What a group's fits depend on: its cells, their candidates and its sum.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct GroupKey {
+    cells: [u8; MOST_MIXED_CELLS],
+    masks: [u16; MOST_MIXED_CELLS],
+    sum: u16,
 }
 
 /// A cage's fit kept with what it was worked out for.
@@ -287,6 +298,7 @@ impl<'k> Rules<'k> {
             fits: (0..killer.cages().len())
                 .map(|_| RefCell::new(None))
                 .collect(),
+            group_fits: RefCell::new(HashMap::new()),
         }
     }
 
@@ -846,6 +858,27 @@ impl<'k> Rules<'k> {
         if count > MOST_MIXED_CELLS {
             return None;
         }
+        // The same group in the same position recurs from step to step: its fits are kept.
+        let mut key = GroupKey {
+            cells: [u8::MAX; MOST_MIXED_CELLS],
+            masks: [0; MOST_MIXED_CELLS],
+            sum: group.sum,
+        };
+        for (k, &cell) in group.cells.iter().enumerate() {
+            key.cells[k] = cell as u8;
+            key.masks[k] = board.candidates[cell];
+        }
+        if let Some(kept) = self.group_fits.borrow().get(&key) {
+            return kept.clone();
+        }
+        let fits = self.work_out_group_fits(board, group);
+        self.group_fits.borrow_mut().insert(key, fits.clone());
+        fits
+    }
+
+    /// [`Rules::group_fits`], worked out.
+    fn work_out_group_fits(&self, board: &Board, group: &Group) -> Option<Vec<u16>> {
+        let count = group.cells.len();
         let geometry = self.geometry();
         let sees =
             |a: usize, b: usize| geometry.peer_set(a).contains(b) || self.cage_mates[a].contains(b);
