@@ -1,5 +1,5 @@
 //! Killer sudoku benchmarks: generating 9×9 and 6×6 killers one thread, and counting the
-//! solutions of made ones (the uniqueness check the generator runs after every merge).
+//! solutions of made ones (the uniqueness check the generator runs after each batch of merges).
 //!
 //! `cargo bench --bench killer`. Side by side with Simon Tatham's Solo:
 //! `benches/peers_killer.sh` (needs the Debian package sgt-puzzles).
