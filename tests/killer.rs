@@ -265,3 +265,30 @@ fn killer_books_have_walkthroughs_and_hints() {
         );
     }
 }
+
+/// `sudoku render --walkthrough` takes killer lines: their walkthrough pages as a PDF, the
+/// killer printed two to a page (a killer's sums need room).
+#[test]
+fn killer_walkthroughs_render_as_pages() {
+    let dir = scratch("killer-render-walk");
+    let lines = generated(&["-n", "1", "--tier", "easy"], "1");
+    let file = dir.join("killers.txt");
+    std::fs::write(&file, &lines).unwrap();
+    let out = dir.join("pages");
+    let output = run_binary(
+        &[
+            "sudoku",
+            "render",
+            file.to_str().unwrap(),
+            "--to",
+            out.to_str().unwrap(),
+            "--walkthrough",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let pdf = common::Pdf::load(&out.join("walkthroughs.pdf"));
+    assert!(pdf.page_count() >= 2);
+    let text: String = (1..=pdf.page_count()).map(|page| pdf.page_text(page)).collect();
+    assert!(text.contains("Cage Combination"), "{text}");
+}

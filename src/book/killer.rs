@@ -132,10 +132,12 @@ impl Content for KillerContent {
         ]
     }
 
+    /// Killers print two to a page at most: their sums need room.
     fn section_keys(&self) -> Vec<(&'static str, String)> {
         vec![
             ("size", format!("{:?}", self.puzzle.size().name())),
             ("variant", "\"killer\"".to_string()),
+            ("per_page", "\"1x2\"".to_string()),
         ]
     }
 
