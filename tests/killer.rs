@@ -289,6 +289,8 @@ fn killer_walkthroughs_render_as_pages() {
     assert!(output.status.success(), "{}", stderr(&output));
     let pdf = common::Pdf::load(&out.join("walkthroughs.pdf"));
     assert!(pdf.page_count() >= 2);
-    let text: String = (1..=pdf.page_count()).map(|page| pdf.page_text(page)).collect();
+    let text: String = (1..=pdf.page_count())
+        .map(|page| pdf.page_text(page))
+        .collect();
     assert!(text.contains("Cage Combination"), "{text}");
 }
