@@ -308,7 +308,7 @@ pub struct GradeArgs {
     #[arg(long, conflicts_with = "compare")]
     explain: bool,
     /// Print the solve retold for people, as books print it: runs of singles in one step,
-    /// every other step in words (classic 9x9 only).
+    /// every other step in words (every sudoku with digits: classic, variants, killers).
     #[arg(long, conflicts_with_all = ["compare", "explain", "format"])]
     walkthrough: bool,
     /// The language of the walkthrough.
