@@ -174,6 +174,26 @@ fn attempt(
     for &cell in order.iter().take(options.givens) {
         givens[cell] = solution[cell];
     }
+    // Merges `cage` with the first partner that keeps the puzzle unique: whether one did
+    // (`None` when the deadline passed).
+    let merge_with_a_partner = |members: &mut Vec<Vec<usize>>,
+                                cage_of: &mut Vec<usize>,
+                                cage: usize,
+                                rng: &mut RandomStream|
+     -> Option<bool> {
+        for other in partners(options, side, solution, members, cage_of, cage, rng) {
+            let mut trial = cage_of.clone();
+            for &cell in &members[other] {
+                trial[cell] = cage;
+            }
+            let killer = build(options.size, &givens, &trial, solution)?;
+            if is_unique_by(&killer, deadline)? {
+                merge(members, cage_of, cage, other);
+                return Some(true);
+            }
+        }
+        Some(false)
+    };
     let mut count = cells;
     // Merges are first tried in batches, one uniqueness check for the lot: while most
     // merges keep the puzzle unique (early on) that saves most checks; a batch that fails
@@ -241,21 +261,9 @@ fn attempt(
             if members[cage].is_empty() || count <= options.cages {
                 continue;
             }
-            for other in partners(options, side, solution, &members, &cage_of, cage, rng) {
-                let mut trial = cage_of.clone();
-                for &cell in &members[other] {
-                    trial[cell] = cage;
-                }
-                let killer = build(options.size, &givens, &trial, solution)?;
-                match is_unique_by(&killer, deadline) {
-                    None => return None,
-                    Some(false) => continue,
-                    Some(true) => {}
-                }
-                merge(&mut members, &mut cage_of, cage, other);
+            if merge_with_a_partner(&mut members, &mut cage_of, cage, rng)? {
                 count -= 1;
                 progress = true;
-                break;
             }
         }
     }
@@ -264,19 +272,8 @@ fn attempt(
         // a cage or two past the target.
         for cell in 0..cells {
             let cage = cage_of[cell];
-            if members[cage].len() != 1 {
-                continue;
-            }
-            for other in partners(options, side, solution, &members, &cage_of, cage, rng) {
-                let mut trial = cage_of.clone();
-                for &cell in &members[other] {
-                    trial[cell] = cage;
-                }
-                let killer = build(options.size, &givens, &trial, solution)?;
-                if is_unique_by(&killer, deadline)? {
-                    merge(&mut members, &mut cage_of, cage, other);
-                    break;
-                }
+            if members[cage].len() == 1 {
+                merge_with_a_partner(&mut members, &mut cage_of, cage, rng)?;
             }
         }
         if members.iter().any(|cage| cage.len() == 1) {

@@ -35,28 +35,23 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-use std::time::Instant;
 
 use super::Killer;
 use super::solver::{Context, KillerSolution, assign, combinations, solve};
 use crate::error::{Error, Result};
 use crate::sudoku::grade::{Technique, Tier};
 use crate::sudoku::variant::geometry::{CellSet, Geometry, HouseKind};
-use crate::sudoku::variant::grade::{Board, VariantGrading, VariantStep, bit, digits};
+use crate::sudoku::variant::grade::{
+    Board, VariantGradeOptions, VariantGrading, VariantStep, bit, digits, solve_in_steps,
+};
 use crate::sudoku::variant::grid::{VariantGrid, value_word};
 
 /// A killer's grade: the house grader's result, its steps with killer techniques.
 pub type KillerGrading = VariantGrading;
 
-/// How to grade.
-#[derive(Clone, Debug, Default)]
-pub struct KillerGradeOptions {
-    /// Keep every step with its words (for `--explain`, walkthroughs and hints).
-    pub record_steps: bool,
-    pub deadline: Option<Instant>,
-    /// Stop at the first step rated above this (the rating is then a lower bound).
-    pub stop_above: Option<u16>,
-}
+/// How to grade: the house grader's options (steps kept with their words, a deadline, a
+/// rating to stop above).
+pub type KillerGradeOptions = VariantGradeOptions;
 
 /// The killer tiers, easiest first (no `diabolical`: past the contradictions of `expert`
 /// comes trial and error).
@@ -141,52 +136,15 @@ pub fn grade_unique(
     solution: &[u8],
     options: &KillerGradeOptions,
 ) -> Result<KillerGrading> {
-    let geometry = killer.geometry();
-    let solution = VariantGrid::from_cells(geometry.clone(), solution.to_vec());
+    let solution = VariantGrid::from_cells(killer.geometry().clone(), solution.to_vec());
     let rules = Rules::new(killer);
-    let mut board = rules.board();
-    board.describe = options.record_steps;
-    let mut rating = 0u16;
-    let mut hardest = String::from("Full House");
-    let mut trial_and_error = false;
-    let mut steps = Vec::new();
-    let mut step_count = 0;
-    while !board.is_solved() {
-        if options
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            return Err(Error::runtime("grading ran out of time"));
-        }
-        let step = match rules.next_step(&board) {
-            Some(step) if board.is_sound(&step, &solution) => step,
-            _ => {
-                trial_and_error = true;
-                board.guess(&solution)
-            }
-        };
-        board.apply(&step);
-        step_count += 1;
-        if step.rating_tenths > rating {
-            rating = step.rating_tenths;
-            hardest = step.name.clone();
-        }
-        if options.record_steps {
-            steps.push(step);
-        }
-        if options.stop_above.is_some_and(|limit| rating > limit) {
-            break;
-        }
-    }
-    Ok(VariantGrading {
-        rating_tenths: rating,
-        tier: tier_of(rating),
-        hardest_name: hardest,
-        trial_and_error,
-        step_count,
-        steps,
-        solution,
-    })
+    solve_in_steps(
+        rules.board(),
+        &solution,
+        options,
+        |board| rules.next_step(board),
+        tier_of,
+    )
 }
 
 /// A set of houses the rule of 45 is applied to, and how the cages lie on it.
@@ -194,8 +152,9 @@ struct Region {
     cells: CellSet,
     houses: Vec<u16>,
     total: u16,
-    /// The cages wholly inside, and their sums' total.
+    /// The sums of the cages wholly inside, and of those inside or crossing.
     inside_sum: u16,
+    touching_sum: u16,
     /// The cages partly inside.
     crossing: Vec<usize>,
 }
@@ -272,13 +231,16 @@ impl<'k> Rules<'k> {
                 let cells = houses.iter().fold(CellSet::default(), |set, &house| {
                     set.union(geometry.house_set(usize::from(house)))
                 });
-                let mut inside_sum = 0;
+                let (mut inside_sum, mut touching_sum) = (0, 0);
                 let mut crossing = Vec::new();
                 for (index, cage) in cage_sets.iter().enumerate() {
+                    let sum = killer.cages()[index].sum;
                     if cage.difference(cells).is_empty() {
-                        inside_sum += killer.cages()[index].sum;
+                        inside_sum += sum;
+                        touching_sum += sum;
                     } else if !cage.intersection(cells).is_empty() {
                         crossing.push(index);
+                        touching_sum += sum;
                     }
                 }
                 Region {
@@ -286,6 +248,7 @@ impl<'k> Rules<'k> {
                     total: total * houses.len() as u16,
                     houses,
                     inside_sum,
+                    touching_sum,
                     crossing,
                 }
             })
@@ -392,9 +355,9 @@ impl<'k> Rules<'k> {
         let (possible, fitting) = (fit.possible.len(), fit.sets.len());
         let making = format!("{} in {}", group.sum, count_words(group.cells.len()));
         match (fitting == possible, fitting <= 4) {
-            (true, true) => format!("{head}: {making} is {}", sets_listed(&fit.sets, " or ")),
+            (true, true) => format!("{head}: {making} is {}", sets_listed(&fit.sets, false)),
             (true, false) => format!("{head}: {making} has {possible} sets"),
-            (false, true) => format!("{head}: only {} fit", sets_listed(&fit.sets, " or ")),
+            (false, true) => format!("{head}: only {} fit", sets_listed(&fit.sets, false)),
             (false, false) => format!("{head}: {fitting} of its {possible} sets fit"),
         }
     }
@@ -413,14 +376,14 @@ impl<'k> Rules<'k> {
             if fitting == possible && fitting <= 4 {
                 text.push_str(&format!(
                     "になる組み合わせは{}",
-                    sets_listed(&fit.sets, "・")
+                    sets_listed(&fit.sets, true)
                 ));
             } else if fitting == possible {
                 text.push_str(&format!("になる組み合わせは{possible}通り"));
             } else if fitting <= 4 {
                 text.push_str(&format!(
                     "、候補に合う組み合わせは{}だけ",
-                    sets_listed(&fit.sets, "・")
+                    sets_listed(&fit.sets, true)
                 ));
             } else {
                 text.push_str(&format!(
@@ -735,7 +698,7 @@ impl<'k> Rules<'k> {
                 format!(
                     "every set that fits {} ({}) holds {}, which the cage keeps within {}, so the rest of {} cannot hold {}",
                     self.cage_name(cage),
-                    sets_listed(&fit.sets, " or "),
+                    sets_listed(&fit.sets, false),
                     digits_and(locked),
                     english_houses,
                     english_houses,
@@ -746,7 +709,7 @@ impl<'k> Rules<'k> {
                 format!(
                     "{}に合う組み合わせ（{}）はどれも{}を含み、ケージの中でその場所は{}に限られるので、{}の他のマスには入らない：{}。",
                     self.cage_name_japanese(cage),
-                    sets_listed(&fit.sets, "・"),
+                    sets_listed(&fit.sets, true),
                     digits(locked).map(value_word).collect::<Vec<_>>().join("・"),
                     japanese_houses,
                     japanese_houses,
@@ -800,7 +763,7 @@ impl<'k> Rules<'k> {
                         geometry.house_name(house),
                         value_word(value),
                         self.cage_name(cage),
-                        sets_listed(&with, " or ")
+                        sets_listed(&with, false)
                     )
                 });
                 step.japanese = board.say(|| {
@@ -810,7 +773,7 @@ impl<'k> Rules<'k> {
                         value_word(value),
                         self.cage_name_japanese(cage),
                         value_word(value),
-                        sets_listed(&with, "・"),
+                        sets_listed(&with, true),
                         self.outcome_japanese(board, &step)
                     )
                 });
@@ -827,14 +790,9 @@ impl<'k> Rules<'k> {
             cells: Vec::new(),
             sum: region.total.saturating_sub(region.inside_sum),
         };
-        let crossing_sum: u16 = region
-            .crossing
-            .iter()
-            .map(|&cage| self.killer.cages()[cage].sum)
-            .sum();
         let mut outies = Group {
             cells: Vec::new(),
-            sum: crossing_sum.saturating_sub(innies.sum),
+            sum: region.touching_sum.saturating_sub(region.total),
         };
         for &cage in &region.crossing {
             for cell in self.cage_sets[cage].iter() {
@@ -971,11 +929,10 @@ impl<'k> Rules<'k> {
                 }
             })
             .collect();
-        match names.as_slice() {
-            [init @ .., last] if !japanese && !init.is_empty() => {
-                format!("{} and {last}", init.join(", "))
-            }
-            _ => names.join("・"),
+        if japanese {
+            names.join("・")
+        } else {
+            english_list(&names, "and")
         }
     }
 
@@ -995,13 +952,9 @@ impl<'k> Rules<'k> {
         let numbers: Vec<String> = region
             .houses
             .iter()
-            .map(|&house| {
-                let name = self.geometry().house_name(usize::from(house));
-                name.rsplit(' ').next().unwrap_or_default().to_string()
-            })
+            .map(|&house| self.geometry().house_number(usize::from(house)).to_string())
             .collect();
-        let (init, last) = numbers.split_at(numbers.len() - 1);
-        format!("{kind} {} and {}", init.join(", "), last[0])
+        format!("{kind} {}", english_list(&numbers, "and"))
     }
 
     fn region_name_japanese(&self, region: &Region) -> String {
@@ -1021,14 +974,9 @@ impl<'k> Rules<'k> {
         let reason = if inner {
             format!("the cages inside add up to {}", region.inside_sum)
         } else {
-            let crossing: u16 = region
-                .crossing
-                .iter()
-                .map(|&cage| self.killer.cages()[cage].sum)
-                .sum();
             format!(
                 "the cages in and across it add up to {}",
-                region.inside_sum + crossing
+                region.touching_sum
             )
         };
         format!(
@@ -1050,16 +998,11 @@ impl<'k> Rules<'k> {
                 group.sum
             )
         } else {
-            let crossing: u16 = region
-                .crossing
-                .iter()
-                .map(|&cage| self.killer.cages()[cage].sum)
-                .sum();
             format!(
                 "{}の合計は{}、内側と交わるケージの合計は{}なので、はみ出したマス{cells}の合計は{}",
                 self.region_name_japanese(region),
                 region.total,
-                region.inside_sum + crossing,
+                region.touching_sum,
                 group.sum
             )
         }
@@ -1291,9 +1234,16 @@ fn count_words(count: usize) -> String {
 /// `7 and 9`.
 fn digits_and(mask: u16) -> String {
     let words: Vec<String> = digits(mask).map(value_word).collect();
-    match words.as_slice() {
-        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
-        _ => words.join(""),
+    english_list(&words, "and")
+}
+
+/// `a`, `a and b`, `a, b and c` (or `or`).
+fn english_list(words: &[String], conjunction: &str) -> String {
+    match words {
+        [init @ .., last] if !init.is_empty() => {
+            format!("{} {conjunction} {last}", init.join(", "))
+        }
+        _ => words.concat(),
     }
 }
 
@@ -1302,14 +1252,13 @@ fn set_sum(set: u16) -> String {
     digits(set).map(value_word).collect::<Vec<_>>().join("+")
 }
 
-/// `1+9, 2+8 or 3+7` (with `last` before the last one).
-fn sets_listed(sets: &[u16], last: &str) -> String {
+/// `1+9, 2+8 or 3+7`, or in Japanese `1+9・2+8・3+7`.
+fn sets_listed(sets: &[u16], japanese: bool) -> String {
     let listed: Vec<String> = sets.iter().map(|&set| set_sum(set)).collect();
-    match listed.as_slice() {
-        [init @ .., final_one] if !init.is_empty() && last != "・" => {
-            format!("{}{last}{final_one}", init.join(", "))
-        }
-        _ => listed.join("・"),
+    if japanese {
+        listed.join("・")
+    } else {
+        english_list(&listed, "or")
     }
 }
 

@@ -518,6 +518,11 @@ impl Geometry {
         self.house_kinds[house].0
     }
 
+    /// A house's number among those of its kind, from 1 (row 3 is 3).
+    pub fn house_number(&self, house: usize) -> usize {
+        usize::from(self.house_kinds[house].1) + 1
+    }
+
     /// The houses a cell belongs to.
     pub fn houses_of(&self, cell: usize) -> &[u16] {
         &self.cell_houses

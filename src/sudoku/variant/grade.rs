@@ -258,7 +258,25 @@ pub fn grade_unique(
         return grade_classic(puzzle, solution, options, extra_houses);
     }
     let geometry = puzzle.geometry();
-    let mut board = Board::new(geometry, puzzle);
+    solve_in_steps(
+        Board::new(geometry, puzzle),
+        solution,
+        options,
+        |board| board.next_step(options.stop_above),
+        |rating| tier_of(geometry.size(), rating),
+    )
+}
+
+/// The easiest-first solve the house graders share (this one and the killer grader's):
+/// `next_step` finds each step on `board`; a step the solution contradicts, or none, gives
+/// way to a digit of the solution, flagged trial and error.
+pub(crate) fn solve_in_steps(
+    mut board: Board,
+    solution: &VariantGrid,
+    options: &VariantGradeOptions,
+    next_step: impl Fn(&Board) -> Option<VariantStep>,
+    tier_of: impl Fn(u16) -> Tier,
+) -> Result<VariantGrading> {
     board.describe = options.record_steps;
     let mut rating = 0u16;
     let mut hardest = String::from("Full House");
@@ -272,7 +290,7 @@ pub fn grade_unique(
         {
             return Err(Error::runtime("grading ran out of time"));
         }
-        let step = match board.next_step(options.stop_above) {
+        let step = match next_step(&board) {
             Some(step) if board.is_sound(&step, solution) => step,
             _ => {
                 trial_and_error = true;
@@ -294,7 +312,7 @@ pub fn grade_unique(
     }
     Ok(VariantGrading {
         rating_tenths: rating,
-        tier: tier_of(geometry.size(), rating),
+        tier: tier_of(rating),
         hardest_name: hardest,
         trial_and_error,
         step_count,
