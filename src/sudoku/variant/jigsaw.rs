@@ -16,7 +16,7 @@ use crate::seed::RandomStream;
 const EXCHANGES_PER_CELL: usize = 3;
 
 /// A random layout (region of each cell, numbered as the boxes it started from), or
-/// `None` when the exchanges keep failing (never seen in practice; bounded anyway).
+/// `None` when the exchanges keep failing (rare, but seen on 6×6: callers draw another).
 pub fn random_layout(size: Size, symmetric: bool, rng: &mut RandomStream) -> Option<Vec<u8>> {
     let side = size.side();
     let cells = size.cells();
