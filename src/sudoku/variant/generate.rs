@@ -4,7 +4,8 @@
 //! As in the classic generator, an orbit is removed when the exact solver finds no grid
 //! that fits the remaining clues and differs from the known solution in a removed cell;
 //! taking clues away never removes solutions, so one pass leaves a puzzle minimal for its
-//! symmetry. Everything is drawn from the stream, so a stream gives one puzzle.
+//! symmetry (except where a proof ran out of its budget and the clues stayed). Everything
+//! is drawn from the stream, so a stream gives one puzzle.
 
 use std::fmt;
 use std::sync::Arc;
@@ -21,6 +22,10 @@ use crate::sudoku::{ClueRange, Symmetry};
 
 /// How many layouts and solution grids a request may try.
 pub const DEFAULT_MAX_ATTEMPTS: u32 = 500;
+
+/// Positions a uniqueness check may visit before the clue it tests is kept (left unproven
+/// rather than searched for seconds: sparse 12×12 and 16×16 jigsaws can take millions).
+const CHECK_BUDGET: u64 = 5_000;
 
 /// Positions a random fill may visit before its layout is given up as (nearly) unsolvable.
 const FILL_BUDGET: u64 = 20_000;
@@ -184,8 +189,12 @@ pub(crate) fn regular_geometry(size: Size, variant: Variant) -> Arc<Geometry> {
 }
 
 /// True when no grid other than `solution` fits `puzzle`, knowing that any other must
-/// differ from it in one of the `changed` cells.
+/// differ from it in one of the `changed` cells. False also when the proof would need more
+/// than [`CHECK_BUDGET`] search positions: the caller then keeps the clues.
 pub fn still_unique(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usize]) -> bool {
+    if forced_by_clues(puzzle, solution, changed) {
+        return true;
+    }
     let Some(state) = SearchState::from_grid(puzzle) else {
         return false;
     };
@@ -195,7 +204,40 @@ pub fn still_unique(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usi
     changed.iter().all(|&cell| {
         let mut excluded = state;
         excluded.eliminate(cell, solution.get(cell));
-        excluded.count(1) == 0
+        excluded.count_within(1, CHECK_BUDGET) == Some(0)
+    })
+}
+
+/// True when the clues alone force each changed cell's solution value: no other value is
+/// left to it by the clues it sees (a naked single), or every other cell of one of its
+/// houses is a clue or sees a clue of that value (a hidden single). Then every grid that
+/// fits `puzzle` agrees with `solution` in the changed cells, so it fits the puzzle with
+/// them given, whose only grid is `solution`: a check far cheaper than a search, which
+/// settles most removals while the grid is still full of clues.
+fn forced_by_clues(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usize]) -> bool {
+    let geometry = puzzle.geometry();
+    let all_digits = geometry.size().all_digits();
+    let sees_value = |cell: usize, value: u8| {
+        geometry
+            .peers(cell)
+            .iter()
+            .any(|&peer| puzzle.get(usize::from(peer)) == value)
+    };
+    changed.iter().all(|&cell| {
+        let value = solution.get(cell);
+        let seen = geometry.peers(cell).iter().fold(0u16, |seen, &peer| {
+            match puzzle.get(usize::from(peer)) {
+                0 => seen,
+                clue => seen | 1 << (clue - 1),
+            }
+        });
+        seen | 1 << (value - 1) == all_digits
+            || geometry.houses_of(cell).iter().any(|&house| {
+                geometry.house(usize::from(house)).iter().all(|&other| {
+                    let other = usize::from(other);
+                    other == cell || puzzle.get(other) != 0 || sees_value(other, value)
+                })
+            })
     })
 }
 
@@ -376,6 +418,56 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn removals_the_clues_force_keep_the_puzzle_unique() {
+        let mut forced = 0;
+        for (index, size) in [Size::S6, Size::S9, Size::S12].into_iter().enumerate() {
+            for variant in [Variant::Classic, Variant::Jigsaw] {
+                let generated = make(size, variant, Symmetry::None, 40 + index as u64);
+                let solution = &generated.solution;
+                // From the full grid, take out cells one at a time in a random order,
+                // keeping each removal the cheap test accepts: the exact counter must
+                // agree every time that the solution is still the only one.
+                let mut rng = RandomStream::derive("test", &["forced"], index as u64);
+                let mut cells: Vec<usize> = (0..size.cells()).collect();
+                rng.shuffle(&mut cells);
+                let mut puzzle = solution.clone();
+                for cell in cells {
+                    puzzle.set(cell, 0);
+                    if forced_by_clues(&puzzle, solution, &[cell]) {
+                        forced += 1;
+                        assert_eq!(count_solutions(&puzzle, 2), 1, "{puzzle}");
+                    } else {
+                        puzzle.set(cell, solution.get(cell));
+                    }
+                }
+                // And it refuses a removal that leaves two solutions.
+                let minimal = &generated.puzzle;
+                for cell in (0..size.cells()).filter(|&cell| minimal.get(cell) != 0) {
+                    let mut fewer = minimal.clone();
+                    fewer.set(cell, 0);
+                    assert!(!forced_by_clues(&fewer, solution, &[cell]), "{minimal}");
+                }
+            }
+        }
+        assert!(forced > 100, "{forced}");
+    }
+
+    #[test]
+    fn large_jigsaws_are_made_unique_in_bounded_time() {
+        for (index, size) in [Size::S12, Size::S16].into_iter().enumerate() {
+            let generated = make(size, Variant::Jigsaw, Symmetry::None, 90 + index as u64);
+            assert_eq!(
+                count_solutions(&generated.puzzle, 2),
+                1,
+                "{}",
+                generated.puzzle
+            );
+            assert!(generated.solution.solves(&generated.puzzle));
+            assert!(generated.puzzle.clue_count() < size.cells() / 2);
         }
     }
 

@@ -24,15 +24,19 @@ pub fn random_layout(size: Size, symmetric: bool, rng: &mut RandomStream) -> Opt
     let wanted = EXCHANGES_PER_CELL * cells;
     let mut kept = 0;
     let mut tries = 0;
+    let mut next = regions.clone();
     while kept < wanted {
         tries += 1;
         if tries > wanted * 200 {
             return None;
         }
-        let mut next = regions.clone();
+        next.copy_from_slice(&regions);
         let Some((x, from, to, z)) = exchange(side, &mut next, rng) else {
             continue;
         };
+        // Only the regions an exchange touches can have come apart: the layout before it
+        // was connected.
+        let mut touched = [from, to, from, to];
         if symmetric {
             // The region a half turn carries region r to is side - 1 - r (true of boxes
             // numbered row by row, and kept by every symmetric exchange).
@@ -43,11 +47,12 @@ pub fn random_layout(size: Size, symmetric: bool, rng: &mut RandomStream) -> Opt
             if (0..cells).any(|cell| next[mirror(cell)] != image(next[cell])) {
                 continue;
             }
+            touched[2..].copy_from_slice(&[image(from), image(to)]);
         }
-        if !sizes_hold(side, &next) || !all_connected(side, &next) {
+        if !sizes_hold(side, &next) || !connected(side, &next, &touched) {
             continue;
         }
-        regions = next;
+        std::mem::swap(&mut regions, &mut next);
         kept += 1;
     }
     (regions != box_regions(size)).then_some(regions)
@@ -104,11 +109,13 @@ fn sizes_hold(side: usize, regions: &[u8]) -> bool {
     sizes[..side].iter().all(|&size| size == side)
 }
 
-fn all_connected(side: usize, regions: &[u8]) -> bool {
-    (0..side).all(|region| {
-        let cells: CellSet = (0..regions.len())
-            .filter(|&cell| usize::from(regions[cell]) == region)
-            .collect();
-        is_connected(side, cells)
-    })
+/// True when each of the `wanted` regions is connected.
+fn connected(side: usize, regions: &[u8], wanted: &[u8]) -> bool {
+    let mut cells_of = [CellSet::EMPTY; 16];
+    for (cell, &region) in regions.iter().enumerate() {
+        cells_of[usize::from(region)].insert(cell);
+    }
+    wanted
+        .iter()
+        .all(|&region| is_connected(side, cells_of[usize::from(region)]))
 }

@@ -157,6 +157,15 @@ impl<'g> SearchState<'g> {
         search.count
     }
 
+    /// [`SearchState::count`] visiting at most `node_budget` positions: `None` when that
+    /// is not enough.
+    pub fn count_within(&self, limit: usize, node_budget: u64) -> Option<usize> {
+        let mut search = Search::new(limit, 0);
+        search.node_budget = node_budget;
+        search_from(*self, &mut search);
+        (!search.stopped || search.count >= limit).then_some(search.count)
+    }
+
     /// Places singles until nothing changes; false on a contradiction.
     fn propagate(&mut self) -> bool {
         let geometry = self.geometry;
