@@ -294,14 +294,10 @@ impl Context {
         let mut placed = 0u16;
         let mut placed_sum = 0u16;
         let mut open = 0;
-        let mut union = 0u16;
         for &cell in cells {
             let cell = usize::from(cell);
             match state.values[cell] {
-                0 => {
-                    open += 1;
-                    union |= state.candidates[cell];
-                }
+                0 => open += 1,
                 value => {
                     placed |= 1 << value;
                     placed_sum += u16::from(value);
@@ -323,22 +319,7 @@ impl Context {
                 count += 1;
             }
         }
-        // Each open cell keeps the digits it takes in some assignment of some combination.
-        let mut fits = [0u16; 9];
-        let mut needed = self.all;
-        let mut any = false;
-        for &digits in combinations(open, rest, self.side) {
-            if digits & placed != 0 || digits & !union != 0 {
-                continue;
-            }
-            if assign(&masks[..count], digits, &mut fits) {
-                any = true;
-                needed &= digits;
-            }
-        }
-        if !any {
-            return None;
-        }
+        let (fits, needed) = self.cage_fits(&masks[..count], rest)?;
         let mut changed = false;
         for k in 0..count {
             let cell = open_cells[k];
@@ -397,6 +378,94 @@ impl Context {
             }
         }
         Some(changed)
+    }
+
+    /// The digits each open cell of a cage (candidates `masks`, remaining sum `rest`) takes
+    /// in some assignment of some set of digits making the sum, and the digits every such
+    /// set holds; `None` when no set fits. Small cages' answers are remembered per thread
+    /// (the same few cells and sums come up again and again in a search and between
+    /// searches).
+    fn cage_fits(&self, masks: &[u16], rest: u16) -> Option<([u16; 9], u16)> {
+        const SLOTS: usize = 1 << 16;
+        thread_local! {
+            static REMEMBERED: std::cell::RefCell<Vec<(u128, u64)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let count = masks.len();
+        // Digits run from 1 to 9 (bits 1 to 9): nine bits a cell.
+        let key = (count <= 6 && self.side <= 9).then(|| {
+            masks.iter().enumerate().fold(
+                1 << 127
+                    | (self.side as u128) << 70
+                    | u128::from(rest) << 60
+                    | (count as u128) << 54,
+                |key, (k, &mask)| key | u128::from(mask >> 1) << (9 * k),
+            )
+        });
+        let slot = key.map(|key| {
+            let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
+        });
+        if let (Some(key), Some(slot)) = (key, slot) {
+            let found = REMEMBERED.with(|remembered| {
+                let remembered = remembered.borrow();
+                remembered
+                    .get(slot)
+                    .filter(|entry| entry.0 == key)
+                    .map(|entry| entry.1)
+            });
+            if let Some(value) = found {
+                if value == 0 {
+                    return None;
+                }
+                let needed = ((value >> 54) as u16 & 0x1ff) << 1;
+                let mut fits = [0u16; 9];
+                for (k, fit) in fits[..count].iter_mut().enumerate() {
+                    *fit = ((value >> (9 * k)) as u16 & 0x1ff) << 1;
+                }
+                return Some((fits, needed));
+            }
+        }
+        // Each open cell keeps the digits it takes in some assignment of some combination.
+        let mut fits = [0u16; 9];
+        let mut needed = self.all;
+        let mut any = false;
+        let union = masks.iter().fold(0, |union, &mask| union | mask);
+        let common = masks.iter().fold(self.all, |common, &mask| common & mask);
+        for &digits in combinations(count, rest, self.side) {
+            if digits & !union != 0 {
+                continue;
+            }
+            if digits & !common == 0 {
+                // Every cell may take every digit of the set: any order fits.
+                for fit in &mut fits[..count] {
+                    *fit |= digits;
+                }
+                any = true;
+                needed &= digits;
+            } else if assign(masks, digits, &mut fits) {
+                any = true;
+                needed &= digits;
+            }
+        }
+        if let (Some(key), Some(slot)) = (key, slot) {
+            let value = if any {
+                fits[..count].iter().enumerate().fold(
+                    1 << 63 | u64::from(needed >> 1) << 54,
+                    |value, (k, &fit)| value | u64::from(fit >> 1) << (9 * k),
+                )
+            } else {
+                0
+            };
+            REMEMBERED.with(|remembered| {
+                let mut remembered = remembered.borrow_mut();
+                if remembered.is_empty() {
+                    remembered.resize(SLOTS, (0, 0));
+                }
+                remembered[slot] = (key, value);
+            });
+        }
+        any.then_some((fits, needed))
     }
 
     fn search(&self, state: State, search: &mut Search) {
@@ -560,6 +629,70 @@ mod tests {
         assert_eq!(combinations(9, 45, 9).len(), 1);
         assert!(combinations(3, 25, 9).is_empty());
         assert!(combinations(2, 12, 6).is_empty());
+    }
+
+    /// Every assignment of distinct digits to the cells, one candidate each, adding to
+    /// `sum`: the digits each cell takes in some, and those all of them use.
+    fn fits_by_brute_force(masks: &[u16], sum: u16) -> Option<([u16; 9], u16)> {
+        fn walk(
+            masks: &[u16],
+            at: usize,
+            used: u16,
+            left: u16,
+            chosen: &mut [u16; 9],
+            out: &mut Option<([u16; 9], u16)>,
+        ) {
+            if at == masks.len() {
+                if left == 0 {
+                    let entry = out.get_or_insert(([0; 9], u16::MAX));
+                    for (fit, &digit) in entry.0.iter_mut().zip(&chosen[..at]) {
+                        *fit |= digit;
+                    }
+                    entry.1 &= used;
+                }
+                return;
+            }
+            for digit in 1..=9u16 {
+                let bit = 1 << digit;
+                if masks[at] & bit != 0 && used & bit == 0 && digit <= left {
+                    chosen[at] = bit;
+                    walk(masks, at + 1, used | bit, left - digit, chosen, out);
+                }
+            }
+        }
+        let mut out = None;
+        walk(masks, 0, 0, sum, &mut [0; 9], &mut out);
+        out
+    }
+
+    #[test]
+    fn cage_fits_agree_with_every_assignment_and_are_remembered_exactly() {
+        use crate::seed::RandomStream;
+        let context = Context::new(&random_killer(crate::sudoku::variant::Size::S9, 1, 0, 0));
+        let mut rng = RandomStream::derive("test", &["cage-fits"], 0);
+        let mut fitting = 0;
+        for _ in 0..3000 {
+            let count = rng.in_range(1, 7) as usize;
+            let masks: Vec<u16> = (0..count)
+                .map(|_| (rng.below(1 << 9) as u16) << 1 | 1 << rng.in_range(1, 9))
+                .collect();
+            let most: u16 = (10 - count as u16..=9).sum();
+            let sum = rng.in_range(1, u32::from(most)) as u16;
+            let expected = fits_by_brute_force(&masks, sum);
+            // The second call is answered from memory.
+            for _ in 0..2 {
+                let found = context.cage_fits(&masks, sum);
+                assert_eq!(found.is_some(), expected.is_some(), "{masks:?} {sum}");
+                if let (Some((fits, needed)), Some((expected_fits, expected_needed))) =
+                    (found, expected)
+                {
+                    assert_eq!(fits[..count], expected_fits[..count], "{masks:?} {sum}");
+                    assert_eq!(needed, expected_needed, "{masks:?} {sum}");
+                }
+            }
+            fitting += usize::from(expected.is_some());
+        }
+        assert!(fitting > 300, "{fitting}");
     }
 
     #[test]
