@@ -110,7 +110,7 @@ fn tiers_are_met_and_small_grids_have_three() {
         assert!(record["rating"].as_f64().unwrap() <= 1.5);
     }
     let output = puzzlebook(
-        &["sudoku", "generate", "--size", "4x4", "--tier", "expert"],
+        &["sudoku", "generate", "--size", "6x6", "--tier", "expert"],
         "",
     );
     assert_eq!(output.status.code(), Some(2));
@@ -119,6 +119,16 @@ fn tiers_are_met_and_small_grids_have_three() {
         "{}",
         stderr(&output)
     );
+    // A 4×4 is always easy: harder tiers are refused at once, not searched for.
+    for tier in ["medium", "hard", "expert"] {
+        let output = puzzlebook(&["sudoku", "generate", "--size", "4x4", "--tier", tier], "");
+        assert_eq!(output.status.code(), Some(2), "{tier}");
+        assert!(
+            stderr(&output).contains("always easy"),
+            "{}",
+            stderr(&output)
+        );
+    }
 }
 
 #[test]
@@ -185,9 +195,14 @@ fn variant_sections_are_checked_at_their_keys_and_build_the_same_for_any_jobs() 
             "6 different letters",
         ),
         (
-            "size = \"4x4\"\ntier = \"expert\"",
+            "size = \"6x6\"\ntier = \"expert\"",
             "spec.toml:5:8",
             "easy, medium or hard",
+        ),
+        (
+            "size = \"4x4\"\ntier = \"medium\"",
+            "spec.toml:5:8",
+            "always easy",
         ),
         (
             "variant = \"jigsaw\"\nsymmetry = \"rot90\"",

@@ -117,6 +117,26 @@ fn bad_killer_lines_and_flags_are_input_errors() {
         "",
     );
     assert_eq!(output.status.code(), Some(2));
+    // Small killers never need trial and error: extreme is refused at once for them.
+    for size in ["4x4", "6x6"] {
+        let args = [
+            "sudoku",
+            "generate",
+            "--variant",
+            "killer",
+            "--size",
+            size,
+            "--tier",
+            "extreme",
+        ];
+        let output = run_binary(&args, "");
+        assert_eq!(output.status.code(), Some(2), "{size}");
+        assert!(
+            stderr(&output).contains("never extreme"),
+            "{}",
+            stderr(&output)
+        );
+    }
 }
 
 /// Killers are graded by technique; `--tier` makes killers of that tier, and `sudoku
@@ -159,6 +179,7 @@ fn killer_sections_print_and_refuse_what_does_not_apply() {
         "rating = \"3.0\"\n",
         "symmetry = \"none\"\n",
         "size = \"12x12\"\n",
+        "size = \"6x6\"\ntier = \"extreme\"\n",
     ] {
         let spec = format!("{spec}{extra}");
         assert_eq!(build(&dir, "bad", &spec, &[]), 2, "{extra}");

@@ -269,6 +269,12 @@ fn read_killer(
     if let Err(error) = options.check() {
         return Err(at(table, size_at, error));
     }
+    if let Some(tier) = tier
+        && let Err(error) = crate::sudoku::killer::grade::check_tier(size, tier)
+    {
+        let span = table.key_span("tier").unwrap_or(table.span());
+        return Err(at(table, span, error));
+    }
     Ok(Box::new(KillerSection { options, tier }))
 }
 

@@ -496,7 +496,7 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
         }
     }
     if let Some(tier) = args.tier {
-        crate::sudoku::killer::grade::tier_range(tier)?;
+        crate::sudoku::killer::grade::check_tier(size, tier)?;
     }
     let mut options = KillerOptions::new(size);
     if let Some(text) = &args.clues {

@@ -40,7 +40,7 @@ use super::Killer;
 use super::solver::{Context, KillerSolution, assign, combinations, solve};
 use crate::error::{Error, Result};
 use crate::sudoku::grade::{Technique, Tier};
-use crate::sudoku::variant::geometry::{CellSet, Geometry, HouseKind};
+use crate::sudoku::variant::geometry::{CellSet, Geometry, HouseKind, Size};
 use crate::sudoku::variant::grade::{
     Board, VariantGradeOptions, VariantGrading, VariantStep, bit, digits, solve_in_steps,
 };
@@ -94,6 +94,21 @@ pub fn tier_range(tier: Tier) -> Result<(u16, u16)> {
     };
     let high = TIER_TOPS.get(index).map_or(u16::MAX, |&(_, top)| top);
     Ok((low, high))
+}
+
+/// Checks that killers of `size` come in `tier`: every tier is a tier of the killer scale,
+/// and `extreme` (trial and error) is a 9×9 tier only — the contradiction rule settles
+/// every 4×4 and 6×6 killer (none of 3000 of each needed more), so asking for one would
+/// search without end.
+pub fn check_tier(size: Size, tier: Tier) -> Result<()> {
+    tier_range(tier)?;
+    if tier == Tier::Extreme && size.side() < 9 {
+        return Err(Error::input(format!("a {size} killer is never extreme"))
+            .with_hint(format!(
+                "contradictions (6.5) solve every {size} killer without trial and error; choose expert, or a 9x9 killer"
+            )));
+    }
+    Ok(())
 }
 
 /// How many cages a 9×9 killer (or the same share of a smaller grid) is made with to

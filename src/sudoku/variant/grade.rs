@@ -116,9 +116,12 @@ impl VariantGrading {
     }
 }
 
-/// The tiers a size has, easiest first.
+/// The tiers a size has, easiest first. Hidden singles solve every 4×4 (none of 80 000
+/// minimal ones, classic or X, needed more), so a 4×4 is only ever easy.
 pub fn tiers(size: Size) -> &'static [Tier] {
-    if size.side() <= 6 {
+    if size.side() <= 4 {
+        &[Tier::Easy]
+    } else if size.side() <= 6 {
         &[Tier::Easy, Tier::Medium, Tier::Hard]
     } else {
         &Tier::ALL
@@ -157,8 +160,14 @@ pub fn check_tier(size: Size, tier: Tier) -> Result<()> {
     if tiers(size).contains(&tier) {
         return Ok(());
     }
-    Err(Error::input(format!("a {size} sudoku has no tier {tier}"))
-        .with_hint(format!("a {size} sudoku is easy, medium or hard")))
+    let hint = if size.side() <= 4 {
+        format!(
+            "hidden singles solve every {size} sudoku, so it is always easy; choose 6x6 for medium and hard"
+        )
+    } else {
+        format!("a {size} sudoku is easy, medium or hard")
+    };
+    Err(Error::input(format!("a {size} sudoku has no tier {tier}")).with_hint(hint))
 }
 
 /// Grades a puzzle; fails when it does not have exactly one solution or time runs out.
@@ -1451,6 +1460,10 @@ mod tests {
         assert_eq!(tier_of(Size::S4, 30), Tier::Hard);
         assert_eq!(tier_of(Size::S16, 50), Tier::Expert);
         assert!(check_tier(Size::S6, Tier::Expert).is_err());
+        assert!(check_tier(Size::S4, Tier::Easy).is_ok());
+        let four = check_tier(Size::S4, Tier::Medium).unwrap_err();
+        assert_eq!(four.exit_code(), 2);
+        assert!(four.to_string().contains("4x4"), "{four}");
         assert!(check_tier(Size::S12, Tier::Expert).is_ok());
     }
 }
