@@ -19,7 +19,9 @@ fn main() {
         (Size::S9, Variant::Windoku, Symmetry::Rot180, 100),
         (Size::S9, Variant::Jigsaw, Symmetry::None, 100),
         (Size::S12, Variant::Classic, Symmetry::Rot180, 40),
+        (Size::S12, Variant::Jigsaw, Symmetry::None, 10),
         (Size::S16, Variant::Classic, Symmetry::Rot180, 10),
+        (Size::S16, Variant::Jigsaw, Symmetry::None, 3),
     ];
     for (size, variant, symmetry, count) in kinds {
         let options = VariantOptions {
