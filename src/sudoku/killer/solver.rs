@@ -293,11 +293,17 @@ impl Context {
     fn prune_cage(&self, state: &mut State, cells: &[u16], sum: u16, mask: u128) -> Option<bool> {
         let mut placed = 0u16;
         let mut placed_sum = 0u16;
-        let mut open = 0;
+        let mut open_cells = [0usize; 9];
+        let mut masks = [0u16; 9];
+        let mut count = 0;
         for &cell in cells {
             let cell = usize::from(cell);
             match state.values[cell] {
-                0 => open += 1,
+                0 => {
+                    open_cells[count] = cell;
+                    masks[count] = state.candidates[cell];
+                    count += 1;
+                }
                 value => {
                     placed |= 1 << value;
                     placed_sum += u16::from(value);
@@ -305,19 +311,8 @@ impl Context {
             }
         }
         let rest = sum.checked_sub(placed_sum)?;
-        if open == 0 {
+        if count == 0 {
             return (rest == 0).then_some(false);
-        }
-        let mut open_cells = [0usize; 9];
-        let mut masks = [0u16; 9];
-        let mut count = 0;
-        for &cell in cells {
-            let cell = usize::from(cell);
-            if state.values[cell] == 0 {
-                open_cells[count] = cell;
-                masks[count] = state.candidates[cell];
-                count += 1;
-            }
         }
         let (fits, needed) = self.cage_fits(&masks[..count], rest)?;
         let mut changed = false;
@@ -386,84 +381,73 @@ impl Context {
     /// (the same few cells and sums come up again and again in a search and between
     /// searches).
     fn cage_fits(&self, masks: &[u16], rest: u16) -> Option<([u16; 9], u16)> {
-        const SLOTS: usize = 1 << 16;
         thread_local! {
             static REMEMBERED: std::cell::RefCell<Vec<(u128, u64)>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
-        let count = masks.len();
-        // Digits run from 1 to 9 (bits 1 to 9): nine bits a cell.
-        let key = (count <= 6 && self.side <= 9).then(|| {
+        let Some(key) = self.fit_key(masks, rest) else {
+            return self.fits_by_sets(masks, rest);
+        };
+        let slot = slot_of(key);
+        let known = REMEMBERED.with(|remembered| {
+            let remembered = remembered.borrow();
+            remembered
+                .get(slot)
+                .filter(|entry| entry.0 == key)
+                .map(|entry| entry.1)
+        });
+        if let Some(packed) = known {
+            return unpack_fits(packed, masks.len());
+        }
+        let fits = self.fits_by_sets(masks, rest);
+        REMEMBERED.with(|remembered| {
+            let mut remembered = remembered.borrow_mut();
+            if remembered.is_empty() {
+                remembered.resize(REMEMBERED_SLOTS, (0, 0));
+            }
+            remembered[slot] = (key, pack_fits(fits, masks.len()));
+        });
+        fits
+    }
+
+    /// The exact key a cage's fits are remembered by (cages of up to six open cells): the
+    /// size, the remaining sum, the count and each cell's candidates (digits 1 to 9, nine
+    /// bits a cell), with a top bit so that no key is 0, the empty slot's.
+    fn fit_key(&self, masks: &[u16], rest: u16) -> Option<u128> {
+        (masks.len() <= 6).then(|| {
             masks.iter().enumerate().fold(
                 1 << 127
                     | (self.side as u128) << 70
                     | u128::from(rest) << 60
-                    | (count as u128) << 54,
+                    | (masks.len() as u128) << 54,
                 |key, (k, &mask)| key | u128::from(mask >> 1) << (9 * k),
             )
-        });
-        let slot = key.map(|key| {
-            let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
-            (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
-        });
-        if let (Some(key), Some(slot)) = (key, slot) {
-            let found = REMEMBERED.with(|remembered| {
-                let remembered = remembered.borrow();
-                remembered
-                    .get(slot)
-                    .filter(|entry| entry.0 == key)
-                    .map(|entry| entry.1)
-            });
-            if let Some(value) = found {
-                if value == 0 {
-                    return None;
-                }
-                let needed = ((value >> 54) as u16 & 0x1ff) << 1;
-                let mut fits = [0u16; 9];
-                for (k, fit) in fits[..count].iter_mut().enumerate() {
-                    *fit = ((value >> (9 * k)) as u16 & 0x1ff) << 1;
-                }
-                return Some((fits, needed));
-            }
-        }
-        // Each open cell keeps the digits it takes in some assignment of some combination.
+        })
+    }
+
+    /// [`Context::cage_fits`] worked out: every set of distinct digits making the sum is
+    /// tried against the cells. (The cells see each other, so their candidates already
+    /// leave out the cage's placed digits.)
+    fn fits_by_sets(&self, masks: &[u16], rest: u16) -> Option<([u16; 9], u16)> {
         let mut fits = [0u16; 9];
         let mut needed = self.all;
         let mut any = false;
         let union = masks.iter().fold(0, |union, &mask| union | mask);
         let common = masks.iter().fold(self.all, |common, &mask| common & mask);
-        for &digits in combinations(count, rest, self.side) {
+        for &digits in combinations(masks.len(), rest, self.side) {
             if digits & !union != 0 {
                 continue;
             }
             if digits & !common == 0 {
                 // Every cell may take every digit of the set: any order fits.
-                for fit in &mut fits[..count] {
+                for fit in &mut fits[..masks.len()] {
                     *fit |= digits;
                 }
-                any = true;
-                needed &= digits;
-            } else if assign(masks, digits, &mut fits) {
-                any = true;
-                needed &= digits;
+            } else if !assign(masks, digits, &mut fits) {
+                continue;
             }
-        }
-        if let (Some(key), Some(slot)) = (key, slot) {
-            let value = if any {
-                fits[..count].iter().enumerate().fold(
-                    1 << 63 | u64::from(needed >> 1) << 54,
-                    |value, (k, &fit)| value | u64::from(fit >> 1) << (9 * k),
-                )
-            } else {
-                0
-            };
-            REMEMBERED.with(|remembered| {
-                let mut remembered = remembered.borrow_mut();
-                if remembered.is_empty() {
-                    remembered.resize(SLOTS, (0, 0));
-                }
-                remembered[slot] = (key, value);
-            });
+            any = true;
+            needed &= digits;
         }
         any.then_some((fits, needed))
     }
@@ -511,6 +495,39 @@ impl Context {
             }
         }
     }
+}
+
+/// Slots of the per-thread table of cage fits (64 K: 2 MB a thread).
+const REMEMBERED_SLOTS: usize = 1 << 16;
+
+/// The table slot of a fit key: its two halves mixed, the top 16 bits kept.
+fn slot_of(key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
+}
+
+/// Cage fits of up to six cells in one word: nine bits a cell's fit, the needed digits at
+/// bit 54, a top bit for "some set fits"; 0 when none does.
+fn pack_fits(fits: Option<([u16; 9], u16)>, count: usize) -> u64 {
+    fits.map_or(0, |(fits, needed)| {
+        fits[..count].iter().enumerate().fold(
+            1 << 63 | u64::from(needed >> 1) << 54,
+            |packed, (k, &fit)| packed | u64::from(fit >> 1) << (9 * k),
+        )
+    })
+}
+
+/// The fits [`pack_fits`] packed.
+fn unpack_fits(packed: u64, count: usize) -> Option<([u16; 9], u16)> {
+    if packed == 0 {
+        return None;
+    }
+    let nine_bits = |at: usize| ((packed >> at) as u16 & 0x1ff) << 1;
+    let mut fits = [0u16; 9];
+    for (k, fit) in fits[..count].iter_mut().enumerate() {
+        *fit = nine_bits(9 * k);
+    }
+    Some((fits, nine_bits(54)))
 }
 
 /// Whether the digits of `digits` can be given one to each cell of `masks` (each cell one

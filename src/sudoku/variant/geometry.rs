@@ -42,11 +42,6 @@ impl CellSet {
         self.0 == [0; 4]
     }
 
-    /// The set as four 64-bit words, cell `c` at bit `c % 64` of word `c / 64`.
-    pub fn words(&self) -> &[u64; 4] {
-        &self.0
-    }
-
     pub fn union(self, other: CellSet) -> CellSet {
         CellSet(std::array::from_fn(|k| self.0[k] | other.0[k]))
     }

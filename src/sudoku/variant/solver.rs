@@ -152,9 +152,8 @@ impl<'g> SearchState<'g> {
 
     /// Counts solutions from this position, stopping at `limit`.
     pub fn count(&self, limit: usize) -> usize {
-        let mut search = Search::new(limit, 0);
-        search_from(*self, &mut search);
-        search.count
+        self.count_within(limit, u64::MAX)
+            .expect("a search without a budget finishes")
     }
 
     /// [`SearchState::count`] visiting at most `node_budget` positions: `None` when that
