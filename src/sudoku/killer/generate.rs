@@ -12,7 +12,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::solver::is_unique_by;
+use super::solver::{KillerSolution, solve_by};
 use super::{Cage, Killer, SIZES};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
@@ -174,11 +174,17 @@ fn attempt(
     for &cell in order.iter().take(options.givens) {
         givens[cell] = solution[cell];
     }
+    let mut check = UniquenessCheck {
+        solution,
+        others: Vec::new(),
+        deadline,
+    };
     // Merges `cage` with the first partner that keeps the puzzle unique: whether one did
     // (`None` when the deadline passed).
     let merge_with_a_partner = |members: &mut Vec<Vec<usize>>,
                                 cage_of: &mut Vec<usize>,
                                 cage: usize,
+                                check: &mut UniquenessCheck,
                                 rng: &mut RandomStream|
      -> Option<bool> {
         for other in partners(options, side, solution, members, cage_of, cage, rng) {
@@ -187,7 +193,7 @@ fn attempt(
                 trial[cell] = cage;
             }
             let killer = build(options.size, &givens, &trial, solution)?;
-            if is_unique_by(&killer, deadline)? {
+            if check.is_unique(&killer)? {
                 merge(members, cage_of, cage, other);
                 return Some(true);
             }
@@ -235,7 +241,7 @@ fn attempt(
                     }
                 }
                 let killer = build(options.size, &givens, &trial, solution)?;
-                match is_unique_by(&killer, deadline) {
+                match check.is_unique(&killer) {
                     None => return None,
                     Some(true) => {
                         for (cage, other) in planned {
@@ -261,7 +267,7 @@ fn attempt(
             if members[cage].is_empty() || count <= options.cages {
                 continue;
             }
-            if merge_with_a_partner(&mut members, &mut cage_of, cage, rng)? {
+            if merge_with_a_partner(&mut members, &mut cage_of, cage, &mut check, rng)? {
                 count -= 1;
                 progress = true;
             }
@@ -273,7 +279,7 @@ fn attempt(
         for cell in 0..cells {
             let cage = cage_of[cell];
             if members[cage].len() == 1 {
-                merge_with_a_partner(&mut members, &mut cage_of, cage, rng)?;
+                merge_with_a_partner(&mut members, &mut cage_of, cage, &mut check, rng)?;
             }
         }
         if members.iter().any(|cage| cage.len() == 1) {
@@ -281,6 +287,37 @@ fn attempt(
         }
     }
     Some(build(options.size, &givens, &cage_of, solution))
+}
+
+/// Uniqueness checks of the killers made on one solution, remembering the other grids the
+/// failed ones had: a later trial one of them also solves is refused without a search.
+struct UniquenessCheck<'s> {
+    solution: &'s [u8],
+    others: Vec<Vec<u8>>,
+    deadline: Option<Instant>,
+}
+
+impl UniquenessCheck<'_> {
+    /// Whether `killer` (solved by the solution) has no other solution; `None` when the
+    /// deadline passed.
+    fn is_unique(&mut self, killer: &Killer) -> Option<bool> {
+        if self.others.iter().any(|other| killer.cages_hold(other)) {
+            return Some(false);
+        }
+        match solve_by(killer, self.deadline)? {
+            KillerSolution::Unique(_) => Some(true),
+            KillerSolution::None => Some(false),
+            KillerSolution::Multiple(first, second) => {
+                let solution = self.solution;
+                self.others.extend(
+                    [first, second]
+                        .into_iter()
+                        .filter(|found| found != solution),
+                );
+                Some(false)
+            }
+        }
+    }
 }
 
 /// The cages `cage` may merge with, in random order: neighbours whose union keeps to the

@@ -255,18 +255,23 @@ impl Killer {
                 fresh
             })
         });
-        houses_hold_each_once
-            && self.cages.iter().all(|cage| {
-                let mut seen = 0u32;
-                let mut sum = 0u16;
-                cage.cells.iter().all(|&cell| {
-                    let value = values[usize::from(cell)];
-                    let fresh = seen & 1 << value == 0;
-                    seen |= 1 << value;
-                    sum += u16::from(value);
-                    fresh
-                }) && sum == cage.sum
-            })
+        houses_hold_each_once && self.cages_hold(values)
+    }
+
+    /// True when every cage of the killer holds distinct digits of its sum in `values` (a
+    /// whole grid): for a grid already known to be a sudoku, that it solves the killer.
+    pub fn cages_hold(&self, values: &[u8]) -> bool {
+        self.cages.iter().all(|cage| {
+            let mut seen = 0u32;
+            let mut sum = 0u16;
+            cage.cells.iter().all(|&cell| {
+                let value = values[usize::from(cell)];
+                let fresh = seen & 1 << value == 0;
+                seen |= 1 << value;
+                sum += u16::from(value);
+                fresh
+            }) && sum == cage.sum
+        })
     }
 
     /// The head of the line: `killer` for 9×9, `6x6-killer` for the others.

@@ -11,11 +11,12 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::geometry::{Geometry, Size, Variant};
+use super::geometry::{CellSet, Geometry, Size, Variant};
 use super::grid::VariantGrid;
 use super::jigsaw::random_layout;
 use super::solver::{SearchState, random_solution};
 use super::symmetry::orbits;
+use super::unavoidable::UnavoidableSets;
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::{ClueRange, Symmetry};
@@ -188,24 +189,48 @@ pub(crate) fn regular_geometry(size: Size, variant: Variant) -> Arc<Geometry> {
     })
 }
 
-/// True when no grid other than `solution` fits `puzzle`, knowing that any other must
-/// differ from it in one of the `changed` cells. False also when the proof would need more
-/// than [`CHECK_BUDGET`] search positions: the caller then keeps the clues.
-pub fn still_unique(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usize]) -> bool {
-    if forced_by_clues(puzzle, solution, changed) {
-        return true;
+/// Decides clue removals for one solution grid: a removal that empties one of the grid's
+/// unavoidable sets is refused at once, one the clues force is kept without a search.
+pub struct UniquenessCheck<'s> {
+    solution: &'s VariantGrid,
+    unavoidable: UnavoidableSets,
+}
+
+impl<'s> UniquenessCheck<'s> {
+    /// A check for puzzles of `solution` (complete and valid).
+    pub fn new(solution: &'s VariantGrid) -> UniquenessCheck<'s> {
+        UniquenessCheck {
+            solution,
+            unavoidable: UnavoidableSets::of_digit_pairs(solution),
+        }
     }
-    let Some(state) = SearchState::from_grid(puzzle) else {
-        return false;
-    };
-    if state.is_solved() {
-        return true;
+
+    /// True when no grid other than the solution fits `puzzle`, knowing that any other
+    /// must differ from it in one of the `changed` cells. False also when the proof would
+    /// need more than [`CHECK_BUDGET`] search positions: the caller then keeps the clues.
+    pub fn keeps_unique(&self, puzzle: &VariantGrid, changed: &[usize]) -> bool {
+        let solution = self.solution;
+        if forced_by_clues(puzzle, solution, changed) {
+            return true;
+        }
+        let clues: CellSet = (0..puzzle.cells().len())
+            .filter(|&cell| puzzle.get(cell) != 0)
+            .collect();
+        if self.unavoidable.missed_by(clues) {
+            return false;
+        }
+        let Some(state) = SearchState::from_grid(puzzle) else {
+            return false;
+        };
+        if state.is_solved() {
+            return true;
+        }
+        changed.iter().all(|&cell| {
+            let mut excluded = state;
+            excluded.eliminate(cell, solution.get(cell));
+            excluded.solvable_near_within(solution.cells(), CHECK_BUDGET) == Some(false)
+        })
     }
-    changed.iter().all(|&cell| {
-        let mut excluded = state;
-        excluded.eliminate(cell, solution.get(cell));
-        excluded.count_within(1, CHECK_BUDGET) == Some(0)
-    })
 }
 
 /// True when the clues alone force each changed cell's solution value: no other value is
@@ -266,6 +291,7 @@ pub fn dig_in_order(
     let mut orbits = orbits(symmetry, solution.geometry().side());
     rng.shuffle(&mut orbits);
     let mut puzzle = solution.clone();
+    let check = UniquenessCheck::new(solution);
     let mut clues = puzzle.cells().len();
     for orbit in &orbits {
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
@@ -277,7 +303,7 @@ pub fn dig_in_order(
         for &cell in orbit {
             puzzle.set(cell, 0);
         }
-        if still_unique(&puzzle, solution, orbit) {
+        if check.keeps_unique(&puzzle, orbit) {
             clues -= orbit.len();
             removed.push(orbit.clone());
         } else {

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 mod chains;
 
-use super::generate::{VariantGenerated, VariantOptions, generate_in_order, still_unique};
+use super::generate::{UniquenessCheck, VariantGenerated, VariantOptions, generate_in_order};
 use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size, Variant};
 use super::grid::{VariantGrid, value_word};
 use super::solver::{VariantSolution, solve};
@@ -452,6 +452,7 @@ fn ease(
         .filter(|orbit| puzzle.get(orbit[0]) != 0)
         .collect();
     rng.shuffle(&mut clue_orbits);
+    let check = UniquenessCheck::new(solution);
     for orbit in clue_orbits.iter().take(WALK_STEPS) {
         if puzzle.clue_count() < min_clues + orbit.len() {
             break;
@@ -460,7 +461,7 @@ fn ease(
         for &cell in orbit.iter() {
             next.set(cell, 0);
         }
-        if !still_unique(&next, solution, orbit) {
+        if !check.keeps_unique(&next, orbit) {
             continue;
         }
         let next_grading = grade_unique(&next, solution, grade_options)?;
@@ -511,6 +512,8 @@ pub(crate) struct Board<'g> {
     /// Cells beyond the houses that may not repeat a cell's digit (a killer's cage).
     extra_peers: Option<&'g [CellSet]>,
     pub(crate) values: [u8; MAX_CELLS],
+    /// The cells with a value (kept beside `values` for set operations over houses).
+    filled: CellSet,
     /// Candidates of the empty cells (0 for filled ones).
     pub(crate) candidates: [u16; MAX_CELLS],
     /// Whether steps get their words (only recorded steps need them).
@@ -545,6 +548,7 @@ impl<'g> Board<'g> {
             geometry,
             extra_peers,
             values: [0; MAX_CELLS],
+            filled: CellSet::EMPTY,
             candidates: [0; MAX_CELLS],
             describe: true,
         };
@@ -559,6 +563,7 @@ impl<'g> Board<'g> {
 
     fn place(&mut self, cell: usize, value: u8) {
         self.values[cell] = value;
+        self.filled.insert(cell);
         self.candidates[cell] = 0;
         for &peer in self.geometry.peers(cell) {
             self.candidates[usize::from(peer)] &= !bit(value);
@@ -712,13 +717,8 @@ impl<'g> Board<'g> {
 
     pub(crate) fn full_house(&self) -> Option<VariantStep> {
         for house in 0..self.geometry.house_count() {
-            let mut empty = self
-                .geometry
-                .house(house)
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|&c| self.values[c] == 0);
-            if let (Some(cell), None) = (empty.next(), empty.next()) {
+            let open = self.geometry.house_set(house).difference(self.filled);
+            if let (Some(cell), 1) = (open.first(), open.len()) {
                 let mask = self.candidates[cell];
                 if mask.count_ones() == 1 {
                     let value = mask.trailing_zeros() as u8 + 1;

@@ -1,8 +1,8 @@
 //! Sudoku variants: sizes 4×4 to 16×16, X, windoku and jigsaw, on one engine over houses.
 //!
 //! [`geometry`] knows the houses of each variant, [`grid`] the line format, [`solver`] is
-//! the exact solver and counter, [`generate`] makes puzzles (with [`jigsaw`] layouts),
-//! [`reference`] is a simple counter that checks the
+//! the exact solver and counter, [`generate`] makes puzzles (with [`jigsaw`] layouts and
+//! the solution's [`unavoidable`] sets), [`reference`] is a simple counter that checks the
 //! solver. The classic 9×9 keeps its own faster engine in [`crate::sudoku`].
 
 pub mod generate;
@@ -13,6 +13,7 @@ pub mod jigsaw;
 pub mod reference;
 pub mod solver;
 pub mod symmetry;
+pub mod unavoidable;
 pub mod walkthrough;
 
 pub use generate::{VariantGenerated, VariantOptions, generate};

@@ -50,6 +50,8 @@ struct Search<'r> {
     deadline: Option<Instant>,
     stopped: bool,
     rng: Option<&'r mut RandomStream>,
+    /// Values to try first at each branch, one per cell (a grid the search should stay near).
+    preferred: Option<&'r [u8]>,
 }
 
 impl<'r> Search<'r> {
@@ -64,6 +66,7 @@ impl<'r> Search<'r> {
             deadline: None,
             stopped: false,
             rng: None,
+            preferred: None,
         }
     }
 
@@ -89,15 +92,36 @@ impl<'g> SearchState<'g> {
     }
 
     /// The position of a puzzle's givens, propagated; `None` when it is contradictory.
+    ///
+    /// The givens go in at once: each empty cell starts with the digits no given in its
+    /// houses holds, and the givens count as placed, so propagation only has to follow what
+    /// they imply rather than strike each given from its peers one by one.
     pub fn from_grid(grid: &'g VariantGrid) -> Option<SearchState<'g>> {
-        let mut state = SearchState::new(grid.geometry());
+        let geometry = grid.geometry();
+        let mut held = [0u16; 64];
+        let mut state = SearchState::new(geometry);
         for (cell, &value) in grid.cells().iter().enumerate() {
             if value != 0 {
                 let bit = 1u16 << (value - 1);
-                if state.candidates[cell] & bit == 0 {
-                    return None;
+                for &house in geometry.houses_of(cell) {
+                    let house = usize::from(house);
+                    if held[house] & bit != 0 {
+                        return None;
+                    }
+                    held[house] |= bit;
                 }
                 state.candidates[cell] = bit;
+                state.placed.insert(cell);
+                state.placed_count += 1;
+            }
+        }
+        for (cell, &value) in grid.cells().iter().enumerate() {
+            if value == 0 {
+                let seen = geometry
+                    .houses_of(cell)
+                    .iter()
+                    .fold(0u16, |seen, &house| seen | held[usize::from(house)]);
+                state.candidates[cell] &= !seen;
             }
         }
         state.propagate().then_some(state)
@@ -163,6 +187,18 @@ impl<'g> SearchState<'g> {
         search.node_budget = node_budget;
         search_from(*self, &mut search);
         (!search.stopped || search.count >= limit).then_some(search.count)
+    }
+
+    /// Whether a solution can be reached from this position: `None` when `node_budget`
+    /// positions were not enough to tell. At each branch the value `near` gives the cell
+    /// (one per cell) is tried first: a second solution of a puzzle tends to lie near its
+    /// known one, so a search for it from there ends sooner.
+    pub fn solvable_near_within(&self, near: &[u8], node_budget: u64) -> Option<bool> {
+        let mut search = Search::new(1, 0);
+        search.node_budget = node_budget;
+        search.preferred = Some(near);
+        search_from(*self, &mut search);
+        (!search.stopped || search.count > 0).then_some(search.count > 0)
     }
 
     /// Places singles until nothing changes; false on a contradiction.
@@ -379,6 +415,12 @@ fn search_from(mut state: SearchState<'_>, search: &mut Search<'_>) {
     if let Some(rng) = search.rng.as_deref_mut() {
         rng.shuffle(&mut digits[..count]);
     }
+    if let Some(near) = search.preferred {
+        let preferred = 1u16 << (near[cell] - 1);
+        if let Some(place) = digits[..count].iter().position(|&bit| bit == preferred) {
+            digits[..=place].rotate_right(1);
+        }
+    }
     for &bit in &digits[..count] {
         let mut child = state;
         child.set_mask(cell, bit);
@@ -491,5 +533,43 @@ mod tests {
         let state = SearchState::from_grid(&solution).unwrap();
         assert_eq!(placed_values(&state), solution.cells());
         assert_eq!(count_solutions(&solution, 5), 1);
+    }
+
+    #[test]
+    fn searches_near_a_grid_agree_with_the_counter() {
+        let geometry = Arc::new(Geometry::regular(Size::S9, Variant::X).unwrap());
+        let mut rng = RandomStream::derive("test", &["near"], 0);
+        let mut checked = [0; 2];
+        for round in 0..40 {
+            let solution = random_solution(&geometry, &mut rng, 100_000, None).unwrap();
+            let mut puzzle = solution.clone();
+            let mut cells: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut cells);
+            for &cell in &cells[..30 + round] {
+                puzzle.set(cell, 0);
+            }
+            let Some(state) = SearchState::from_grid(&puzzle) else {
+                panic!("{puzzle}");
+            };
+            for &cell in &cells[..5] {
+                let mut excluded = state;
+                excluded.eliminate(cell, solution.get(cell));
+                let solvable = excluded.count(1) == 1;
+                checked[usize::from(solvable)] += 1;
+                assert_eq!(
+                    excluded.solvable_near_within(solution.cells(), u64::MAX),
+                    Some(solvable)
+                );
+                // The other grid's values, tried first, find the same answer.
+                let mut other = solution.clone();
+                other.set(cell, if solution.get(cell) == 1 { 2 } else { 1 });
+                assert_eq!(
+                    excluded.solvable_near_within(other.cells(), u64::MAX),
+                    Some(solvable)
+                );
+            }
+            assert_eq!(state.solvable_near_within(solution.cells(), 0), None);
+        }
+        assert!(checked[0] > 20 && checked[1] > 20, "{checked:?}");
     }
 }
