@@ -32,7 +32,7 @@
 //! contradictions) and extreme above (trial and error). Uniqueness arguments (unique rectangles) are left out: swapping two
 //! digits changes cage sums, so they do not hold in a killer.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -185,6 +185,9 @@ struct Region {
     touching_sum: u16,
     /// The cages partly inside.
     crossing: Vec<usize>,
+    /// Their cells inside the region and outside it.
+    crossing_inside: CellSet,
+    crossing_outside: CellSet,
 }
 
 /// A group of cells whose digits add up to a known sum (a cage's open cells, innies…).
@@ -207,6 +210,20 @@ pub(crate) struct Rules<'k> {
     fits: Vec<RefCell<Option<KeptFit>>>,
     /// The fits of innie, outie and split groups, by the position they were worked out for.
     group_fits: RefCell<HashMap<GroupKey, Option<Vec<u16>>>>,
+    /// Per cage, the position in which it last gave nothing to a rule (indexed by
+    /// [`Quiet`]): unchanged, it gives nothing again.
+    quiet_cages: Vec<[Cell<Option<FitKey>>; 3]>,
+}
+
+/// The cage rules whose silence is remembered per cage (see `Rules::quiet_cages`).
+#[derive(Clone, Copy)]
+enum Quiet {
+    /// Combination steps that leave one digit set.
+    SingleSet = 0,
+    /// The other combination steps.
+    SeveralSets = 1,
+    /// The first marks of a cage's combinations.
+    Marks = 2,
 }
 
 /// What a group's fits depend on: its cells, their candidates and its sum.
@@ -261,6 +278,7 @@ impl<'k> Rules<'k> {
                 });
                 let (mut inside_sum, mut touching_sum) = (0, 0);
                 let mut crossing = Vec::new();
+                let mut crossing_cells = CellSet::EMPTY;
                 for (index, cage) in cage_sets.iter().enumerate() {
                     let sum = killer.cages()[index].sum;
                     if cage.difference(cells).is_empty() {
@@ -268,10 +286,13 @@ impl<'k> Rules<'k> {
                         touching_sum += sum;
                     } else if !cage.intersection(cells).is_empty() {
                         crossing.push(index);
+                        crossing_cells = crossing_cells.union(*cage);
                         touching_sum += sum;
                     }
                 }
                 Region {
+                    crossing_inside: crossing_cells.intersection(cells),
+                    crossing_outside: crossing_cells.difference(cells),
                     cells,
                     total: total * houses.len() as u16,
                     houses,
@@ -292,6 +313,9 @@ impl<'k> Rules<'k> {
                 .map(|_| RefCell::new(None))
                 .collect(),
             group_fits: RefCell::new(HashMap::new()),
+            quiet_cages: (0..killer.cages().len())
+                .map(|_| Default::default())
+                .collect(),
         }
     }
 
@@ -441,6 +465,30 @@ impl<'k> Rules<'k> {
         (group, placed)
     }
 
+    /// What a cage's combinations depend on in `board`: its open cells' candidates, its
+    /// placed digits and the sum left.
+    fn fit_key(&self, board: &Board, cage: usize) -> FitKey {
+        let mut key = FitKey {
+            masks: [0; 9],
+            placed: 0,
+            sum: self.killer.cages()[cage].sum,
+        };
+        let mut open = 0;
+        for cell in self.cage_sets[cage].iter() {
+            match board.values[cell] {
+                0 => {
+                    key.masks[open] = board.candidates[cell];
+                    open += 1;
+                }
+                value => {
+                    key.sum = key.sum.saturating_sub(u16::from(value));
+                    key.placed |= bit(value);
+                }
+            }
+        }
+        key
+    }
+
     /// The digit sets (bit `d - 1`) that can fill a cage's open cells: those making their
     /// sum without the digits already placed in it and that its cells' candidates allow,
     /// with the digits each cell takes in some of them.
@@ -501,6 +549,11 @@ impl<'k> Rules<'k> {
         let mut pattern = Vec::new();
         let mut example = None;
         for cage in 0..self.cage_sets.len() {
+            let quiet = &self.quiet_cages[cage][Quiet::Marks as usize];
+            let key = self.fit_key(board, cage);
+            if quiet.get() == Some(key) {
+                continue;
+            }
             let (group, placed) = self.open_part(board, cage);
             let side = self.geometry().side();
             let allowed = combinations(group.cells.len(), group.sum, side)
@@ -514,7 +567,9 @@ impl<'k> Rules<'k> {
                     eliminations.push((cell as u16, value));
                 }
             }
-            if eliminations.len() > before {
+            if eliminations.len() == before {
+                quiet.set(Some(key));
+            } else {
                 pattern.extend(self.cage_sets[cage].iter().map(|c| c as u16));
                 let sets = combinations(group.cells.len(), group.sum, side).len();
                 if example.is_none_or(|(_, count)| sets < count) && group.cells.len() > 1 {
@@ -567,6 +622,17 @@ impl<'k> Rules<'k> {
     /// there. `single`: only cages whose sum has one set (the easy ones to see).
     fn cage_combination(&self, board: &Board, single: bool) -> Option<VariantStep> {
         for cage in 0..self.cage_sets.len() {
+            let rule = if single {
+                Quiet::SingleSet
+            } else {
+                Quiet::SeveralSets
+            };
+            let quiet = &self.quiet_cages[cage][rule as usize];
+            let key = self.fit_key(board, cage);
+            if quiet.get() == Some(key) {
+                continue;
+            }
+            quiet.set(Some(key));
             let (group, placed) = self.open_part(board, cage);
             if group.cells.is_empty() {
                 continue;
@@ -579,6 +645,7 @@ impl<'k> Rules<'k> {
             let Some(mut step) = self.narrowing(board, &group.cells, &fit.fits, needed) else {
                 continue;
             };
+            quiet.set(None);
             let (technique, rating) = (Technique::CageCombination, if single { 13 } else { 20 });
             step.technique = technique;
             step.name = technique.name().to_string();
@@ -911,7 +978,11 @@ impl<'k> Rules<'k> {
             0..self.singles
         };
         for region in &self.regions[range] {
-            if region.crossing.is_empty() {
+            // Only groups of one to MOST_MIXED_CELLS open cells are narrowed.
+            let narrowed = |cells: CellSet| {
+                (1..=MOST_MIXED_CELLS).contains(&cells.difference(board.filled()).len())
+            };
+            if !narrowed(region.crossing_inside) && !narrowed(region.crossing_outside) {
                 continue;
             }
             let (innies, outies) = self.innies_and_outies(board, region);

@@ -575,6 +575,11 @@ impl<'g> Board<'g> {
         }
     }
 
+    /// The cells with a value.
+    pub(crate) fn filled(&self) -> CellSet {
+        self.filled
+    }
+
     pub(crate) fn is_solved(&self) -> bool {
         self.values[..self.geometry.cells()].iter().all(|&v| v != 0)
     }
