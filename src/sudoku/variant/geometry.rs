@@ -702,10 +702,19 @@ pub fn is_connected(side: usize, cells: CellSet) -> bool {
     let mut stack = [0u16; MAX_CELLS];
     stack[0] = start as u16;
     let mut depth = 1;
+    let last_row = side * (side - 1);
     while depth > 0 {
         depth -= 1;
         let cell = usize::from(stack[depth]);
-        for next in neighbours(side, cell) {
+        let column = cell % side;
+        // Up, down, left, right; a direction off the grid repeats the cell itself.
+        let around = [
+            if cell >= side { cell - side } else { cell },
+            if cell < last_row { cell + side } else { cell },
+            if column > 0 { cell - 1 } else { cell },
+            if column + 1 < side { cell + 1 } else { cell },
+        ];
+        for next in around {
             if cells.contains(next) && !reached.contains(next) {
                 reached.insert(next);
                 stack[depth] = next as u16;

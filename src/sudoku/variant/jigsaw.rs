@@ -20,18 +20,16 @@ const EXCHANGES_PER_CELL: usize = 3;
 pub fn random_layout(size: Size, symmetric: bool, rng: &mut RandomStream) -> Option<Vec<u8>> {
     let side = size.side();
     let cells = size.cells();
-    let mut regions = box_regions(size);
+    let mut layout = Layout::boxes(size);
     let wanted = EXCHANGES_PER_CELL * cells;
     let mut kept = 0;
     let mut tries = 0;
-    let mut next = regions.clone();
     while kept < wanted {
         tries += 1;
         if tries > wanted * 200 {
             return None;
         }
-        next.copy_from_slice(&regions);
-        let Some((x, from, to, z)) = exchange(side, &mut next, rng) else {
+        let Some((x, from, to, z)) = exchange(side, &mut layout, rng) else {
             continue;
         };
         // Only the regions an exchange touches can have come apart: the layout before it
@@ -43,32 +41,90 @@ pub fn random_layout(size: Size, symmetric: bool, rng: &mut RandomStream) -> Opt
             // numbered row by row, and kept by every symmetric exchange).
             let mirror = |cell: usize| rotate180(side, cell);
             let image = |region: u8| (side - 1) as u8 - region;
-            next[mirror(x)] = image(to);
-            next[mirror(z)] = image(from);
-            if (0..cells).any(|cell| next[mirror(cell)] != image(next[cell])) {
+            layout.set(mirror(x), image(to));
+            layout.set(mirror(z), image(from));
+            let regions = &layout.regions;
+            if (0..cells).any(|cell| regions[mirror(cell)] != image(regions[cell])) {
+                layout.undo();
                 continue;
             }
             touched[2..].copy_from_slice(&[image(from), image(to)]);
             touched_count = 4;
         }
-        if !sizes_hold(side, &next) || !connected(side, &next, &touched[..touched_count]) {
+        // A plain exchange keeps the sizes; a mirrored one may not.
+        let sizes_hold = layout.cells_of[..side].iter().all(|set| set.len() == side);
+        let connected = touched[..touched_count]
+            .iter()
+            .all(|&region| is_connected(side, layout.cells_of[usize::from(region)]));
+        if !sizes_hold || !connected {
+            layout.undo();
             continue;
         }
-        std::mem::swap(&mut regions, &mut next);
+        layout.changes = 0;
         kept += 1;
     }
-    (regions != box_regions(size)).then_some(regions)
+    (layout.regions != box_regions(size)).then_some(layout.regions)
 }
 
-/// One random exchange on `regions`: cell `x` of region `from` joins its neighbour's
+/// A layout being reshaped: the region of each cell, the cells of each region, and the
+/// cells moved since the last kept exchange (to undo a rejected one).
+struct Layout {
+    regions: Vec<u8>,
+    cells_of: [CellSet; 16],
+    moved: [(u16, u8); 4],
+    changes: usize,
+}
+
+impl Layout {
+    fn boxes(size: Size) -> Layout {
+        let regions = box_regions(size);
+        let mut cells_of = [CellSet::EMPTY; 16];
+        for (cell, &region) in regions.iter().enumerate() {
+            cells_of[usize::from(region)].insert(cell);
+        }
+        Layout {
+            regions,
+            cells_of,
+            moved: [(0, 0); 4],
+            changes: 0,
+        }
+    }
+
+    /// Moves `cell` into `region`, remembering where it was.
+    fn set(&mut self, cell: usize, region: u8) {
+        let old = self.regions[cell];
+        self.moved[self.changes] = (cell as u16, old);
+        self.changes += 1;
+        self.move_cell(cell, old, region);
+    }
+
+    fn move_cell(&mut self, cell: usize, from: u8, to: u8) {
+        self.regions[cell] = to;
+        self.cells_of[usize::from(from)].remove(cell);
+        self.cells_of[usize::from(to)].insert(cell);
+    }
+
+    /// Puts back every cell moved since the last kept exchange.
+    fn undo(&mut self) {
+        while self.changes > 0 {
+            self.changes -= 1;
+            let (cell, old) = self.moved[self.changes];
+            let cell = usize::from(cell);
+            self.move_cell(cell, self.regions[cell], old);
+        }
+    }
+}
+
+/// One random exchange on the layout: cell `x` of region `from` joins its neighbour's
 /// region `to`, and a cell `z` of `to` bordering `from` joins `from`. Returns
-/// `(x, from, to, z)`, or `None` when the draw found no exchange.
+/// `(x, from, to, z)`, or `None` (the layout unchanged) when the draw found no exchange.
 fn exchange(
     side: usize,
-    regions: &mut [u8],
+    layout: &mut Layout,
     rng: &mut RandomStream,
 ) -> Option<(usize, u8, u8, usize)> {
     let cells = side * side;
+    let regions = &layout.regions;
     let x = rng.below(cells as u32) as usize;
     let from = regions[x];
     let mut others = [0usize; 4];
@@ -83,14 +139,11 @@ fn exchange(
         return None;
     }
     let to = regions[others[rng.below(count as u32) as usize]];
-    regions[x] = to;
+    // The cells of `to` that border `from` once `x` has left it.
     let mut candidates = [0u16; MAX_CELLS];
     let mut found = 0;
-    for cell in 0..cells {
-        if cell != x
-            && regions[cell] == to
-            && neighbours(side, cell).any(|next| regions[next] == from)
-        {
+    for cell in layout.cells_of[usize::from(to)].iter() {
+        if neighbours(side, cell).any(|next| next != x && regions[next] == from) {
             candidates[found] = cell as u16;
             found += 1;
         }
@@ -99,25 +152,7 @@ fn exchange(
         return None;
     }
     let z = usize::from(candidates[rng.below(found as u32) as usize]);
-    regions[z] = from;
+    layout.set(x, to);
+    layout.set(z, from);
     Some((x, from, to, z))
-}
-
-fn sizes_hold(side: usize, regions: &[u8]) -> bool {
-    let mut sizes = [0usize; 16];
-    for &region in regions {
-        sizes[usize::from(region)] += 1;
-    }
-    sizes[..side].iter().all(|&size| size == side)
-}
-
-/// True when each of the `wanted` regions is connected.
-fn connected(side: usize, regions: &[u8], wanted: &[u8]) -> bool {
-    let mut cells_of = [CellSet::EMPTY; 16];
-    for (cell, &region) in regions.iter().enumerate() {
-        cells_of[usize::from(region)].insert(cell);
-    }
-    wanted
-        .iter()
-        .all(|&region| is_connected(side, cells_of[usize::from(region)]))
 }
