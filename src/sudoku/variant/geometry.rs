@@ -289,6 +289,8 @@ pub struct Geometry {
     cell_house_masks: Vec<u64>,
     /// Per intersection, the bits of its two houses.
     intersection_house_masks: Vec<u64>,
+    /// Per house, the bits of the houses sharing two cells or more with it.
+    house_partners: Vec<u64>,
 }
 
 /// Where the three cell lists of one intersection lie in `intersection_cells`.
@@ -433,6 +435,7 @@ impl Geometry {
             })
             .collect();
         let mut intersection_house_masks = Vec::new();
+        let mut house_partners = vec![0u64; house_count];
         let mut intersections = Vec::new();
         let mut intersection_cells = Vec::new();
         for first in 0..house_count {
@@ -444,6 +447,8 @@ impl Geometry {
                 let first_rest = house_sets[first].difference(shared);
                 let second_rest = house_sets[second].difference(shared);
                 intersection_house_masks.push(1u64 << first | 1u64 << second);
+                house_partners[first] |= 1u64 << second;
+                house_partners[second] |= 1u64 << first;
                 intersections.push(Intersection {
                     start: intersection_cells.len() as u32,
                     shared: shared.len() as u8,
@@ -463,6 +468,7 @@ impl Geometry {
             intersection_cells,
             cell_house_masks,
             intersection_house_masks,
+            house_partners,
             house_cells,
             house_kinds,
             house_sets,
@@ -584,6 +590,11 @@ impl Geometry {
     }
 
     /// The number of pairs of houses sharing two or more cells.
+    /// The houses sharing two cells or more with `house`, as bits.
+    pub fn house_partners(&self, house: usize) -> u64 {
+        self.house_partners[house]
+    }
+
     pub fn intersection_count(&self) -> usize {
         self.intersections.len()
     }

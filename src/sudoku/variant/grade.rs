@@ -867,10 +867,12 @@ impl<'g> Board<'g> {
                 if places.len() < 2 {
                     continue;
                 }
-                for other in 0..geometry.house_count() {
-                    if other == house {
-                        continue;
-                    }
+                // Two places or more lie within another house only if it shares as many
+                // cells with this one.
+                let mut partners = geometry.house_partners(house);
+                while partners != 0 {
+                    let other = partners.trailing_zeros() as usize;
+                    partners &= partners - 1;
                     let other_set = geometry.house_set(other);
                     if places.difference(other_set).is_empty() {
                         let targets = self
