@@ -396,7 +396,7 @@ impl KillerGenerated {
 mod tests {
     use super::*;
     use crate::sudoku::killer::reference;
-    use crate::sudoku::killer::solver::{KillerSolution, solve};
+    use crate::sudoku::killer::solver::{KillerSolution, count_solutions, solve};
 
     #[test]
     fn generated_killers_are_unique_and_follow_the_options() {
@@ -423,5 +423,52 @@ mod tests {
                 assert_eq!(generate(&options, &mut again, None).unwrap(), made);
             }
         }
+    }
+
+    #[test]
+    fn checks_answered_by_kept_grids_agree_with_the_counter() {
+        let options = KillerOptions::new(Size::S6);
+        let geometry = Arc::new(Geometry::regular(Size::S6, Variant::Classic).unwrap());
+        let mut rng = RandomStream::derive("killer-test", &["kept-grids"], 0);
+        let (mut unique, mut refused, mut answered_by_kept) = (0, 0, 0);
+        for _ in 0..4 {
+            let solution = random_solution(&geometry, &mut rng, 100_000, None)
+                .unwrap()
+                .cells()
+                .to_vec();
+            let mut check = UniquenessCheck {
+                solution: &solution,
+                others: Vec::new(),
+                deadline: None,
+            };
+            let givens = vec![0u8; 36];
+            let mut cage_of: Vec<usize> = (0..36).collect();
+            let mut members: Vec<Vec<usize>> = (0..36).map(|cell| vec![cell]).collect();
+            for _ in 0..80 {
+                let cage = cage_of[rng.below(36) as usize];
+                let found = partners(&options, 6, &solution, &members, &cage_of, cage, &mut rng);
+                let Some(&other) = found.first() else {
+                    continue;
+                };
+                let mut trial = cage_of.clone();
+                for &cell in &members[other] {
+                    trial[cell] = cage;
+                }
+                let killer = build(Size::S6, &givens, &trial, &solution).unwrap();
+                let kept = check.others.iter().any(|other| killer.cages_hold(other));
+                answered_by_kept += usize::from(kept);
+                let is_unique = check.is_unique(&killer).unwrap();
+                assert_eq!(is_unique, count_solutions(&killer, 2) == 1);
+                if is_unique {
+                    unique += 1;
+                    merge(&mut members, &mut cage_of, cage, other);
+                } else {
+                    refused += 1;
+                }
+            }
+            assert!(check.others.iter().all(|other| *other != solution));
+        }
+        assert!(unique > 20 && refused > 20, "{unique} {refused}");
+        assert!(answered_by_kept > 5, "{answered_by_kept}");
     }
 }
