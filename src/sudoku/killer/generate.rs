@@ -4,10 +4,12 @@
 //! Every cell starts as a cage of its own (whose sum is its digit: unique at once). Cages
 //! are then merged with a neighbouring cage, in random order, when the merged cage repeats
 //! no digit, is no larger than the size cap, and the puzzle still has one solution (the
-//! exact solver counts to two); merges are tried in batches first, one check for a batch. Merging stops at the target number of cages (a third of
-//! the cells by default, as in newspaper killers), or when no merge keeps the puzzle
-//! unique. A puzzle left with single-cell cages is made again from the next
-//! attempt of the same stream, unless single cells are allowed.
+//! exact solver counts to two); merges are tried in batches first, one check for a batch.
+//! Merging stops at the target number of cages (a third of the cells by default, as in
+//! newspaper killers), or when no merge keeps the puzzle unique. A puzzle left with
+//! single-cell cages is made again from the next attempt of the same stream, unless single
+//! cells are allowed. A puzzle made for a tier and graded easier merges on, a cage at a
+//! time, until it reaches the tier or passes it.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -83,8 +85,9 @@ impl KillerOptions {
     }
 }
 
-/// Makes a killer of `tier` (graded by [`super::grade`]): the cage count suits the tier,
-/// and puzzles are made from the stream until one has it, or `deadline` passes.
+/// Makes a killer of `tier` (graded by [`super::grade`]): the cage count suits the tier; a
+/// puzzle graded easier goes on merging one cage at a time, and a harder one is dropped for
+/// the next from the stream, until one has the tier or `deadline` passes.
 pub fn generate_tier(
     options: &KillerOptions,
     tier: crate::sudoku::grade::Tier,
@@ -103,10 +106,27 @@ pub fn generate_tier(
         ..super::grade::KillerGradeOptions::default()
     };
     loop {
-        let made = generate(&options, rng, deadline)?;
-        let grading = super::grade::grade_unique(&made.puzzle, &made.solution, &grading_options)?;
-        if grading.tier == tier {
-            return Ok((made, grading));
+        let (mut made, mut merging) = generate_merging(&options, rng, deadline)?;
+        loop {
+            let grading =
+                super::grade::grade_unique(&made.puzzle, &made.solution, &grading_options)?;
+            if grading.tier == tier {
+                return Ok((made, grading));
+            }
+            // Too easy: one cage fewer (a larger one) makes it harder, at the cost of a
+            // merge and a grading rather than a whole new puzzle.
+            let before = merging.count;
+            if grading.tier > tier {
+                break;
+            }
+            merging.merge_until(before - 1, rng).ok_or_else(timed_out)?;
+            if merging.count == before {
+                break;
+            }
+            let Some(next) = merging.generated() else {
+                break;
+            };
+            made = next;
         }
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return Err(
@@ -130,22 +150,31 @@ pub fn generate(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Result<KillerGenerated> {
+    generate_merging(options, rng, deadline).map(|(generated, _)| generated)
+}
+
+/// [`generate`], also handing back the merging, which can go on to fewer cages.
+fn generate_merging(
+    options: &KillerOptions,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Result<(KillerGenerated, Merging)> {
     options.check()?;
     let geometry = Arc::new(Geometry::regular(options.size, Variant::Classic)?);
-    let timed_out = || {
-        Error::runtime("no killer was made in the time allowed")
-            .with_hint("allow more time with --max-seconds")
-    };
     for _ in 0..options.max_attempts {
         let solution = random_solution(&geometry, rng, 10_000_000, deadline)
             .ok_or_else(timed_out)?
             .cells()
             .to_vec();
-        let Some(made) = attempt(options, &geometry, &solution, rng, deadline) else {
-            return Err(timed_out());
-        };
-        if let Some(puzzle) = made {
-            return Ok(KillerGenerated { puzzle, solution });
+        let mut merging = Merging::new(options, solution, rng, deadline);
+        merging
+            .merge_until(options.cages, rng)
+            .ok_or_else(timed_out)?;
+        if !options.single_cells && !merging.pair_lone_cells(rng).ok_or_else(timed_out)? {
+            continue;
+        }
+        if let Some(generated) = merging.generated() {
+            return Ok((generated, merging));
         }
     }
     Err(Error::runtime(format!(
@@ -155,152 +184,207 @@ pub fn generate(
     .with_hint("allow single cells, or larger cages"))
 }
 
-/// One attempt on `solution`: `Some(None)` when single cells remain that are not allowed,
-/// `None` when the deadline passed.
-fn attempt(
-    options: &KillerOptions,
-    geometry: &Arc<Geometry>,
-    solution: &[u8],
-    rng: &mut RandomStream,
-    deadline: Option<Instant>,
-) -> Option<Option<Killer>> {
-    let cells = geometry.cells();
-    let side = geometry.side();
-    let mut cage_of: Vec<usize> = (0..cells).collect();
-    let mut members: Vec<Vec<usize>> = (0..cells).map(|cell| vec![cell]).collect();
-    let mut givens = vec![0u8; cells];
-    let mut order: Vec<usize> = (0..cells).collect();
-    rng.shuffle(&mut order);
-    for &cell in order.iter().take(options.givens) {
-        givens[cell] = solution[cell];
+fn timed_out() -> Error {
+    Error::runtime("no killer was made in the time allowed")
+        .with_hint("allow more time with --max-seconds")
+}
+
+/// The cages of one solution grid being merged: every cell starts as a cage of its own.
+struct Merging {
+    options: KillerOptions,
+    solution: Vec<u8>,
+    givens: Vec<u8>,
+    /// The cage of each cell (named by one of its cells) and each cage's cells.
+    cage_of: Vec<usize>,
+    members: Vec<Vec<usize>>,
+    /// How many cages there are.
+    count: usize,
+    /// How many merges the next batch tries at once.
+    batch: usize,
+    check: UniquenessCheck,
+}
+
+impl Merging {
+    /// Single-cell cages on `solution`, with the givens drawn from `rng`.
+    fn new(
+        options: &KillerOptions,
+        solution: Vec<u8>,
+        rng: &mut RandomStream,
+        deadline: Option<Instant>,
+    ) -> Merging {
+        let cells = solution.len();
+        let mut givens = vec![0u8; cells];
+        let mut order: Vec<usize> = (0..cells).collect();
+        rng.shuffle(&mut order);
+        for &cell in order.iter().take(options.givens) {
+            givens[cell] = solution[cell];
+        }
+        Merging {
+            options: options.clone(),
+            solution,
+            givens,
+            cage_of: (0..cells).collect(),
+            members: (0..cells).map(|cell| vec![cell]).collect(),
+            count: cells,
+            batch: 16,
+            check: UniquenessCheck {
+                others: Vec::new(),
+                deadline,
+            },
+        }
     }
-    let mut check = UniquenessCheck {
-        solution,
-        others: Vec::new(),
-        deadline,
-    };
-    // Merges `cage` with the first partner that keeps the puzzle unique: whether one did
-    // (`None` when the deadline passed).
-    let merge_with_a_partner = |members: &mut Vec<Vec<usize>>,
-                                cage_of: &mut Vec<usize>,
-                                cage: usize,
-                                check: &mut UniquenessCheck,
-                                rng: &mut RandomStream|
-     -> Option<bool> {
-        for other in partners(options, side, solution, members, cage_of, cage, rng) {
-            let mut trial = cage_of.clone();
-            for &cell in &members[other] {
+
+    /// Merges cages, in random order, until `target` are left or no merge keeps the puzzle
+    /// unique; `None` when the deadline passed.
+    ///
+    /// Merges are first tried in batches, one uniqueness check for the lot: while most
+    /// merges keep the puzzle unique (early on) that saves most checks; a batch that fails
+    /// halves the next one and its merges are tried one by one.
+    fn merge_until(&mut self, target: usize, rng: &mut RandomStream) -> Option<()> {
+        let cells = self.solution.len();
+        let side = self.options.size.side();
+        let mut progress = true;
+        while progress && self.count > target {
+            progress = false;
+            let mut cages: Vec<usize> = (0..cells)
+                .filter(|&cage| !self.members[cage].is_empty())
+                .collect();
+            rng.shuffle(&mut cages);
+            // Smaller cages merge first, so that single cells find partners.
+            cages.sort_by_key(|&cage| self.members[cage].len());
+            if self.batch > 1 {
+                let mut used = vec![false; cells];
+                let mut planned: Vec<(usize, usize)> = Vec::new();
+                for &cage in &cages {
+                    if planned.len() >= self.batch || self.count - planned.len() <= target {
+                        break;
+                    }
+                    if used[cage] {
+                        continue;
+                    }
+                    let partner = self
+                        .partners(side, cage, rng)
+                        .into_iter()
+                        .find(|&other| !used[other]);
+                    if let Some(other) = partner {
+                        used[cage] = true;
+                        used[other] = true;
+                        planned.push((cage, other));
+                    }
+                }
+                if planned.len() > 1 {
+                    let mut trial = self.cage_of.clone();
+                    for &(cage, other) in &planned {
+                        for &cell in &self.members[other] {
+                            trial[cell] = cage;
+                        }
+                    }
+                    let killer = self.build(&trial)?;
+                    if self.check.is_unique(&killer, &self.solution)? {
+                        for (cage, other) in planned {
+                            self.merge(cage, other);
+                        }
+                        progress = true;
+                        self.batch = (self.batch * 2).min(32);
+                        continue;
+                    }
+                    // A smaller batch is tried before merges go one by one.
+                    self.batch /= 2;
+                    if self.batch > 1 {
+                        progress = true;
+                        continue;
+                    }
+                }
+            }
+            for cage in cages {
+                if self.members[cage].is_empty() || self.count <= target {
+                    continue;
+                }
+                if self.merge_with_a_partner(side, cage, rng)? {
+                    progress = true;
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Gives each cell left alone a partner if one keeps the puzzle unique (a cage or two
+    /// past the target): whether no single cell is left (`None` when the deadline passed).
+    fn pair_lone_cells(&mut self, rng: &mut RandomStream) -> Option<bool> {
+        let side = self.options.size.side();
+        for cell in 0..self.solution.len() {
+            let cage = self.cage_of[cell];
+            if self.members[cage].len() == 1 {
+                self.merge_with_a_partner(side, cage, rng)?;
+            }
+        }
+        Some(self.members.iter().all(|cage| cage.len() != 1))
+    }
+
+    /// Merges `cage` with the first partner that keeps the puzzle unique: whether one did
+    /// (`None` when the deadline passed).
+    fn merge_with_a_partner(
+        &mut self,
+        side: usize,
+        cage: usize,
+        rng: &mut RandomStream,
+    ) -> Option<bool> {
+        for other in self.partners(side, cage, rng) {
+            let mut trial = self.cage_of.clone();
+            for &cell in &self.members[other] {
                 trial[cell] = cage;
             }
-            let killer = build(options.size, &givens, &trial, solution)?;
-            if check.is_unique(&killer)? {
-                merge(members, cage_of, cage, other);
+            let killer = self.build(&trial)?;
+            if self.check.is_unique(&killer, &self.solution)? {
+                self.merge(cage, other);
                 return Some(true);
             }
         }
         Some(false)
-    };
-    let mut count = cells;
-    // Merges are first tried in batches, one uniqueness check for the lot: while most
-    // merges keep the puzzle unique (early on) that saves most checks; a batch that fails
-    // halves the next one and its merges are tried one by one.
-    let mut batch = 16;
-    let mut progress = true;
-    while progress && count > options.cages {
-        progress = false;
-        let mut cages: Vec<usize> = (0..cells)
-            .filter(|&cage| !members[cage].is_empty())
-            .collect();
-        rng.shuffle(&mut cages);
-        // Smaller cages merge first, so that single cells find partners.
-        cages.sort_by_key(|&cage| members[cage].len());
-        if batch > 1 {
-            let mut used = vec![false; cells];
-            let mut planned: Vec<(usize, usize)> = Vec::new();
-            for &cage in &cages {
-                if planned.len() >= batch || count - planned.len() <= options.cages {
-                    break;
-                }
-                if used[cage] {
-                    continue;
-                }
-                let partner = partners(options, side, solution, &members, &cage_of, cage, rng)
-                    .into_iter()
-                    .find(|&other| !used[other]);
-                if let Some(other) = partner {
-                    used[cage] = true;
-                    used[other] = true;
-                    planned.push((cage, other));
-                }
-            }
-            if planned.len() > 1 {
-                let mut trial = cage_of.clone();
-                for &(cage, other) in &planned {
-                    for &cell in &members[other] {
-                        trial[cell] = cage;
-                    }
-                }
-                let killer = build(options.size, &givens, &trial, solution)?;
-                match check.is_unique(&killer) {
-                    None => return None,
-                    Some(true) => {
-                        for (cage, other) in planned {
-                            merge(&mut members, &mut cage_of, cage, other);
-                            count -= 1;
-                        }
-                        progress = true;
-                        batch = (batch * 2).min(32);
-                        continue;
-                    }
-                    Some(false) => {
-                        // A smaller batch is tried before merges go one by one.
-                        batch /= 2;
-                        if batch > 1 {
-                            progress = true;
-                            continue;
-                        }
-                    }
-                }
-            }
-        }
-        for cage in cages {
-            if members[cage].is_empty() || count <= options.cages {
-                continue;
-            }
-            if merge_with_a_partner(&mut members, &mut cage_of, cage, &mut check, rng)? {
-                count -= 1;
-                progress = true;
-            }
-        }
     }
-    if !options.single_cells {
-        // Cells left alone at the target get a partner if one keeps the puzzle unique,
-        // a cage or two past the target.
-        for cell in 0..cells {
-            let cage = cage_of[cell];
-            if members[cage].len() == 1 {
-                merge_with_a_partner(&mut members, &mut cage_of, cage, &mut check, rng)?;
-            }
-        }
-        if members.iter().any(|cage| cage.len() == 1) {
-            return Some(None);
-        }
+
+    fn partners(&self, side: usize, cage: usize, rng: &mut RandomStream) -> Vec<usize> {
+        partners(
+            &self.options,
+            side,
+            &self.solution,
+            &self.members,
+            &self.cage_of,
+            cage,
+            rng,
+        )
     }
-    Some(build(options.size, &givens, &cage_of, solution))
+
+    /// Moves cage `other`'s cells into `cage`.
+    fn merge(&mut self, cage: usize, other: usize) {
+        merge(&mut self.members, &mut self.cage_of, cage, other);
+        self.count -= 1;
+    }
+
+    fn build(&self, cage_of: &[usize]) -> Option<Killer> {
+        build(self.options.size, &self.givens, cage_of, &self.solution)
+    }
+
+    /// The killer of the cages as they are, with its solution.
+    fn generated(&self) -> Option<KillerGenerated> {
+        Some(KillerGenerated {
+            puzzle: self.build(&self.cage_of)?,
+            solution: self.solution.clone(),
+        })
+    }
 }
 
 /// Uniqueness checks of the killers made on one solution, remembering the other grids the
 /// failed ones had: a later trial one of them also solves is refused without a search.
-struct UniquenessCheck<'s> {
-    solution: &'s [u8],
+struct UniquenessCheck {
     others: Vec<Vec<u8>>,
     deadline: Option<Instant>,
 }
 
-impl UniquenessCheck<'_> {
-    /// Whether `killer` (solved by the solution) has no other solution; `None` when the
+impl UniquenessCheck {
+    /// Whether `killer` (solved by `solution`) has no other solution; `None` when the
     /// deadline passed.
-    fn is_unique(&mut self, killer: &Killer) -> Option<bool> {
+    fn is_unique(&mut self, killer: &Killer, solution: &[u8]) -> Option<bool> {
         if self.others.iter().any(|other| killer.cages_hold(other)) {
             return Some(false);
         }
@@ -308,7 +392,6 @@ impl UniquenessCheck<'_> {
             KillerSolution::Unique(_) => Some(true),
             KillerSolution::None => Some(false),
             KillerSolution::Multiple(first, second) => {
-                let solution = self.solution;
                 self.others.extend(
                     [first, second]
                         .into_iter()
@@ -437,7 +520,6 @@ mod tests {
                 .cells()
                 .to_vec();
             let mut check = UniquenessCheck {
-                solution: &solution,
                 others: Vec::new(),
                 deadline: None,
             };
@@ -457,7 +539,7 @@ mod tests {
                 let killer = build(Size::S6, &givens, &trial, &solution).unwrap();
                 let kept = check.others.iter().any(|other| killer.cages_hold(other));
                 answered_by_kept += usize::from(kept);
-                let is_unique = check.is_unique(&killer).unwrap();
+                let is_unique = check.is_unique(&killer, &solution).unwrap();
                 assert_eq!(is_unique, count_solutions(&killer, 2) == 1);
                 if is_unique {
                     unique += 1;
@@ -470,5 +552,41 @@ mod tests {
         }
         assert!(unique > 20 && refused > 20, "{unique} {refused}");
         assert!(answered_by_kept > 5, "{answered_by_kept}");
+    }
+
+    #[test]
+    fn tier_killers_have_their_tier_also_when_merged_on() {
+        use crate::sudoku::grade::Tier;
+        use crate::sudoku::killer::grade::grade;
+        for (index, tier) in [Tier::Easy, Tier::Medium, Tier::Hard]
+            .into_iter()
+            .enumerate()
+        {
+            let options = KillerOptions::new(Size::S9);
+            let cages = crate::sudoku::killer::grade::cages_for(tier, 81);
+            let mut fewer_cages = 0;
+            for round in 0..6 {
+                let seed = (index * 10 + round) as u64;
+                let mut rng = RandomStream::derive("killer-test", &["tier"], seed);
+                let (made, grading) = generate_tier(&options, tier, &mut rng, None).unwrap();
+                assert_eq!(grading.tier, tier);
+                // Graded again from scratch, without stopping early: the same tier.
+                assert_eq!(grade(&made.puzzle).unwrap().tier, tier);
+                assert_eq!(
+                    solve(&made.puzzle),
+                    KillerSolution::Unique(made.solution.clone())
+                );
+                fewer_cages += usize::from(made.puzzle.cages().len() < cages);
+                let mut again = RandomStream::derive("killer-test", &["tier"], seed);
+                assert_eq!(
+                    generate_tier(&options, tier, &mut again, None).unwrap().0,
+                    made
+                );
+            }
+            // Some were too easy at first and merged on.
+            if tier != Tier::Easy {
+                assert!(fewer_cages > 0, "{tier}");
+            }
+        }
     }
 }
