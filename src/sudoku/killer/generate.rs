@@ -11,14 +11,14 @@
 //! cells are allowed. A puzzle made for a tier and graded easier merges on, a cage at a
 //! time, until it reaches the tier or passes it.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use super::solver::{KillerSolution, solve_by};
 use super::{Cage, Killer, SIZES};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
-use crate::sudoku::variant::geometry::{Geometry, Size, Variant, neighbours};
+use crate::sudoku::variant::generate::regular_geometry;
+use crate::sudoku::variant::geometry::{Size, Variant, neighbours};
 use crate::sudoku::variant::solver::random_solution;
 
 /// What to make.
@@ -160,7 +160,7 @@ fn generate_merging(
     deadline: Option<Instant>,
 ) -> Result<(KillerGenerated, Merging)> {
     options.check()?;
-    let geometry = Arc::new(Geometry::regular(options.size, Variant::Classic)?);
+    let geometry = regular_geometry(options.size, Variant::Classic);
     for _ in 0..options.max_attempts {
         let solution = random_solution(&geometry, rng, 10_000_000, deadline)
             .ok_or_else(timed_out)?
@@ -477,9 +477,12 @@ impl KillerGenerated {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
     use crate::sudoku::killer::reference;
     use crate::sudoku::killer::solver::{KillerSolution, count_solutions, solve};
+    use crate::sudoku::variant::geometry::Geometry;
 
     #[test]
     fn generated_killers_are_unique_and_follow_the_options() {
