@@ -332,31 +332,36 @@ impl<'k> Rules<'k> {
 
     /// The easiest step of the ladder (module docs).
     fn next_step(&self, board: &Board) -> Option<VariantStep> {
-        self.cage_marks(board)
-            .or_else(|| board.full_house())
-            .or_else(|| board.hidden_single(true))
-            .or_else(|| self.cage_combination(board, true))
-            .or_else(|| board.hidden_single(false))
-            .or_else(|| self.cage_combination(board, false))
-            .or_else(|| board.naked_single())
-            .or_else(|| self.innies_outies(board, false))
-            .or_else(|| self.combination_locking(board))
-            .or_else(|| board.intersection(true))
-            .or_else(|| board.intersection(false))
-            .or_else(|| self.innies_outies(board, true))
-            .or_else(|| board.naked_subset(2))
-            .or_else(|| board.fish(2))
-            .or_else(|| self.cage_splitting(board))
-            .or_else(|| board.hidden_subset(2))
-            .or_else(|| board.naked_subset(3))
-            .or_else(|| board.fish(3))
-            .or_else(|| board.hidden_subset(3))
-            .or_else(|| board.xy_wing())
-            .or_else(|| board.xyz_wing())
-            .or_else(|| board.naked_subset(4))
-            .or_else(|| board.fish(4))
-            .or_else(|| board.hidden_subset(4))
-            .or_else(|| self.contradiction(board))
+        // Tried in order, the first step found is the answer (a list, not a chain of
+        // `or_else`, so the step is moved once rather than through every link).
+        let rules: [&dyn Fn() -> Option<VariantStep>; 25] = [
+            &|| self.cage_marks(board),
+            &|| board.full_house(),
+            &|| board.hidden_single(true),
+            &|| self.cage_combination(board, true),
+            &|| board.hidden_single(false),
+            &|| self.cage_combination(board, false),
+            &|| board.naked_single(),
+            &|| self.innies_outies(board, false),
+            &|| self.combination_locking(board),
+            &|| board.intersection(true),
+            &|| board.intersection(false),
+            &|| self.innies_outies(board, true),
+            &|| board.naked_subset(2),
+            &|| board.fish(2),
+            &|| self.cage_splitting(board),
+            &|| board.hidden_subset(2),
+            &|| board.naked_subset(3),
+            &|| board.fish(3),
+            &|| board.hidden_subset(3),
+            &|| board.xy_wing(),
+            &|| board.xyz_wing(),
+            &|| board.naked_subset(4),
+            &|| board.fish(4),
+            &|| board.hidden_subset(4),
+            &|| self.contradiction(board),
+        ];
+        rules.iter().find_map(|rule| rule())
     }
 
     fn names(&self, cells: &[usize]) -> String {

@@ -655,26 +655,31 @@ impl<'g> Board<'g> {
     /// easiest rating (the grading stops at whatever comes instead).
     fn next_step(&self, stop_above: Option<u16>) -> Option<VariantStep> {
         let chains = stop_above.is_none_or(|limit| limit >= chains::EASIEST_CHAIN);
-        self.full_house()
-            .or_else(|| self.hidden_single(true))
-            .or_else(|| self.hidden_single(false))
-            .or_else(|| self.naked_single())
-            .or_else(|| self.intersection(true))
-            .or_else(|| self.intersection(false))
-            .or_else(|| self.naked_subset(2))
-            .or_else(|| self.fish(2))
-            .or_else(|| self.hidden_subset(2))
-            .or_else(|| self.naked_subset(3))
-            .or_else(|| self.fish(3))
-            .or_else(|| self.hidden_subset(3))
-            .or_else(|| self.xy_wing())
-            .or_else(|| self.xyz_wing())
-            .or_else(|| self.unique_rectangle())
-            .or_else(|| self.naked_subset(4))
-            .or_else(|| self.fish(4))
-            .or_else(|| self.hidden_subset(4))
-            .or_else(|| chains.then(|| self.static_chain()).flatten())
-            .or_else(|| chains.then(|| self.dynamic_chain()).flatten())
+        // Tried in order, the first step found is the answer (a list, not a chain of
+        // `or_else`, so the step is moved once rather than through every link).
+        let rules: [&dyn Fn() -> Option<VariantStep>; 20] = [
+            &|| self.full_house(),
+            &|| self.hidden_single(true),
+            &|| self.hidden_single(false),
+            &|| self.naked_single(),
+            &|| self.intersection(true),
+            &|| self.intersection(false),
+            &|| self.naked_subset(2),
+            &|| self.fish(2),
+            &|| self.hidden_subset(2),
+            &|| self.naked_subset(3),
+            &|| self.fish(3),
+            &|| self.hidden_subset(3),
+            &|| self.xy_wing(),
+            &|| self.xyz_wing(),
+            &|| self.unique_rectangle(),
+            &|| self.naked_subset(4),
+            &|| self.fish(4),
+            &|| self.hidden_subset(4),
+            &|| chains.then(|| self.static_chain()).flatten(),
+            &|| chains.then(|| self.dynamic_chain()).flatten(),
+        ];
+        rules.iter().find_map(|rule| rule())
     }
 
     /// A single: `cell` takes `value` because of `house` (`None`: the cell's own candidates).
