@@ -293,9 +293,11 @@ pub(crate) fn solve_in_steps(
     let mut steps = Vec::new();
     let mut step_count = 0;
     while !board.is_solved() {
-        if options
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+        // The clock is read every few steps: most steps take microseconds.
+        if step_count % 8 == 0
+            && options
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
         {
             return Err(Error::runtime("grading ran out of time"));
         }
