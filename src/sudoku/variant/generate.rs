@@ -206,7 +206,7 @@ impl<'s> UniquenessCheck<'s> {
     pub fn new(solution: &'s VariantGrid) -> UniquenessCheck<'s> {
         UniquenessCheck {
             solution,
-            unavoidable: UnavoidableSets::of_digit_pairs(solution),
+            unavoidable: UnavoidableSets::of_solution(solution),
         }
     }
 

@@ -4,12 +4,14 @@
 //! Digging clues out of a grid mostly fails late, when the clues are sparse, and each
 //! failure costs a search that finds the second grid. The digit pairs of the solution
 //! give many such grids for free: the cells holding `a` or `b`, linked within each house,
-//! fall into cycles, and swapping `a` and `b` along one cycle gives another valid grid. A
-//! removal that empties one of these sets is refused at the cost of a few bitwise ANDs,
-//! with the answer the search would give. (The sets of the second grids found by search
+//! fall into cycles, and swapping `a` and `b` along one cycle gives another valid grid. So
+//! do pairs of parallel lines: where, crossing by crossing, their two cells share every
+//! other house (the same box, say) and their values go round a cycle, the two lines can
+//! trade those values. A removal that empties one of these sets is refused at the cost of
+//! a few bitwise ANDs, with the answer the search would give. (The sets of the second grids found by search
 //! are of no use to one digging pass: each holds a clue the pass then keeps for good.)
 
-use super::geometry::{CellSet, MAX_CELLS, MAX_SIDE};
+use super::geometry::{CellSet, HouseKind, MAX_CELLS, MAX_SIDE};
 use super::grid::VariantGrid;
 
 /// The unavoidable sets known for one solution grid.
@@ -19,8 +21,9 @@ pub struct UnavoidableSets {
 }
 
 impl UnavoidableSets {
-    /// The cycles of every digit pair of `solution` (a complete, valid grid).
-    pub fn of_digit_pairs(solution: &VariantGrid) -> UnavoidableSets {
+    /// The sets of `solution` (a complete, valid grid) found cheaply: the cycles of every
+    /// digit pair, and of every pair of parallel lines.
+    pub fn of_solution(solution: &VariantGrid) -> UnavoidableSets {
         let geometry = solution.geometry();
         let side = geometry.side();
         // The cell of each digit in each house.
@@ -71,7 +74,60 @@ impl UnavoidableSets {
                 sets.extend(cycles[..count].iter().map(|&(_, set)| set));
             }
         }
-        UnavoidableSets { sets }
+        let mut found = UnavoidableSets { sets };
+        for kind in [HouseKind::Row, HouseKind::Column] {
+            let lines: Vec<usize> = (0..houses)
+                .filter(|&house| geometry.house_kind(house) == kind)
+                .collect();
+            for (index, &first) in lines.iter().enumerate() {
+                for &second in &lines[index + 1..] {
+                    found.add_line_pair_cycles(solution, first, second);
+                }
+            }
+        }
+        found
+    }
+
+    /// Two parallel lines exchange their values along a set of crossing lines when, at
+    /// each crossing, their two cells share every other house and the values go round a
+    /// cycle of three or more (two-value cycles are digit-pair cycles already).
+    fn add_line_pair_cycles(&mut self, solution: &VariantGrid, first: usize, second: usize) {
+        let geometry = solution.geometry();
+        let (one, two) = (geometry.house(first), geometry.house(second));
+        let mut position_of_value = [usize::MAX; 17];
+        for (position, (&a, &b)) in one.iter().zip(two).enumerate() {
+            let (a, b) = (usize::from(a), usize::from(b));
+            let others_a = geometry.house_mask_of(a) & !(1 << first);
+            let others_b = geometry.house_mask_of(b) & !(1 << second);
+            if others_a == others_b {
+                position_of_value[usize::from(solution.get(a))] = position;
+            }
+        }
+        let mut visited = 0u32;
+        for start in 0..one.len() {
+            let value = usize::from(solution.get(usize::from(one[start])));
+            if visited >> start & 1 != 0 || position_of_value[value] != start {
+                continue;
+            }
+            let mut set = CellSet::EMPTY;
+            let mut position = start;
+            let closed = loop {
+                visited |= 1 << position;
+                set.insert(usize::from(one[position]));
+                set.insert(usize::from(two[position]));
+                let next = position_of_value[usize::from(solution.get(usize::from(two[position])))];
+                if next == usize::MAX {
+                    break false;
+                }
+                if next == start {
+                    break true;
+                }
+                position = next;
+            };
+            if closed && set.len() > 4 {
+                self.sets.push(set);
+            }
+        }
     }
 
     /// True when some set has no cell among `clues`: the clues then fit another grid too.
@@ -132,38 +188,39 @@ mod tests {
     }
 
     #[test]
-    fn digit_pair_cycles_swap_into_other_grids_and_cover_their_digits() {
+    fn found_sets_are_unavoidable_and_digit_pair_cycles_cover_their_digits() {
         let grids = solutions();
         assert_eq!(grids.len(), 5);
+        let mut line_cycles = 0;
         for solution in grids {
-            let found = UnavoidableSets::of_digit_pairs(&solution);
+            let found = UnavoidableSets::of_solution(&solution);
             let side = solution.geometry().side();
             assert!(found.len() >= side * (side - 1) / 2, "{solution}");
             let mut covered = vec![CellSet::EMPTY; 17 * 17];
             for set in &found.sets {
+                assert!(set.len() >= 4 && set.len() % 2 == 0, "{solution}");
+                // A puzzle without a clue in the set has another solution.
+                let mut puzzle = solution.clone();
+                for cell in set.iter() {
+                    puzzle.set(cell, 0);
+                }
+                assert_eq!(count_solutions(&puzzle, 2), 2);
+                let clues = (0..solution.cells().len())
+                    .filter(|&cell| puzzle.get(cell) != 0)
+                    .collect();
+                assert!(found.missed_by(clues));
                 let values: Vec<u8> = set.iter().map(|cell| solution.get(cell)).collect();
                 let (low, high) = (*values.iter().min().unwrap(), *values.iter().max().unwrap());
-                assert!(values.iter().all(|&value| value == low || value == high));
-                assert!(set.len() >= 4 && set.len() % 2 == 0, "{solution}");
+                if !values.iter().all(|&value| value == low || value == high) {
+                    line_cycles += 1;
+                    continue;
+                }
                 // Swapping the two digits over the set gives another valid grid.
                 let mut other = solution.clone();
                 for cell in set.iter() {
                     other.set(cell, if solution.get(cell) == low { high } else { low });
                 }
                 assert!(other.conflict().is_none(), "{solution} -> {other}");
-                // So a puzzle without a clue in the set has two solutions.
-                let mut puzzle = solution.clone();
-                for cell in set.iter() {
-                    puzzle.set(cell, 0);
-                }
-                assert_eq!(count_solutions(&puzzle, 2), 2);
-                assert!(
-                    found.missed_by(
-                        (0..solution.cells().len())
-                            .filter(|&cell| puzzle.get(cell) != 0)
-                            .collect()
-                    )
-                );
                 let pair = usize::from(low) * 17 + usize::from(high);
                 assert!(
                     covered[pair].intersection(*set).is_empty(),
@@ -183,5 +240,6 @@ mod tests {
             let all: CellSet = (0..solution.cells().len()).collect();
             assert!(!found.missed_by(all));
         }
+        assert!(line_cycles > 10, "{line_cycles}");
     }
 }
