@@ -242,7 +242,6 @@ impl Merging {
     /// halves the next one and its merges are tried one by one.
     fn merge_until(&mut self, target: usize, rng: &mut RandomStream) -> Option<()> {
         let cells = self.solution.len();
-        let side = self.options.size.side();
         let mut progress = true;
         while progress && self.count > target {
             progress = false;
@@ -263,7 +262,7 @@ impl Merging {
                         continue;
                     }
                     let partner = self
-                        .partners(side, cage, rng)
+                        .partners(cage, rng)
                         .into_iter()
                         .find(|&other| !used[other]);
                     if let Some(other) = partner {
@@ -300,7 +299,7 @@ impl Merging {
                 if self.members[cage].is_empty() || self.count <= target {
                     continue;
                 }
-                if self.merge_with_a_partner(side, cage, rng)? {
+                if self.merge_with_a_partner(cage, rng)? {
                     progress = true;
                 }
             }
@@ -311,11 +310,10 @@ impl Merging {
     /// Gives each cell left alone a partner if one keeps the puzzle unique (a cage or two
     /// past the target): whether no single cell is left (`None` when the deadline passed).
     fn pair_lone_cells(&mut self, rng: &mut RandomStream) -> Option<bool> {
-        let side = self.options.size.side();
         for cell in 0..self.solution.len() {
             let cage = self.cage_of[cell];
             if self.members[cage].len() == 1 {
-                self.merge_with_a_partner(side, cage, rng)?;
+                self.merge_with_a_partner(cage, rng)?;
             }
         }
         Some(self.members.iter().all(|cage| cage.len() != 1))
@@ -323,13 +321,8 @@ impl Merging {
 
     /// Merges `cage` with the first partner that keeps the puzzle unique: whether one did
     /// (`None` when the deadline passed).
-    fn merge_with_a_partner(
-        &mut self,
-        side: usize,
-        cage: usize,
-        rng: &mut RandomStream,
-    ) -> Option<bool> {
-        for other in self.partners(side, cage, rng) {
+    fn merge_with_a_partner(&mut self, cage: usize, rng: &mut RandomStream) -> Option<bool> {
+        for other in self.partners(cage, rng) {
             let mut trial = self.cage_of.clone();
             for &cell in &self.members[other] {
                 trial[cell] = cage;
@@ -343,10 +336,9 @@ impl Merging {
         Some(false)
     }
 
-    fn partners(&self, side: usize, cage: usize, rng: &mut RandomStream) -> Vec<usize> {
+    fn partners(&self, cage: usize, rng: &mut RandomStream) -> Vec<usize> {
         partners(
             &self.options,
-            side,
             &self.solution,
             &self.members,
             &self.cage_of,
@@ -407,7 +399,6 @@ impl UniquenessCheck {
 /// size cap (drawn per call: mostly 4, sometimes the largest) and repeats no digit.
 fn partners(
     options: &KillerOptions,
-    side: usize,
     solution: &[u8],
     members: &[Vec<usize>],
     cage_of: &[usize],
@@ -416,7 +407,7 @@ fn partners(
 ) -> Vec<usize> {
     let mut found: Vec<usize> = members[cage]
         .iter()
-        .flat_map(|&cell| neighbours(side, cell))
+        .flat_map(|&cell| neighbours(options.size.side(), cell))
         .map(|cell| cage_of[cell])
         .filter(|&other| other != cage)
         .collect();
@@ -531,7 +522,7 @@ mod tests {
             let mut members: Vec<Vec<usize>> = (0..36).map(|cell| vec![cell]).collect();
             for _ in 0..80 {
                 let cage = cage_of[rng.below(36) as usize];
-                let found = partners(&options, 6, &solution, &members, &cage_of, cage, &mut rng);
+                let found = partners(&options, &solution, &members, &cage_of, cage, &mut rng);
                 let Some(&other) = found.first() else {
                     continue;
                 };

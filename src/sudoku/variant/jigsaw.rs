@@ -60,7 +60,7 @@ pub fn random_layout(size: Size, symmetric: bool, rng: &mut RandomStream) -> Opt
             layout.undo();
             continue;
         }
-        layout.changes = 0;
+        layout.keep();
         kept += 1;
     }
     (layout.regions != box_regions(size)).then_some(layout.regions)
@@ -102,6 +102,11 @@ impl Layout {
         self.regions[cell] = to;
         self.cells_of[usize::from(from)].remove(cell);
         self.cells_of[usize::from(to)].insert(cell);
+    }
+
+    /// Keeps the cells moved so far where they are.
+    fn keep(&mut self) {
+        self.changes = 0;
     }
 
     /// Puts back every cell moved since the last kept exchange.

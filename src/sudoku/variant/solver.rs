@@ -188,17 +188,9 @@ impl<'g> SearchState<'g> {
 
     /// Counts solutions from this position, stopping at `limit`.
     pub fn count(&self, limit: usize) -> usize {
-        self.count_within(limit, u64::MAX)
-            .expect("a search without a budget finishes")
-    }
-
-    /// [`SearchState::count`] visiting at most `node_budget` positions: `None` when that
-    /// is not enough.
-    pub fn count_within(&self, limit: usize, node_budget: u64) -> Option<usize> {
         let mut search = Search::new(limit, 0);
-        search.node_budget = node_budget;
         search_from(*self, &mut search);
-        (!search.stopped || search.count >= limit).then_some(search.count)
+        search.count
     }
 
     /// Whether a solution can be reached from this position: `None` when `node_budget`

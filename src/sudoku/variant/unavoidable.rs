@@ -8,8 +8,9 @@
 //! do pairs of parallel lines: where, crossing by crossing, their two cells share every
 //! other house (the same box, say) and their values go round a cycle, the two lines can
 //! trade those values. A removal that empties one of these sets is refused at the cost of
-//! a few bitwise ANDs, with the answer the search would give. (The sets of the second grids found by search
-//! are of no use to one digging pass: each holds a clue the pass then keeps for good.)
+//! a few bitwise ANDs, with the answer the search would give. (The sets of the second
+//! grids found by search are of no use to one digging pass: each holds a clue the pass
+//! then keeps for good.)
 
 use super::geometry::{CellSet, HouseKind, MAX_CELLS, MAX_SIDE};
 use super::grid::VariantGrid;
@@ -26,6 +27,28 @@ impl UnavoidableSets {
     pub fn of_solution(solution: &VariantGrid) -> UnavoidableSets {
         let geometry = solution.geometry();
         let side = geometry.side();
+        let mut found = UnavoidableSets {
+            sets: Vec::with_capacity(side * side),
+        };
+        found.add_digit_pair_cycles(solution);
+        for kind in [HouseKind::Row, HouseKind::Column] {
+            let lines: Vec<usize> = (0..geometry.house_count())
+                .filter(|&house| geometry.house_kind(house) == kind)
+                .collect();
+            for (index, &first) in lines.iter().enumerate() {
+                for &second in &lines[index + 1..] {
+                    found.add_line_pair_cycles(solution, first, second);
+                }
+            }
+        }
+        found
+    }
+
+    /// The cells holding two digits, linked within each house, fall into cycles along
+    /// which the two digits can be swapped.
+    fn add_digit_pair_cycles(&mut self, solution: &VariantGrid) {
+        let geometry = solution.geometry();
+        let side = geometry.side();
         // The cell of each digit in each house.
         let houses = geometry.house_count();
         let mut cell_of = [[0u16; 16]; 64];
@@ -35,7 +58,6 @@ impl UnavoidableSets {
             }
         }
         let cell_of = &cell_of[..houses];
-        let mut sets = Vec::with_capacity(side * side);
         let mut parent = [0u16; MAX_CELLS];
         for first in 0..side {
             for second in first + 1..side {
@@ -71,21 +93,10 @@ impl UnavoidableSets {
                         cycles[index].1.insert(usize::from(cell));
                     }
                 }
-                sets.extend(cycles[..count].iter().map(|&(_, set)| set));
+                self.sets
+                    .extend(cycles[..count].iter().map(|&(_, set)| set));
             }
         }
-        let mut found = UnavoidableSets { sets };
-        for kind in [HouseKind::Row, HouseKind::Column] {
-            let lines: Vec<usize> = (0..houses)
-                .filter(|&house| geometry.house_kind(house) == kind)
-                .collect();
-            for (index, &first) in lines.iter().enumerate() {
-                for &second in &lines[index + 1..] {
-                    found.add_line_pair_cycles(solution, first, second);
-                }
-            }
-        }
-        found
     }
 
     /// Two parallel lines exchange their values along a set of crossing lines when, at
