@@ -9,7 +9,9 @@
 //! newspaper killers), or when no merge keeps the puzzle unique. A puzzle left with
 //! single-cell cages is made again from the next attempt of the same stream, unless single
 //! cells are allowed. A puzzle made for a tier and graded easier merges on, a cage at a
-//! time, until it reaches the tier or passes it.
+//! time, until it reaches the tier or passes it; one graded harder has a cage split in two
+//! (which keeps it unique: one more sum only rules solutions out) and is graded again, a
+//! few times at most before the next puzzle of the stream is made.
 
 use std::time::Instant;
 
@@ -18,7 +20,7 @@ use super::{Cage, Killer, SIZES};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::variant::generate::regular_geometry;
-use crate::sudoku::variant::geometry::{Size, Variant, neighbours};
+use crate::sudoku::variant::geometry::{CellSet, Size, Variant, is_connected, neighbours};
 use crate::sudoku::variant::solver::random_solution;
 
 /// What to make.
@@ -86,8 +88,9 @@ impl KillerOptions {
 }
 
 /// Makes a killer of `tier` (graded by [`super::grade`]): the cage count suits the tier; a
-/// puzzle graded easier goes on merging one cage at a time, and a harder one is dropped for
-/// the next from the stream, until one has the tier or `deadline` passes.
+/// puzzle graded easier goes on merging one cage at a time, and a harder one has a cage
+/// split (up to [`MOST_SPLITS`] times, then the next is made from the stream), until one has
+/// the tier or `deadline` passes.
 pub fn generate_tier(
     options: &KillerOptions,
     tier: crate::sudoku::grade::Tier,
@@ -107,21 +110,28 @@ pub fn generate_tier(
     };
     loop {
         let (mut made, mut merging) = generate_merging(&options, rng, deadline)?;
+        let mut splits = 0;
         loop {
             let grading =
                 super::grade::grade_unique(&made.puzzle, &made.solution, &grading_options)?;
             if grading.tier == tier {
                 return Ok((made, grading));
             }
-            // Too easy: one cage fewer (a larger one) makes it harder, at the cost of a
-            // merge and a grading rather than a whole new puzzle.
             let before = merging.count;
             if grading.tier > tier {
-                break;
-            }
-            merging.merge_until(before - 1, rng).ok_or_else(timed_out)?;
-            if merging.count == before {
-                break;
+                // Too hard: a cage split in two makes it easier and keeps it unique (one
+                // more sum only rules solutions out), cheaper than a whole new puzzle.
+                if splits == MOST_SPLITS || !merging.split_a_cage(rng) {
+                    break;
+                }
+                splits += 1;
+            } else {
+                // Too easy: one cage fewer (a larger one) makes it harder, at the cost of a
+                // merge and a grading rather than a whole new puzzle.
+                merging.merge_until(before - 1, rng).ok_or_else(timed_out)?;
+                if merging.count == before {
+                    break;
+                }
             }
             let Some(next) = merging.generated() else {
                 break;
@@ -136,6 +146,10 @@ pub fn generate_tier(
         }
     }
 }
+
+/// How many times a puzzle made for a tier and graded harder has a cage split before it is
+/// dropped for the next (splits and merges could otherwise take turns for ever).
+const MOST_SPLITS: u32 = 3;
 
 /// A generated killer and its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -347,6 +361,57 @@ impl Merging {
         )
     }
 
+    /// Splits one of the largest cages that can be cut in two connected parts (of two
+    /// cells or more unless single cells are allowed), cut at random: whether one could.
+    fn split_a_cage(&mut self, rng: &mut RandomStream) -> bool {
+        let smallest_part = if self.options.single_cells { 1 } else { 2 };
+        let side = self.options.size.side();
+        let mut cages: Vec<usize> = (0..self.members.len())
+            .filter(|&cage| self.members[cage].len() >= 2 * smallest_part)
+            .collect();
+        rng.shuffle(&mut cages);
+        cages.sort_by_key(|&cage| std::cmp::Reverse(self.members[cage].len()));
+        for cage in cages {
+            // The part that leaves: any connected set of the other cells whose rest, with
+            // the cage's naming cell, is connected too.
+            let others: Vec<usize> = self.members[cage]
+                .iter()
+                .copied()
+                .filter(|&cell| cell != cage)
+                .collect();
+            let cuts: Vec<(CellSet, CellSet)> = (1u32..1 << others.len())
+                .filter_map(|chosen| {
+                    let (mut leaving, mut staying) = (CellSet::EMPTY, CellSet::EMPTY);
+                    staying.insert(cage);
+                    for (k, &cell) in others.iter().enumerate() {
+                        if chosen >> k & 1 != 0 {
+                            leaving.insert(cell);
+                        } else {
+                            staying.insert(cell);
+                        }
+                    }
+                    let fits = leaving.len() >= smallest_part
+                        && staying.len() >= smallest_part
+                        && is_connected(side, leaving)
+                        && is_connected(side, staying);
+                    fits.then_some((leaving, staying))
+                })
+                .collect();
+            let Some(&(leaving, staying)) = rng.choose(&cuts) else {
+                continue;
+            };
+            let named = leaving.first().unwrap_or(cage);
+            for cell in leaving.iter() {
+                self.cage_of[cell] = named;
+            }
+            self.members[named] = leaving.iter().collect();
+            self.members[cage] = staying.iter().collect();
+            self.count += 1;
+            return true;
+        }
+        false
+    }
+
     /// Moves cage `other`'s cells into `cage`.
     fn merge(&mut self, cage: usize, other: usize) {
         merge(&mut self.members, &mut self.cage_of, cage, other);
@@ -499,6 +564,36 @@ mod tests {
                 let mut again = RandomStream::derive("killer-test", &["generate"], index);
                 assert_eq!(generate(&options, &mut again, None).unwrap(), made);
             }
+        }
+    }
+
+    #[test]
+    fn a_split_cage_leaves_two_connected_cages_and_the_puzzle_unique() {
+        for (size, single_cells) in [(Size::S6, false), (Size::S9, false), (Size::S6, true)] {
+            let options = KillerOptions {
+                cages: size.cells() / 4,
+                single_cells,
+                ..KillerOptions::new(size)
+            };
+            let mut rng = RandomStream::derive("killer-test", &["split"], 0);
+            let (_, mut merging) = generate_merging(&options, &mut rng, None).unwrap();
+            let mut splits = 0;
+            while merging.split_a_cage(&mut rng) && splits < 6 {
+                splits += 1;
+                let made = merging.generated().unwrap();
+                assert_eq!(made.puzzle.cages().len(), merging.count);
+                assert_eq!(
+                    solve(&made.puzzle),
+                    KillerSolution::Unique(made.solution.clone())
+                );
+                let smallest = if single_cells { 1 } else { 2 };
+                for cage in made.puzzle.cages() {
+                    assert!(cage.cells.len() >= smallest, "{}", made.puzzle.to_line());
+                    let cells: CellSet = cage.cells.iter().map(|&c| usize::from(c)).collect();
+                    assert!(is_connected(size.side(), cells));
+                }
+            }
+            assert!(splits > 0, "{size} no cage could be split");
         }
     }
 

@@ -213,6 +213,18 @@ pub(crate) struct Rules<'k> {
     /// Per cage, the position in which it last gave nothing to a rule (indexed by
     /// [`Quiet`]): unchanged, it gives nothing again.
     quiet_cages: Vec<[Cell<Option<FitKey>>; 3]>,
+    /// Each cage's [`FitKey`] in the position being stepped from: several rules look at
+    /// every cage, and from one step to the next only the cages of changed cells need new
+    /// keys.
+    keyed: RefCell<KeyedPosition>,
+}
+
+/// The position the cages' keys were last worked out for, and the keys.
+#[derive(Default)]
+struct KeyedPosition {
+    values: Vec<u8>,
+    candidates: Vec<u16>,
+    keys: Vec<FitKey>,
 }
 
 /// The cage rules whose silence is remembered per cage (see `Rules::quiet_cages`).
@@ -270,30 +282,32 @@ impl<'k> Rules<'k> {
         let singles = houses.len();
         houses.extend(several_houses(geometry));
         let total: u16 = (1..=geometry.side() as u16).sum();
+        // A killer has at most 81 cells: cell sets are worked out as 128-bit masks.
+        let cage_masks: Vec<u128> = cage_sets.iter().map(CellSet::low_mask).collect();
         let regions = houses
             .into_iter()
             .map(|houses| {
-                let cells = houses.iter().fold(CellSet::default(), |set, &house| {
-                    set.union(geometry.house_set(usize::from(house)))
+                let cells = houses.iter().fold(0u128, |set, &house| {
+                    set | geometry.house_set(usize::from(house)).low_mask()
                 });
                 let (mut inside_sum, mut touching_sum) = (0, 0);
                 let mut crossing = Vec::new();
-                let mut crossing_cells = CellSet::EMPTY;
-                for (index, cage) in cage_sets.iter().enumerate() {
+                let mut crossing_cells = 0u128;
+                for (index, &cage) in cage_masks.iter().enumerate() {
                     let sum = killer.cages()[index].sum;
-                    if cage.difference(cells).is_empty() {
+                    if cage & !cells == 0 {
                         inside_sum += sum;
                         touching_sum += sum;
-                    } else if !cage.intersection(cells).is_empty() {
+                    } else if cage & cells != 0 {
                         crossing.push(index);
-                        crossing_cells = crossing_cells.union(*cage);
+                        crossing_cells |= cage;
                         touching_sum += sum;
                     }
                 }
                 Region {
-                    crossing_inside: crossing_cells.intersection(cells),
-                    crossing_outside: crossing_cells.difference(cells),
-                    cells,
+                    crossing_inside: CellSet::from_low_mask(crossing_cells & cells),
+                    crossing_outside: CellSet::from_low_mask(crossing_cells & !cells),
+                    cells: CellSet::from_low_mask(cells),
                     total: total * houses.len() as u16,
                     houses,
                     inside_sum,
@@ -316,6 +330,7 @@ impl<'k> Rules<'k> {
             quiet_cages: (0..killer.cages().len())
                 .map(|_| Default::default())
                 .collect(),
+            keyed: RefCell::default(),
         }
     }
 
@@ -332,6 +347,7 @@ impl<'k> Rules<'k> {
 
     /// The easiest step of the ladder (module docs).
     fn next_step(&self, board: &Board) -> Option<VariantStep> {
+        self.update_keys(board);
         // Tried in order, the first step found is the answer (a list, not a chain of
         // `or_else`, so the step is moved once rather than through every link).
         let rules: [&dyn Fn() -> Option<VariantStep>; 25] = [
@@ -362,6 +378,43 @@ impl<'k> Rules<'k> {
             &|| self.contradiction(board),
         ];
         rules.iter().find_map(|rule| rule())
+    }
+
+    /// Works out the keys of the cages whose cells changed since the last position.
+    fn update_keys(&self, board: &Board) {
+        let mut keyed = self.keyed.borrow_mut();
+        let cells = self.geometry().cells();
+        if keyed.keys.is_empty() {
+            keyed.keys = (0..self.cage_sets.len())
+                .map(|cage| self.fit_key(board, cage))
+                .collect();
+        } else {
+            // At most 81 cages: one bit each.
+            let mut stale = 0u128;
+            for cell in 0..cells {
+                if keyed.values[cell] != board.values[cell]
+                    || keyed.candidates[cell] != board.candidates[cell]
+                {
+                    stale |= 1 << self.killer.cage_of()[cell];
+                }
+            }
+            while stale != 0 {
+                let cage = stale.trailing_zeros() as usize;
+                stale &= stale - 1;
+                keyed.keys[cage] = self.fit_key(board, cage);
+            }
+        }
+        keyed.values.clear();
+        keyed.values.extend_from_slice(&board.values[..cells]);
+        keyed.candidates.clear();
+        keyed
+            .candidates
+            .extend_from_slice(&board.candidates[..cells]);
+    }
+
+    /// A cage's key in the position being stepped from.
+    fn key(&self, cage: usize) -> FitKey {
+        self.keyed.borrow().keys[cage]
     }
 
     fn names(&self, cells: &[usize]) -> String {
@@ -458,7 +511,8 @@ impl<'k> Rules<'k> {
             sum: self.killer.cages()[cage].sum,
         };
         let mut placed = 0u16;
-        for cell in self.cage_sets[cage].iter() {
+        for &cell in &self.killer.cages()[cage].cells {
+            let cell = usize::from(cell);
             match board.values[cell] {
                 0 => group.cells.push(cell),
                 value => {
@@ -479,7 +533,8 @@ impl<'k> Rules<'k> {
             sum: self.killer.cages()[cage].sum,
         };
         let mut open = 0;
-        for cell in self.cage_sets[cage].iter() {
+        for &cell in &self.killer.cages()[cage].cells {
+            let cell = usize::from(cell);
             match board.values[cell] {
                 0 => {
                     key.masks[open] = board.candidates[cell];
@@ -504,14 +559,8 @@ impl<'k> Rules<'k> {
         group: &Group,
         placed: u16,
     ) -> Rc<CageFit> {
-        let mut key = FitKey {
-            masks: [0; 9],
-            placed,
-            sum: group.sum,
-        };
-        for (slot, &cell) in key.masks.iter_mut().zip(&group.cells) {
-            *slot = board.candidates[cell];
-        }
+        let key = self.key(cage);
+        debug_assert!(key == self.fit_key(board, cage) && key.placed == placed);
         // Most cages are unchanged from one step to the next: their fit is kept.
         if let Some((last, fit)) = &self.fits[cage].borrow().as_ref()
             && *last == key
@@ -555,7 +604,7 @@ impl<'k> Rules<'k> {
         let mut example = None;
         for cage in 0..self.cage_sets.len() {
             let quiet = &self.quiet_cages[cage][Quiet::Marks as usize];
-            let key = self.fit_key(board, cage);
+            let key = self.key(cage);
             if quiet.get() == Some(key) {
                 continue;
             }
@@ -633,13 +682,17 @@ impl<'k> Rules<'k> {
                 Quiet::SeveralSets
             };
             let quiet = &self.quiet_cages[cage][rule as usize];
-            let key = self.fit_key(board, cage);
+            let key = self.key(cage);
             if quiet.get() == Some(key) {
                 continue;
             }
             quiet.set(Some(key));
             let (group, placed) = self.open_part(board, cage);
             if group.cells.is_empty() {
+                continue;
+            }
+            // Counting the sets is cheaper than fitting them: the one-set pass skips the rest.
+            if single && !has_one_set(&group, placed, self.geometry().side()) {
                 continue;
             }
             let fit = self.cage_sets_fitting(board, cage, &group, placed);
@@ -950,27 +1003,22 @@ impl<'k> Rules<'k> {
         let masks: Vec<u16> = group.cells.iter().map(|&c| board.candidates[c]).collect();
         let mut fits = vec![0u16; count];
         if distinct {
+            let mut found = [0u16; 9];
             let mut any = false;
             for &digits in combinations(count, group.sum, geometry.side()) {
-                let mut found = [0u16; 9];
-                if assign(&masks, digits >> 1, &mut found) {
-                    any = true;
-                    for (k, fit) in fits.iter_mut().enumerate() {
-                        *fit |= found[k];
-                    }
-                }
+                any |= assign(&masks, digits >> 1, &mut found);
             }
+            fits.copy_from_slice(&found[..count]);
             return any.then_some(fits);
         }
-        let conflicts: Vec<Vec<usize>> = (0..count)
+        let conflicts: Vec<u16> = (0..count)
             .map(|k| {
                 (0..k)
                     .filter(|&j| sees(group.cells[j], group.cells[k]))
-                    .collect()
+                    .fold(0, |seen, j| seen | 1 << j)
             })
             .collect();
-        let mut chosen = vec![0u8; count];
-        fill_mixed(&masks, &conflicts, group.sum, 0, &mut chosen, &mut fits);
+        fill_mixed(&masks, &conflicts, group.sum, &mut fits);
         fits.iter().all(|&fit| fit != 0).then_some(fits)
     }
 
@@ -1256,40 +1304,81 @@ struct CageFit {
     fits: Vec<u16>,
 }
 
-/// Fills cells `at..` of a group whose digits may repeat (except between the cells of
-/// `conflicts`) so that they make `sum`, recording every digit each cell takes.
-fn fill_mixed(
-    masks: &[u16],
-    conflicts: &[Vec<usize>],
-    sum: u16,
-    at: usize,
-    chosen: &mut [u8],
-    fits: &mut [u16],
-) -> bool {
-    if at == masks.len() {
-        if sum != 0 {
+/// Whether exactly one set of digits without `placed` makes `group`'s sum.
+fn has_one_set(group: &Group, placed: u16, side: usize) -> bool {
+    let mut sets = combinations(group.cells.len(), group.sum, side)
+        .iter()
+        .filter(|&&set| (set >> 1) & placed == 0);
+    sets.next().is_some() && sets.next().is_none()
+}
+
+/// Fills the cells of a group whose digits may repeat, except between cells that see each
+/// other (bit `j` of `conflicts[k]` for cells `j < k`), so that they make `sum`, adding to
+/// `fits` every digit each cell takes: whether any filling does.
+fn fill_mixed(masks: &[u16], conflicts: &[u16], sum: u16, fits: &mut [u16]) -> bool {
+    let mut filling = MixedFilling {
+        masks,
+        conflicts,
+        least: [0; 10],
+        most: [0; 10],
+        chosen: [0; 9],
+        fits,
+    };
+    // The least and most the cells from each on can add up to, to cut hopeless branches.
+    for k in (0..masks.len()).rev() {
+        if masks[k] == 0 {
             return false;
         }
-        for (fit, &value) in fits.iter_mut().zip(chosen.iter()) {
-            *fit |= bit(value);
-        }
-        return true;
+        filling.least[k] = filling.least[k + 1] + masks[k].trailing_zeros() as u16 + 1;
+        filling.most[k] = filling.most[k + 1] + (16 - masks[k].leading_zeros()) as u16;
     }
-    let left = (masks.len() - at - 1) as u16;
-    let mut any = false;
-    for value in digits(masks[at]) {
-        let value_sum = u16::from(value);
-        // The other cells need at least 1 each.
-        if value_sum + left > sum || conflicts[at].iter().any(|&j| chosen[j] == value) {
-            continue;
+    (filling.least[0]..=filling.most[0]).contains(&sum) && filling.from(0, sum)
+}
+
+struct MixedFilling<'a> {
+    masks: &'a [u16],
+    conflicts: &'a [u16],
+    least: [u16; 10],
+    most: [u16; 10],
+    chosen: [u8; 9],
+    fits: &'a mut [u16],
+}
+
+impl MixedFilling<'_> {
+    /// Fills cells `at..` to make `sum`; whether some filling does.
+    fn from(&mut self, at: usize, sum: u16) -> bool {
+        if at == self.masks.len() {
+            for (fit, &value) in self.fits.iter_mut().zip(&self.chosen) {
+                *fit |= bit(value);
+            }
+            return true;
         }
-        if at + 1 == masks.len() && value_sum != sum {
-            continue;
+        let mut any = false;
+        let mut options = self.masks[at];
+        while options != 0 {
+            let value = options.trailing_zeros() as u8 + 1;
+            options &= options - 1;
+            let Some(rest) = sum.checked_sub(u16::from(value)) else {
+                break;
+            };
+            if rest < self.least[at + 1] || rest > self.most[at + 1] {
+                continue;
+            }
+            let mut seen = self.conflicts[at];
+            let mut repeats = false;
+            while seen != 0 {
+                let earlier = seen.trailing_zeros() as usize;
+                seen &= seen - 1;
+                repeats |= self.chosen[earlier] == value;
+            }
+            if repeats {
+                continue;
+            }
+            self.chosen[at] = value;
+            any |= self.from(at + 1, rest);
         }
-        chosen[at] = value;
-        any |= fill_mixed(masks, conflicts, sum - value_sum, at + 1, chosen, fits);
+        any
     }
-    any
 }
 
 /// Regions of several houses for the rule of 45: two to four adjoining rows or columns
@@ -1464,36 +1553,14 @@ mod tests {
         // Two cells that do not see each other, both 1..3, summing to 4: 1+3, 2+2, 3+1.
         let masks = [0b111, 0b111];
         let mut fits = [0u16; 2];
-        let mut chosen = [0u8; 2];
-        assert!(fill_mixed(
-            &masks,
-            &[vec![], vec![]],
-            4,
-            0,
-            &mut chosen,
-            &mut fits
-        ));
+        assert!(fill_mixed(&masks, &[0, 0], 4, &mut fits));
         assert_eq!(fits, [0b111, 0b111]);
         // Seeing each other, 2+2 is out.
         let mut fits = [0u16; 2];
-        assert!(fill_mixed(
-            &masks,
-            &[vec![], vec![0]],
-            4,
-            0,
-            &mut chosen,
-            &mut fits
-        ));
+        assert!(fill_mixed(&masks, &[0, 0b1], 4, &mut fits));
         assert_eq!(fits, [0b101, 0b101]);
         // 7 cannot be made of two digits up to 3.
         let mut fits = [0u16; 2];
-        assert!(!fill_mixed(
-            &masks,
-            &[vec![], vec![]],
-            7,
-            0,
-            &mut chosen,
-            &mut fits
-        ));
+        assert!(!fill_mixed(&masks, &[0, 0], 7, &mut fits));
     }
 }

@@ -106,7 +106,7 @@ impl Context {
         let peers = (0..cells)
             .map(|cell| {
                 let cage = &constraints[usize::from(killer.cage_of()[cell])];
-                (mask_of(geometry.peers(cell)) | cage.2) & !(1 << cell)
+                (geometry.peer_set(cell).low_mask() | cage.2) & !(1 << cell)
             })
             .collect();
         // The rule of 45: a house's cells outside the cages it wholly holds add up to the
@@ -115,7 +115,7 @@ impl Context {
         let total: u16 = (1..=side as u16).sum();
         let cage_count = constraints.len();
         for house in 0..geometry.house_count() {
-            let house_mask = mask_of(geometry.house(house));
+            let house_mask = geometry.house_set(house).low_mask();
             let (mut covered, mut whole) = (0u16, 0u128);
             for (_, sum, mask) in &constraints[..cage_count] {
                 if mask & !house_mask == 0 {

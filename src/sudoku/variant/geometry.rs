@@ -54,6 +54,16 @@ impl CellSet {
         CellSet(std::array::from_fn(|k| self.0[k] & !other.0[k]))
     }
 
+    /// Cells 0 to 127 as a 128-bit mask (a grid of up to 128 cells in one word).
+    pub fn low_mask(&self) -> u128 {
+        u128::from(self.0[0]) | u128::from(self.0[1]) << 64
+    }
+
+    /// The set of the cells of a 128-bit mask.
+    pub fn from_low_mask(mask: u128) -> CellSet {
+        CellSet([mask as u64, (mask >> 64) as u64, 0, 0])
+    }
+
     /// The first cell, if any.
     pub fn first(&self) -> Option<usize> {
         self.0
