@@ -133,10 +133,7 @@ pub fn generate_tier(
                     break;
                 }
             }
-            let Some(next) = merging.generated() else {
-                break;
-            };
-            made = next;
+            made = merging.generated();
         }
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return Err(
@@ -187,9 +184,8 @@ fn generate_merging(
         if !options.single_cells && !merging.pair_lone_cells(rng).ok_or_else(timed_out)? {
             continue;
         }
-        if let Some(generated) = merging.generated() {
-            return Ok((generated, merging));
-        }
+        let generated = merging.generated();
+        return Ok((generated, merging));
     }
     Err(Error::runtime(format!(
         "no killer without single-cell cages came of {} attempts",
@@ -292,7 +288,7 @@ impl Merging {
                             trial[cell] = cage;
                         }
                     }
-                    let killer = self.build(&trial)?;
+                    let killer = self.build(&trial);
                     if self.check.is_unique(&killer, &self.solution)? {
                         for (cage, other) in planned {
                             self.merge(cage, other);
@@ -341,7 +337,7 @@ impl Merging {
             for &cell in &self.members[other] {
                 trial[cell] = cage;
             }
-            let killer = self.build(&trial)?;
+            let killer = self.build(&trial);
             if self.check.is_unique(&killer, &self.solution)? {
                 self.merge(cage, other);
                 return Some(true);
@@ -418,16 +414,16 @@ impl Merging {
         self.count -= 1;
     }
 
-    fn build(&self, cage_of: &[usize]) -> Option<Killer> {
+    fn build(&self, cage_of: &[usize]) -> Killer {
         build(self.options.size, &self.givens, cage_of, &self.solution)
     }
 
     /// The killer of the cages as they are, with its solution.
-    fn generated(&self) -> Option<KillerGenerated> {
-        Some(KillerGenerated {
-            puzzle: self.build(&self.cage_of)?,
+    fn generated(&self) -> KillerGenerated {
+        KillerGenerated {
+            puzzle: self.build(&self.cage_of),
             solution: self.solution.clone(),
-        })
+        }
     }
 }
 
@@ -509,7 +505,7 @@ fn merge(members: &mut [Vec<usize>], cage_of: &mut [usize], cage: usize, other: 
 }
 
 /// The killer whose cages are `cage_of` (any cage ids), with sums from `solution`.
-fn build(size: Size, givens: &[u8], cage_of: &[usize], solution: &[u8]) -> Option<Killer> {
+fn build(size: Size, givens: &[u8], cage_of: &[usize], solution: &[u8]) -> Killer {
     let mut index_of = vec![usize::MAX; cage_of.len()];
     let mut labels = Vec::with_capacity(cage_of.len());
     let mut sums: Vec<u16> = Vec::new();
@@ -521,7 +517,7 @@ fn build(size: Size, givens: &[u8], cage_of: &[usize], solution: &[u8]) -> Optio
         labels.push(index_of[cage] as u8);
         sums[index_of[cage]] += u16::from(solution[cell]);
     }
-    Killer::new(size, givens.to_vec(), labels, &sums).ok()
+    Killer::from_made(size, givens.to_vec(), labels, &sums)
 }
 
 impl KillerGenerated {
@@ -580,7 +576,7 @@ mod tests {
             let mut splits = 0;
             while merging.split_a_cage(&mut rng) && splits < 6 {
                 splits += 1;
-                let made = merging.generated().unwrap();
+                let made = merging.generated();
                 assert_eq!(made.puzzle.cages().len(), merging.count);
                 assert_eq!(
                     solve(&made.puzzle),
@@ -625,7 +621,7 @@ mod tests {
                 for &cell in &members[other] {
                     trial[cell] = cage;
                 }
-                let killer = build(Size::S6, &givens, &trial, &solution).unwrap();
+                let killer = build(Size::S6, &givens, &trial, &solution);
                 let kept = check.others.iter().any(|other| killer.cages_hold(other));
                 answered_by_kept += usize::from(kept);
                 let is_unique = check.is_unique(&killer, &solution).unwrap();

@@ -61,6 +61,30 @@ impl Killer {
         Killer::build(size, givens, cage_of, sums).map_err(|(error, _)| error)
     }
 
+    /// A killer whose cages the generator grew side to side on its solution (connected,
+    /// with sums their digits make), built without [`Killer::new`]'s checks, which its
+    /// thousands of trial puzzles would repeat; debug builds check all the same.
+    pub(super) fn from_made(size: Size, givens: Vec<u8>, cage_of: Vec<u8>, sums: &[u16]) -> Killer {
+        debug_assert!(Killer::new(size, givens.clone(), cage_of.clone(), sums).is_ok());
+        let geometry = crate::sudoku::variant::generate::regular_geometry(size, Variant::Classic);
+        let mut cages: Vec<Cage> = sums
+            .iter()
+            .map(|&sum| Cage {
+                cells: Vec::new(),
+                sum,
+            })
+            .collect();
+        for (cell, &cage) in cage_of.iter().enumerate() {
+            cages[usize::from(cage)].cells.push(cell as u16);
+        }
+        Killer {
+            geometry,
+            givens,
+            cage_of,
+            cages,
+        }
+    }
+
     /// As [`Killer::new`]; a failure also names the cell (or, for a sum, the cage) at fault.
     fn build(
         size: Size,

@@ -63,11 +63,41 @@ pub(super) struct Context {
     /// Each cell's peers: its row, column and box, and its cage.
     peers: Vec<u128>,
     /// The cages, then the rule of 45's remainders: cells (ascending), sum, cell mask.
-    cages: Vec<(Vec<u16>, u16, u128)>,
+    cages: Vec<Constraint>,
     /// The constraints each cell is in (bits into `cages`).
     pub(super) constraints_of: Vec<u128>,
     /// The houses (indexes into the geometry's) of each cell: its row, column and box.
     houses_of: Vec<[u8; 3]>,
+}
+
+/// A cage, or a house's remainder under the rule of 45: up to nine cells (ascending) whose
+/// digits differ and add up to `sum`; a fixed array, as contexts are made by the thousand.
+struct Constraint {
+    cells: [u8; 9],
+    len: u8,
+    sum: u16,
+    mask: u128,
+}
+
+impl Constraint {
+    fn new(cells: impl Iterator<Item = usize>, sum: u16) -> Constraint {
+        let mut constraint = Constraint {
+            cells: [0; 9],
+            len: 0,
+            sum,
+            mask: 0,
+        };
+        for cell in cells {
+            constraint.cells[usize::from(constraint.len)] = cell as u8;
+            constraint.len += 1;
+            constraint.mask |= 1 << cell;
+        }
+        constraint
+    }
+
+    fn cells(&self) -> &[u8] {
+        &self.cells[..usize::from(self.len)]
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -97,48 +127,48 @@ impl Context {
     pub(super) fn with_rules(killer: &Killer, remainders: bool) -> Context {
         let geometry = Arc::clone(killer.geometry());
         let (cells, side) = (geometry.cells(), geometry.side());
-        let mask_of = |members: &[u16]| members.iter().fold(0u128, |mask, &c| mask | 1 << c);
-        let mut constraints: Vec<(Vec<u16>, u16, u128)> = killer
+        let mut constraints: Vec<Constraint> = killer
             .cages()
             .iter()
-            .map(|cage| (cage.cells.clone(), cage.sum, mask_of(&cage.cells)))
+            .map(|cage| Constraint::new(cage.cells.iter().map(|&c| usize::from(c)), cage.sum))
             .collect();
         let peers = (0..cells)
             .map(|cell| {
                 let cage = &constraints[usize::from(killer.cage_of()[cell])];
-                (geometry.peer_set(cell).low_mask() | cage.2) & !(1 << cell)
+                (geometry.peer_set(cell).low_mask() | cage.mask) & !(1 << cell)
             })
             .collect();
         // The rule of 45: a house's cells outside the cages it wholly holds add up to the
         // house's total less those cages' sums. Those cells share the house, so they are
         // one more cage to prune with (kept to small ones, where it pays).
         let total: u16 = (1..=side as u16).sum();
-        let cage_count = constraints.len();
-        for house in 0..geometry.house_count() {
-            let house_mask = geometry.house_set(house).low_mask();
-            let (mut covered, mut whole) = (0u16, 0u128);
-            for (_, sum, mask) in &constraints[..cage_count] {
-                if mask & !house_mask == 0 {
-                    covered += sum;
-                    whole |= mask;
+        // The houses that wholly hold a cage are among its first cell's.
+        let mut covered = vec![(0u16, 0u128); geometry.house_count()];
+        for cage in &constraints {
+            for &house in geometry.houses_of(usize::from(cage.cells[0])) {
+                let house = usize::from(house);
+                if cage.mask & !geometry.house_set(house).low_mask() == 0 {
+                    covered[house].0 += cage.sum;
+                    covered[house].1 |= cage.mask;
                 }
             }
+        }
+        for (house, &(covered, whole)) in covered.iter().enumerate() {
+            let house_mask = geometry.house_set(house).low_mask();
             let rest = house_mask & !whole;
             if remainders && (1..=4).contains(&rest.count_ones()) && whole != 0 {
-                let members: Vec<u16> = (0..cells as u16)
-                    .filter(|&cell| rest >> cell & 1 != 0)
-                    .collect();
+                let members = (0..cells).filter(|&cell| rest >> cell & 1 != 0);
                 // Cages whose sums pass the house's total leave a remainder no digits make
                 // (an unsolvable killer): `u16::MAX` has no combinations.
                 let remainder = total.checked_sub(covered).unwrap_or(u16::MAX);
-                constraints.push((members, remainder, rest));
+                constraints.push(Constraint::new(members, remainder));
             }
         }
         // At most 81 cages and 27 house remainders: they fit the dirty mask.
         constraints.truncate(128);
         let mut constraints_of = vec![0u128; cells];
-        for (index, (members, _, _)) in constraints.iter().enumerate() {
-            for &cell in members {
+        for (index, constraint) in constraints.iter().enumerate() {
+            for &cell in constraint.cells() {
                 constraints_of[usize::from(cell)] |= 1 << index;
             }
         }
@@ -274,10 +304,10 @@ impl Context {
             while state.dirty != 0 {
                 let index = state.dirty.trailing_zeros() as usize;
                 state.dirty &= state.dirty - 1;
-                let Some((cells, sum, mask)) = self.cages.get(index) else {
+                let Some(constraint) = self.cages.get(index) else {
                     continue;
                 };
-                match self.prune_cage(state, cells, *sum, *mask) {
+                match self.prune_cage(state, index, constraint) {
                     None => return false,
                     Some(pruned) => changed |= pruned,
                 }
@@ -288,9 +318,10 @@ impl Context {
         }
     }
 
-    /// Narrows a cage's open cells to the digits of the combinations still possible;
-    /// `None` on a contradiction, otherwise whether anything changed.
-    fn prune_cage(&self, state: &mut State, cells: &[u16], sum: u16, mask: u128) -> Option<bool> {
+    /// Narrows the open cells of cage `index` to the digits of the combinations still
+    /// possible; `None` on a contradiction, otherwise whether anything changed.
+    fn prune_cage(&self, state: &mut State, index: usize, constraint: &Constraint) -> Option<bool> {
+        let (cells, sum, mask) = (constraint.cells(), constraint.sum, constraint.mask);
         let mut placed = 0u16;
         let mut placed_sum = 0u16;
         let mut open_cells = [0usize; 9];
@@ -323,7 +354,9 @@ impl Context {
                 if state.candidates[cell] == 0 {
                     return None;
                 }
-                state.dirty |= self.constraints_of[cell];
+                // Narrowed to its fits, the cage itself has nothing more to give (every
+                // set that fitted still does): only the other constraints look again.
+                state.dirty |= self.constraints_of[cell] & !(1 << index);
                 changed = true;
             }
         }
@@ -382,7 +415,7 @@ impl Context {
     /// searches).
     fn cage_fits(&self, masks: &[u16], rest: u16) -> Option<([u16; 9], u16)> {
         thread_local! {
-            static REMEMBERED: std::cell::RefCell<Vec<(u128, u64)>> =
+            static REMEMBERED: std::cell::RefCell<Vec<(u64, u64)>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
         let Some(key) = self.fit_key(masks, rest) else {
@@ -410,17 +443,15 @@ impl Context {
         fits
     }
 
-    /// The exact key a cage's fits are remembered by (cages of up to six open cells): the
-    /// size, the remaining sum, the count and each cell's candidates (digits 1 to 9, nine
-    /// bits a cell), with a top bit so that no key is 0, the empty slot's.
-    fn fit_key(&self, masks: &[u16], rest: u16) -> Option<u128> {
-        (masks.len() <= 6).then(|| {
+    /// The exact key a cage's fits are remembered by (one to six open cells, a remaining
+    /// sum below 64): the sum, the count (never 0, so no key is 0, the empty slot's) and
+    /// each cell's candidates (digits 1 to 9, nine bits a cell). The grid's size is left
+    /// out: the fits depend on the candidates only, which never pass the size.
+    fn fit_key(&self, masks: &[u16], rest: u16) -> Option<u64> {
+        ((1..=6).contains(&masks.len()) && rest < 64).then(|| {
             masks.iter().enumerate().fold(
-                1 << 127
-                    | (self.side as u128) << 70
-                    | u128::from(rest) << 60
-                    | (masks.len() as u128) << 54,
-                |key, (k, &mask)| key | u128::from(mask >> 1) << (9 * k),
+                u64::from(rest) << 57 | (masks.len() as u64) << 54,
+                |key, (k, &mask)| key | u64::from(mask >> 1) << (9 * k),
             )
         })
     }
@@ -497,13 +528,12 @@ impl Context {
     }
 }
 
-/// Slots of the per-thread table of cage fits (64 K: 2 MB a thread).
+/// Slots of the per-thread table of cage fits (64 K of 16 bytes: 1 MB a thread).
 const REMEMBERED_SLOTS: usize = 1 << 16;
 
-/// The table slot of a fit key: its two halves mixed, the top 16 bits kept.
-fn slot_of(key: u128) -> usize {
-    let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
-    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
+/// The table slot of a fit key: the key mixed, the top 16 bits kept.
+fn slot_of(key: u64) -> usize {
+    ((key ^ key >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
 }
 
 /// Cage fits of up to six cells in one word: nine bits a cell's fit, the needed digits at
