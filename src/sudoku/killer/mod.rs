@@ -47,6 +47,21 @@ pub struct Killer {
     cages: Vec<Cage>,
 }
 
+/// The cages of a labelling (each label below `sums.len()`): their cells, ascending, and sums.
+fn gather_cages(cage_of: &[u8], sums: &[u16]) -> Vec<Cage> {
+    let mut cages: Vec<Cage> = sums
+        .iter()
+        .map(|&sum| Cage {
+            cells: Vec::new(),
+            sum,
+        })
+        .collect();
+    for (cell, &cage) in cage_of.iter().enumerate() {
+        cages[usize::from(cage)].cells.push(cell as u16);
+    }
+    cages
+}
+
 /// The smallest and largest sums of `count` distinct digits from 1 to `side`.
 pub fn sum_bounds(count: usize, side: usize) -> (u16, u16) {
     let low: usize = (1..=count).sum();
@@ -67,16 +82,7 @@ impl Killer {
     pub(super) fn from_made(size: Size, givens: Vec<u8>, cage_of: Vec<u8>, sums: &[u16]) -> Killer {
         debug_assert!(Killer::new(size, givens.clone(), cage_of.clone(), sums).is_ok());
         let geometry = crate::sudoku::variant::generate::regular_geometry(size, Variant::Classic);
-        let mut cages: Vec<Cage> = sums
-            .iter()
-            .map(|&sum| Cage {
-                cells: Vec::new(),
-                sum,
-            })
-            .collect();
-        for (cell, &cage) in cage_of.iter().enumerate() {
-            cages[usize::from(cage)].cells.push(cell as u16);
-        }
+        let cages = gather_cages(&cage_of, sums);
         Killer {
             geometry,
             givens,
@@ -113,16 +119,7 @@ impl Killer {
                 Fault::Sums,
             ));
         }
-        let mut cages: Vec<Cage> = sums
-            .iter()
-            .map(|&sum| Cage {
-                cells: Vec::new(),
-                sum,
-            })
-            .collect();
-        for (cell, &cage) in cage_of.iter().enumerate().take(cells) {
-            cages[usize::from(cage)].cells.push(cell as u16);
-        }
+        let cages = gather_cages(&cage_of[..cells.min(cage_of.len())], sums);
         for (index, cage) in cages.iter().enumerate() {
             let first = usize::from(cage.cells[0]);
             if cage.cells.len() > side {
