@@ -62,7 +62,7 @@ pub(super) struct Context {
     geometry: Arc<Geometry>,
     /// Each cell's peers: its row, column and box, and its cage.
     peers: Vec<u128>,
-    /// The cages, then the rule of 45's remainders: cells (ascending), sum, cell mask.
+    /// The cages, then the rule of 45's remainders.
     cages: Vec<Constraint>,
     /// The constraints each cell is in (bits into `cages`).
     pub(super) constraints_of: Vec<u128>,
@@ -418,7 +418,7 @@ impl Context {
             static REMEMBERED: std::cell::RefCell<Vec<(u64, u64)>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
-        let Some(key) = self.fit_key(masks, rest) else {
+        let Some(key) = fit_key(masks, rest) else {
             return self.fits_by_sets(masks, rest);
         };
         let slot = slot_of(key);
@@ -441,19 +441,6 @@ impl Context {
             remembered[slot] = (key, pack_fits(fits, masks.len()));
         });
         fits
-    }
-
-    /// The exact key a cage's fits are remembered by (one to six open cells, a remaining
-    /// sum below 64): the sum, the count (never 0, so no key is 0, the empty slot's) and
-    /// each cell's candidates (digits 1 to 9, nine bits a cell). The grid's size is left
-    /// out: the fits depend on the candidates only, which never pass the size.
-    fn fit_key(&self, masks: &[u16], rest: u16) -> Option<u64> {
-        ((1..=6).contains(&masks.len()) && rest < 64).then(|| {
-            masks.iter().enumerate().fold(
-                u64::from(rest) << 57 | (masks.len() as u64) << 54,
-                |key, (k, &mask)| key | u64::from(mask >> 1) << (9 * k),
-            )
-        })
     }
 
     /// [`Context::cage_fits`] worked out: every set of distinct digits making the sum is
@@ -526,6 +513,19 @@ impl Context {
             }
         }
     }
+}
+
+/// The exact key a cage's fits are remembered by (one to six open cells, a remaining
+/// sum below 64): the sum, the count (never 0, so no key is 0, the empty slot's) and
+/// each cell's candidates (digits 1 to 9, nine bits a cell). The grid's size is left
+/// out: the fits depend on the candidates only, which never pass the size.
+fn fit_key(masks: &[u16], rest: u16) -> Option<u64> {
+    ((1..=6).contains(&masks.len()) && rest < 64).then(|| {
+        masks.iter().enumerate().fold(
+            u64::from(rest) << 57 | (masks.len() as u64) << 54,
+            |key, (k, &mask)| key | u64::from(mask >> 1) << (9 * k),
+        )
+    })
 }
 
 /// Slots of the per-thread table of cage fits (64 K of 16 bytes: 1 MB a thread).
