@@ -322,7 +322,7 @@ impl<'k> Rules<'k> {
             cage_sets,
             regions,
             singles,
-            context: Context::new(killer),
+            context: Context::for_grading(killer),
             fits: (0..killer.cages().len())
                 .map(|_| RefCell::new(None))
                 .collect(),

@@ -68,6 +68,42 @@ pub(super) struct Context {
     pub(super) constraints_of: Vec<u128>,
     /// The houses (indexes into the geometry's) of each cell: its row, column and box.
     houses_of: Vec<[u8; 3]>,
+    /// How many of `cages` are the puzzle's cages (the rest are the rule of 45's).
+    cage_count: usize,
+    /// The constraints every search node prunes with (bits into `cages`); the others, the
+    /// rule of 45's larger remainders, are used at the root only.
+    every_node: u128,
+    /// Whether pointing and claiming, and at the root a house's digit confined to one
+    /// cage, are applied too (the solver's; the grader's contradictions go without).
+    locking: bool,
+}
+
+/// Which rules one propagation applies.
+#[derive(Clone, Copy)]
+struct Rules {
+    /// The constraints pruned with (bits into the context's `cages`).
+    used: u128,
+    /// Combination locking: a digit every set of a cage needs, its places in one house,
+    /// leaves the rest of the house.
+    cage_locking: bool,
+    /// Pointing and claiming.
+    box_line: bool,
+    /// Whether the rule of 45's constraints, like cages, also place and lock the digits all
+    /// their sets need (the grader's innies and outies only narrow).
+    derived_needs: bool,
+}
+
+/// How far the root's propagation went on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settled {
+    /// Not all the way: the search branched.
+    No,
+    /// All the way with cage combinations, singles and the rule of 45 over one house (the
+    /// grader's easy steps).
+    ByCombinations,
+    /// All the way once locking (cage and house, pointing and claiming) joined them (the
+    /// grader's medium steps).
+    ByLocking,
 }
 
 /// A cage, or a house's remainder under the rule of 45: up to nine cells (ascending) whose
@@ -77,6 +113,8 @@ struct Constraint {
     len: u8,
     sum: u16,
     mask: u128,
+    /// Whether the cells see each other (no digit twice), as a cage's do; outies need not.
+    distinct: bool,
 }
 
 impl Constraint {
@@ -86,6 +124,7 @@ impl Constraint {
             len: 0,
             sum,
             mask: 0,
+            distinct: true,
         };
         for cell in cells {
             constraint.cells[usize::from(constraint.len)] = cell as u8;
@@ -116,15 +155,23 @@ struct Search {
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// How far the root's propagation went.
+    settled: Settled,
 }
 
 impl Context {
+    /// The solver's context: the cages, the rule of 45 per house, pointing and claiming.
     pub(super) fn new(killer: &Killer) -> Context {
         Context::with_rules(killer, true)
     }
 
-    /// The context with the cages, and with `remainders` also the rule of 45 per house.
-    pub(super) fn with_rules(killer: &Killer, remainders: bool) -> Context {
+    /// The grader's context for contradictions: cages, singles and the rule of 45 over
+    /// houses with a few cells left over, as its rating says.
+    pub(super) fn for_grading(killer: &Killer) -> Context {
+        Context::with_rules(killer, false)
+    }
+
+    fn with_rules(killer: &Killer, solving: bool) -> Context {
         let geometry = Arc::clone(killer.geometry());
         let (cells, side) = (geometry.cells(), geometry.side());
         let mut constraints: Vec<Constraint> = killer
@@ -132,7 +179,7 @@ impl Context {
             .iter()
             .map(|cage| Constraint::new(cage.cells.iter().map(|&c| usize::from(c)), cage.sum))
             .collect();
-        let peers = (0..cells)
+        let peers: Vec<u128> = (0..cells)
             .map(|cell| {
                 let cage = &constraints[usize::from(killer.cage_of()[cell])];
                 (geometry.peer_set(cell).low_mask() | cage.mask) & !(1 << cell)
@@ -140,7 +187,8 @@ impl Context {
             .collect();
         // The rule of 45: a house's cells outside the cages it wholly holds add up to the
         // house's total less those cages' sums. Those cells share the house, so they are
-        // one more cage to prune with (kept to small ones, where it pays).
+        // one more cage to prune with: small ones at every node, where it pays, larger
+        // ones (narrowed once four or fewer cells are open) at the root.
         let total: u16 = (1..=side as u16).sum();
         // The houses that wholly hold a cage are among its first cell's.
         let mut covered = vec![(0u16, 0u128); geometry.house_count()];
@@ -153,18 +201,58 @@ impl Context {
                 }
             }
         }
+        let mut root_only = Vec::new();
         for (house, &(covered, whole)) in covered.iter().enumerate() {
             let house_mask = geometry.house_set(house).low_mask();
             let rest = house_mask & !whole;
-            if remainders && (1..=4).contains(&rest.count_ones()) && whole != 0 {
-                let members = (0..cells).filter(|&cell| rest >> cell & 1 != 0);
-                // Cages whose sums pass the house's total leave a remainder no digits make
-                // (an unsolvable killer): `u16::MAX` has no combinations.
-                let remainder = total.checked_sub(covered).unwrap_or(u16::MAX);
+            if rest == 0 || whole == 0 {
+                continue;
+            }
+            let members = cells_of(rest);
+            // Cages whose sums pass the house's total leave a remainder no digits make
+            // (an unsolvable killer): `u16::MAX` has no combinations.
+            let remainder = total.checked_sub(covered).unwrap_or(u16::MAX);
+            if rest.count_ones() <= 4 {
                 constraints.push(Constraint::new(members, remainder));
+            } else if solving {
+                root_only.push(Constraint::new(members, remainder));
             }
         }
-        // At most 81 cages and 27 house remainders: they fit the dirty mask.
+        if solving {
+            // The outies: the cells outside a house of the cages crossing it add up to
+            // those cages' sums less what the house has left (a digit may repeat among
+            // them unless they see each other).
+            for (house, &(inside_sum, _)) in covered.iter().enumerate() {
+                let house_mask = geometry.house_set(house).low_mask();
+                let mut touching = 0u128;
+                for &cell in geometry.house(house) {
+                    touching |= 1 << killer.cage_of()[usize::from(cell)];
+                }
+                let (mut outside, mut crossing_sum) = (0u128, 0u16);
+                for cage in cells_of(touching) {
+                    let cage = &constraints[cage];
+                    if cage.mask & !house_mask != 0 {
+                        outside |= cage.mask & !house_mask;
+                        crossing_sum += cage.sum;
+                    }
+                }
+                if outside == 0 || outside.count_ones() > 9 {
+                    continue;
+                }
+                let sum = (inside_sum + crossing_sum)
+                    .checked_sub(total)
+                    .unwrap_or(u16::MAX);
+                root_only.push(Constraint {
+                    distinct: cells_of(outside)
+                        .all(|cell| outside & !(1 << cell) & !peers[cell] == 0),
+                    ..Constraint::new(cells_of(outside), sum)
+                });
+            }
+        }
+        let every_node = (1u128 << constraints.len()) - 1;
+        constraints.extend(root_only);
+        // At most 81 cages and 27 house remainders come first and fit the dirty mask; a
+        // root-only constraint past it (only with many single cells) is left out.
         constraints.truncate(128);
         let mut constraints_of = vec![0u128; cells];
         for (index, constraint) in constraints.iter().enumerate() {
@@ -190,11 +278,15 @@ impl Context {
             cages: constraints,
             constraints_of,
             houses_of,
+            cage_count: killer.cages().len(),
+            every_node,
+            locking: solving,
         }
     }
 
-    /// The starting position with the givens placed, or `None` when they contradict.
-    pub(super) fn start(&self, givens: &[u8]) -> Option<State> {
+    /// The starting position with the givens placed and propagated, and how far the
+    /// propagation went; `None` when the givens contradict.
+    pub(super) fn start(&self, givens: &[u8]) -> Option<(State, Settled)> {
         let mut state = State {
             candidates: [0; CELLS],
             values: [0; CELLS],
@@ -206,7 +298,103 @@ impl Context {
                 return None;
             }
         }
-        self.propagate(&mut state).then_some(state)
+        let settled = self.propagate_at_root(&mut state)?;
+        Some((state, settled))
+    }
+
+    /// The root's propagation: every constraint, first without locking (to tell the easy
+    /// puzzles), then with it and with the rules too costly for every search node (a
+    /// house's digit confined to one cage), until nothing changes. `None` on a
+    /// contradiction.
+    fn propagate_at_root(&self, state: &mut State) -> Option<Settled> {
+        let solved = |state: &State| state.values[..self.cells].iter().all(|&value| value != 0);
+        let combinations = Rules {
+            used: u128::MAX,
+            cage_locking: false,
+            box_line: false,
+            derived_needs: false,
+        };
+        if !self.propagate_with(state, combinations) {
+            return None;
+        }
+        if solved(state) {
+            return Some(Settled::ByCombinations);
+        }
+        let locking = Rules {
+            used: u128::MAX,
+            cage_locking: true,
+            box_line: self.locking,
+            derived_needs: false,
+        };
+        // Every cage again, for the locking its first look left out.
+        state.dirty = u128::MAX;
+        loop {
+            if !self.propagate_with(state, locking) {
+                return None;
+            }
+            if !self.locking {
+                break;
+            }
+            match self.house_digits_in_one_cage(state) {
+                None => return None,
+                Some(false) => break,
+                Some(true) => {}
+            }
+        }
+        Some(if solved(state) {
+            Settled::ByLocking
+        } else {
+            Settled::No
+        })
+    }
+
+    /// Combination locking from the house's side: a digit whose places in a house all lie
+    /// in one cage is that cage's, so the cage's cells outside the house cannot hold it.
+    /// `None` when a cell runs out of candidates, otherwise whether anything changed.
+    fn house_digits_in_one_cage(&self, state: &mut State) -> Option<bool> {
+        let mut changed = false;
+        for house in 0..self.geometry.house_count() {
+            let mut cage_of_digit = [u8::MAX; 17];
+            let (mut seen, mut several) = (0u16, 0u16);
+            for &cell in self.geometry.house(house) {
+                let cell = usize::from(cell);
+                // A cell's cage is its lowest constraint: the cages come first.
+                let cage = self.constraints_of[cell].trailing_zeros() as u8;
+                let mut digits = state.candidates[cell];
+                while digits != 0 {
+                    let digit = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    if seen >> digit & 1 == 0 {
+                        seen |= 1 << digit;
+                        cage_of_digit[digit] = cage;
+                    } else if cage_of_digit[digit] != cage {
+                        several |= 1 << digit;
+                    }
+                }
+            }
+            let mut confined = seen & !several;
+            if confined == 0 {
+                continue;
+            }
+            let house_mask = self.geometry.house_set(house).low_mask();
+            while confined != 0 {
+                let digit = confined.trailing_zeros() as usize;
+                confined &= confined - 1;
+                let cage = &self.cages[usize::from(cage_of_digit[digit])];
+                for &cell in cage.cells() {
+                    let cell = usize::from(cell);
+                    if house_mask >> cell & 1 == 0 && state.candidates[cell] >> digit & 1 != 0 {
+                        state.candidates[cell] &= !(1 << digit);
+                        if state.candidates[cell] == 0 {
+                            return None;
+                        }
+                        state.dirty |= self.constraints_of[cell];
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// A position of the grader's (`candidates` with bit `d - 1` for digit `d`), with every
@@ -255,6 +443,18 @@ impl Context {
 
     /// Singles and cage combinations until nothing changes; false on a contradiction.
     pub(super) fn propagate(&self, state: &mut State) -> bool {
+        let rules = Rules {
+            used: self.every_node,
+            cage_locking: true,
+            box_line: self.locking,
+            derived_needs: true,
+        };
+        self.propagate_with(state, rules)
+    }
+
+    /// [`Context::propagate`] with `rules`.
+    fn propagate_with(&self, state: &mut State, rules: Rules) -> bool {
+        let used = rules.used;
         loop {
             let mut changed = false;
             for cell in 0..self.cells {
@@ -301,26 +501,79 @@ impl Context {
                     }
                 }
             }
-            while state.dirty != 0 {
-                let index = state.dirty.trailing_zeros() as usize;
-                state.dirty &= state.dirty - 1;
+            // Constraints left out stay marked, for the root's next round.
+            while state.dirty & used != 0 {
+                let index = (state.dirty & used).trailing_zeros() as usize;
+                state.dirty &= !(1 << index);
                 let Some(constraint) = self.cages.get(index) else {
                     continue;
                 };
-                match self.prune_cage(state, index, constraint) {
+                match self.prune_cage(state, index, constraint, rules) {
                     None => return false,
                     Some(pruned) => changed |= pruned,
                 }
             }
             if !changed {
-                return true;
+                if !rules.box_line {
+                    return true;
+                }
+                // Pointing and claiming only when the rest is stuck: they cost more a pass.
+                match self.locked_candidates(state) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
             }
         }
     }
 
+    /// Pointing and claiming: a digit confined, within a box, to the cells it shares with a
+    /// row or column leaves the rest of that line, and the other way round. `None` when a
+    /// cell runs out of candidates, otherwise whether anything changed.
+    fn locked_candidates(&self, state: &mut State) -> Option<bool> {
+        let union = |cells: &[u16], candidates: &[u16; CELLS]| {
+            cells
+                .iter()
+                .fold(0u16, |mask, &cell| mask | candidates[usize::from(cell)])
+        };
+        let mut changed = false;
+        for index in 0..self.geometry.intersection_count() {
+            let (shared, first_rest, second_rest) = self.geometry.intersection(index);
+            let inside = union(shared, &state.candidates);
+            let first = union(first_rest, &state.candidates);
+            let second = union(second_rest, &state.candidates);
+            for (confined, targets) in [
+                (inside & !first & second, second_rest),
+                (inside & !second & first, first_rest),
+            ] {
+                if confined == 0 {
+                    continue;
+                }
+                for &cell in targets {
+                    let cell = usize::from(cell);
+                    if state.candidates[cell] & confined != 0 {
+                        state.candidates[cell] &= !confined;
+                        if state.candidates[cell] == 0 {
+                            return None;
+                        }
+                        state.dirty |= self.constraints_of[cell];
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
     /// Narrows the open cells of cage `index` to the digits of the combinations still
     /// possible; `None` on a contradiction, otherwise whether anything changed.
-    fn prune_cage(&self, state: &mut State, index: usize, constraint: &Constraint) -> Option<bool> {
+    fn prune_cage(
+        &self,
+        state: &mut State,
+        index: usize,
+        constraint: &Constraint,
+        rules: Rules,
+    ) -> Option<bool> {
         let (cells, sum, mask) = (constraint.cells(), constraint.sum, constraint.mask);
         let mut placed = 0u16;
         let mut placed_sum = 0u16;
@@ -345,7 +598,18 @@ impl Context {
         if count == 0 {
             return (rest == 0).then_some(false);
         }
-        let (fits, needed) = self.cage_fits(&masks[..count], rest)?;
+        // A large remainder is narrowed once few of its cells are open, as people do.
+        if count > 4 && self.every_node >> index & 1 == 0 {
+            return Some(false);
+        }
+        let (fits, needed) = if constraint.distinct {
+            self.cage_fits(&masks[..count], rest)?
+        } else {
+            (
+                self.mixed_fits(&open_cells[..count], &masks[..count], rest)?,
+                0,
+            )
+        };
         let mut changed = false;
         for k in 0..count {
             let cell = open_cells[k];
@@ -359,6 +623,9 @@ impl Context {
                 state.dirty |= self.constraints_of[cell] & !(1 << index);
                 changed = true;
             }
+        }
+        if index >= self.cage_count && !rules.derived_needs {
+            return Some(changed);
         }
         // A digit every combination needs, with one place left in the cage, goes there.
         let mut needed = needed & !placed;
@@ -384,6 +651,9 @@ impl Context {
                     return None;
                 }
                 changed = true;
+                continue;
+            }
+            if !rules.cage_locking {
                 continue;
             }
             // The digit's places in the cage all lie in one house: the rest of that house
@@ -470,6 +740,75 @@ impl Context {
         any.then_some((fits, needed))
     }
 
+    /// The digits each of a few open `cells` (candidates `masks`) takes in some filling
+    /// making `rest`, a digit twice only in cells that do not see each other; `None` when
+    /// none does.
+    fn mixed_fits(&self, cells: &[usize], masks: &[u16], rest: u16) -> Option<[u16; 9]> {
+        struct Filling<'a> {
+            masks: &'a [u16],
+            /// Per cell, the earlier cells it sees (bits by position).
+            sees: [u16; 9],
+            /// The least and most the cells from each position on can add up to.
+            least: [u16; 10],
+            most: [u16; 10],
+            chosen: [u8; 9],
+            fits: [u16; 9],
+        }
+        impl Filling<'_> {
+            fn from(&mut self, at: usize, left: u16) -> bool {
+                if left < self.least[at] || left > self.most[at] {
+                    return false;
+                }
+                if at == self.masks.len() {
+                    for (fit, &digit) in self.fits.iter_mut().zip(&self.chosen[..at]) {
+                        *fit |= 1 << digit;
+                    }
+                    return true;
+                }
+                let mut taken = 0u16;
+                let mut seen = self.sees[at];
+                while seen != 0 {
+                    taken |= 1 << self.chosen[seen.trailing_zeros() as usize];
+                    seen &= seen - 1;
+                }
+                let mut options = self.masks[at] & !taken;
+                let mut any = false;
+                while options != 0 {
+                    let digit = options.trailing_zeros() as u8;
+                    options &= options - 1;
+                    if u16::from(digit) > left {
+                        break;
+                    }
+                    self.chosen[at] = digit;
+                    any |= self.from(at + 1, left - u16::from(digit));
+                }
+                any
+            }
+        }
+        let count = cells.len();
+        let mut filling = Filling {
+            masks,
+            sees: [0; 9],
+            least: [0; 10],
+            most: [0; 10],
+            chosen: [0; 9],
+            fits: [0; 9],
+        };
+        for k in 0..count {
+            for j in 0..k {
+                if self.peers[cells[k]] >> cells[j] & 1 != 0 {
+                    filling.sees[k] |= 1 << j;
+                }
+            }
+        }
+        for k in (0..count).rev() {
+            let mask = masks[k];
+            filling.least[k] = filling.least[k + 1] + mask.trailing_zeros() as u16;
+            filling.most[k] = filling.most[k + 1] + (15 - mask.leading_zeros()) as u16;
+        }
+        filling.from(0, rest).then_some(filling.fits)
+    }
+
     fn search(&self, state: State, search: &mut Search) {
         if search.stopped || search.count >= search.limit {
             return;
@@ -513,6 +852,17 @@ impl Context {
             }
         }
     }
+}
+
+/// The cells (or constraints) of a 128-bit mask, lowest first.
+fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let cell = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            cell
+        })
+    })
 }
 
 /// The exact key a cage's fits are remembered by (one to six open cells, a remaining
@@ -622,19 +972,30 @@ pub fn solve(killer: &Killer) -> KillerSolution {
 
 /// [`solve`], giving up (`None`) at `deadline`.
 pub fn solve_by(killer: &Killer, deadline: Option<Instant>) -> Option<KillerSolution> {
+    solve_settling(killer, deadline).map(|(solution, _)| solution)
+}
+
+/// [`solve_by`], also telling how far the propagation alone went (settling the puzzle
+/// without a search tells the easiest ones at no extra cost).
+pub(super) fn solve_settling(
+    killer: &Killer,
+    deadline: Option<Instant>,
+) -> Option<(KillerSolution, Settled)> {
     let cells = killer.geometry().cells();
     let Some(search) = run(killer, 2, deadline) else {
-        return Some(KillerSolution::None);
+        return Some((KillerSolution::None, Settled::No));
     };
     if search.stopped {
         return None;
     }
+    let settled = search.settled;
     let mut found = search.found.iter().map(|values| values[..cells].to_vec());
-    Some(match (found.next(), found.next()) {
+    let solution = match (found.next(), found.next()) {
         (None, _) => KillerSolution::None,
         (Some(only), None) => KillerSolution::Unique(only),
         (Some(first), Some(second)) => KillerSolution::Multiple(first, second),
-    })
+    };
+    Some((solution, settled))
 }
 
 /// True when the killer has exactly one solution; `None` when `deadline` passed first.
@@ -650,7 +1011,7 @@ pub fn is_unique_by(killer: &Killer, deadline: Option<Instant>) -> Option<bool> 
 /// Runs the search; `None` when the givens already contradict.
 fn run(killer: &Killer, limit: usize, deadline: Option<Instant>) -> Option<Search> {
     let context = Context::new(killer);
-    let state = context.start(killer.givens())?;
+    let (state, settled) = context.start(killer.givens())?;
     let mut search = Search {
         limit,
         found: Vec::new(),
@@ -658,6 +1019,7 @@ fn run(killer: &Killer, limit: usize, deadline: Option<Instant>) -> Option<Searc
         nodes: 0,
         deadline,
         stopped: false,
+        settled,
     };
     context.search(state, &mut search);
     Some(search)
@@ -740,6 +1102,64 @@ mod tests {
             fitting += usize::from(expected.is_some());
         }
         assert!(fitting > 300, "{fitting}");
+    }
+
+    #[test]
+    fn mixed_fits_agree_with_every_filling() {
+        use crate::seed::RandomStream;
+        let context = Context::new(&random_killer(crate::sudoku::variant::Size::S9, 2, 0, 0));
+        let mut rng = RandomStream::derive("test", &["mixed-fits"], 0);
+        let (mut fitting, mut repeating) = (0, 0);
+        for _ in 0..3000 {
+            let count = rng.in_range(1, 4) as usize;
+            let mut cells: Vec<usize> = Vec::new();
+            while cells.len() < count {
+                let cell = rng.below(81) as usize;
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+            let masks: Vec<u16> = (0..count)
+                .map(|_| (rng.below(1 << 9) as u16) << 1 | 1 << rng.in_range(1, 9))
+                .collect();
+            let sum = rng.in_range(1, 9 * count as u32) as u16;
+            // Every filling, by brute force over all digit tuples.
+            let mut expected = [0u16; 9];
+            let mut any = false;
+            let mut repeats = false;
+            for tuple in 0..9usize.pow(count as u32) {
+                let digits: Vec<usize> = (0..count)
+                    .map(|k| tuple / 9usize.pow(k as u32) % 9 + 1)
+                    .collect();
+                let fits = digits.iter().zip(&masks).all(|(&d, &m)| m >> d & 1 != 0)
+                    && digits.iter().sum::<usize>() == usize::from(sum)
+                    && (0..count).all(|k| {
+                        (0..k).all(|j| {
+                            digits[j] != digits[k] || context.peers[cells[k]] >> cells[j] & 1 == 0
+                        })
+                    });
+                if fits {
+                    any = true;
+                    for (k, &digit) in digits.iter().enumerate() {
+                        expected[k] |= 1 << digit;
+                        repeats |= digits[..k].contains(&digit);
+                    }
+                }
+            }
+            let found = context.mixed_fits(&cells, &masks, sum);
+            assert_eq!(found.is_some(), any, "{cells:?} {masks:?} {sum}");
+            if let Some(fits) = found {
+                assert_eq!(
+                    fits[..count],
+                    expected[..count],
+                    "{cells:?} {masks:?} {sum}"
+                );
+            }
+            fitting += usize::from(any);
+            repeating += usize::from(repeats);
+        }
+        // Both kinds came up: fillings at all, and ones with a digit twice.
+        assert!(fitting > 300 && repeating > 50, "{fitting} {repeating}");
     }
 
     #[test]
