@@ -12,10 +12,16 @@
 //! time, until it reaches the tier or passes it; one graded harder has a cage split in two
 //! (which keeps it unique: one more sum only rules solutions out) and is graded again, a
 //! few times at most before the next puzzle of the stream is made.
+//!
+//! Two shortcuts come from the solver's root propagation, which reports how far it got on
+//! its own: a puzzle it settles with combinations only, or with locking, is too easy for
+//! a tier above those steps and merges on without a grading; and easy puzzles merge only
+//! while combinations alone settle them (a check with no search, and a proof of the one
+//! solution), so they come out easy without splits.
 
 use std::time::Instant;
 
-use super::solver::{KillerSolution, Settled, solve_settling};
+use super::solver::{KillerSolution, Settled, settles_by_combinations, solve_settling};
 use super::{Cage, Killer, SIZES};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
@@ -110,7 +116,10 @@ pub fn generate_tier(
         ..super::grade::KillerGradeOptions::default()
     };
     loop {
-        let (mut made, mut merging) = generate_merging(&options, rng, deadline)?;
+        // Easy killers merge only while combinations settle them: no solves, and nearly
+        // always easy at once.
+        let (mut made, mut merging) =
+            generate_merging(&options, rng, deadline, tier == Tier::Easy)?;
         let mut splits = 0;
         loop {
             // A killer the exact solver's propagation settles is too easy for a tier above
@@ -176,7 +185,7 @@ pub fn generate(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Result<KillerGenerated> {
-    generate_merging(options, rng, deadline).map(|(generated, _)| generated)
+    generate_merging(options, rng, deadline, false).map(|(generated, _)| generated)
 }
 
 /// [`generate`], also handing back the merging, which can go on to fewer cages.
@@ -184,6 +193,7 @@ fn generate_merging(
     options: &KillerOptions,
     rng: &mut RandomStream,
     deadline: Option<Instant>,
+    by_combinations: bool,
 ) -> Result<(KillerGenerated, Merging)> {
     options.check()?;
     let geometry = regular_geometry(options.size, Variant::Classic);
@@ -193,6 +203,7 @@ fn generate_merging(
             .cells()
             .to_vec();
         let mut merging = Merging::new(options, solution, rng, deadline);
+        merging.check.by_combinations = by_combinations;
         merging
             .merge_until(options.cages, rng)
             .ok_or_else(timed_out)?;
@@ -447,6 +458,10 @@ struct UniquenessCheck {
     others: Vec<Vec<u8>>,
     /// How far propagation alone went on the last killer found unique.
     settled: Settled,
+    /// Whether a killer passes only when cage combinations, singles and the rule of 45
+    /// over single houses settle it (no locking, no search): the easy ones, made without
+    /// solves. Such a settling proves the one solution as a solve would.
+    by_combinations: bool,
     deadline: Option<Instant>,
 }
 
@@ -455,15 +470,23 @@ impl UniquenessCheck {
         UniquenessCheck {
             others: Vec::new(),
             settled: Settled::No,
+            by_combinations: false,
             deadline,
         }
     }
 
     /// Whether `killer` (solved by `solution`) has no other solution; `None` when the
-    /// deadline passed.
+    /// deadline passed. With `by_combinations`, whether it is settled by combinations.
     fn is_unique(&mut self, killer: &Killer, solution: &[u8]) -> Option<bool> {
         if self.others.iter().any(|other| killer.cages_hold(other)) {
             return Some(false);
+        }
+        if self.by_combinations {
+            let settles = settles_by_combinations(killer);
+            if settles {
+                self.settled = Settled::ByCombinations;
+            }
+            return Some(settles);
         }
         let (solution_found, settled) = solve_settling(killer, self.deadline)?;
         match solution_found {
@@ -606,6 +629,11 @@ mod tests {
             let made = generate(&options, &mut rng, None).unwrap();
             let (solution, how) = solve_settling(&made.puzzle, None).unwrap();
             assert_eq!(solution, KillerSolution::Unique(made.solution.clone()));
+            // The easy generator's check agrees with the solve's first round.
+            assert_eq!(
+                settles_by_combinations(&made.puzzle),
+                how == Settled::ByCombinations
+            );
             let most = match how {
                 Settled::No => {
                     unsettled += 1;
@@ -631,7 +659,7 @@ mod tests {
                 ..KillerOptions::new(size)
             };
             let mut rng = RandomStream::derive("killer-test", &["split"], 0);
-            let (_, mut merging) = generate_merging(&options, &mut rng, None).unwrap();
+            let (_, mut merging) = generate_merging(&options, &mut rng, None, false).unwrap();
             let mut splits = 0;
             while merging.split_a_cage(&mut rng) && splits < 6 {
                 splits += 1;

@@ -287,6 +287,13 @@ impl Context {
     /// The starting position with the givens placed and propagated, and how far the
     /// propagation went; `None` when the givens contradict.
     pub(super) fn start(&self, givens: &[u8]) -> Option<(State, Settled)> {
+        let mut state = self.with_givens(givens)?;
+        let settled = self.propagate_at_root(&mut state, true)?;
+        Some((state, settled))
+    }
+
+    /// The empty grid with the givens placed; `None` when they contradict.
+    fn with_givens(&self, givens: &[u8]) -> Option<State> {
         let mut state = State {
             candidates: [0; CELLS],
             values: [0; CELLS],
@@ -298,15 +305,14 @@ impl Context {
                 return None;
             }
         }
-        let settled = self.propagate_at_root(&mut state)?;
-        Some((state, settled))
+        Some(state)
     }
 
     /// The root's propagation: every constraint, first without locking (to tell the easy
-    /// puzzles), then with it and with the rules too costly for every search node (a
-    /// house's digit confined to one cage), until nothing changes. `None` on a
-    /// contradiction.
-    fn propagate_at_root(&self, state: &mut State) -> Option<Settled> {
+    /// puzzles), then, if `locking`, with it and with the rules too costly for every
+    /// search node (a house's digit confined to one cage), until nothing changes. `None`
+    /// on a contradiction.
+    fn propagate_at_root(&self, state: &mut State, locking: bool) -> Option<Settled> {
         let solved = |state: &State| state.values[..self.cells].iter().all(|&value| value != 0);
         let combinations = Rules {
             used: u128::MAX,
@@ -319,6 +325,9 @@ impl Context {
         }
         if solved(state) {
             return Some(Settled::ByCombinations);
+        }
+        if !locking {
+            return Some(Settled::No);
         }
         let locking = Rules {
             used: u128::MAX,
@@ -996,6 +1005,18 @@ pub(super) fn solve_settling(
         (Some(first), Some(second)) => KillerSolution::Multiple(first, second),
     };
     Some((solution, settled))
+}
+
+/// Whether cage combinations, singles and the rule of 45 over single houses (the first
+/// round of the root's propagation: no locking, no search) settle the killer. That proves
+/// it has one solution, and is the sign of an easy grade, for a fraction of a solve.
+pub(super) fn settles_by_combinations(killer: &Killer) -> bool {
+    let context = Context::new(killer);
+    context
+        .with_givens(killer.givens())
+        .is_some_and(|mut state| {
+            context.propagate_at_root(&mut state, false) == Some(Settled::ByCombinations)
+        })
 }
 
 /// True when the killer has exactly one solution; `None` when `deadline` passed first.
