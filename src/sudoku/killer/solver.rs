@@ -7,9 +7,15 @@
 //! fit its open cells' candidates are kept (assigned cell by cell); they bound every open
 //! cell, and a digit every one of them needs goes to its one place in the cage, or, when its
 //! places all lie in one house, leaves the rest of that house (combination locking). The
-//! rule of 45 adds, for each house, its cells outside the cages it holds as one more cage.
-//! The search branches on the open cell with the fewest candidates, copying a fixed-size
-//! state on the stack.
+//! rule of 45 adds, for each house with up to four such cells, its cells outside the cages
+//! it holds as one more cage; pointing and claiming follow when the rest is stuck.
+//!
+//! The root goes further, once per solve: the larger remainders and each house's outies
+//! (the cells outside it of the cages crossing it, a digit repeating only where cells do
+//! not see each other), narrowed once four or fewer of their cells are open, and a house's
+//! digit confined to one cage. It runs first without any locking and reports how far it got
+//! ([`Settled`]): the generator reads that as a bound on the grade. The search branches on
+//! the open cell with the fewest candidates, copying a fixed-size state on the stack.
 
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
