@@ -6,9 +6,10 @@
 //! no digit, is no larger than the size cap, and the puzzle still has one solution (the
 //! exact solver counts to two); merges are tried in batches first, one check for a batch.
 //! Merging stops at the target number of cages (a third of the cells by default, as in
-//! newspaper killers), or when no merge keeps the puzzle unique. A puzzle left with
-//! single-cell cages is made again from the next attempt of the same stream, unless single
-//! cells are allowed. A puzzle made for a tier and graded easier merges on, a cage at a
+//! newspaper killers), or when no merge keeps the puzzle unique. A cell left alone takes a
+//! neighbouring cell from a cage of three or more if no merge pairs it; a puzzle still left
+//! with single-cell cages is made again from the next attempt of the same stream, unless
+//! single cells are allowed. A puzzle made for a tier and graded easier merges on, a cage at a
 //! time, until it reaches the tier or passes it; one graded harder has a cage split in two
 //! (which keeps it unique: one more sum only rules solutions out) and is graded again, a
 //! few times at most before the next puzzle of the stream is made.
@@ -345,11 +346,51 @@ impl Merging {
     fn pair_lone_cells(&mut self, rng: &mut RandomStream) -> Option<bool> {
         for cell in 0..self.solution.len() {
             let cage = self.cage_of[cell];
-            if self.members[cage].len() == 1 {
-                self.merge_with_a_partner(cage, rng)?;
+            if self.members[cage].len() == 1 && !self.merge_with_a_partner(cage, rng)? {
+                self.take_a_neighbours_cell(cage, rng)?;
             }
         }
         Some(self.members.iter().all(|cage| cage.len() != 1))
+    }
+
+    /// Pairs the lone cell of `cage` with a neighbouring cell taken from a cage of three
+    /// or more that stays connected without it, if that keeps the puzzle unique: whether
+    /// one did (`None` when the deadline passed). The cage count stays the same.
+    fn take_a_neighbours_cell(&mut self, cage: usize, rng: &mut RandomStream) -> Option<bool> {
+        let side = self.options.size.side();
+        let lone = self.members[cage][0];
+        let mut takeable: Vec<usize> = neighbours(side, lone)
+            .filter(|&cell| {
+                let giving = &self.members[self.cage_of[cell]];
+                let rest: CellSet = giving.iter().copied().filter(|&c| c != cell).collect();
+                giving.len() >= 3 && is_connected(side, rest)
+            })
+            .collect();
+        rng.shuffle(&mut takeable);
+        for taken in takeable {
+            let giving = self.cage_of[taken];
+            let rest: Vec<usize> = self.members[giving]
+                .iter()
+                .copied()
+                .filter(|&cell| cell != taken)
+                .collect();
+            // A cage is named by one of its cells.
+            let rest_name = if giving == taken { rest[0] } else { giving };
+            let mut trial = self.cage_of.clone();
+            for &cell in &rest {
+                trial[cell] = rest_name;
+            }
+            trial[taken] = cage;
+            let killer = self.build(&trial);
+            if self.check.is_unique(&killer, &self.solution)? {
+                self.cage_of = trial;
+                self.members[giving].clear();
+                self.members[rest_name] = rest;
+                self.members[cage].push(taken);
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 
     /// Merges `cage` with the first partner that keeps the puzzle unique: whether one did
@@ -648,6 +689,56 @@ mod tests {
         }
         assert!(settled >= 10 && unsettled >= 3, "{settled} {unsettled}");
         assert!(agreeing * 10 >= settled * 9, "{agreeing} of {settled}");
+    }
+
+    #[test]
+    fn a_lone_cell_takes_a_neighbours_cell_and_the_puzzle_stays_unique() {
+        let geometry = regular_geometry(Size::S9, Variant::Classic);
+        let (mut taken, mut refused) = (0, 0);
+        for seed in 0..12 {
+            let options = KillerOptions {
+                cages: 45,
+                ..KillerOptions::new(Size::S9)
+            };
+            let mut rng = RandomStream::derive("killer-test", &["take"], seed);
+            let solution = random_solution(&geometry, &mut rng, 100_000, None)
+                .unwrap()
+                .cells()
+                .to_vec();
+            let mut merging = Merging::new(&options, solution, &mut rng, None);
+            merging.merge_until(options.cages, &mut rng).unwrap();
+            for cell in 0..81 {
+                let cage = merging.cage_of[cell];
+                if merging.members[cage].len() != 1 {
+                    continue;
+                }
+                let count = merging.count;
+                if !merging.take_a_neighbours_cell(cage, &mut rng).unwrap() {
+                    refused += 1;
+                    continue;
+                }
+                taken += 1;
+                let pair = &merging.members[cage];
+                assert_eq!(pair.len(), 2);
+                assert!(neighbours(9, pair[0]).any(|cell| cell == pair[1]));
+                assert_eq!(merging.count, count);
+                let made = merging.generated();
+                assert_eq!(made.puzzle.cages().len(), count);
+                assert_eq!(
+                    solve(&made.puzzle),
+                    KillerSolution::Unique(made.solution.clone())
+                );
+                for cage in made.puzzle.cages() {
+                    let cells: CellSet = cage.cells.iter().map(|&c| usize::from(c)).collect();
+                    assert!(is_connected(9, cells), "{}", made.puzzle.to_line());
+                }
+                // Every cage is named by one of its own cells.
+                for (name, members) in merging.members.iter().enumerate() {
+                    assert!(members.iter().all(|&cell| merging.cage_of[cell] == name));
+                }
+            }
+        }
+        assert!(taken > 10, "{taken} taken, {refused} refused");
     }
 
     #[test]
