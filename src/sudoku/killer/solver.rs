@@ -398,13 +398,8 @@ impl Context {
                 let cage = &self.cages[usize::from(cage_of_digit[digit])];
                 for &cell in cage.cells() {
                     let cell = usize::from(cell);
-                    if house_mask >> cell & 1 == 0 && state.candidates[cell] >> digit & 1 != 0 {
-                        state.candidates[cell] &= !(1 << digit);
-                        if state.candidates[cell] == 0 {
-                            return None;
-                        }
-                        state.dirty |= self.constraints_of[cell];
-                        changed = true;
+                    if house_mask >> cell & 1 == 0 {
+                        changed |= self.remove(state, cell, 1 << digit)?;
                     }
                 }
             }
@@ -542,38 +537,32 @@ impl Context {
         }
     }
 
+    /// Removes `digits` from an open cell's candidates, marking its constraints: `None`
+    /// when none is left, otherwise whether any was there.
+    fn remove(&self, state: &mut State, cell: usize, digits: u16) -> Option<bool> {
+        if state.candidates[cell] & digits == 0 {
+            return Some(false);
+        }
+        state.candidates[cell] &= !digits;
+        if state.candidates[cell] == 0 {
+            return None;
+        }
+        state.dirty |= self.constraints_of[cell];
+        Some(true)
+    }
+
     /// Pointing and claiming: a digit confined, within a box, to the cells it shares with a
     /// row or column leaves the rest of that line, and the other way round. `None` when a
     /// cell runs out of candidates, otherwise whether anything changed.
     fn locked_candidates(&self, state: &mut State) -> Option<bool> {
-        let union = |cells: &[u16], candidates: &[u16; CELLS]| {
-            cells
-                .iter()
-                .fold(0u16, |mask, &cell| mask | candidates[usize::from(cell)])
-        };
         let mut changed = false;
         for index in 0..self.geometry.intersection_count() {
-            let (shared, first_rest, second_rest) = self.geometry.intersection(index);
-            let inside = union(shared, &state.candidates);
-            let first = union(first_rest, &state.candidates);
-            let second = union(second_rest, &state.candidates);
-            for (confined, targets) in [
-                (inside & !first & second, second_rest),
-                (inside & !second & first, first_rest),
-            ] {
+            for (confined, targets) in self.geometry.confined_digits(index, &state.candidates) {
                 if confined == 0 {
                     continue;
                 }
                 for &cell in targets {
-                    let cell = usize::from(cell);
-                    if state.candidates[cell] & confined != 0 {
-                        state.candidates[cell] &= !confined;
-                        if state.candidates[cell] == 0 {
-                            return None;
-                        }
-                        state.dirty |= self.constraints_of[cell];
-                        changed = true;
-                    }
+                    changed |= self.remove(state, usize::from(cell), confined)?;
                 }
             }
         }
@@ -676,16 +665,8 @@ impl Context {
             for &house in shared.iter().filter(|&&house| house != u8::MAX) {
                 for &cell in self.geometry.house(usize::from(house)) {
                     let cell = usize::from(cell);
-                    if state.values[cell] == 0
-                        && state.candidates[cell] & 1 << digit != 0
-                        && mask >> cell & 1 == 0
-                    {
-                        state.candidates[cell] &= !(1 << digit);
-                        if state.candidates[cell] == 0 {
-                            return None;
-                        }
-                        state.dirty |= self.constraints_of[cell];
-                        changed = true;
+                    if state.values[cell] == 0 && mask >> cell & 1 == 0 {
+                        changed |= self.remove(state, cell, 1 << digit)?;
                     }
                 }
             }

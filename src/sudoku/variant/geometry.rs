@@ -635,6 +635,23 @@ impl Geometry {
         (shared_cells, first_cells, second_cells)
     }
 
+    /// Locked candidates at intersection `index`, from each cell's candidate mask: the
+    /// digits confined, within one of its houses, to the shared cells, each with the rest
+    /// of the other house, which cannot hold them.
+    pub fn confined_digits(&self, index: usize, candidates: &[u16]) -> [(u16, &[u16]); 2] {
+        let (shared, first_rest, second_rest) = self.intersection(index);
+        let union = |cells: &[u16]| {
+            cells
+                .iter()
+                .fold(0u16, |mask, &cell| mask | candidates[usize::from(cell)])
+        };
+        let (inside, first, second) = (union(shared), union(first_rest), union(second_rest));
+        [
+            (inside & !first & second, second_rest),
+            (inside & !second & first, first_rest),
+        ]
+    }
+
     /// The cells of the extra houses (diagonals, windows): what a drawing shades.
     pub fn extra_cells(&self) -> CellSet {
         (3 * self.side()..self.house_count())

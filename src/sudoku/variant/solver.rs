@@ -317,25 +317,13 @@ impl<'g> SearchState<'g> {
     ) -> Option<bool> {
         let geometry = self.geometry;
         let mut changed = false;
-        let or = |cells: &[u16], candidates: &[u16; MAX_CELLS]| {
-            cells
-                .iter()
-                .fold(0u16, |mask, &cell| mask | candidates[usize::from(cell)])
-        };
         let dirty = std::mem::take(&mut self.dirty_for_locking);
         for index in 0..geometry.intersection_count() {
             if geometry.intersection_houses(index) & dirty == 0 {
                 continue;
             }
-            let (shared, first_rest, second_rest) = geometry.intersection(index);
-            let inside = or(shared, &self.candidates);
-            let first = or(first_rest, &self.candidates);
-            let second = or(second_rest, &self.candidates);
             // Digits confined to the shared cells in one house leave the other house's rest.
-            for (confined, targets) in [
-                (inside & !first & second, second_rest),
-                (inside & !second & first, first_rest),
-            ] {
+            for (confined, targets) in geometry.confined_digits(index, &self.candidates) {
                 if confined == 0 {
                     continue;
                 }
