@@ -72,8 +72,6 @@ pub(super) struct Context {
     cages: Vec<Constraint>,
     /// The constraints each cell is in (bits into `cages`).
     pub(super) constraints_of: Vec<u128>,
-    /// The houses (indexes into the geometry's) of each cell: its row, column and box.
-    houses_of: Vec<[u8; 3]>,
     /// How many of `cages` are the puzzle's cages (the rest are the rule of 45's).
     cage_count: usize,
     /// The constraints every search node prunes with (bits into `cages`); the others, the
@@ -266,15 +264,6 @@ impl Context {
                 constraints_of[usize::from(cell)] |= 1 << index;
             }
         }
-        let houses_of = (0..cells)
-            .map(|cell| {
-                let mut slots = [u8::MAX; 3];
-                for (slot, &house) in slots.iter_mut().zip(geometry.houses_of(cell)) {
-                    *slot = house as u8;
-                }
-                slots
-            })
-            .collect();
         Context {
             cells,
             side,
@@ -283,7 +272,6 @@ impl Context {
             peers,
             cages: constraints,
             constraints_of,
-            houses_of,
             cage_count: killer.cages().len(),
             every_node,
             locking: solving,
@@ -640,15 +628,11 @@ impl Context {
                 state.values[cell] == 0 && state.candidates[cell] & 1 << digit != 0
             });
             let first = places.next()?;
-            let mut shared = self.houses_of[first];
+            let mut shared = self.geometry.house_mask_of(first);
             let mut several = false;
             for other in places {
                 several = true;
-                for house in &mut shared {
-                    if *house != u8::MAX && !self.houses_of[other].contains(house) {
-                        *house = u8::MAX;
-                    }
-                }
+                shared &= self.geometry.house_mask_of(other);
             }
             if !several {
                 if !self.place(state, first, digit) {
@@ -662,8 +646,10 @@ impl Context {
             }
             // The digit's places in the cage all lie in one house: the rest of that house
             // cannot hold it (combination locking).
-            for &house in shared.iter().filter(|&&house| house != u8::MAX) {
-                for &cell in self.geometry.house(usize::from(house)) {
+            while shared != 0 {
+                let house = shared.trailing_zeros() as usize;
+                shared &= shared - 1;
+                for &cell in self.geometry.house(house) {
                     let cell = usize::from(cell);
                     if state.values[cell] == 0 && mask >> cell & 1 == 0 {
                         changed |= self.remove(state, cell, 1 << digit)?;
