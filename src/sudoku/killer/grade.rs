@@ -37,7 +37,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::Killer;
-use super::solver::{Context, KillerSolution, assign, combinations, solve};
+use super::solver::{Context, KillerSolution, assign, combinations, fill_mixed, solve};
 use crate::error::{Error, Result};
 use crate::sudoku::grade::{Technique, Tier};
 use crate::sudoku::variant::geometry::{CellSet, Geometry, HouseKind, Size};
@@ -1310,75 +1310,6 @@ fn has_one_set(group: &Group, placed: u16, side: usize) -> bool {
         .iter()
         .filter(|&&set| (set >> 1) & placed == 0);
     sets.next().is_some() && sets.next().is_none()
-}
-
-/// Fills the cells of a group whose digits may repeat, except between cells that see each
-/// other (bit `j` of `conflicts[k]` for cells `j < k`), so that they make `sum`, adding to
-/// `fits` every digit each cell takes: whether any filling does.
-fn fill_mixed(masks: &[u16], conflicts: &[u16], sum: u16, fits: &mut [u16]) -> bool {
-    let mut filling = MixedFilling {
-        masks,
-        conflicts,
-        least: [0; 10],
-        most: [0; 10],
-        chosen: [0; 9],
-        fits,
-    };
-    // The least and most the cells from each on can add up to, to cut hopeless branches.
-    for k in (0..masks.len()).rev() {
-        if masks[k] == 0 {
-            return false;
-        }
-        filling.least[k] = filling.least[k + 1] + masks[k].trailing_zeros() as u16 + 1;
-        filling.most[k] = filling.most[k + 1] + (16 - masks[k].leading_zeros()) as u16;
-    }
-    (filling.least[0]..=filling.most[0]).contains(&sum) && filling.from(0, sum)
-}
-
-struct MixedFilling<'a> {
-    masks: &'a [u16],
-    conflicts: &'a [u16],
-    least: [u16; 10],
-    most: [u16; 10],
-    chosen: [u8; 9],
-    fits: &'a mut [u16],
-}
-
-impl MixedFilling<'_> {
-    /// Fills cells `at..` to make `sum`; whether some filling does.
-    fn from(&mut self, at: usize, sum: u16) -> bool {
-        if at == self.masks.len() {
-            for (fit, &value) in self.fits.iter_mut().zip(&self.chosen) {
-                *fit |= bit(value);
-            }
-            return true;
-        }
-        let mut any = false;
-        let mut options = self.masks[at];
-        while options != 0 {
-            let value = options.trailing_zeros() as u8 + 1;
-            options &= options - 1;
-            let Some(rest) = sum.checked_sub(u16::from(value)) else {
-                break;
-            };
-            if rest < self.least[at + 1] || rest > self.most[at + 1] {
-                continue;
-            }
-            let mut seen = self.conflicts[at];
-            let mut repeats = false;
-            while seen != 0 {
-                let earlier = seen.trailing_zeros() as usize;
-                seen &= seen - 1;
-                repeats |= self.chosen[earlier] == value;
-            }
-            if repeats {
-                continue;
-            }
-            self.chosen[at] = value;
-            any |= self.from(at + 1, rest);
-        }
-        any
-    }
 }
 
 /// Regions of several houses for the rule of 45: two to four adjoining rows or columns

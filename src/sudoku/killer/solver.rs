@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use super::Killer;
-use crate::sudoku::variant::geometry::{Geometry, MAX_SIDE};
+use crate::sudoku::variant::geometry::{CellSet, Geometry, MAX_SIDE};
 
 /// The most cells of a killer grid (9×9).
 const CELLS: usize = 81;
@@ -212,7 +212,8 @@ impl Context {
             if rest == 0 || whole == 0 {
                 continue;
             }
-            let members = cells_of(rest);
+            let rest_cells = CellSet::from_low_mask(rest);
+            let members = rest_cells.iter();
             // Cages whose sums pass the house's total leave a remainder no digits make
             // (an unsolvable killer): `u16::MAX` has no combinations.
             let remainder = total.checked_sub(covered).unwrap_or(u16::MAX);
@@ -233,7 +234,7 @@ impl Context {
                     touching |= 1 << killer.cage_of()[usize::from(cell)];
                 }
                 let (mut outside, mut crossing_sum) = (0u128, 0u16);
-                for cage in cells_of(touching) {
+                for cage in CellSet::from_low_mask(touching).iter() {
                     let cage = &constraints[cage];
                     if cage.mask & !house_mask != 0 {
                         outside |= cage.mask & !house_mask;
@@ -246,10 +247,12 @@ impl Context {
                 let sum = (inside_sum + crossing_sum)
                     .checked_sub(total)
                     .unwrap_or(u16::MAX);
+                let outies = CellSet::from_low_mask(outside);
                 root_only.push(Constraint {
-                    distinct: cells_of(outside)
+                    distinct: outies
+                        .iter()
                         .all(|cell| outside & !(1 << cell) & !peers[cell] == 0),
-                    ..Constraint::new(cells_of(outside), sum)
+                    ..Constraint::new(outies.iter(), sum)
                 });
             }
         }
@@ -323,7 +326,7 @@ impl Context {
         if !locking {
             return Some(Settled::No);
         }
-        let locking = Rules {
+        let with_locking = Rules {
             used: u128::MAX,
             cage_locking: true,
             box_line: self.locking,
@@ -332,7 +335,7 @@ impl Context {
         // Every cage again, for the locking its first look left out.
         state.dirty = u128::MAX;
         loop {
-            if !self.propagate_with(state, locking) {
+            if !self.propagate_with(state, with_locking) {
                 return None;
             }
             if !self.locking {
@@ -726,69 +729,30 @@ impl Context {
     /// making `rest`, a digit twice only in cells that do not see each other; `None` when
     /// none does.
     fn mixed_fits(&self, cells: &[usize], masks: &[u16], rest: u16) -> Option<[u16; 9]> {
-        struct Filling<'a> {
-            masks: &'a [u16],
-            /// Per cell, the earlier cells it sees (bits by position).
-            sees: [u16; 9],
-            /// The least and most the cells from each position on can add up to.
-            least: [u16; 10],
-            most: [u16; 10],
-            chosen: [u8; 9],
-            fits: [u16; 9],
-        }
-        impl Filling<'_> {
-            fn from(&mut self, at: usize, left: u16) -> bool {
-                if left < self.least[at] || left > self.most[at] {
-                    return false;
-                }
-                if at == self.masks.len() {
-                    for (fit, &digit) in self.fits.iter_mut().zip(&self.chosen[..at]) {
-                        *fit |= 1 << digit;
-                    }
-                    return true;
-                }
-                let mut taken = 0u16;
-                let mut seen = self.sees[at];
-                while seen != 0 {
-                    taken |= 1 << self.chosen[seen.trailing_zeros() as usize];
-                    seen &= seen - 1;
-                }
-                let mut options = self.masks[at] & !taken;
-                let mut any = false;
-                while options != 0 {
-                    let digit = options.trailing_zeros() as u8;
-                    options &= options - 1;
-                    if u16::from(digit) > left {
-                        break;
-                    }
-                    self.chosen[at] = digit;
-                    any |= self.from(at + 1, left - u16::from(digit));
-                }
-                any
-            }
-        }
         let count = cells.len();
-        let mut filling = Filling {
-            masks,
-            sees: [0; 9],
-            least: [0; 10],
-            most: [0; 10],
-            chosen: [0; 9],
-            fits: [0; 9],
-        };
+        let mut conflicts = [0u16; 9];
+        let mut shifted = [0u16; 9];
         for k in 0..count {
+            shifted[k] = masks[k] >> 1;
             for j in 0..k {
                 if self.peers[cells[k]] >> cells[j] & 1 != 0 {
-                    filling.sees[k] |= 1 << j;
+                    conflicts[k] |= 1 << j;
                 }
             }
         }
-        for k in (0..count).rev() {
-            let mask = masks[k];
-            filling.least[k] = filling.least[k + 1] + mask.trailing_zeros() as u16;
-            filling.most[k] = filling.most[k + 1] + (15 - mask.leading_zeros()) as u16;
+        let mut fits = [0u16; 9];
+        if !fill_mixed(
+            &shifted[..count],
+            &conflicts[..count],
+            rest,
+            &mut fits[..count],
+        ) {
+            return None;
         }
-        filling.from(0, rest).then_some(filling.fits)
+        for fit in &mut fits[..count] {
+            *fit <<= 1;
+        }
+        Some(fits)
     }
 
     fn search(&self, state: State, search: &mut Search) {
@@ -836,15 +800,73 @@ impl Context {
     }
 }
 
-/// The cells (or constraints) of a 128-bit mask, lowest first.
-fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let cell = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            cell
-        })
-    })
+/// Fills the cells of a group whose digits may repeat, except between cells that see each
+/// other (candidates with bit `d - 1` for digit `d`, as the grader keeps them) (bit `j` of `conflicts[k]` for cells `j < k`), so that they make `sum`, adding to
+/// `fits` every digit each cell takes: whether any filling does.
+pub(super) fn fill_mixed(masks: &[u16], conflicts: &[u16], sum: u16, fits: &mut [u16]) -> bool {
+    let mut filling = MixedFilling {
+        masks,
+        conflicts,
+        least: [0; 10],
+        most: [0; 10],
+        chosen: [0; 9],
+        fits,
+    };
+    // The least and most the cells from each on can add up to, to cut hopeless branches.
+    for k in (0..masks.len()).rev() {
+        if masks[k] == 0 {
+            return false;
+        }
+        filling.least[k] = filling.least[k + 1] + masks[k].trailing_zeros() as u16 + 1;
+        filling.most[k] = filling.most[k + 1] + (16 - masks[k].leading_zeros()) as u16;
+    }
+    (filling.least[0]..=filling.most[0]).contains(&sum) && filling.from(0, sum)
+}
+
+struct MixedFilling<'a> {
+    masks: &'a [u16],
+    conflicts: &'a [u16],
+    least: [u16; 10],
+    most: [u16; 10],
+    chosen: [u8; 9],
+    fits: &'a mut [u16],
+}
+
+impl MixedFilling<'_> {
+    /// Fills cells `at..` to make `sum`; whether some filling does.
+    fn from(&mut self, at: usize, sum: u16) -> bool {
+        if at == self.masks.len() {
+            for (fit, &value) in self.fits.iter_mut().zip(&self.chosen) {
+                *fit |= 1 << (value - 1);
+            }
+            return true;
+        }
+        let mut any = false;
+        let mut options = self.masks[at];
+        while options != 0 {
+            let value = options.trailing_zeros() as u8 + 1;
+            options &= options - 1;
+            let Some(rest) = sum.checked_sub(u16::from(value)) else {
+                break;
+            };
+            if rest < self.least[at + 1] || rest > self.most[at + 1] {
+                continue;
+            }
+            let mut seen = self.conflicts[at];
+            let mut repeats = false;
+            while seen != 0 {
+                let earlier = seen.trailing_zeros() as usize;
+                seen &= seen - 1;
+                repeats |= self.chosen[earlier] == value;
+            }
+            if repeats {
+                continue;
+            }
+            self.chosen[at] = value;
+            any |= self.from(at + 1, rest);
+        }
+        any
+    }
 }
 
 /// The exact key a cage's fits are remembered by (one to six open cells, a remaining
