@@ -14,6 +14,7 @@ use std::time::Instant;
 use super::geometry::{CellSet, Geometry, Size, Variant};
 use super::grid::VariantGrid;
 use super::jigsaw::random_layout;
+use super::singles::{Singles, singles_fill};
 use super::solver::{SearchState, random_solution};
 use super::symmetry::orbits;
 use super::unavoidable::UnavoidableSets;
@@ -284,6 +285,16 @@ fn forced_by_clues(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usiz
     })
 }
 
+/// What a clue removal must keep for the digging to take it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removals {
+    /// The one solution, proven by the exact solver: the puzzle ends minimal.
+    KeepUnique,
+    /// Singles filling the removed cells back in: the puzzle ends as easy as they are
+    /// (and so unique) without a search.
+    KeepSingles(Singles),
+}
+
 /// Removes clue orbits in random order while the solution stays unique, never below
 /// `min_clues`. `None` when the deadline passes.
 pub fn dig(
@@ -305,11 +316,33 @@ pub fn dig_in_order(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Option<(VariantGrid, Vec<Vec<usize>>)> {
+    dig_keeping(
+        solution,
+        Removals::KeepUnique,
+        symmetry,
+        min_clues,
+        rng,
+        deadline,
+    )
+}
+
+/// [`dig_in_order`] with removals kept by `rule`.
+fn dig_keeping(
+    solution: &VariantGrid,
+    rule: Removals,
+    symmetry: Symmetry,
+    min_clues: usize,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Option<(VariantGrid, Vec<Vec<usize>>)> {
     let mut removed = Vec::new();
     let mut orbits = orbits(symmetry, solution.geometry().side());
     rng.shuffle(&mut orbits);
     let mut puzzle = solution.clone();
-    let check = UniquenessCheck::new(solution);
+    let unique = match rule {
+        Removals::KeepUnique => Some(UniquenessCheck::new(solution)),
+        Removals::KeepSingles(_) => None,
+    };
     let mut clues = puzzle.cells().len();
     for (index, orbit) in orbits.iter().enumerate() {
         // The clock is read every few orbits: a check takes microseconds.
@@ -322,7 +355,12 @@ pub fn dig_in_order(
         for &cell in orbit {
             puzzle.set(cell, 0);
         }
-        if check.keeps_unique(&puzzle, orbit) {
+        let kept = match (&unique, rule) {
+            (Some(check), _) => check.keeps_unique(&puzzle, orbit),
+            (None, Removals::KeepSingles(singles)) => singles_fill(&puzzle, orbit, singles),
+            (None, Removals::KeepUnique) => false,
+        };
+        if kept {
             clues -= orbit.len();
             removed.push(orbit.clone());
         } else {
@@ -350,6 +388,16 @@ pub fn generate_in_order(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Result<(VariantGenerated, Vec<Vec<usize>>)> {
+    generate_keeping(options, Removals::KeepUnique, rng, deadline)
+}
+
+/// [`generate_in_order`] with removals kept by `rule`.
+pub fn generate_keeping(
+    options: &VariantOptions,
+    rule: Removals,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Result<(VariantGenerated, Vec<Vec<usize>>)> {
     options.check()?;
     let min_clues = options.clues.map_or(0, |range| range.min);
     for _ in 0..options.max_attempts {
@@ -368,7 +416,7 @@ pub fn generate_in_order(
             continue;
         };
         let Some((puzzle, removed)) =
-            dig_in_order(&solution, options.symmetry, min_clues, rng, deadline)
+            dig_keeping(&solution, rule, options.symmetry, min_clues, rng, deadline)
         else {
             return Err(out_of_time(options));
         };

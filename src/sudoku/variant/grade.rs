@@ -23,9 +23,12 @@ use std::time::Instant;
 
 mod chains;
 
-use super::generate::{UniquenessCheck, VariantGenerated, VariantOptions, generate_in_order};
+use super::generate::{
+    Removals, UniquenessCheck, VariantGenerated, VariantOptions, generate_keeping,
+};
 use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size, Variant};
 use super::grid::{VariantGrid, value_word};
+use super::singles::Singles;
 use super::solver::{VariantSolution, solve};
 use super::symmetry::orbits;
 use crate::error::{Error, Result};
@@ -360,8 +363,19 @@ pub fn generate_graded(
         deadline,
         stop_above: range_max.filter(|&max| max < TRIAL_AND_ERROR_RATING),
     };
+    // A target that admits nothing beyond singles (and the direct techniques rated among
+    // them) is dug for singles directly.
+    let rule = match range_max {
+        Some(max) if max < Technique::NakedSingle.base_rating() => {
+            Removals::KeepSingles(Singles::Hidden)
+        }
+        Some(max) if max < Technique::Pointing.base_rating() => {
+            Removals::KeepSingles(Singles::HiddenAndNaked)
+        }
+        _ => Removals::KeepUnique,
+    };
     for _ in 0..MAX_GRADED_ATTEMPTS {
-        let (generated, removed) = generate_in_order(options, rng, deadline)?;
+        let (generated, removed) = generate_keeping(options, rule, rng, deadline)?;
         let grading = grade_unique(&generated.puzzle, &generated.solution, &grade_options)?;
         let Some(target) = target else {
             return Ok((generated, grading));
@@ -1381,6 +1395,44 @@ mod tests {
                 grading.steps.iter().map(|s| s.rating_tenths).max().unwrap()
             );
             assert_eq!(grading.tier, tier_of(Size::S6, grading.rating_tenths));
+        }
+    }
+
+    #[test]
+    fn singles_tiers_are_dug_unique_and_within_their_singles() {
+        let kinds = [
+            (Size::S6, Variant::Classic),
+            (Size::S8, Variant::X),
+            (Size::S9, Variant::Windoku),
+            (Size::S9, Variant::Jigsaw),
+            (Size::S12, Variant::Classic),
+            (Size::S16, Variant::Classic),
+        ];
+        let mut rng = RandomStream::derive("test", &["singles tiers"], 0);
+        for (size, variant) in kinds {
+            let options = VariantOptions::new(size, variant);
+            for (tier, most) in [(Tier::Easy, 15), (Tier::Medium, 23)] {
+                if size.side() <= 6 && tier == Tier::Medium {
+                    // 6×6 medium admits pointing (2.6), so it is dug for uniqueness.
+                    continue;
+                }
+                for _ in 0..3 {
+                    let (generated, grading) =
+                        generate_graded(&options, Some(RatingTarget::Tier(tier)), &mut rng, None)
+                            .unwrap();
+                    let puzzle = &generated.puzzle;
+                    assert_eq!(
+                        super::super::solver::count_solutions(puzzle, 2),
+                        1,
+                        "{puzzle}"
+                    );
+                    assert!(generated.solution.solves(puzzle));
+                    assert_eq!(grading.tier, tier, "{puzzle}");
+                    assert!(grading.rating_tenths <= most, "{puzzle}");
+                    let full = grade(puzzle, &VariantGradeOptions::default()).unwrap();
+                    assert_eq!(full.rating_tenths, grading.rating_tenths);
+                }
+            }
         }
     }
 

@@ -11,6 +11,7 @@ pub mod grade;
 pub mod grid;
 pub mod jigsaw;
 pub mod reference;
+pub mod singles;
 pub mod solver;
 pub mod symmetry;
 pub mod unavoidable;
