@@ -14,7 +14,7 @@ use std::time::Instant;
 use super::geometry::{CellSet, Geometry, Size, Variant};
 use super::grid::VariantGrid;
 use super::jigsaw::random_layout;
-use super::singles::{Singles, singles_fill};
+use super::singles::{Singles, SinglesDig};
 use super::solver::{SearchState, random_solution};
 use super::symmetry::orbits;
 use super::unavoidable::UnavoidableSets;
@@ -326,6 +326,12 @@ pub fn dig_in_order(
     )
 }
 
+/// What decides each removal of one digging pass.
+enum Keeper<'s> {
+    Unique(UniquenessCheck<'s>),
+    Singles(Box<SinglesDig<'s>>),
+}
+
 /// [`dig_in_order`] with removals kept by `rule`.
 fn dig_keeping(
     solution: &VariantGrid,
@@ -339,9 +345,11 @@ fn dig_keeping(
     let mut orbits = orbits(symmetry, solution.geometry().side());
     rng.shuffle(&mut orbits);
     let mut puzzle = solution.clone();
-    let unique = match rule {
-        Removals::KeepUnique => Some(UniquenessCheck::new(solution)),
-        Removals::KeepSingles(_) => None,
+    let mut keeper = match rule {
+        Removals::KeepUnique => Keeper::Unique(UniquenessCheck::new(solution)),
+        Removals::KeepSingles(singles) => {
+            Keeper::Singles(Box::new(SinglesDig::new(solution, singles)))
+        }
     };
     let mut clues = puzzle.cells().len();
     for (index, orbit) in orbits.iter().enumerate() {
@@ -355,10 +363,9 @@ fn dig_keeping(
         for &cell in orbit {
             puzzle.set(cell, 0);
         }
-        let kept = match (&unique, rule) {
-            (Some(check), _) => check.keeps_unique(&puzzle, orbit),
-            (None, Removals::KeepSingles(singles)) => singles_fill(&puzzle, orbit, singles),
-            (None, Removals::KeepUnique) => false,
+        let kept = match &mut keeper {
+            Keeper::Unique(check) => check.keeps_unique(&puzzle, orbit),
+            Keeper::Singles(dig) => dig.remove_if_filled(solution, orbit),
         };
         if kept {
             clues -= orbit.len();

@@ -7,7 +7,7 @@
 //! them back in: each removal is proven by a few house scans instead of a search, and the
 //! puzzle meets its tier by construction rather than by grading after the fact.
 
-use super::geometry::{MAX_CELLS, MAX_SIDE};
+use super::geometry::{Geometry, MAX_CELLS, MAX_SIDE};
 use super::grid::VariantGrid;
 
 /// The singles a fill may use.
@@ -27,93 +27,190 @@ pub enum Singles {
 /// they fill from fewer clues they fill from more. So when `puzzle` with the targets given
 /// is solved by them, this is true exactly when `puzzle` is solved by them.
 pub fn singles_fill(puzzle: &VariantGrid, targets: &[usize], singles: Singles) -> bool {
-    if targets.is_empty() {
-        return true;
+    let position = Clues::of(puzzle);
+    position.fill(targets, singles)
+}
+
+/// Clue removals from one solution grid, each kept while singles fill the puzzle back in.
+/// The clues' houses and candidates are kept up to date across removals, so a check only
+/// recomputes the cells around the clues it takes out.
+pub struct SinglesDig<'g> {
+    clues: Clues<'g>,
+    singles: Singles,
+}
+
+impl<'g> SinglesDig<'g> {
+    /// Starts from every cell of `solution` given.
+    pub fn new(solution: &'g VariantGrid, singles: Singles) -> SinglesDig<'g> {
+        SinglesDig {
+            clues: Clues::of(solution),
+            singles,
+        }
     }
-    let geometry = puzzle.geometry();
-    let all_digits = geometry.size().all_digits();
-    let naked = singles == Singles::HiddenAndNaked;
-    let mut held = [0u16; 64];
-    for (cell, &value) in puzzle.cells().iter().enumerate() {
-        if value != 0 {
+
+    /// Takes the clues of `cells` out when singles still solve the puzzle without them
+    /// (it is solved by them with them): true when they went.
+    pub fn remove_if_filled(&mut self, solution: &VariantGrid, cells: &[usize]) -> bool {
+        self.clues.set_given(solution, cells, false);
+        let filled = self.clues.fill(cells, self.singles);
+        if !filled {
+            self.clues.set_given(solution, cells, true);
+        }
+        filled
+    }
+}
+
+/// The digits held by each house and the candidates each open cell keeps from the clues
+/// alone (filled cells keep none; an open cell always keeps its own value).
+#[derive(Clone)]
+struct Clues<'g> {
+    geometry: &'g Geometry,
+    held: [u16; 64],
+    candidates: [u16; MAX_CELLS],
+}
+
+impl<'g> Clues<'g> {
+    fn of(puzzle: &'g VariantGrid) -> Clues<'g> {
+        let geometry = puzzle.geometry();
+        let mut held = [0u16; 64];
+        for (cell, &value) in puzzle.cells().iter().enumerate() {
+            if value != 0 {
+                for &house in geometry.houses_of(cell) {
+                    held[usize::from(house)] |= 1 << (value - 1);
+                }
+            }
+        }
+        let mut clues = Clues {
+            geometry,
+            held,
+            candidates: [0; MAX_CELLS],
+        };
+        for (cell, &value) in puzzle.cells().iter().enumerate() {
+            if value == 0 {
+                clues.candidates[cell] = clues.open_digits(cell);
+            }
+        }
+        clues
+    }
+
+    /// The digits no house of `cell` holds.
+    fn open_digits(&self, cell: usize) -> u16 {
+        self.geometry
+            .houses_of(cell)
+            .iter()
+            .fold(self.geometry.size().all_digits(), |open, &house| {
+                open & !self.held[usize::from(house)]
+            })
+    }
+
+    /// Gives the clues of `cells` (their values are `solution`'s) or takes them out.
+    fn set_given(&mut self, solution: &VariantGrid, cells: &[usize], given: bool) {
+        let geometry = self.geometry;
+        for &cell in cells {
+            let bit = 1u16 << (solution.get(cell) - 1);
             for &house in geometry.houses_of(cell) {
-                held[usize::from(house)] |= 1 << (value - 1);
+                if given {
+                    self.held[usize::from(house)] |= bit;
+                } else {
+                    self.held[usize::from(house)] &= !bit;
+                }
             }
         }
-    }
-    // Open cells keep the digits their houses still lack; filled cells keep none.
-    let mut candidates = [0u16; MAX_CELLS];
-    let mut pending = Pending::new();
-    for (cell, &value) in puzzle.cells().iter().enumerate() {
-        if value == 0 {
-            let open = geometry
-                .houses_of(cell)
-                .iter()
-                .fold(all_digits, |open, &house| open & !held[usize::from(house)]);
-            candidates[cell] = open;
-            if naked && open.count_ones() == 1 {
-                pending.push(cell, open);
-            }
-        }
-    }
-    let mut missing = targets.len();
-    let mut focus = 0u64;
-    for &cell in targets {
-        focus |= geometry.house_mask_of(cell);
-    }
-    let mut dirty = geometry.all_houses();
-    loop {
-        while let Some((cell, bit)) = pending.pop() {
-            if candidates[cell] & bit == 0 {
-                continue;
-            }
-            candidates[cell] = 0;
-            dirty |= geometry.house_mask_of(cell);
+        // Only the cell's own digit changes for its open peers (a peer's mask is never
+        // empty while it is open: it keeps its own value).
+        for &cell in cells {
+            let bit = 1u16 << (solution.get(cell) - 1);
+            self.candidates[cell] = if given { 0 } else { self.open_digits(cell) };
             for &peer in geometry.peers(cell) {
                 let peer = usize::from(peer);
-                let mask = candidates[peer];
-                if mask & bit != 0 {
-                    let rest = mask & !bit;
-                    candidates[peer] = rest;
-                    dirty |= geometry.house_mask_of(peer);
-                    if naked && rest.count_ones() == 1 {
-                        pending.push(peer, rest);
+                let mask = self.candidates[peer];
+                if mask == 0 {
+                    continue;
+                }
+                if given {
+                    self.candidates[peer] = mask & !bit;
+                } else if self.open_digits(peer) & bit != 0 {
+                    self.candidates[peer] = mask | bit;
+                }
+            }
+        }
+    }
+
+    /// Whether `singles` fill every cell of `targets` (see [`singles_fill`]).
+    fn fill(&self, targets: &[usize], singles: Singles) -> bool {
+        if targets.is_empty() {
+            return true;
+        }
+        let geometry = self.geometry;
+        let naked = singles == Singles::HiddenAndNaked;
+        let mut candidates = self.candidates;
+        let mut pending = Pending::new();
+        if naked {
+            for (cell, &open) in candidates[..geometry.cells()].iter().enumerate() {
+                if open.count_ones() == 1 {
+                    pending.push(cell, open);
+                }
+            }
+        }
+        let mut missing = targets.len();
+        let mut focus = 0u64;
+        for &cell in targets {
+            focus |= geometry.house_mask_of(cell);
+        }
+        let mut dirty = geometry.all_houses();
+        loop {
+            while let Some((cell, bit)) = pending.pop() {
+                if candidates[cell] & bit == 0 {
+                    continue;
+                }
+                candidates[cell] = 0;
+                dirty |= geometry.house_mask_of(cell);
+                for &peer in geometry.peers(cell) {
+                    let peer = usize::from(peer);
+                    let mask = candidates[peer];
+                    if mask & bit != 0 {
+                        let rest = mask & !bit;
+                        candidates[peer] = rest;
+                        dirty |= geometry.house_mask_of(peer);
+                        if naked && rest.count_ones() == 1 {
+                            pending.push(peer, rest);
+                        }
+                    }
+                }
+                if targets.contains(&cell) {
+                    missing -= 1;
+                    if missing == 0 {
+                        return true;
                     }
                 }
             }
-            if targets.contains(&cell) {
-                missing -= 1;
-                if missing == 0 {
-                    return true;
-                }
+            if dirty == 0 {
+                return false;
             }
-        }
-        if dirty == 0 {
-            return false;
-        }
-        let first = if dirty & focus != 0 {
-            dirty & focus
-        } else {
-            dirty
-        };
-        let house = first.trailing_zeros() as usize;
-        dirty &= !(1 << house);
-        let members = geometry.house(house);
-        let (mut once, mut twice) = (0u16, 0u16);
-        for &cell in members {
-            let mask = candidates[usize::from(cell)];
-            twice |= once & mask;
-            once |= mask;
-        }
-        let mut hidden = once & !twice;
-        while hidden != 0 {
-            let bit = hidden & hidden.wrapping_neg();
-            hidden &= hidden - 1;
-            if let Some(&cell) = members
-                .iter()
-                .find(|&&cell| candidates[usize::from(cell)] & bit != 0)
-            {
-                pending.push(usize::from(cell), bit);
+            let first = if dirty & focus != 0 {
+                dirty & focus
+            } else {
+                dirty
+            };
+            let house = first.trailing_zeros() as usize;
+            dirty &= !(1 << house);
+            let members = geometry.house(house);
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &cell in members {
+                let mask = candidates[usize::from(cell)];
+                twice |= once & mask;
+                once |= mask;
+            }
+            let mut hidden = once & !twice;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                if let Some(&cell) = members
+                    .iter()
+                    .find(|&&cell| candidates[usize::from(cell)] & bit != 0)
+                {
+                    pending.push(usize::from(cell), bit);
+                }
             }
         }
     }

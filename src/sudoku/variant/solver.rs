@@ -488,11 +488,10 @@ pub fn random_solution(
 
 /// Whether a random fill propagates locked candidates as well as singles. Empty regular
 /// 4×4 to 12×12 grids fill in as many positions without them (4×4 and 6×6 to the same
-/// grids), each position then about twice as fast; jigsaw regions, extra houses and 16×16
-/// grids need them to keep fills from running long. Regular 9×9 grids (the killer's) keep
-/// them, and so keep their grids.
+/// grids), each position then about twice as fast (a killer's 9×9 grid: 67 → 35 µs);
+/// jigsaw regions, extra houses and 16×16 grids need them to keep fills from running long.
 fn fills_lock_candidates(geometry: &Geometry) -> bool {
-    geometry.variant() != Variant::Classic || matches!(geometry.side(), 9 | 16)
+    geometry.variant() != Variant::Classic || geometry.side() == 16
 }
 
 /// The values placed so far (0 elsewhere).
