@@ -342,8 +342,9 @@ fn dig_keeping(
     deadline: Option<Instant>,
 ) -> Option<(VariantGrid, Vec<Vec<usize>>)> {
     let mut removed = Vec::new();
-    let mut orbits = orbits(symmetry, solution.geometry().side());
-    rng.shuffle(&mut orbits);
+    let orbits = orbits(symmetry, solution.geometry().side());
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    rng.shuffle(&mut order);
     let mut puzzle = solution.clone();
     let mut keeper = match rule {
         Removals::KeepUnique => Keeper::Unique(UniquenessCheck::new(solution)),
@@ -352,7 +353,7 @@ fn dig_keeping(
         }
     };
     let mut clues = puzzle.cells().len();
-    for (index, orbit) in orbits.iter().enumerate() {
+    for (index, orbit) in order.iter().map(|&at| &orbits[at]).enumerate() {
         // The clock is read every few orbits: a check takes microseconds.
         if index % 8 == 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return None;
@@ -498,12 +499,12 @@ mod tests {
             assert_eq!(count_solutions(puzzle, 2), 1, "{puzzle}");
             assert!(generated.solution.solves(puzzle));
             assert!(holds_for(symmetry, size.side(), puzzle.cells()), "{puzzle}");
-            for orbit in orbits(symmetry, size.side()) {
+            for orbit in orbits(symmetry, size.side()).iter() {
                 if puzzle.get(orbit[0]) == 0 {
                     continue;
                 }
                 let mut fewer = puzzle.clone();
-                for &cell in &orbit {
+                for &cell in orbit {
                     fewer.set(cell, 0);
                 }
                 assert!(count_solutions(&fewer, 2) > 1, "{puzzle}: {orbit:?}");

@@ -464,8 +464,9 @@ fn ease(
     }
     let min_clues = options.clues.map_or(0, |clues| clues.min);
     let mut clue_orbits: Vec<Vec<usize>> = orbits(options.symmetry, puzzle.geometry().side())
-        .into_iter()
+        .iter()
         .filter(|orbit| puzzle.get(orbit[0]) != 0)
+        .cloned()
         .collect();
     rng.shuffle(&mut clue_orbits);
     let check = UniquenessCheck::new(solution);
