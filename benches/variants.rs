@@ -45,6 +45,28 @@ fn main() {
             },
         );
     }
+    // Easy and medium are dug for singles rather than minimal puzzles.
+    let singles_tiers = [
+        (Size::S6, Tier::Easy, 2000),
+        (Size::S12, Tier::Easy, 100),
+        (Size::S12, Tier::Medium, 100),
+        (Size::S16, Tier::Easy, 20),
+    ];
+    for (size, tier, count) in singles_tiers {
+        let options = VariantOptions::new(size, Variant::Classic);
+        let target = Some(RatingTarget::Tier(tier));
+        common::median(&format!("generate {count} {tier} {size}"), 3, count, || {
+            (0..count as u64)
+                .map(|index| {
+                    let mut rng = RandomStream::derive("bench", &["singles"], index);
+                    generate_graded(&options, target, &mut rng, None)
+                        .unwrap()
+                        .1
+                        .rating_tenths
+                })
+                .max()
+        });
+    }
     let options = VariantOptions::new(Size::S16, Variant::Classic);
     common::median("generate 10 graded 16x16 (any tier)", 3, 10, || {
         (0..10u64)

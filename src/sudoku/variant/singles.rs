@@ -62,7 +62,6 @@ impl<'g> SinglesDig<'g> {
 
 /// The digits held by each house and the candidates each open cell keeps from the clues
 /// alone (filled cells keep none; an open cell always keeps its own value).
-#[derive(Clone)]
 struct Clues<'g> {
     geometry: &'g Geometry,
     held: [u16; 64],
@@ -246,14 +245,11 @@ impl Pending {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
     use crate::seed::RandomStream;
-    use crate::sudoku::variant::geometry::{Geometry, Size, Variant};
+    use crate::sudoku::variant::geometry::{Size, Variant};
     use crate::sudoku::variant::grade::{VariantGradeOptions, grade_unique};
-    use crate::sudoku::variant::jigsaw::random_layout;
-    use crate::sudoku::variant::solver::{count_solutions, random_solution};
+    use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
 
     /// The cells singles fill, found the plain way: every round recomputes each open
     /// cell's values from its houses and each house's places for each value.
@@ -301,7 +297,7 @@ mod tests {
     }
 
     fn solutions(rng: &mut RandomStream) -> Vec<VariantGrid> {
-        let mut geometries: Vec<Geometry> = [
+        let kinds = [
             (Size::S4, Variant::Classic),
             (Size::S6, Variant::Classic),
             (Size::S6, Variant::X),
@@ -309,17 +305,8 @@ mod tests {
             (Size::S9, Variant::X),
             (Size::S9, Variant::Windoku),
             (Size::S12, Variant::Classic),
-        ]
-        .into_iter()
-        .map(|(size, variant)| Geometry::regular(size, variant).unwrap())
-        .collect();
-        let regions = random_layout(Size::S9, false, rng).unwrap();
-        let labels: Vec<u8> = regions.iter().map(|&region| b'a' + region).collect();
-        geometries.push(Geometry::jigsaw(Size::S9, &labels).unwrap());
-        geometries
-            .into_iter()
-            .filter_map(|geometry| random_solution(&Arc::new(geometry), rng, 100_000, None))
-            .collect()
+        ];
+        sample_solutions(&kinds, rng)
     }
 
     #[test]

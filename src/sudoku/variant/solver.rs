@@ -494,6 +494,27 @@ fn fills_lock_candidates(geometry: &Geometry) -> bool {
     geometry.variant() != Variant::Classic || geometry.side() == 16
 }
 
+/// A random solution grid of each regular kind, then of a fresh 9×9 jigsaw layout: the
+/// grids the engine's tests work from.
+#[cfg(test)]
+pub(crate) fn sample_solutions(
+    kinds: &[(super::geometry::Size, Variant)],
+    rng: &mut RandomStream,
+) -> Vec<VariantGrid> {
+    use super::geometry::Size;
+    let mut geometries: Vec<Geometry> = kinds
+        .iter()
+        .map(|&(size, variant)| Geometry::regular(size, variant).expect("a regular kind"))
+        .collect();
+    let regions = super::jigsaw::random_layout(Size::S9, false, rng).expect("a 9×9 layout");
+    let labels: Vec<u8> = regions.iter().map(|&region| b'a' + region).collect();
+    geometries.push(Geometry::jigsaw(Size::S9, &labels).expect("a drawn layout"));
+    geometries
+        .into_iter()
+        .filter_map(|geometry| random_solution(&Arc::new(geometry), rng, 100_000, None))
+        .collect()
+}
+
 /// The values placed so far (0 elsewhere).
 #[cfg(test)]
 fn placed_values(state: &SearchState<'_>) -> Vec<u8> {

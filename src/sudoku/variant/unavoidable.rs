@@ -170,32 +170,20 @@ fn root(parent: &mut [u16; MAX_CELLS], cell: u16) -> u16 {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
     use crate::seed::RandomStream;
-    use crate::sudoku::variant::geometry::{Geometry, Size, Variant};
-    use crate::sudoku::variant::jigsaw::random_layout;
-    use crate::sudoku::variant::solver::{count_solutions, random_solution};
+    use crate::sudoku::variant::geometry::{Size, Variant};
+    use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
 
     fn solutions() -> Vec<VariantGrid> {
         let mut rng = RandomStream::derive("test", &["unavoidable"], 0);
-        let mut geometries: Vec<Geometry> = [
+        let kinds = [
             (Size::S6, Variant::Classic),
             (Size::S8, Variant::X),
             (Size::S9, Variant::Windoku),
             (Size::S12, Variant::Classic),
-        ]
-        .into_iter()
-        .map(|(size, variant)| Geometry::regular(size, variant).unwrap())
-        .collect();
-        let regions = random_layout(Size::S9, false, &mut rng).unwrap();
-        let labels: Vec<u8> = regions.iter().map(|&region| b'a' + region).collect();
-        geometries.push(Geometry::jigsaw(Size::S9, &labels).unwrap());
-        geometries
-            .into_iter()
-            .filter_map(|geometry| random_solution(&Arc::new(geometry), &mut rng, 100_000, None))
-            .collect()
+        ];
+        sample_solutions(&kinds, &mut rng)
     }
 
     #[test]
