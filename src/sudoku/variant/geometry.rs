@@ -74,6 +74,21 @@ impl CellSet {
     }
 
     /// The cells in ascending order.
+    /// The cells below `cells` that are not in the set.
+    pub fn complement_below(&self, cells: usize) -> CellSet {
+        let mut words = [0u64; 4];
+        for (k, word) in words.iter_mut().enumerate() {
+            let below = cells.saturating_sub(k * 64).min(64);
+            let mask = if below == 64 {
+                u64::MAX
+            } else {
+                (1u64 << below) - 1
+            };
+            *word = !self.0[k] & mask;
+        }
+        CellSet(words)
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(k, &word)| {
             let mut rest = word;

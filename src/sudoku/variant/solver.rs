@@ -352,10 +352,7 @@ impl<'g> SearchState<'g> {
     fn branch_cell(&self) -> usize {
         let mut best = 0;
         let mut best_count = u32::MAX;
-        for cell in 0..self.geometry.cells() {
-            if self.placed.contains(cell) {
-                continue;
-            }
+        for cell in self.placed.complement_below(self.geometry.cells()).iter() {
             let count = self.candidates[cell].count_ones();
             if count < best_count {
                 best = cell;
