@@ -165,7 +165,7 @@ impl<'g> Clues<'g> {
                 candidates[cell] = 0;
                 dirty |= geometry.house_mask_of(cell);
                 for &peer in geometry.peers(cell) {
-                    let peer = usize::from(peer);
+                    let peer = slot(peer);
                     let mask = candidates[peer];
                     if mask & bit != 0 {
                         let rest = mask & !bit;
@@ -196,7 +196,7 @@ impl<'g> Clues<'g> {
             let members = geometry.house(house);
             let (mut once, mut twice) = (0u16, 0u16);
             for &cell in members {
-                let mask = candidates[usize::from(cell)];
+                let mask = candidates[slot(cell)];
                 twice |= once & mask;
                 once |= mask;
             }
@@ -206,13 +206,19 @@ impl<'g> Clues<'g> {
                 hidden &= hidden - 1;
                 if let Some(&cell) = members
                     .iter()
-                    .find(|&&cell| candidates[usize::from(cell)] & bit != 0)
+                    .find(|&&cell| candidates[slot(cell)] & bit != 0)
                 {
                     pending.push(usize::from(cell), bit);
                 }
             }
         }
     }
+}
+
+/// A cell's index into a `MAX_CELLS` table, in range by construction (cells are below
+/// `MAX_CELLS`, a power of two), so the hot loops index without a bounds check.
+fn slot(cell: u16) -> usize {
+    usize::from(cell) & (MAX_CELLS - 1)
 }
 
 /// Placements found but not yet made: (cell, digit bit). A cell's mask turns single once,
