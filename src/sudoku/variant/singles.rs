@@ -351,6 +351,37 @@ mod tests {
     }
 
     #[test]
+    fn a_dig_keeps_its_clues_as_if_worked_out_afresh() {
+        let mut rng = RandomStream::derive("test", &["singles dig"], 0);
+        let mut removals = [0; 2];
+        for solution in solutions(&mut rng) {
+            for singles in [Singles::Hidden, Singles::HiddenAndNaked] {
+                let mut dig = SinglesDig::new(&solution, singles);
+                let mut puzzle = solution.clone();
+                let mut order: Vec<usize> = (0..puzzle.cells().len()).collect();
+                rng.shuffle(&mut order);
+                for pair in order.chunks(2) {
+                    let removed = dig.remove_if_filled(&solution, pair);
+                    let mut fewer = puzzle.clone();
+                    for &cell in pair {
+                        fewer.set(cell, 0);
+                    }
+                    assert_eq!(removed, singles_fill(&fewer, pair, singles), "{puzzle}");
+                    if removed {
+                        puzzle = fewer;
+                    }
+                    let afresh = Clues::of(&puzzle);
+                    assert_eq!(dig.clues.held, afresh.held);
+                    assert_eq!(dig.clues.candidates, afresh.candidates);
+                    removals[usize::from(removed)] += 1;
+                }
+                assert!(reference_fill(&puzzle, singles).is_complete(), "{puzzle}");
+            }
+        }
+        assert!(removals[0] > 50 && removals[1] > 50, "{removals:?}");
+    }
+
+    #[test]
     fn puzzles_singles_solve_grade_within_them() {
         let mut rng = RandomStream::derive("test", &["singles grades"], 0);
         let mut graded = 0;
