@@ -73,7 +73,6 @@ impl CellSet {
             .map(|(k, word)| k * 64 + word.trailing_zeros() as usize)
     }
 
-    /// The cells in ascending order.
     /// The cells below `cells` that are not in the set.
     pub fn complement_below(&self, cells: usize) -> CellSet {
         let mut words = [0u64; 4];
@@ -89,6 +88,7 @@ impl CellSet {
         CellSet(words)
     }
 
+    /// The cells in ascending order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(k, &word)| {
             let mut rest = word;

@@ -363,17 +363,9 @@ pub fn generate_graded(
         deadline,
         stop_above: range_max.filter(|&max| max < TRIAL_AND_ERROR_RATING),
     };
-    // A target that admits nothing beyond singles (and the direct techniques rated among
-    // them) is dug for singles directly.
-    let rule = match range_max {
-        Some(max) if max < Technique::NakedSingle.base_rating() => {
-            Removals::KeepSingles(Singles::Hidden)
-        }
-        Some(max) if max < Technique::Pointing.base_rating() => {
-            Removals::KeepSingles(Singles::HiddenAndNaked)
-        }
-        _ => Removals::KeepUnique,
-    };
+    let rule = target.map_or(Removals::KeepUnique, |target| {
+        removals_for(target_range(options.size, target))
+    });
     for _ in 0..MAX_GRADED_ATTEMPTS {
         let (generated, removed) = generate_keeping(options, rule, rng, deadline)?;
         let grading = grade_unique(&generated.puzzle, &generated.solution, &grade_options)?;
@@ -400,6 +392,21 @@ pub fn generate_graded(
         target.map_or_else(|| "any rating".to_string(), |target| target.to_string())
     ))
     .with_hint("allow more time with --max-seconds, or ask for another tier or rating range"))
+}
+
+/// How to dig for ratings in `range`: a range that admits nothing beyond singles (and the
+/// direct techniques rated among them) but does admit what they rate is dug for them,
+/// any other for the minimal puzzle.
+fn removals_for(range: RatingRange) -> Removals {
+    let hidden = Technique::HiddenSingleLine.base_rating();
+    let naked = Technique::NakedSingle.base_rating();
+    if range.max < naked && range.min <= hidden {
+        Removals::KeepSingles(Singles::Hidden)
+    } else if range.max < Technique::Pointing.base_rating() && range.min <= naked {
+        Removals::KeepSingles(Singles::HiddenAndNaked)
+    } else {
+        Removals::KeepUnique
+    }
 }
 
 /// Removals tried one at a time by [`ease`]'s walk.
@@ -1344,6 +1351,7 @@ mod tests {
     use super::*;
     use crate::sudoku::variant::generate::VariantOptions;
     use crate::sudoku::variant::grid::parse_any;
+    use crate::sudoku::variant::solver::count_solutions;
 
     #[test]
     fn combinations_visit_every_subset() {
@@ -1400,6 +1408,29 @@ mod tests {
     }
 
     #[test]
+    fn only_ranges_singles_can_meet_are_dug_for_them() {
+        let range = |min, max| RatingRange { min, max };
+        let singles = |singles| Removals::KeepSingles(singles);
+        assert_eq!(
+            removals_for(tier_range(Size::S12, Tier::Easy)),
+            singles(Singles::Hidden)
+        );
+        assert_eq!(
+            removals_for(tier_range(Size::S12, Tier::Medium)),
+            singles(Singles::HiddenAndNaked)
+        );
+        // 6×6 medium admits pointing; 2.4 and up is beyond what singles rate.
+        for beyond in [
+            tier_range(Size::S6, Tier::Medium),
+            range(24, 25),
+            range(26, 40),
+        ] {
+            assert_eq!(removals_for(beyond), Removals::KeepUnique);
+        }
+        assert_eq!(removals_for(range(10, 12)), singles(Singles::Hidden));
+    }
+
+    #[test]
     fn singles_tiers_are_dug_unique_and_within_their_singles() {
         let kinds = [
             (Size::S6, Variant::Classic),
@@ -1422,11 +1453,7 @@ mod tests {
                         generate_graded(&options, Some(RatingTarget::Tier(tier)), &mut rng, None)
                             .unwrap();
                     let puzzle = &generated.puzzle;
-                    assert_eq!(
-                        super::super::solver::count_solutions(puzzle, 2),
-                        1,
-                        "{puzzle}"
-                    );
+                    assert_eq!(count_solutions(puzzle, 2), 1, "{puzzle}");
                     assert!(generated.solution.solves(puzzle));
                     assert_eq!(grading.tier, tier, "{puzzle}");
                     assert!(grading.rating_tenths <= most, "{puzzle}");

@@ -19,18 +19,6 @@ pub enum Singles {
     HiddenAndNaked,
 }
 
-/// Whether `singles`, starting from the clues of `puzzle`, fill every cell of `targets`
-/// (empty cells of `puzzle`). The houses of the targets are scanned first, and the scan
-/// stops as soon as the last target is filled.
-///
-/// Singles only ever place a grid's own values when the puzzle has a solution, and what
-/// they fill from fewer clues they fill from more. So when `puzzle` with the targets given
-/// is solved by them, this is true exactly when `puzzle` is solved by them.
-pub fn singles_fill(puzzle: &VariantGrid, targets: &[usize], singles: Singles) -> bool {
-    let position = Clues::of(puzzle);
-    position.fill(targets, singles)
-}
-
 /// Clue removals from one solution grid, each kept while singles fill the puzzle back in.
 /// The clues' houses and candidates are kept up to date across removals, so a check only
 /// recomputes the cells around the clues it takes out.
@@ -135,7 +123,13 @@ impl<'g> Clues<'g> {
         }
     }
 
-    /// Whether `singles` fill every cell of `targets` (see [`singles_fill`]).
+    /// Whether `singles`, starting from these clues, fill every cell of `targets` (open
+    /// cells). The houses of the targets are scanned first, and the scan stops as soon as
+    /// the last target is filled.
+    ///
+    /// Singles only ever place a grid's own values when the puzzle has a solution, and
+    /// what they fill from fewer clues they fill from more. So when the puzzle with the
+    /// targets given is solved by them, this is true exactly when the puzzle is.
     fn fill(&self, targets: &[usize], singles: Singles) -> bool {
         if targets.is_empty() {
             return true;
@@ -256,6 +250,10 @@ mod tests {
     use crate::sudoku::variant::geometry::{Size, Variant};
     use crate::sudoku::variant::grade::{VariantGradeOptions, grade_unique};
     use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
+
+    fn singles_fill(puzzle: &VariantGrid, targets: &[usize], singles: Singles) -> bool {
+        Clues::of(puzzle).fill(targets, singles)
+    }
 
     /// The cells singles fill, found the plain way: every round recomputes each open
     /// cell's values from its houses and each house's places for each value.
