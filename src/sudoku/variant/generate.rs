@@ -366,7 +366,7 @@ fn dig_keeping(
         }
         let kept = match &mut keeper {
             Keeper::Unique(check) => check.keeps_unique(&puzzle, orbit),
-            Keeper::Singles(dig) => dig.remove_if_filled(solution, orbit),
+            Keeper::Singles(dig) => dig.remove_if_filled(orbit),
         };
         if kept {
             clues -= orbit.len();

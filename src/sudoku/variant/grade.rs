@@ -28,7 +28,7 @@ use super::generate::{
 };
 use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size, Variant};
 use super::grid::{VariantGrid, value_word};
-use super::singles::Singles;
+use super::singles::{Singles, SinglesRules, fills_all};
 use super::solver::{VariantSolution, solve};
 use super::symmetry::orbits;
 use crate::error::{Error, Result};
@@ -368,7 +368,16 @@ pub fn generate_graded(
     });
     for _ in 0..MAX_GRADED_ATTEMPTS {
         let (generated, removed) = generate_keeping(options, rule, rng, deadline)?;
-        let grading = grade_unique(&generated.puzzle, &generated.solution, &grade_options)?;
+        let grading = match rule {
+            Removals::KeepSingles(singles) => {
+                grade_by_singles(&generated.puzzle, &generated.solution, singles)
+            }
+            Removals::KeepUnique => None,
+        };
+        let grading = match grading {
+            Some(grading) => grading,
+            None => grade_unique(&generated.puzzle, &generated.solution, &grade_options)?,
+        };
         let Some(target) = target else {
             return Ok((generated, grading));
         };
@@ -406,6 +415,61 @@ fn removals_for(range: RatingRange) -> Removals {
         Removals::KeepSingles(Singles::HiddenAndNaked)
     } else {
         Removals::KeepUnique
+    }
+}
+
+/// The grading of a puzzle `singles` solve, found without stepping through it; `None`
+/// for the 9×9 kinds, graded by Sudoku Explainer's ladder, and for puzzles the singles
+/// leave unsolved. The easiest-first solve takes a rung of the singles only when none
+/// below it is left, and a single stays open until its cell is filled; so the rating is
+/// that of the lowest rung whose singles, with those below it, fill the whole puzzle, and
+/// each open cell is one step. It equals [`grade_unique`]'s (tested).
+fn grade_by_singles(
+    puzzle: &VariantGrid,
+    solution: &VariantGrid,
+    singles: Singles,
+) -> Option<VariantGrading> {
+    let geometry = puzzle.geometry();
+    if classic_extra_houses(geometry).is_some() {
+        return None;
+    }
+    let rungs = [
+        (Technique::FullHouse, SinglesRules::full_houses()),
+        (
+            Technique::HiddenSingleBox,
+            SinglesRules::hidden_in_regions(geometry),
+        ),
+        (Technique::HiddenSingleLine, Singles::Hidden.rules(geometry)),
+        (
+            Technique::NakedSingle,
+            Singles::HiddenAndNaked.rules(geometry),
+        ),
+    ];
+    let rungs = match singles {
+        Singles::Hidden => &rungs[..3],
+        Singles::HiddenAndNaked => &rungs[..],
+    };
+    let &(technique, _) = rungs
+        .iter()
+        .find(|&&(_, rules)| fills_all(puzzle, solution, rules))?;
+    let rating = technique.base_rating();
+    Some(VariantGrading {
+        rating_tenths: rating,
+        tier: tier_of(geometry.size(), rating),
+        hardest_name: single_name(technique).to_string(),
+        trial_and_error: false,
+        step_count: puzzle.cells().len() - puzzle.clue_count(),
+        steps: Vec::new(),
+        solution: solution.clone(),
+    })
+}
+
+/// The name a single's step goes by.
+fn single_name(technique: Technique) -> &'static str {
+    match technique {
+        Technique::FullHouse => "Full House",
+        Technique::NakedSingle => "Naked Single",
+        _ => "Hidden Single",
     }
 }
 
@@ -715,11 +779,7 @@ impl<'g> Board<'g> {
         house: Option<usize>,
         why: impl FnOnce() -> (String, String),
     ) -> VariantStep {
-        let name = match technique {
-            Technique::FullHouse => "Full House",
-            Technique::NakedSingle => "Naked Single",
-            _ => "Hidden Single",
-        };
+        let name = single_name(technique);
         let (explanation, japanese) = if self.describe {
             let (why, why_japanese) = why();
             let placed = format!("{}={}", self.name(cell), value_word(value));
@@ -1351,7 +1411,7 @@ mod tests {
     use super::*;
     use crate::sudoku::variant::generate::VariantOptions;
     use crate::sudoku::variant::grid::parse_any;
-    use crate::sudoku::variant::solver::count_solutions;
+    use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
 
     #[test]
     fn combinations_visit_every_subset() {
@@ -1462,6 +1522,76 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn gradings_by_singles_are_the_stepwise_gradings() {
+        let kinds = [
+            (Size::S4, Variant::Classic),
+            (Size::S6, Variant::Classic),
+            (Size::S6, Variant::X),
+            (Size::S8, Variant::Classic),
+            (Size::S12, Variant::Classic),
+            (Size::S9, Variant::Classic),
+        ];
+        let mut rng = RandomStream::derive("test", &["graded by singles"], 0);
+        // Puzzles emptied at random (full houses to hidden singles and beyond), then
+        // puzzles dug for singles (naked singles among them).
+        let mut puzzles = Vec::new();
+        for _ in 0..6 {
+            for solution in sample_solutions(&kinds, &mut rng) {
+                let cells = solution.cells().len();
+                let mut order: Vec<usize> = (0..cells).collect();
+                rng.shuffle(&mut order);
+                for emptied in [cells / 10, cells / 4, cells / 2, cells * 3 / 5] {
+                    let mut puzzle = solution.clone();
+                    for &cell in &order[..emptied] {
+                        puzzle.set(cell, 0);
+                    }
+                    puzzles.push(VariantGenerated {
+                        puzzle,
+                        solution: solution.clone(),
+                    });
+                }
+            }
+            for &(size, variant) in &kinds {
+                let options = VariantOptions::new(size, variant);
+                let rule = Removals::KeepSingles(Singles::HiddenAndNaked);
+                for _ in 0..4 {
+                    let (generated, _) = generate_keeping(&options, rule, &mut rng, None).unwrap();
+                    puzzles.push(generated);
+                }
+            }
+        }
+        let mut ratings = std::collections::BTreeMap::new();
+        for VariantGenerated { puzzle, solution } in &puzzles {
+            let classic = classic_extra_houses(puzzle.geometry()).is_some();
+            for (singles, most) in [(Singles::Hidden, 15), (Singles::HiddenAndNaked, 23)] {
+                let Some(by_singles) = grade_by_singles(puzzle, solution, singles) else {
+                    let options = VariantGradeOptions {
+                        stop_above: Some(most),
+                        ..VariantGradeOptions::default()
+                    };
+                    let stepwise = grade_unique(puzzle, solution, &options).unwrap();
+                    assert!(classic || stepwise.rating_tenths > most, "{puzzle}");
+                    continue;
+                };
+                assert!(!classic);
+                let stepwise =
+                    grade_unique(puzzle, solution, &VariantGradeOptions::default()).unwrap();
+                assert_eq!(by_singles.rating_tenths, stepwise.rating_tenths, "{puzzle}");
+                assert_eq!(by_singles.hardest_name, stepwise.hardest_name, "{puzzle}");
+                assert_eq!(by_singles.step_count, stepwise.step_count, "{puzzle}");
+                assert_eq!(by_singles.tier, stepwise.tier);
+                assert!(!stepwise.trial_and_error);
+                *ratings.entry(by_singles.rating_tenths).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(
+            ratings.keys().copied().collect::<Vec<_>>(),
+            [10, 12, 15, 23]
+        );
+        assert!(ratings.values().all(|&count| count >= 5), "{ratings:?}");
     }
 
     #[test]

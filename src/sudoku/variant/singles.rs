@@ -7,7 +7,7 @@
 //! them back in: each removal is proven by a few house scans instead of a search, and the
 //! puzzle meets its tier by construction rather than by grading after the fact.
 
-use super::geometry::{Geometry, MAX_CELLS, MAX_SIDE};
+use super::geometry::{Geometry, HouseKind, MAX_CELLS, MAX_SIDE};
 use super::grid::VariantGrid;
 
 /// The singles a fill may use.
@@ -19,227 +19,395 @@ pub enum Singles {
     HiddenAndNaked,
 }
 
+impl Singles {
+    /// These singles as rules of a fill.
+    pub(crate) fn rules(self, geometry: &Geometry) -> SinglesRules {
+        SinglesRules {
+            full_houses: false,
+            hidden_in: geometry.all_houses(),
+            naked: self == Singles::HiddenAndNaked,
+        }
+    }
+}
+
+/// The singles of one fill, finer than [`Singles`]: full houses anywhere, hidden singles
+/// in some houses, naked singles or not. The rungs of the singles part of the grading
+/// ladder are fills like these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SinglesRules {
+    /// The last open cell of any house.
+    pub full_houses: bool,
+    /// The houses (bit `h` for house `h`) where a digit with one place left is placed.
+    pub hidden_in: u64,
+    /// A cell with one digit left.
+    pub naked: bool,
+}
+
+impl SinglesRules {
+    /// Full houses alone.
+    pub fn full_houses() -> SinglesRules {
+        SinglesRules {
+            full_houses: true,
+            hidden_in: 0,
+            naked: false,
+        }
+    }
+
+    /// Full houses, and hidden singles in boxes and jigsaw regions.
+    pub fn hidden_in_regions(geometry: &Geometry) -> SinglesRules {
+        SinglesRules {
+            hidden_in: geometry.singles_tables().region_houses,
+            ..SinglesRules::full_houses()
+        }
+    }
+}
+
+/// Words in a cell set of the largest grid.
+const MAX_WORDS: usize = MAX_CELLS / 64;
+
+/// A geometry's houses and peers as cell sets, `words` 64-bit words each (cell `c` is
+/// bit `c % 64` of word `c / 64`), for fills that test and update whole houses at once.
+/// Built once per geometry ([`Geometry::singles_tables`]).
+#[derive(Clone)]
+pub struct SinglesTables {
+    words: usize,
+    houses: usize,
+    /// Per cell, its houses (bit `h` for house `h`).
+    cell_houses: Vec<u64>,
+    /// Per house, its cells.
+    house_cells: Vec<u64>,
+    /// Per cell, the cells sharing a house with it, itself included.
+    seen_cells: Vec<u64>,
+    /// Per byte of a cell set (its position times 256 plus its value), the houses holding
+    /// any of the byte's cells: a set's houses are a few lookups, not a test per house.
+    houses_touched: Vec<u64>,
+    /// The boxes and jigsaw regions.
+    region_houses: u64,
+}
+
+impl SinglesTables {
+    pub(crate) fn of(geometry: &Geometry) -> SinglesTables {
+        let cells = geometry.cells();
+        let words = cells.div_ceil(64);
+        let houses = geometry.house_count();
+        let mut house_cells = vec![0u64; houses * words];
+        let mut region_houses = 0;
+        for house in 0..houses {
+            for &cell in geometry.house(house) {
+                let cell = usize::from(cell);
+                house_cells[house * words + cell / 64] |= 1 << (cell % 64);
+            }
+            if matches!(
+                geometry.house_kind(house),
+                HouseKind::Box | HouseKind::Region
+            ) {
+                region_houses |= 1 << house;
+            }
+        }
+        let mut seen_cells = vec![0u64; cells * words];
+        for cell in 0..cells {
+            for &house in geometry.houses_of(cell) {
+                let house = usize::from(house);
+                for word in 0..words {
+                    seen_cells[cell * words + word] |= house_cells[house * words + word];
+                }
+            }
+        }
+        let bytes = cells.div_ceil(8);
+        let mut houses_touched = vec![0u64; bytes << 8];
+        for position in 0..bytes {
+            for byte in 1..256usize {
+                let cell = position * 8 + byte.trailing_zeros() as usize;
+                let own = if cell < cells {
+                    geometry.house_mask_of(cell)
+                } else {
+                    0
+                };
+                houses_touched[(position << 8) | byte] =
+                    houses_touched[(position << 8) | (byte & (byte - 1))] | own;
+            }
+        }
+        SinglesTables {
+            words,
+            houses,
+            cell_houses: (0..cells)
+                .map(|cell| geometry.house_mask_of(cell))
+                .collect(),
+            house_cells,
+            seen_cells,
+            houses_touched,
+            region_houses,
+        }
+    }
+
+    fn house<const W: usize>(&self, house: usize) -> Bits<W> {
+        Bits::load(&self.house_cells[house * W..])
+    }
+
+    fn seen<const W: usize>(&self, cell: usize) -> Bits<W> {
+        Bits::load(&self.seen_cells[cell * W..])
+    }
+
+    /// The houses holding any cell of `set`.
+    fn houses_touched<const W: usize>(&self, set: Bits<W>) -> u64 {
+        let mut houses = 0;
+        for (word, &bits) in set.0.iter().enumerate() {
+            let mut rest = bits;
+            let mut position = word * 8;
+            while rest != 0 {
+                let byte = (rest & 0xff) as usize;
+                houses |= self.houses_touched[(position << 8) | byte];
+                rest >>= 8;
+                position += 1;
+            }
+        }
+        houses
+    }
+}
+
+/// A cell set of `W` words (see [`SinglesTables`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits<W> {
+    fn load(words: &[u64]) -> Bits<W> {
+        let mut bits = [0; W];
+        bits.copy_from_slice(&words[..W]);
+        Bits(bits)
+    }
+
+    fn and(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|word| self.0[word] & other.0[word]))
+    }
+
+    fn or(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|word| self.0[word] | other.0[word]))
+    }
+
+    fn without(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|word| self.0[word] & !other.0[word]))
+    }
+
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&word| word == 0)
+    }
+
+    fn insert(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    /// Whether the set holds exactly one cell.
+    fn is_single(self) -> bool {
+        self.0.iter().map(|word| word.count_ones()).sum::<u32>() == 1
+    }
+
+    /// The lowest cell; 0 when empty.
+    fn first(self) -> usize {
+        self.0
+            .iter()
+            .position(|&word| word != 0)
+            .map_or(0, |word| word * 64 + self.0[word].trailing_zeros() as usize)
+    }
+
+    fn cells(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(word, bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let cell = word * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    cell
+                })
+            })
+        })
+    }
+
+    /// Cells `0..cells`.
+    fn below(cells: usize) -> Bits<W> {
+        Bits(std::array::from_fn(|word| {
+            let start = word * 64;
+            match cells.saturating_sub(start) {
+                0 => 0,
+                64.. => u64::MAX,
+                count => (1 << count) - 1,
+            }
+        }))
+    }
+}
+
 /// Clue removals from one solution grid, each kept while singles fill the puzzle back in.
-/// The clues' houses and candidates are kept up to date across removals, so a check only
-/// recomputes the cells around the clues it takes out.
 pub struct SinglesDig<'g> {
-    clues: Clues<'g>,
-    singles: Singles,
+    solution: Solution<'g>,
+    rules: SinglesRules,
+    given: [u64; MAX_WORDS],
 }
 
 impl<'g> SinglesDig<'g> {
     /// Starts from every cell of `solution` given.
     pub fn new(solution: &'g VariantGrid, singles: Singles) -> SinglesDig<'g> {
+        let solution = Solution::of(solution);
+        let given = Bits::<MAX_WORDS>::below(solution.grid.cells().len()).0;
         SinglesDig {
-            clues: Clues::of(solution),
-            singles,
+            rules: singles.rules(solution.grid.geometry()),
+            solution,
+            given,
         }
     }
 
     /// Takes the clues of `cells` out when singles still solve the puzzle without them
     /// (it is solved by them with them): true when they went.
-    pub fn remove_if_filled(&mut self, solution: &VariantGrid, cells: &[usize]) -> bool {
-        self.clues.set_given(solution, cells, false);
-        let filled = self.clues.fill(cells, self.singles);
-        if !filled {
-            self.clues.set_given(solution, cells, true);
+    pub fn remove_if_filled(&mut self, cells: &[usize]) -> bool {
+        let mut targets = [0u64; MAX_WORDS];
+        for &cell in cells {
+            targets[cell / 64] |= 1 << (cell % 64);
+        }
+        let fewer: [u64; MAX_WORDS] = std::array::from_fn(|word| self.given[word] & !targets[word]);
+        let filled = self.solution.fills(&fewer, &targets, self.rules);
+        if filled {
+            self.given = fewer;
         }
         filled
     }
 }
 
-/// The digits held by each house and the candidates each open cell keeps from the clues
-/// alone (filled cells keep none; an open cell always keeps its own value).
-struct Clues<'g> {
-    geometry: &'g Geometry,
-    held: [u16; 64],
-    candidates: [u16; MAX_CELLS],
+/// Whether `rules`, starting from the clues of `puzzle`, fill every open cell of it.
+/// `solution` is the puzzle's one solution: the fill only ever places its values.
+pub(crate) fn fills_all(puzzle: &VariantGrid, solution: &VariantGrid, rules: SinglesRules) -> bool {
+    let solution = Solution::of(solution);
+    let mut given = [0u64; MAX_WORDS];
+    let mut open = [0u64; MAX_WORDS];
+    for (cell, &value) in puzzle.cells().iter().enumerate() {
+        let words = if value == 0 { &mut open } else { &mut given };
+        words[cell / 64] |= 1 << (cell % 64);
+    }
+    solution.fills(&given, &open, rules)
 }
 
-impl<'g> Clues<'g> {
-    fn of(puzzle: &'g VariantGrid) -> Clues<'g> {
-        let geometry = puzzle.geometry();
-        let mut held = [0u16; 64];
-        for (cell, &value) in puzzle.cells().iter().enumerate() {
-            if value != 0 {
-                for &house in geometry.houses_of(cell) {
-                    held[usize::from(house)] |= 1 << (value - 1);
-                }
-            }
-        }
-        let mut clues = Clues {
-            geometry,
-            held,
-            candidates: [0; MAX_CELLS],
-        };
-        for (cell, &value) in puzzle.cells().iter().enumerate() {
-            if value == 0 {
-                clues.candidates[cell] = clues.open_digits(cell);
-            }
-        }
-        clues
-    }
+/// A solution grid as the fills read it: its cells of each digit.
+struct Solution<'g> {
+    grid: &'g VariantGrid,
+    tables: &'g SinglesTables,
+    digit_cells: [[u64; MAX_WORDS]; MAX_SIDE],
+}
 
-    /// The digits no house of `cell` holds.
-    fn open_digits(&self, cell: usize) -> u16 {
-        self.geometry
-            .houses_of(cell)
-            .iter()
-            .fold(self.geometry.size().all_digits(), |open, &house| {
-                open & !self.held[usize::from(house)]
-            })
-    }
-
-    /// Gives the clues of `cells` (their values are `solution`'s) or takes them out.
-    fn set_given(&mut self, solution: &VariantGrid, cells: &[usize], given: bool) {
-        let geometry = self.geometry;
-        for &cell in cells {
-            let bit = 1u16 << (solution.get(cell) - 1);
-            for &house in geometry.houses_of(cell) {
-                if given {
-                    self.held[usize::from(house)] |= bit;
-                } else {
-                    self.held[usize::from(house)] &= !bit;
-                }
-            }
+impl<'g> Solution<'g> {
+    fn of(grid: &'g VariantGrid) -> Solution<'g> {
+        let mut digit_cells = [[0u64; MAX_WORDS]; MAX_SIDE];
+        for (cell, &value) in grid.cells().iter().enumerate() {
+            digit_cells[usize::from(value) - 1][cell / 64] |= 1 << (cell % 64);
         }
-        // Only the cell's own digit changes for its open peers (a peer's mask is never
-        // empty while it is open: it keeps its own value).
-        for &cell in cells {
-            let bit = 1u16 << (solution.get(cell) - 1);
-            self.candidates[cell] = if given { 0 } else { self.open_digits(cell) };
-            for &peer in geometry.peers(cell) {
-                let peer = usize::from(peer);
-                let mask = self.candidates[peer];
-                if mask == 0 {
-                    continue;
-                }
-                if given {
-                    self.candidates[peer] = mask & !bit;
-                } else if self.open_digits(peer) & bit != 0 {
-                    self.candidates[peer] = mask | bit;
-                }
-            }
+        Solution {
+            grid,
+            tables: grid.geometry().singles_tables(),
+            digit_cells,
         }
     }
 
-    /// Whether `singles`, starting from these clues, fill every cell of `targets` (open
-    /// cells). The houses of the targets are scanned first, and the scan stops as soon as
-    /// the last target is filled.
+    /// Whether `rules`, starting from the clues `given` (cells holding their solution
+    /// values), fill every cell of `targets`.
+    fn fills(&self, given: &[u64], targets: &[u64], rules: SinglesRules) -> bool {
+        match self.tables.words {
+            1 => self.fills_in::<1>(given, targets, rules),
+            2 => self.fills_in::<2>(given, targets, rules),
+            3 => self.fills_in::<3>(given, targets, rules),
+            _ => self.fills_in::<4>(given, targets, rules),
+        }
+    }
+
+    /// [`Solution::fills`] on sets of `W` words.
     ///
     /// Singles only ever place a grid's own values when the puzzle has a solution, and
-    /// what they fill from fewer clues they fill from more. So when the puzzle with the
-    /// targets given is solved by them, this is true exactly when the puzzle is.
-    fn fill(&self, targets: &[usize], singles: Singles) -> bool {
-        if targets.is_empty() {
-            return true;
+    /// what they fill from fewer clues they fill from more. So each digit is followed by
+    /// the cells it could still wrongly take (`wrong`): a digit's last place in a house is
+    /// its solution cell there once no wrong cell of the house is left, and a cell's last
+    /// digit is its own once no digit may wrongly take it. The fill stops as soon as the
+    /// targets are filled, or when a round places nothing.
+    fn fills_in<const W: usize>(
+        &self,
+        given: &[u64],
+        targets: &[u64],
+        rules: SinglesRules,
+    ) -> bool {
+        let tables = self.tables;
+        let values = self.grid.cells();
+        let digits = self.grid.geometry().side();
+        let targets = Bits::<W>::load(targets);
+        let all = Bits::<W>::below(values.len());
+        let digit_cells: [Bits<W>; MAX_SIDE] =
+            std::array::from_fn(|digit| Bits::load(&self.digit_cells[digit]));
+        let mut fill = Fill {
+            filled: Bits::load(given),
+            wrong: std::array::from_fn(|digit| all.without(digit_cells[digit])),
+            settled: [0; MAX_SIDE],
+        };
+        for cell in fill.filled.cells() {
+            fill.settle(tables, usize::from(values[cell]) - 1, cell);
         }
-        let geometry = self.geometry;
-        let naked = singles == Singles::HiddenAndNaked;
-        let mut candidates = self.candidates;
-        let mut pending = Pending::new();
-        if naked {
-            for (cell, &open) in candidates[..geometry.cells()].iter().enumerate() {
-                if open.count_ones() == 1 {
-                    pending.push(cell, open);
-                }
-            }
-        }
-        let mut missing = targets.len();
-        let mut focus = 0u64;
-        for &cell in targets {
-            focus |= geometry.house_mask_of(cell);
-        }
-        let mut dirty = geometry.all_houses();
         loop {
-            while let Some((cell, bit)) = pending.pop() {
-                if candidates[cell] & bit == 0 {
-                    continue;
-                }
-                candidates[cell] = 0;
-                dirty |= geometry.house_mask_of(cell);
-                for &peer in geometry.peers(cell) {
-                    let peer = slot(peer);
-                    let mask = candidates[peer];
-                    if mask & bit != 0 {
-                        let rest = mask & !bit;
-                        candidates[peer] = rest;
-                        dirty |= geometry.house_mask_of(peer);
-                        if naked && rest.count_ones() == 1 {
-                            pending.push(peer, rest);
+            let before = fill.filled;
+            if rules.hidden_in != 0 {
+                for (digit, &cells) in digit_cells[..digits].iter().enumerate() {
+                    if cells.without(fill.filled).is_empty() {
+                        continue;
+                    }
+                    let blocked = tables.houses_touched(fill.wrong[digit].without(fill.filled));
+                    let mut free = rules.hidden_in & !blocked & !fill.settled[digit];
+                    while free != 0 {
+                        let house = free.trailing_zeros() as usize;
+                        free &= free - 1;
+                        // A cell placed for one house settles its other houses.
+                        if fill.settled[digit] & (1 << house) == 0 {
+                            let cell = cells.and(tables.house(house)).first();
+                            fill.place(tables, digit, cell);
                         }
                     }
                 }
-                if targets.contains(&cell) {
-                    missing -= 1;
-                    if missing == 0 {
-                        return true;
+            }
+            if rules.full_houses {
+                for house in 0..tables.houses {
+                    let open = tables.house::<W>(house).without(fill.filled);
+                    if open.is_single() {
+                        let cell = open.first();
+                        fill.place(tables, usize::from(values[cell]) - 1, cell);
                     }
                 }
             }
-            if dirty == 0 {
-                return false;
-            }
-            let first = if dirty & focus != 0 {
-                dirty & focus
-            } else {
-                dirty
-            };
-            let house = first.trailing_zeros() as usize;
-            dirty &= !(1 << house);
-            let members = geometry.house(house);
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &cell in members {
-                let mask = candidates[slot(cell)];
-                twice |= once & mask;
-                once |= mask;
-            }
-            let mut hidden = once & !twice;
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden &= hidden - 1;
-                if let Some(&cell) = members
+            if rules.naked {
+                let takeable = fill.wrong[..digits]
                     .iter()
-                    .find(|&&cell| candidates[slot(cell)] & bit != 0)
-                {
-                    pending.push(usize::from(cell), bit);
+                    .fold(fill.filled, |takeable, &wrong| takeable.or(wrong));
+                for cell in all.without(takeable).cells() {
+                    fill.place(tables, usize::from(values[cell]) - 1, cell);
                 }
             }
+            if targets.without(fill.filled).is_empty() {
+                return true;
+            }
+            if fill.filled == before {
+                return false;
+            }
         }
     }
 }
 
-/// A cell's index into a `MAX_CELLS` table, in range by construction (cells are below
-/// `MAX_CELLS`, a power of two), so the hot loops index without a bounds check.
-fn slot(cell: u16) -> usize {
-    usize::from(cell) & (MAX_CELLS - 1)
+/// Where a fill stands: the cells filled, per digit the cells it could still wrongly take
+/// (filled ones included until they are looked at) and the houses holding it.
+struct Fill<const W: usize> {
+    filled: Bits<W>,
+    wrong: [Bits<W>; MAX_SIDE],
+    settled: [u64; MAX_SIDE],
 }
 
-/// Placements found but not yet made: (cell, digit bit). A cell's mask turns single once,
-/// and a house scan starts with none pending and finds at most one per digit, so the
-/// stack never holds more than the cells plus one house.
-struct Pending {
-    entries: [(u16, u16); MAX_CELLS + MAX_SIDE],
-    len: usize,
-}
-
-impl Pending {
-    fn new() -> Pending {
-        Pending {
-            entries: [(0, 0); MAX_CELLS + MAX_SIDE],
-            len: 0,
-        }
+impl<const W: usize> Fill<W> {
+    fn place(&mut self, tables: &SinglesTables, digit: usize, cell: usize) {
+        self.filled.insert(cell);
+        self.settle(tables, digit, cell);
     }
 
-    fn push(&mut self, cell: usize, bit: u16) {
-        self.entries[self.len] = (cell as u16, bit);
-        self.len += 1;
-    }
-
-    fn pop(&mut self) -> Option<(usize, u16)> {
-        self.len = self.len.checked_sub(1)?;
-        let (cell, bit) = self.entries[self.len];
-        Some((usize::from(cell), bit))
+    /// What `digit` in `cell` rules out.
+    fn settle(&mut self, tables: &SinglesTables, digit: usize, cell: usize) {
+        self.wrong[digit] = self.wrong[digit].without(tables.seen(cell));
+        self.settled[digit] |= tables.cell_houses[cell];
     }
 }
 
@@ -251,8 +419,23 @@ mod tests {
     use crate::sudoku::variant::grade::{VariantGradeOptions, grade_unique};
     use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
 
-    fn singles_fill(puzzle: &VariantGrid, targets: &[usize], singles: Singles) -> bool {
-        Clues::of(puzzle).fill(targets, singles)
+    /// Whether `singles` fill `targets` of `puzzle`, a part of `solution`.
+    fn singles_fill(
+        puzzle: &VariantGrid,
+        solution: &VariantGrid,
+        targets: &[usize],
+        singles: Singles,
+    ) -> bool {
+        let set = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut words = [0u64; MAX_WORDS];
+            for cell in cells {
+                words[cell / 64] |= 1 << (cell % 64);
+            }
+            words
+        };
+        let given = set(&mut (0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0));
+        let targets = set(&mut targets.iter().copied());
+        Solution::of(solution).fills(&given, &targets, singles.rules(puzzle.geometry()))
     }
 
     /// The cells singles fill, found the plain way: every round recomputes each open
@@ -331,11 +514,18 @@ mod tests {
                     for singles in [Singles::Hidden, Singles::HiddenAndNaked] {
                         let filled = reference_fill(&puzzle, singles);
                         let solved = filled.is_complete();
-                        assert_eq!(singles_fill(&puzzle, &order[..emptied], singles), solved);
+                        assert_eq!(
+                            singles_fill(&puzzle, &solution, &order[..emptied], singles),
+                            solved
+                        );
                         // A few targets: filled exactly when the plain way fills them.
                         let few = &order[..3];
                         let expected = few.iter().all(|&cell| filled.get(cell) != 0);
-                        assert_eq!(singles_fill(&puzzle, few, singles), expected, "{puzzle}");
+                        assert_eq!(
+                            singles_fill(&puzzle, &solution, few, singles),
+                            expected,
+                            "{puzzle}"
+                        );
                         if solved {
                             assert_eq!(filled, solution);
                             assert_eq!(count_solutions(&puzzle, 2), 1);
@@ -349,7 +539,7 @@ mod tests {
     }
 
     #[test]
-    fn a_dig_keeps_its_clues_as_if_worked_out_afresh() {
+    fn a_dig_takes_out_exactly_the_clues_singles_fill_back() {
         let mut rng = RandomStream::derive("test", &["singles dig"], 0);
         let mut removals = [0; 2];
         for solution in solutions(&mut rng) {
@@ -359,21 +549,25 @@ mod tests {
                 let mut order: Vec<usize> = (0..puzzle.cells().len()).collect();
                 rng.shuffle(&mut order);
                 for pair in order.chunks(2) {
-                    let removed = dig.remove_if_filled(&solution, pair);
+                    let removed = dig.remove_if_filled(pair);
                     let mut fewer = puzzle.clone();
                     for &cell in pair {
                         fewer.set(cell, 0);
                     }
-                    assert_eq!(removed, singles_fill(&fewer, pair, singles), "{puzzle}");
+                    let filled = reference_fill(&fewer, singles);
+                    let refilled = pair.iter().all(|&cell| filled.get(cell) != 0);
+                    assert_eq!(removed, refilled, "{puzzle}");
                     if removed {
                         puzzle = fewer;
                     }
-                    let afresh = Clues::of(&puzzle);
-                    assert_eq!(dig.clues.held, afresh.held);
-                    assert_eq!(dig.clues.candidates, afresh.candidates);
+                    let given: Vec<bool> = (0..puzzle.cells().len())
+                        .map(|cell| dig.given[cell / 64] & (1 << (cell % 64)) != 0)
+                        .collect();
+                    let clues: Vec<bool> = puzzle.cells().iter().map(|&value| value != 0).collect();
+                    assert_eq!(given, clues);
                     removals[usize::from(removed)] += 1;
                 }
-                assert!(reference_fill(&puzzle, singles).is_complete(), "{puzzle}");
+                assert_eq!(reference_fill(&puzzle, singles), solution, "{puzzle}");
             }
         }
         assert!(removals[0] > 50 && removals[1] > 50, "{removals:?}");
@@ -394,7 +588,7 @@ mod tests {
                         puzzle.set(cell, 0);
                     }
                     for (singles, most) in [(Singles::Hidden, 15), (Singles::HiddenAndNaked, 23)] {
-                        if singles_fill(&puzzle, &order[..emptied], singles) {
+                        if singles_fill(&puzzle, &solution, &order[..emptied], singles) {
                             let grading =
                                 grade_unique(&puzzle, &solution, &VariantGradeOptions::default())
                                     .unwrap();
