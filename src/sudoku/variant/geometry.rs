@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use super::singles::SinglesTables;
+use super::bits::HouseBits;
 
 use crate::error::{Error, Result};
 
@@ -319,8 +319,8 @@ pub struct Geometry {
     intersection_house_masks: Vec<u64>,
     /// Per house, the bits of the houses sharing two cells or more with it.
     house_partners: Vec<u64>,
-    /// The houses and peers as bit sets, for the singles fills; built on first use.
-    singles_tables: OnceLock<SinglesTables>,
+    /// The houses and peers as bit sets; built on first use.
+    house_bits: OnceLock<HouseBits>,
 }
 
 /// Where the three cell lists of one intersection lie in `intersection_cells`.
@@ -499,7 +499,7 @@ impl Geometry {
             cell_house_masks,
             intersection_house_masks,
             house_partners,
-            singles_tables: OnceLock::new(),
+            house_bits: OnceLock::new(),
             house_cells,
             house_kinds,
             house_sets,
@@ -585,8 +585,8 @@ impl Geometry {
         self.peer_sets[cell]
     }
 
-    pub(crate) fn singles_tables(&self) -> &SinglesTables {
-        self.singles_tables.get_or_init(|| SinglesTables::of(self))
+    pub(crate) fn house_bits(&self) -> &HouseBits {
+        self.house_bits.get_or_init(|| HouseBits::of(self))
     }
 
     /// `row 3`, `column 12`, `box 4`, `region 2`, `main diagonal`, `window 1`.

@@ -419,11 +419,11 @@ fn removals_for(range: RatingRange) -> Removals {
 }
 
 /// The grading of a puzzle `singles` solve, found without stepping through it; `None`
-/// for the 9×9 kinds, graded by Sudoku Explainer's ladder, and for puzzles the singles
-/// leave unsolved. The easiest-first solve takes a rung of the singles only when none
-/// below it is left, and a single stays open until its cell is filled; so the rating is
-/// that of the lowest rung whose singles, with those below it, fill the whole puzzle, and
-/// each open cell is one step. It equals [`grade_unique`]'s (tested).
+/// for the 9×9 kinds, graded by Sudoku Explainer's ladder. The easiest-first solve takes
+/// a rung of the singles only when none below it is left, and a single stays open until
+/// its cell is filled; so the rating is that of the lowest rung whose singles, with those
+/// below it, fill the whole puzzle (the top rung, `singles` itself, does by the premise),
+/// and each open cell is one step. It equals [`grade_unique`]'s (tested).
 fn grade_by_singles(
     puzzle: &VariantGrid,
     solution: &VariantGrid,
@@ -440,18 +440,15 @@ fn grade_by_singles(
             SinglesRules::hidden_in_regions(geometry),
         ),
         (Technique::HiddenSingleLine, Singles::Hidden.rules(geometry)),
-        (
-            Technique::NakedSingle,
-            Singles::HiddenAndNaked.rules(geometry),
-        ),
     ];
-    let rungs = match singles {
-        Singles::Hidden => &rungs[..3],
-        Singles::HiddenAndNaked => &rungs[..],
+    let (below, top) = match singles {
+        Singles::Hidden => (&rungs[..2], Technique::HiddenSingleLine),
+        Singles::HiddenAndNaked => (&rungs[..], Technique::NakedSingle),
     };
-    let &(technique, _) = rungs
+    let technique = below
         .iter()
-        .find(|&&(_, rules)| fills_all(puzzle, solution, rules))?;
+        .find(|&&(_, rules)| fills_all(puzzle, solution, rules))
+        .map_or(top, |&(technique, _)| technique);
     let rating = technique.base_rating();
     Some(VariantGrading {
         rating_tenths: rating,
@@ -1567,13 +1564,17 @@ mod tests {
         for VariantGenerated { puzzle, solution } in &puzzles {
             let classic = classic_extra_houses(puzzle.geometry()).is_some();
             for (singles, most) in [(Singles::Hidden, 15), (Singles::HiddenAndNaked, 23)] {
-                let Some(by_singles) = grade_by_singles(puzzle, solution, singles) else {
+                if !fills_all(puzzle, solution, singles.rules(puzzle.geometry())) {
                     let options = VariantGradeOptions {
                         stop_above: Some(most),
                         ..VariantGradeOptions::default()
                     };
                     let stepwise = grade_unique(puzzle, solution, &options).unwrap();
-                    assert!(classic || stepwise.rating_tenths > most, "{puzzle}");
+                    assert!(stepwise.rating_tenths > most, "{puzzle}");
+                    continue;
+                }
+                let Some(by_singles) = grade_by_singles(puzzle, solution, singles) else {
+                    assert!(classic);
                     continue;
                 };
                 assert!(!classic);

@@ -7,7 +7,8 @@
 //! them back in: each removal is proven by a few house scans instead of a search, and the
 //! puzzle meets its tier by construction rather than by grading after the fact.
 
-use super::geometry::{Geometry, HouseKind, MAX_CELLS, MAX_SIDE};
+use super::bits::{Bits, HouseBits, MAX_WORDS};
+use super::geometry::{Geometry, MAX_SIDE};
 use super::grid::VariantGrid;
 
 /// The singles a fill may use.
@@ -56,190 +57,19 @@ impl SinglesRules {
     /// Full houses, and hidden singles in boxes and jigsaw regions.
     pub fn hidden_in_regions(geometry: &Geometry) -> SinglesRules {
         SinglesRules {
-            hidden_in: geometry.singles_tables().region_houses,
+            hidden_in: geometry.house_bits().region_houses,
             ..SinglesRules::full_houses()
         }
     }
 }
 
-/// Words in a cell set of the largest grid.
-const MAX_WORDS: usize = MAX_CELLS / 64;
-
-/// A geometry's houses and peers as cell sets, `words` 64-bit words each (cell `c` is
-/// bit `c % 64` of word `c / 64`), for fills that test and update whole houses at once.
-/// Built once per geometry ([`Geometry::singles_tables`]).
-#[derive(Clone)]
-pub struct SinglesTables {
-    words: usize,
-    houses: usize,
-    /// Per cell, its houses (bit `h` for house `h`).
-    cell_houses: Vec<u64>,
-    /// Per house, its cells.
-    house_cells: Vec<u64>,
-    /// Per cell, the cells sharing a house with it, itself included.
-    seen_cells: Vec<u64>,
-    /// Per byte of a cell set (its position times 256 plus its value), the houses holding
-    /// any of the byte's cells: a set's houses are a few lookups, not a test per house.
-    houses_touched: Vec<u64>,
-    /// The boxes and jigsaw regions.
-    region_houses: u64,
-}
-
-impl SinglesTables {
-    pub(crate) fn of(geometry: &Geometry) -> SinglesTables {
-        let cells = geometry.cells();
-        let words = cells.div_ceil(64);
-        let houses = geometry.house_count();
-        let mut house_cells = vec![0u64; houses * words];
-        let mut region_houses = 0;
-        for house in 0..houses {
-            for &cell in geometry.house(house) {
-                let cell = usize::from(cell);
-                house_cells[house * words + cell / 64] |= 1 << (cell % 64);
-            }
-            if matches!(
-                geometry.house_kind(house),
-                HouseKind::Box | HouseKind::Region
-            ) {
-                region_houses |= 1 << house;
-            }
-        }
-        let mut seen_cells = vec![0u64; cells * words];
-        for cell in 0..cells {
-            for &house in geometry.houses_of(cell) {
-                let house = usize::from(house);
-                for word in 0..words {
-                    seen_cells[cell * words + word] |= house_cells[house * words + word];
-                }
-            }
-        }
-        let bytes = cells.div_ceil(8);
-        let mut houses_touched = vec![0u64; bytes << 8];
-        for position in 0..bytes {
-            for byte in 1..256usize {
-                let cell = position * 8 + byte.trailing_zeros() as usize;
-                let own = if cell < cells {
-                    geometry.house_mask_of(cell)
-                } else {
-                    0
-                };
-                houses_touched[(position << 8) | byte] =
-                    houses_touched[(position << 8) | (byte & (byte - 1))] | own;
-            }
-        }
-        SinglesTables {
-            words,
-            houses,
-            cell_houses: (0..cells)
-                .map(|cell| geometry.house_mask_of(cell))
-                .collect(),
-            house_cells,
-            seen_cells,
-            houses_touched,
-            region_houses,
-        }
-    }
-
-    fn house<const W: usize>(&self, house: usize) -> Bits<W> {
-        Bits::load(&self.house_cells[house * W..])
-    }
-
-    fn seen<const W: usize>(&self, cell: usize) -> Bits<W> {
-        Bits::load(&self.seen_cells[cell * W..])
-    }
-
-    /// The houses holding any cell of `set`.
-    fn houses_touched<const W: usize>(&self, set: Bits<W>) -> u64 {
-        let mut houses = 0;
-        for (word, &bits) in set.0.iter().enumerate() {
-            let mut rest = bits;
-            let mut position = word * 8;
-            while rest != 0 {
-                let byte = (rest & 0xff) as usize;
-                houses |= self.houses_touched[(position << 8) | byte];
-                rest >>= 8;
-                position += 1;
-            }
-        }
-        houses
-    }
-}
-
-/// A cell set of `W` words (see [`SinglesTables`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Bits<const W: usize>([u64; W]);
-
-impl<const W: usize> Bits<W> {
-    fn load(words: &[u64]) -> Bits<W> {
-        let mut bits = [0; W];
-        bits.copy_from_slice(&words[..W]);
-        Bits(bits)
-    }
-
-    fn and(self, other: Bits<W>) -> Bits<W> {
-        Bits(std::array::from_fn(|word| self.0[word] & other.0[word]))
-    }
-
-    fn or(self, other: Bits<W>) -> Bits<W> {
-        Bits(std::array::from_fn(|word| self.0[word] | other.0[word]))
-    }
-
-    fn without(self, other: Bits<W>) -> Bits<W> {
-        Bits(std::array::from_fn(|word| self.0[word] & !other.0[word]))
-    }
-
-    fn is_empty(self) -> bool {
-        self.0.iter().all(|&word| word == 0)
-    }
-
-    fn insert(&mut self, cell: usize) {
-        self.0[cell / 64] |= 1 << (cell % 64);
-    }
-
-    /// Whether the set holds exactly one cell.
-    fn is_single(self) -> bool {
-        self.0.iter().map(|word| word.count_ones()).sum::<u32>() == 1
-    }
-
-    /// The lowest cell; 0 when empty.
-    fn first(self) -> usize {
-        self.0
-            .iter()
-            .position(|&word| word != 0)
-            .map_or(0, |word| word * 64 + self.0[word].trailing_zeros() as usize)
-    }
-
-    fn cells(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(word, bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let cell = word * 64 + rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    cell
-                })
-            })
-        })
-    }
-
-    /// Cells `0..cells`.
-    fn below(cells: usize) -> Bits<W> {
-        Bits(std::array::from_fn(|word| {
-            let start = word * 64;
-            match cells.saturating_sub(start) {
-                0 => 0,
-                64.. => u64::MAX,
-                count => (1 << count) - 1,
-            }
-        }))
-    }
-}
-
 /// Clue removals from one solution grid, each kept while singles fill the puzzle back in.
+/// What the clues rule out is kept across removals, so a check only works it out again
+/// for the digits it takes out.
 pub struct SinglesDig<'g> {
     solution: Solution<'g>,
     rules: SinglesRules,
-    given: [u64; MAX_WORDS],
+    clues: Clues,
 }
 
 impl<'g> SinglesDig<'g> {
@@ -249,22 +79,30 @@ impl<'g> SinglesDig<'g> {
         let given = Bits::<MAX_WORDS>::below(solution.grid.cells().len()).0;
         SinglesDig {
             rules: singles.rules(solution.grid.geometry()),
+            clues: solution.clues(given),
             solution,
-            given,
         }
     }
 
     /// Takes the clues of `cells` out when singles still solve the puzzle without them
     /// (it is solved by them with them): true when they went.
     pub fn remove_if_filled(&mut self, cells: &[usize]) -> bool {
+        let kept = self.clues;
         let mut targets = [0u64; MAX_WORDS];
+        let mut digits = 0u32;
         for &cell in cells {
             targets[cell / 64] |= 1 << (cell % 64);
+            self.clues.given[cell / 64] &= !(1 << (cell % 64));
+            digits |= 1 << (self.solution.grid.get(cell) - 1);
         }
-        let fewer: [u64; MAX_WORDS] = std::array::from_fn(|word| self.given[word] & !targets[word]);
-        let filled = self.solution.fills(&fewer, &targets, self.rules);
-        if filled {
-            self.given = fewer;
+        while digits != 0 {
+            self.solution
+                .rule_out(&mut self.clues, digits.trailing_zeros() as usize);
+            digits &= digits - 1;
+        }
+        let filled = self.solution.fills(&self.clues, &targets, self.rules);
+        if !filled {
+            self.clues = kept;
         }
         filled
     }
@@ -280,13 +118,23 @@ pub(crate) fn fills_all(puzzle: &VariantGrid, solution: &VariantGrid, rules: Sin
         let words = if value == 0 { &mut open } else { &mut given };
         words[cell / 64] |= 1 << (cell % 64);
     }
-    solution.fills(&given, &open, rules)
+    solution.fills(&solution.clues(given), &open, rules)
+}
+
+/// A clue set and what it rules out, where a fill starts.
+#[derive(Clone, Copy)]
+struct Clues {
+    given: [u64; MAX_WORDS],
+    /// Per digit, the cells it could wrongly take (given cells included).
+    wrong: [[u64; MAX_WORDS]; MAX_SIDE],
+    /// Per digit, the houses whose clues hold it.
+    settled: [u64; MAX_SIDE],
 }
 
 /// A solution grid as the fills read it: its cells of each digit.
 struct Solution<'g> {
     grid: &'g VariantGrid,
-    tables: &'g SinglesTables,
+    tables: &'g HouseBits,
     digit_cells: [[u64; MAX_WORDS]; MAX_SIDE],
 }
 
@@ -298,19 +146,47 @@ impl<'g> Solution<'g> {
         }
         Solution {
             grid,
-            tables: grid.geometry().singles_tables(),
+            tables: grid.geometry().house_bits(),
             digit_cells,
         }
     }
 
-    /// Whether `rules`, starting from the clues `given` (cells holding their solution
-    /// values), fill every cell of `targets`.
-    fn fills(&self, given: &[u64], targets: &[u64], rules: SinglesRules) -> bool {
+    /// The clues `given` (cells holding their solution values).
+    fn clues(&self, given: [u64; MAX_WORDS]) -> Clues {
+        let mut clues = Clues {
+            given,
+            wrong: [[0; MAX_WORDS]; MAX_SIDE],
+            settled: [0; MAX_SIDE],
+        };
+        for digit in 0..self.grid.geometry().side() {
+            self.rule_out(&mut clues, digit);
+        }
+        clues
+    }
+
+    /// Works out afresh what the clues of `digit` rule out.
+    fn rule_out(&self, clues: &mut Clues, digit: usize) {
+        let all = Bits::<MAX_WORDS>::below(self.grid.cells().len());
+        let cells = Bits(self.digit_cells[digit]);
+        let mut wrong = all.without(cells).0;
+        let mut settled = 0;
+        for cell in cells.and(Bits(clues.given)).cells() {
+            for (word, seen) in wrong.iter_mut().zip(self.tables.seen_words(cell)) {
+                *word &= !seen;
+            }
+            settled |= self.tables.cell_houses[cell];
+        }
+        clues.wrong[digit] = wrong;
+        clues.settled[digit] = settled;
+    }
+
+    /// Whether `rules`, starting from `clues`, fill every cell of `targets`.
+    fn fills(&self, clues: &Clues, targets: &[u64], rules: SinglesRules) -> bool {
         match self.tables.words {
-            1 => self.fills_in::<1>(given, targets, rules),
-            2 => self.fills_in::<2>(given, targets, rules),
-            3 => self.fills_in::<3>(given, targets, rules),
-            _ => self.fills_in::<4>(given, targets, rules),
+            1 => self.fills_in::<1>(clues, targets, rules),
+            2 => self.fills_in::<2>(clues, targets, rules),
+            3 => self.fills_in::<3>(clues, targets, rules),
+            _ => self.fills_in::<4>(clues, targets, rules),
         }
     }
 
@@ -324,7 +200,7 @@ impl<'g> Solution<'g> {
     /// targets are filled, or when a round places nothing.
     fn fills_in<const W: usize>(
         &self,
-        given: &[u64],
+        clues: &Clues,
         targets: &[u64],
         rules: SinglesRules,
     ) -> bool {
@@ -336,13 +212,10 @@ impl<'g> Solution<'g> {
         let digit_cells: [Bits<W>; MAX_SIDE] =
             std::array::from_fn(|digit| Bits::load(&self.digit_cells[digit]));
         let mut fill = Fill {
-            filled: Bits::load(given),
-            wrong: std::array::from_fn(|digit| all.without(digit_cells[digit])),
-            settled: [0; MAX_SIDE],
+            filled: Bits::load(&clues.given),
+            wrong: std::array::from_fn(|digit| Bits::load(&clues.wrong[digit])),
+            settled: clues.settled,
         };
-        for cell in fill.filled.cells() {
-            fill.settle(tables, usize::from(values[cell]) - 1, cell);
-        }
         loop {
             let before = fill.filled;
             if rules.hidden_in != 0 {
@@ -399,13 +272,13 @@ struct Fill<const W: usize> {
 }
 
 impl<const W: usize> Fill<W> {
-    fn place(&mut self, tables: &SinglesTables, digit: usize, cell: usize) {
+    fn place(&mut self, tables: &HouseBits, digit: usize, cell: usize) {
         self.filled.insert(cell);
         self.settle(tables, digit, cell);
     }
 
     /// What `digit` in `cell` rules out.
-    fn settle(&mut self, tables: &SinglesTables, digit: usize, cell: usize) {
+    fn settle(&mut self, tables: &HouseBits, digit: usize, cell: usize) {
         self.wrong[digit] = self.wrong[digit].without(tables.seen(cell));
         self.settled[digit] |= tables.cell_houses[cell];
     }
@@ -435,7 +308,12 @@ mod tests {
         };
         let given = set(&mut (0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0));
         let targets = set(&mut targets.iter().copied());
-        Solution::of(solution).fills(&given, &targets, singles.rules(puzzle.geometry()))
+        let solution = Solution::of(solution);
+        solution.fills(
+            &solution.clues(given),
+            &targets,
+            singles.rules(puzzle.geometry()),
+        )
     }
 
     /// The cells singles fill, found the plain way: every round recomputes each open
@@ -539,7 +417,7 @@ mod tests {
     }
 
     #[test]
-    fn a_dig_takes_out_exactly_the_clues_singles_fill_back() {
+    fn a_dig_takes_out_exactly_the_clues_singles_fill_back_and_keeps_what_they_rule_out() {
         let mut rng = RandomStream::derive("test", &["singles dig"], 0);
         let mut removals = [0; 2];
         for solution in solutions(&mut rng) {
@@ -560,11 +438,15 @@ mod tests {
                     if removed {
                         puzzle = fewer;
                     }
-                    let given: Vec<bool> = (0..puzzle.cells().len())
-                        .map(|cell| dig.given[cell / 64] & (1 << (cell % 64)) != 0)
-                        .collect();
-                    let clues: Vec<bool> = puzzle.cells().iter().map(|&value| value != 0).collect();
-                    assert_eq!(given, clues);
+                    // The kept clues are the puzzle's, ruling out what they would afresh.
+                    let mut given = [0u64; MAX_WORDS];
+                    for cell in (0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0) {
+                        given[cell / 64] |= 1 << (cell % 64);
+                    }
+                    let afresh = Solution::of(&solution).clues(given);
+                    assert_eq!(dig.clues.given, afresh.given);
+                    assert_eq!(dig.clues.wrong, afresh.wrong);
+                    assert_eq!(dig.clues.settled, afresh.settled);
                     removals[usize::from(removed)] += 1;
                 }
                 assert_eq!(reference_fill(&puzzle, singles), solution, "{puzzle}");

@@ -470,8 +470,22 @@ pub fn random_solution(
     node_budget: u64,
     deadline: Option<Instant>,
 ) -> Option<VariantGrid> {
+    if !fills_lock_candidates(geometry) {
+        return super::fill::random_grid(geometry, rng, node_budget, deadline);
+    }
+    house_random_solution(geometry, rng, node_budget, deadline, true)
+}
+
+/// [`random_solution`] by the house solver, propagating locked candidates or not.
+fn house_random_solution(
+    geometry: &Arc<Geometry>,
+    rng: &mut RandomStream,
+    node_budget: u64,
+    deadline: Option<Instant>,
+    locking: bool,
+) -> Option<VariantGrid> {
     let mut state = SearchState::new(geometry);
-    state.locking = fills_lock_candidates(geometry);
+    state.locking = locking;
     let mut search = Search::new(1, 1);
     search.node_budget = node_budget;
     search.deadline = deadline;
@@ -485,10 +499,18 @@ pub fn random_solution(
 
 /// Whether a random fill propagates locked candidates as well as singles. Empty regular
 /// 4×4 to 12×12 grids fill in as many positions without them (4×4 and 6×6 to the same
-/// grids), each position then about twice as fast (a killer's 9×9 grid: 67 → 35 µs);
-/// jigsaw regions, extra houses and 16×16 grids need them to keep fills from running long.
+/// grids), each position then about twice as fast (a killer's 9×9 grid: 67 → 35 µs), and
+/// their singles-only search runs on bit sets ([`super::fill`]); jigsaw regions, extra
+/// houses and 16×16 grids need locked candidates to keep fills from running long.
 fn fills_lock_candidates(geometry: &Geometry) -> bool {
     geometry.variant() != Variant::Classic || geometry.side() == 16
+}
+
+/// [`random_solution`] by the house solver on singles alone: what the bit-set fill must
+/// reproduce.
+#[cfg(test)]
+pub(crate) fn house_singles_fill(geometry: &Arc<Geometry>, rng: &mut RandomStream) -> VariantGrid {
+    house_random_solution(geometry, rng, u64::MAX, None, false).expect("an empty grid fills")
 }
 
 /// A random solution grid of each regular kind, then of a fresh 9×9 jigsaw layout: the

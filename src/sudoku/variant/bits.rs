@@ -1,0 +1,195 @@
+//! Cell sets as machine words, and a geometry's houses and peers as such sets.
+//!
+//! The singles fills and the random fills of regular grids move whole sets of cells at
+//! once: a digit's candidates, a house, a cell's peers are each a few 64-bit words, so a
+//! test or update over a house is a few instructions rather than a loop over its cells.
+
+use super::geometry::{Geometry, HouseKind, MAX_CELLS};
+
+/// Words in a cell set of the largest grid.
+pub const MAX_WORDS: usize = MAX_CELLS / 64;
+
+/// A geometry's houses and peers as cell sets, `words` 64-bit words each (cell `c` is
+/// bit `c % 64` of word `c / 64`), for fills that test and update whole houses at once.
+/// Built once per geometry ([`Geometry::house_bits`]).
+#[derive(Clone)]
+pub struct HouseBits {
+    pub words: usize,
+    pub houses: usize,
+    /// Per cell, its houses (bit `h` for house `h`).
+    pub cell_houses: Vec<u64>,
+    /// Per house, its cells.
+    house_cells: Vec<u64>,
+    /// Per cell, the cells sharing a house with it, itself included.
+    seen_cells: Vec<u64>,
+    /// Per byte of a cell set (its position times 256 plus its value), the houses holding
+    /// any of the byte's cells: a set's houses are a few lookups, not a test per house.
+    houses_touched: Vec<u64>,
+    /// The boxes and jigsaw regions.
+    pub region_houses: u64,
+}
+
+impl HouseBits {
+    pub fn of(geometry: &Geometry) -> HouseBits {
+        let cells = geometry.cells();
+        let words = cells.div_ceil(64);
+        let houses = geometry.house_count();
+        let mut house_cells = vec![0u64; houses * words];
+        let mut region_houses = 0;
+        for house in 0..houses {
+            for &cell in geometry.house(house) {
+                let cell = usize::from(cell);
+                house_cells[house * words + cell / 64] |= 1 << (cell % 64);
+            }
+            if matches!(
+                geometry.house_kind(house),
+                HouseKind::Box | HouseKind::Region
+            ) {
+                region_houses |= 1 << house;
+            }
+        }
+        let mut seen_cells = vec![0u64; cells * words];
+        for cell in 0..cells {
+            for &house in geometry.houses_of(cell) {
+                let house = usize::from(house);
+                for word in 0..words {
+                    seen_cells[cell * words + word] |= house_cells[house * words + word];
+                }
+            }
+        }
+        let bytes = cells.div_ceil(8);
+        let mut houses_touched = vec![0u64; bytes << 8];
+        for position in 0..bytes {
+            for byte in 1..256usize {
+                let cell = position * 8 + byte.trailing_zeros() as usize;
+                let own = if cell < cells {
+                    geometry.house_mask_of(cell)
+                } else {
+                    0
+                };
+                houses_touched[(position << 8) | byte] =
+                    houses_touched[(position << 8) | (byte & (byte - 1))] | own;
+            }
+        }
+        HouseBits {
+            words,
+            houses,
+            cell_houses: (0..cells)
+                .map(|cell| geometry.house_mask_of(cell))
+                .collect(),
+            house_cells,
+            seen_cells,
+            houses_touched,
+            region_houses,
+        }
+    }
+
+    pub fn house<const W: usize>(&self, house: usize) -> Bits<W> {
+        Bits::load(&self.house_cells[house * W..])
+    }
+
+    /// The words of [`HouseBits::seen`].
+    pub fn seen_words(&self, cell: usize) -> &[u64] {
+        &self.seen_cells[cell * self.words..(cell + 1) * self.words]
+    }
+
+    pub fn seen<const W: usize>(&self, cell: usize) -> Bits<W> {
+        Bits::load(&self.seen_cells[cell * W..])
+    }
+
+    /// The houses holding any cell of `set`.
+    pub fn houses_touched<const W: usize>(&self, set: Bits<W>) -> u64 {
+        let mut houses = 0;
+        for (word, &bits) in set.0.iter().enumerate() {
+            let mut rest = bits;
+            let mut position = word * 8;
+            while rest != 0 {
+                let byte = (rest & 0xff) as usize;
+                houses |= self.houses_touched[(position << 8) | byte];
+                rest >>= 8;
+                position += 1;
+            }
+        }
+        houses
+    }
+}
+
+/// A cell set of `W` words (see [`HouseBits`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Bits<W> {
+    pub const EMPTY: Bits<W> = Bits([0; W]);
+
+    pub fn load(words: &[u64]) -> Bits<W> {
+        let mut bits = [0; W];
+        bits.copy_from_slice(&words[..W]);
+        Bits(bits)
+    }
+
+    pub fn and(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|word| self.0[word] & other.0[word]))
+    }
+
+    pub fn or(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|word| self.0[word] | other.0[word]))
+    }
+
+    pub fn without(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|word| self.0[word] & !other.0[word]))
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0.iter().all(|&word| word == 0)
+    }
+
+    pub fn xor(self, other: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|word| self.0[word] ^ other.0[word]))
+    }
+
+    pub fn contains(self, cell: usize) -> bool {
+        self.0[cell / 64] & (1 << (cell % 64)) != 0
+    }
+
+    pub fn insert(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    /// Whether the set holds exactly one cell.
+    pub fn is_single(self) -> bool {
+        self.0.iter().map(|word| word.count_ones()).sum::<u32>() == 1
+    }
+
+    /// The lowest cell; 0 when empty.
+    pub fn first(self) -> usize {
+        self.0
+            .iter()
+            .position(|&word| word != 0)
+            .map_or(0, |word| word * 64 + self.0[word].trailing_zeros() as usize)
+    }
+
+    pub fn cells(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(word, bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let cell = word * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    cell
+                })
+            })
+        })
+    }
+
+    /// Cells `0..cells`.
+    pub fn below(cells: usize) -> Bits<W> {
+        Bits(std::array::from_fn(|word| {
+            let start = word * 64;
+            match cells.saturating_sub(start) {
+                0 => 0,
+                64.. => u64::MAX,
+                count => (1 << count) - 1,
+            }
+        }))
+    }
+}
