@@ -18,10 +18,10 @@ pub struct HouseBits {
     pub houses: usize,
     /// Per cell, its houses (bit `h` for house `h`).
     pub cell_houses: Vec<u64>,
-    /// Per house, its cells.
-    house_cells: Vec<u64>,
+    /// Per house, its cells (in the first `words` words).
+    house_cells: Vec<[u64; MAX_WORDS]>,
     /// Per cell, the cells sharing a house with it, itself included.
-    seen_cells: Vec<u64>,
+    pub seen_cells: Vec<[u64; MAX_WORDS]>,
     /// Per byte of a cell set (its position times 256 plus its value), the houses holding
     /// any of the byte's cells: a set's houses are a few lookups, not a test per house.
     houses_touched: Vec<u64>,
@@ -34,12 +34,12 @@ impl HouseBits {
         let cells = geometry.cells();
         let words = cells.div_ceil(64);
         let houses = geometry.house_count();
-        let mut house_cells = vec![0u64; houses * words];
+        let mut house_cells = vec![[0u64; MAX_WORDS]; houses];
         let mut region_houses = 0;
-        for house in 0..houses {
+        for (house, words) in house_cells.iter_mut().enumerate() {
             for &cell in geometry.house(house) {
                 let cell = usize::from(cell);
-                house_cells[house * words + cell / 64] |= 1 << (cell % 64);
+                words[cell / 64] |= 1 << (cell % 64);
             }
             if matches!(
                 geometry.house_kind(house),
@@ -48,12 +48,11 @@ impl HouseBits {
                 region_houses |= 1 << house;
             }
         }
-        let mut seen_cells = vec![0u64; cells * words];
-        for cell in 0..cells {
+        let mut seen_cells = vec![[0u64; MAX_WORDS]; cells];
+        for (cell, seen) in seen_cells.iter_mut().enumerate() {
             for &house in geometry.houses_of(cell) {
-                let house = usize::from(house);
-                for word in 0..words {
-                    seen_cells[cell * words + word] |= house_cells[house * words + word];
+                for (word, &cells) in seen.iter_mut().zip(&house_cells[usize::from(house)]) {
+                    *word |= cells;
                 }
             }
         }
@@ -85,16 +84,11 @@ impl HouseBits {
     }
 
     pub fn house<const W: usize>(&self, house: usize) -> Bits<W> {
-        Bits::load(&self.house_cells[house * W..])
-    }
-
-    /// The words of [`HouseBits::seen`].
-    pub fn seen_words(&self, cell: usize) -> &[u64] {
-        &self.seen_cells[cell * self.words..(cell + 1) * self.words]
+        Bits::load(&self.house_cells[house])
     }
 
     pub fn seen<const W: usize>(&self, cell: usize) -> Bits<W> {
-        Bits::load(&self.seen_cells[cell * W..])
+        Bits::load(&self.seen_cells[cell])
     }
 
     /// The houses holding any cell of `set`.
@@ -121,10 +115,9 @@ pub struct Bits<const W: usize>(pub [u64; W]);
 impl<const W: usize> Bits<W> {
     pub const EMPTY: Bits<W> = Bits([0; W]);
 
-    pub fn load(words: &[u64]) -> Bits<W> {
-        let mut bits = [0; W];
-        bits.copy_from_slice(&words[..W]);
-        Bits(bits)
+    /// The first `W` words of `words`.
+    pub fn load(words: &[u64; MAX_WORDS]) -> Bits<W> {
+        Bits(std::array::from_fn(|word| words[word]))
     }
 
     pub fn and(self, other: Bits<W>) -> Bits<W> {

@@ -8,6 +8,7 @@
 //! is drawn from the stream, so a stream gives one puzzle.
 
 use std::fmt;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -16,7 +17,7 @@ use super::grid::VariantGrid;
 use super::jigsaw::random_layout;
 use super::singles::{Singles, SinglesDig};
 use super::solver::{SearchState, random_solution};
-use super::symmetry::orbits;
+use super::symmetry::{Orbits, orbits};
 use super::unavoidable::UnavoidableSets;
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
@@ -285,6 +286,30 @@ fn forced_by_clues(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usiz
     })
 }
 
+/// The clue orbits a dig took out, in the order they went.
+pub struct RemovedOrbits {
+    orbits: Orbits,
+    /// Indices into `orbits`.
+    order: Vec<usize>,
+}
+
+impl RemovedOrbits {
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The first `count` orbits taken out.
+    pub fn first(&self, count: usize) -> impl Iterator<Item = &[usize]> {
+        self.order[..count]
+            .iter()
+            .map(|&at| self.orbits[at].as_slice())
+    }
+}
+
 /// What a clue removal must keep for the digging to take it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Removals {
@@ -315,7 +340,7 @@ pub fn dig_in_order(
     min_clues: usize,
     rng: &mut RandomStream,
     deadline: Option<Instant>,
-) -> Option<(VariantGrid, Vec<Vec<usize>>)> {
+) -> Option<(VariantGrid, RemovedOrbits)> {
     dig_keeping(
         solution,
         Removals::KeepUnique,
@@ -340,9 +365,12 @@ fn dig_keeping(
     min_clues: usize,
     rng: &mut RandomStream,
     deadline: Option<Instant>,
-) -> Option<(VariantGrid, Vec<Vec<usize>>)> {
-    let mut removed = Vec::new();
+) -> Option<(VariantGrid, RemovedOrbits)> {
     let orbits = orbits(symmetry, solution.geometry().side());
+    let mut removed = RemovedOrbits {
+        orbits: Rc::clone(&orbits),
+        order: Vec::new(),
+    };
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     rng.shuffle(&mut order);
     let mut puzzle = solution.clone();
@@ -353,7 +381,8 @@ fn dig_keeping(
         }
     };
     let mut clues = puzzle.cells().len();
-    for (index, orbit) in order.iter().map(|&at| &orbits[at]).enumerate() {
+    for (index, &at) in order.iter().enumerate() {
+        let orbit = &orbits[at];
         // The clock is read every few orbits: a check takes microseconds.
         if index % 8 == 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return None;
@@ -370,7 +399,7 @@ fn dig_keeping(
         };
         if kept {
             clues -= orbit.len();
-            removed.push(orbit.clone());
+            removed.order.push(at);
         } else {
             for &cell in orbit {
                 puzzle.set(cell, solution.get(cell));
@@ -395,7 +424,7 @@ pub fn generate_in_order(
     options: &VariantOptions,
     rng: &mut RandomStream,
     deadline: Option<Instant>,
-) -> Result<(VariantGenerated, Vec<Vec<usize>>)> {
+) -> Result<(VariantGenerated, RemovedOrbits)> {
     generate_keeping(options, Removals::KeepUnique, rng, deadline)
 }
 
@@ -405,7 +434,7 @@ pub fn generate_keeping(
     rule: Removals,
     rng: &mut RandomStream,
     deadline: Option<Instant>,
-) -> Result<(VariantGenerated, Vec<Vec<usize>>)> {
+) -> Result<(VariantGenerated, RemovedOrbits)> {
     options.check()?;
     let min_clues = options.clues.map_or(0, |range| range.min);
     for _ in 0..options.max_attempts {

@@ -24,11 +24,11 @@ use std::time::Instant;
 mod chains;
 
 use super::generate::{
-    Removals, UniquenessCheck, VariantGenerated, VariantOptions, generate_keeping,
+    Removals, RemovedOrbits, UniquenessCheck, VariantGenerated, VariantOptions, generate_keeping,
 };
 use super::geometry::{CellSet, Geometry, HouseKind, MAX_CELLS, Size, Variant};
 use super::grid::{VariantGrid, value_word};
-use super::singles::{Singles, SinglesRules, fills_all};
+use super::singles::{Singles, SinglesRules, first_filling};
 use super::solver::{VariantSolution, solve};
 use super::symmetry::orbits;
 use crate::error::{Error, Result};
@@ -434,21 +434,22 @@ fn grade_by_singles(
         return None;
     }
     let rungs = [
-        (Technique::FullHouse, SinglesRules::full_houses()),
-        (
-            Technique::HiddenSingleBox,
-            SinglesRules::hidden_in_regions(geometry),
-        ),
-        (Technique::HiddenSingleLine, Singles::Hidden.rules(geometry)),
+        SinglesRules::full_houses(),
+        SinglesRules::hidden_in_regions(geometry),
+        Singles::Hidden.rules(geometry),
     ];
-    let (below, top) = match singles {
-        Singles::Hidden => (&rungs[..2], Technique::HiddenSingleLine),
-        Singles::HiddenAndNaked => (&rungs[..], Technique::NakedSingle),
+    let techniques = [
+        Technique::FullHouse,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+        Technique::NakedSingle,
+    ];
+    // The rungs below the one `singles` reach.
+    let below = match singles {
+        Singles::Hidden => 2,
+        Singles::HiddenAndNaked => 3,
     };
-    let technique = below
-        .iter()
-        .find(|&&(_, rules)| fills_all(puzzle, solution, rules))
-        .map_or(top, |&(technique, _)| technique);
+    let technique = techniques[first_filling(puzzle, solution, &rungs[..below]).unwrap_or(below)];
     let rating = technique.base_rating();
     Some(VariantGrading {
         rating_tenths: rating,
@@ -482,7 +483,7 @@ const WALK_STEPS: usize = 48;
 fn ease(
     options: &VariantOptions,
     generated: &VariantGenerated,
-    removed: &[Vec<usize>],
+    removed: &RemovedOrbits,
     range: RatingRange,
     grade_options: &VariantGradeOptions,
     rng: &mut RandomStream,
@@ -490,7 +491,7 @@ fn ease(
     let solution = &generated.solution;
     let with_removed = |count: usize| {
         let mut puzzle = solution.clone();
-        for orbit in &removed[..count] {
+        for orbit in removed.first(count) {
             for &cell in orbit {
                 puzzle.set(cell, 0);
             }
@@ -1408,6 +1409,7 @@ mod tests {
     use super::*;
     use crate::sudoku::variant::generate::VariantOptions;
     use crate::sudoku::variant::grid::parse_any;
+    use crate::sudoku::variant::singles::fills_all;
     use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
 
     #[test]

@@ -110,7 +110,17 @@ impl<'g> SinglesDig<'g> {
 
 /// Whether `rules`, starting from the clues of `puzzle`, fill every open cell of it.
 /// `solution` is the puzzle's one solution: the fill only ever places its values.
+#[cfg(test)]
 pub(crate) fn fills_all(puzzle: &VariantGrid, solution: &VariantGrid, rules: SinglesRules) -> bool {
+    first_filling(puzzle, solution, &[rules]).is_some()
+}
+
+/// The first of `rungs` that fills every open cell of `puzzle` (see [`fills_all`]).
+pub(crate) fn first_filling(
+    puzzle: &VariantGrid,
+    solution: &VariantGrid,
+    rungs: &[SinglesRules],
+) -> Option<usize> {
     let solution = Solution::of(solution);
     let mut given = [0u64; MAX_WORDS];
     let mut open = [0u64; MAX_WORDS];
@@ -118,7 +128,10 @@ pub(crate) fn fills_all(puzzle: &VariantGrid, solution: &VariantGrid, rules: Sin
         let words = if value == 0 { &mut open } else { &mut given };
         words[cell / 64] |= 1 << (cell % 64);
     }
-    solution.fills(&solution.clues(given), &open, rules)
+    let clues = solution.clues(given);
+    rungs
+        .iter()
+        .position(|&rules| solution.fills(&clues, &open, rules))
 }
 
 /// A clue set and what it rules out, where a fill starts.
@@ -171,7 +184,7 @@ impl<'g> Solution<'g> {
         let mut wrong = all.without(cells).0;
         let mut settled = 0;
         for cell in cells.and(Bits(clues.given)).cells() {
-            for (word, seen) in wrong.iter_mut().zip(self.tables.seen_words(cell)) {
+            for (word, seen) in wrong.iter_mut().zip(&self.tables.seen_cells[cell]) {
                 *word &= !seen;
             }
             settled |= self.tables.cell_houses[cell];
@@ -181,7 +194,7 @@ impl<'g> Solution<'g> {
     }
 
     /// Whether `rules`, starting from `clues`, fill every cell of `targets`.
-    fn fills(&self, clues: &Clues, targets: &[u64], rules: SinglesRules) -> bool {
+    fn fills(&self, clues: &Clues, targets: &[u64; MAX_WORDS], rules: SinglesRules) -> bool {
         match self.tables.words {
             1 => self.fills_in::<1>(clues, targets, rules),
             2 => self.fills_in::<2>(clues, targets, rules),
@@ -201,7 +214,7 @@ impl<'g> Solution<'g> {
     fn fills_in<const W: usize>(
         &self,
         clues: &Clues,
-        targets: &[u64],
+        targets: &[u64; MAX_WORDS],
         rules: SinglesRules,
     ) -> bool {
         let tables = self.tables;
@@ -215,11 +228,27 @@ impl<'g> Solution<'g> {
             filled: Bits::load(&clues.given),
             wrong: std::array::from_fn(|digit| Bits::load(&clues.wrong[digit])),
             settled: clues.settled,
+            targets,
+            missing: targets.cells().count(),
         };
+        // The targets' own digits first: a removal is often undone by one of them at once.
+        let mut target_digits = 0u32;
+        for cell in targets.cells() {
+            target_digits |= 1 << (values[cell] - 1);
+        }
+        let mut order = [0usize; MAX_SIDE];
+        let all_digits = (1u32 << digits) - 1;
+        for (slot, digit) in order
+            .iter_mut()
+            .zip(bit_indices(target_digits).chain(bit_indices(all_digits & !target_digits)))
+        {
+            *slot = digit;
+        }
         loop {
             let before = fill.filled;
             if rules.hidden_in != 0 {
-                for (digit, &cells) in digit_cells[..digits].iter().enumerate() {
+                for &digit in &order[..digits] {
+                    let cells = digit_cells[digit];
                     if cells.without(fill.filled).is_empty() {
                         continue;
                     }
@@ -231,7 +260,9 @@ impl<'g> Solution<'g> {
                         // A cell placed for one house settles its other houses.
                         if fill.settled[digit] & (1 << house) == 0 {
                             let cell = cells.and(tables.house(house)).first();
-                            fill.place(tables, digit, cell);
+                            if fill.place(tables, digit, cell) {
+                                return true;
+                            }
                         }
                     }
                 }
@@ -241,7 +272,9 @@ impl<'g> Solution<'g> {
                     let open = tables.house::<W>(house).without(fill.filled);
                     if open.is_single() {
                         let cell = open.first();
-                        fill.place(tables, usize::from(values[cell]) - 1, cell);
+                        if fill.place(tables, usize::from(values[cell]) - 1, cell) {
+                            return true;
+                        }
                     }
                 }
             }
@@ -250,17 +283,27 @@ impl<'g> Solution<'g> {
                     .iter()
                     .fold(fill.filled, |takeable, &wrong| takeable.or(wrong));
                 for cell in all.without(takeable).cells() {
-                    fill.place(tables, usize::from(values[cell]) - 1, cell);
+                    if fill.place(tables, usize::from(values[cell]) - 1, cell) {
+                        return true;
+                    }
                 }
             }
-            if targets.without(fill.filled).is_empty() {
-                return true;
-            }
             if fill.filled == before {
-                return false;
+                return fill.missing == 0;
             }
         }
     }
+}
+
+/// The positions of the set bits of `bits`, lowest first.
+fn bit_indices(mut bits: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            index
+        })
+    })
 }
 
 /// Where a fill stands: the cells filled, per digit the cells it could still wrongly take
@@ -269,18 +312,21 @@ struct Fill<const W: usize> {
     filled: Bits<W>,
     wrong: [Bits<W>; MAX_SIDE],
     settled: [u64; MAX_SIDE],
+    targets: Bits<W>,
+    /// Targets not filled yet.
+    missing: usize,
 }
 
 impl<const W: usize> Fill<W> {
-    fn place(&mut self, tables: &HouseBits, digit: usize, cell: usize) {
+    /// Places `digit` in `cell`: true when that fills the last target.
+    fn place(&mut self, tables: &HouseBits, digit: usize, cell: usize) -> bool {
         self.filled.insert(cell);
-        self.settle(tables, digit, cell);
-    }
-
-    /// What `digit` in `cell` rules out.
-    fn settle(&mut self, tables: &HouseBits, digit: usize, cell: usize) {
         self.wrong[digit] = self.wrong[digit].without(tables.seen(cell));
         self.settled[digit] |= tables.cell_houses[cell];
+        if self.targets.contains(cell) {
+            self.missing -= 1;
+        }
+        self.missing == 0
     }
 }
 
