@@ -1,7 +1,8 @@
 //! Sudoku variants: sizes 4×4 to 16×16, X, windoku and jigsaw, on one engine over houses.
 //!
-//! [`geometry`] knows the houses of each variant, [`grid`] the line format, [`solver`] is
-//! the exact solver and counter, [`generate`] makes puzzles (with [`jigsaw`] layouts and
+//! [`geometry`] knows the houses of each variant (and `bits` holds them as machine-word
+//! cell sets), [`grid`] the line format, [`solver`] is the exact solver and counter (`fill`
+//! its random fill of regular grids, on those sets), [`generate`] makes puzzles (with [`jigsaw`] layouts and
 //! the solution's [`unavoidable`] sets), [`reference`] is a simple counter that checks the
 //! solver. The classic 9×9 keeps its own faster engine in [`crate::sudoku`].
 
