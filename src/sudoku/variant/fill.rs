@@ -12,6 +12,7 @@ use std::time::Instant;
 use super::bits::{Bits, HouseBits};
 use super::geometry::{Geometry, MAX_SIDE};
 use super::grid::VariantGrid;
+use super::solver::Allowance;
 use crate::seed::RandomStream;
 
 /// A random complete grid of `geometry` (trying digits in random order), or `None` when
@@ -43,10 +44,7 @@ fn random_grid_in<const W: usize>(
         digits,
         all,
         rng,
-        nodes: 0,
-        node_budget,
-        deadline,
-        stopped: false,
+        allowance: Allowance::new(node_budget, deadline),
     };
     let start = Position {
         candidates: std::array::from_fn(|digit| if digit < digits { all } else { Bits::EMPTY }),
@@ -78,23 +76,13 @@ struct Search<'s, const W: usize> {
     digits: usize,
     all: Bits<W>,
     rng: &'s mut RandomStream,
-    nodes: u64,
-    node_budget: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
+    allowance: Allowance,
 }
 
 impl<const W: usize> Search<'_, W> {
     /// The first solution below `position`.
     fn search(&mut self, mut position: Position<W>) -> Option<Position<W>> {
-        self.nodes += 1;
-        if self.nodes > self.node_budget
-            || (self.nodes % 1024 == 0
-                && self
-                    .deadline
-                    .is_some_and(|deadline| Instant::now() >= deadline))
-        {
-            self.stopped = true;
+        if !self.allowance.visit() {
             return None;
         }
         if !self.propagate(&mut position) {
@@ -119,7 +107,7 @@ impl<const W: usize> Search<'_, W> {
             if let Some(found) = self.search(child) {
                 return Some(found);
             }
-            if self.stopped {
+            if self.allowance.stopped {
                 return None;
             }
         }

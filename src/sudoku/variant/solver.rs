@@ -47,10 +47,7 @@ struct Search<'r> {
     count: usize,
     keep: usize,
     found: [Option<[u16; MAX_CELLS]>; 2],
-    nodes: u64,
-    node_budget: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
+    allowance: Allowance,
     rng: Option<&'r mut RandomStream>,
     /// Values to try first at each branch, one per cell (a grid the search should stay near).
     preferred: Option<&'r [u8]>,
@@ -63,17 +60,50 @@ impl<'r> Search<'r> {
             count: 0,
             keep,
             found: [None, None],
-            nodes: 0,
-            node_budget: u64::MAX,
-            deadline: None,
-            stopped: false,
+            allowance: Allowance::new(u64::MAX, None),
             rng: None,
             preferred: None,
         }
     }
 
     fn done(&self) -> bool {
-        self.count >= self.limit || self.stopped
+        self.count >= self.limit || self.allowance.stopped
+    }
+}
+
+/// What a search may spend: positions against a budget, and a deadline read every 1024
+/// positions. The solver and the bit-set fill share it, so each stops where the other
+/// would.
+pub(crate) struct Allowance {
+    positions: u64,
+    budget: u64,
+    deadline: Option<Instant>,
+    /// Whether the budget or the deadline ran out.
+    pub stopped: bool,
+}
+
+impl Allowance {
+    pub fn new(budget: u64, deadline: Option<Instant>) -> Allowance {
+        Allowance {
+            positions: 0,
+            budget,
+            deadline,
+            stopped: false,
+        }
+    }
+
+    /// Counts one more position: false, and stopped from then on, once it is one too many.
+    pub fn visit(&mut self) -> bool {
+        self.positions += 1;
+        if self.positions > self.budget
+            || (self.positions % 1024 == 0
+                && self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline))
+        {
+            self.stopped = true;
+        }
+        !self.stopped
     }
 }
 
@@ -199,10 +229,10 @@ impl<'g> SearchState<'g> {
     /// known one, so a search for it from there ends sooner.
     pub fn solvable_near_within(&self, near: &[u8], node_budget: u64) -> Option<bool> {
         let mut search = Search::new(1, 0);
-        search.node_budget = node_budget;
+        search.allowance = Allowance::new(node_budget, None);
         search.preferred = Some(near);
         search_from(*self, &mut search);
-        (!search.stopped || search.count > 0).then_some(search.count > 0)
+        (!search.allowance.stopped || search.count > 0).then_some(search.count > 0)
     }
 
     /// Places singles until nothing changes; false on a contradiction.
@@ -375,14 +405,7 @@ impl<'g> SearchState<'g> {
 }
 
 fn search_from(mut state: SearchState<'_>, search: &mut Search<'_>) {
-    search.nodes += 1;
-    if search.nodes > search.node_budget
-        || (search.nodes % 1024 == 0
-            && search
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline))
-    {
-        search.stopped = true;
+    if !search.allowance.visit() {
         return;
     }
     if !state.propagate() {
@@ -487,11 +510,10 @@ fn house_random_solution(
     let mut state = SearchState::new(geometry);
     state.locking = locking;
     let mut search = Search::new(1, 1);
-    search.node_budget = node_budget;
-    search.deadline = deadline;
+    search.allowance = Allowance::new(node_budget, deadline);
     search.rng = Some(rng);
     search_from(state, &mut search);
-    if search.stopped {
+    if search.allowance.stopped {
         return None;
     }
     search.found[0].map(|found| grid_of(geometry, &found))
