@@ -9,6 +9,10 @@ use super::geometry::{Geometry, HouseKind, MAX_CELLS};
 /// Words in a cell set of the largest grid.
 pub const MAX_WORDS: usize = MAX_CELLS / 64;
 
+/// A cell set wide enough for any grid: how sets are stored, narrowed to a grid's own
+/// width ([`Bits::narrow`]) where they are worked on.
+pub type AnyCells = Bits<MAX_WORDS>;
+
 /// A geometry's houses and peers as cell sets, `words` 64-bit words each (cell `c` is
 /// bit `c % 64` of word `c / 64`), for fills that test and update whole houses at once.
 /// Built once per geometry ([`Geometry::house_bits`]).
@@ -19,9 +23,9 @@ pub struct HouseBits {
     /// Per cell, its houses (bit `h` for house `h`).
     pub cell_houses: Vec<u64>,
     /// Per house, its cells (in the first `words` words).
-    house_cells: Vec<[u64; MAX_WORDS]>,
+    house_cells: Vec<AnyCells>,
     /// Per cell, the cells sharing a house with it, itself included.
-    pub seen_cells: Vec<[u64; MAX_WORDS]>,
+    pub seen_cells: Vec<AnyCells>,
     /// Per byte of a cell set (its position times 256 plus its value), the houses holding
     /// any of the byte's cells: a set's houses are a few lookups, not a test per house.
     houses_touched: Vec<u64>,
@@ -34,13 +38,13 @@ impl HouseBits {
         let cells = geometry.cells();
         let words = cells.div_ceil(64);
         let houses = geometry.house_count();
-        let mut house_cells = vec![[0u64; MAX_WORDS]; houses];
+        let house_cells: Vec<AnyCells> = (0..houses)
+            .map(|house| {
+                Bits::of_cells(geometry.house(house).iter().map(|&cell| usize::from(cell)))
+            })
+            .collect();
         let mut region_houses = 0;
-        for (house, words) in house_cells.iter_mut().enumerate() {
-            for &cell in geometry.house(house) {
-                let cell = usize::from(cell);
-                words[cell / 64] |= 1 << (cell % 64);
-            }
+        for house in 0..houses {
             if matches!(
                 geometry.house_kind(house),
                 HouseKind::Box | HouseKind::Region
@@ -48,14 +52,16 @@ impl HouseBits {
                 region_houses |= 1 << house;
             }
         }
-        let mut seen_cells = vec![[0u64; MAX_WORDS]; cells];
-        for (cell, seen) in seen_cells.iter_mut().enumerate() {
-            for &house in geometry.houses_of(cell) {
-                for (word, &cells) in seen.iter_mut().zip(&house_cells[usize::from(house)]) {
-                    *word |= cells;
-                }
-            }
-        }
+        let seen_cells = (0..cells)
+            .map(|cell| {
+                geometry
+                    .houses_of(cell)
+                    .iter()
+                    .fold(Bits::EMPTY, |seen, &house| {
+                        seen.or(house_cells[usize::from(house)])
+                    })
+            })
+            .collect();
         let bytes = cells.div_ceil(8);
         let mut houses_touched = vec![0u64; bytes << 8];
         for position in 0..bytes {
@@ -84,11 +90,11 @@ impl HouseBits {
     }
 
     pub fn house<const W: usize>(&self, house: usize) -> Bits<W> {
-        Bits::load(&self.house_cells[house])
+        Bits::narrow(&self.house_cells[house])
     }
 
     pub fn seen<const W: usize>(&self, cell: usize) -> Bits<W> {
-        Bits::load(&self.seen_cells[cell])
+        Bits::narrow(&self.seen_cells[cell])
     }
 
     /// The houses holding any cell of `set`.
@@ -115,9 +121,17 @@ pub struct Bits<const W: usize>(pub [u64; W]);
 impl<const W: usize> Bits<W> {
     pub const EMPTY: Bits<W> = Bits([0; W]);
 
-    /// The first `W` words of `words`.
-    pub fn load(words: &[u64; MAX_WORDS]) -> Bits<W> {
-        Bits(std::array::from_fn(|word| words[word]))
+    /// The first `W` words of a wide set (one of a grid of at most `64 * W` cells).
+    pub fn narrow(wide: &AnyCells) -> Bits<W> {
+        Bits(std::array::from_fn(|word| wide.0[word]))
+    }
+
+    pub fn of_cells(cells: impl IntoIterator<Item = usize>) -> Bits<W> {
+        let mut set = Bits::EMPTY;
+        for cell in cells {
+            set.insert(cell);
+        }
+        set
     }
 
     pub fn and(self, other: Bits<W>) -> Bits<W> {
@@ -146,6 +160,10 @@ impl<const W: usize> Bits<W> {
 
     pub fn insert(&mut self, cell: usize) {
         self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    pub fn remove(&mut self, cell: usize) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
     /// Whether the set holds exactly one cell.

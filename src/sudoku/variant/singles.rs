@@ -4,10 +4,10 @@
 //! the last cell of a house included); add naked singles (a cell with one digit left) and
 //! they solve the puzzles Sudoku Explainer rates at most 2.3. A puzzle singles solve has
 //! one solution. So such puzzles are dug by taking clues out while singles still fill
-//! them back in: each removal is proven by a few house scans instead of a search, and the
+//! them back in: each removal is proven by a few rounds over bit sets instead of a search, and the
 //! puzzle meets its tier by construction rather than by grading after the fact.
 
-use super::bits::{Bits, HouseBits, MAX_WORDS};
+use super::bits::{AnyCells, Bits, HouseBits};
 use super::geometry::{Geometry, MAX_SIDE};
 use super::grid::VariantGrid;
 
@@ -76,7 +76,7 @@ impl<'g> SinglesDig<'g> {
     /// Starts from every cell of `solution` given.
     pub fn new(solution: &'g VariantGrid, singles: Singles) -> SinglesDig<'g> {
         let solution = Solution::of(solution);
-        let given = Bits::<MAX_WORDS>::below(solution.grid.cells().len()).0;
+        let given = AnyCells::below(solution.grid.cells().len());
         SinglesDig {
             rules: singles.rules(solution.grid.geometry()),
             clues: solution.clues(given),
@@ -88,11 +88,9 @@ impl<'g> SinglesDig<'g> {
     /// (it is solved by them with them): true when they went.
     pub fn remove_if_filled(&mut self, cells: &[usize]) -> bool {
         let kept = self.clues;
-        let mut targets = [0u64; MAX_WORDS];
         let mut digits = 0u32;
         for &cell in cells {
-            targets[cell / 64] |= 1 << (cell % 64);
-            self.clues.given[cell / 64] &= !(1 << (cell % 64));
+            self.clues.given.remove(cell);
             digits |= 1 << (self.solution.grid.get(cell) - 1);
         }
         while digits != 0 {
@@ -100,6 +98,7 @@ impl<'g> SinglesDig<'g> {
                 .rule_out(&mut self.clues, digits.trailing_zeros() as usize);
             digits &= digits - 1;
         }
+        let targets = AnyCells::of_cells(cells.iter().copied());
         let filled = self.solution.fills(&self.clues, &targets, self.rules);
         if !filled {
             self.clues = kept;
@@ -122,13 +121,8 @@ pub(crate) fn first_filling(
     rungs: &[SinglesRules],
 ) -> Option<usize> {
     let solution = Solution::of(solution);
-    let mut given = [0u64; MAX_WORDS];
-    let mut open = [0u64; MAX_WORDS];
-    for (cell, &value) in puzzle.cells().iter().enumerate() {
-        let words = if value == 0 { &mut open } else { &mut given };
-        words[cell / 64] |= 1 << (cell % 64);
-    }
-    let clues = solution.clues(given);
+    let open = AnyCells::of_cells((0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) == 0));
+    let clues = solution.clues(AnyCells::below(puzzle.cells().len()).without(open));
     rungs
         .iter()
         .position(|&rules| solution.fills(&clues, &open, rules))
@@ -137,9 +131,9 @@ pub(crate) fn first_filling(
 /// A clue set and what it rules out, where a fill starts.
 #[derive(Clone, Copy)]
 struct Clues {
-    given: [u64; MAX_WORDS],
+    given: AnyCells,
     /// Per digit, the cells it could wrongly take (given cells included).
-    wrong: [[u64; MAX_WORDS]; MAX_SIDE],
+    wrong: [AnyCells; MAX_SIDE],
     /// Per digit, the houses whose clues hold it.
     settled: [u64; MAX_SIDE],
 }
@@ -148,14 +142,14 @@ struct Clues {
 struct Solution<'g> {
     grid: &'g VariantGrid,
     tables: &'g HouseBits,
-    digit_cells: [[u64; MAX_WORDS]; MAX_SIDE],
+    digit_cells: [AnyCells; MAX_SIDE],
 }
 
 impl<'g> Solution<'g> {
     fn of(grid: &'g VariantGrid) -> Solution<'g> {
-        let mut digit_cells = [[0u64; MAX_WORDS]; MAX_SIDE];
+        let mut digit_cells = [AnyCells::EMPTY; MAX_SIDE];
         for (cell, &value) in grid.cells().iter().enumerate() {
-            digit_cells[usize::from(value) - 1][cell / 64] |= 1 << (cell % 64);
+            digit_cells[usize::from(value) - 1].insert(cell);
         }
         Solution {
             grid,
@@ -165,10 +159,10 @@ impl<'g> Solution<'g> {
     }
 
     /// The clues `given` (cells holding their solution values).
-    fn clues(&self, given: [u64; MAX_WORDS]) -> Clues {
+    fn clues(&self, given: AnyCells) -> Clues {
         let mut clues = Clues {
             given,
-            wrong: [[0; MAX_WORDS]; MAX_SIDE],
+            wrong: [AnyCells::EMPTY; MAX_SIDE],
             settled: [0; MAX_SIDE],
         };
         for digit in 0..self.grid.geometry().side() {
@@ -179,14 +173,11 @@ impl<'g> Solution<'g> {
 
     /// Works out afresh what the clues of `digit` rule out.
     fn rule_out(&self, clues: &mut Clues, digit: usize) {
-        let all = Bits::<MAX_WORDS>::below(self.grid.cells().len());
-        let cells = Bits(self.digit_cells[digit]);
-        let mut wrong = all.without(cells).0;
+        let cells = self.digit_cells[digit];
+        let mut wrong = AnyCells::below(self.grid.cells().len()).without(cells);
         let mut settled = 0;
-        for cell in cells.and(Bits(clues.given)).cells() {
-            for (word, seen) in wrong.iter_mut().zip(&self.tables.seen_cells[cell]) {
-                *word &= !seen;
-            }
+        for cell in cells.and(clues.given).cells() {
+            wrong = wrong.without(self.tables.seen_cells[cell]);
             settled |= self.tables.cell_houses[cell];
         }
         clues.wrong[digit] = wrong;
@@ -194,7 +185,7 @@ impl<'g> Solution<'g> {
     }
 
     /// Whether `rules`, starting from `clues`, fill every cell of `targets`.
-    fn fills(&self, clues: &Clues, targets: &[u64; MAX_WORDS], rules: SinglesRules) -> bool {
+    fn fills(&self, clues: &Clues, targets: &AnyCells, rules: SinglesRules) -> bool {
         match self.tables.words {
             1 => self.fills_in::<1>(clues, targets, rules),
             2 => self.fills_in::<2>(clues, targets, rules),
@@ -214,19 +205,19 @@ impl<'g> Solution<'g> {
     fn fills_in<const W: usize>(
         &self,
         clues: &Clues,
-        targets: &[u64; MAX_WORDS],
+        targets: &AnyCells,
         rules: SinglesRules,
     ) -> bool {
         let tables = self.tables;
         let values = self.grid.cells();
         let digits = self.grid.geometry().side();
-        let targets = Bits::<W>::load(targets);
+        let targets = Bits::<W>::narrow(targets);
         let all = Bits::<W>::below(values.len());
         let digit_cells: [Bits<W>; MAX_SIDE] =
-            std::array::from_fn(|digit| Bits::load(&self.digit_cells[digit]));
+            std::array::from_fn(|digit| Bits::narrow(&self.digit_cells[digit]));
         let mut fill = Fill {
-            filled: Bits::load(&clues.given),
-            wrong: std::array::from_fn(|digit| Bits::load(&clues.wrong[digit])),
+            filled: Bits::narrow(&clues.given),
+            wrong: std::array::from_fn(|digit| Bits::narrow(&clues.wrong[digit])),
             settled: clues.settled,
             targets,
             missing: targets.cells().count(),
@@ -338,6 +329,10 @@ mod tests {
     use crate::sudoku::variant::grade::{VariantGradeOptions, grade_unique};
     use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
 
+    fn clue_cells(puzzle: &VariantGrid) -> AnyCells {
+        AnyCells::of_cells((0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0))
+    }
+
     /// Whether `singles` fill `targets` of `puzzle`, a part of `solution`.
     fn singles_fill(
         puzzle: &VariantGrid,
@@ -345,15 +340,8 @@ mod tests {
         targets: &[usize],
         singles: Singles,
     ) -> bool {
-        let set = |cells: &mut dyn Iterator<Item = usize>| {
-            let mut words = [0u64; MAX_WORDS];
-            for cell in cells {
-                words[cell / 64] |= 1 << (cell % 64);
-            }
-            words
-        };
-        let given = set(&mut (0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0));
-        let targets = set(&mut targets.iter().copied());
+        let given = clue_cells(puzzle);
+        let targets = AnyCells::of_cells(targets.iter().copied());
         let solution = Solution::of(solution);
         solution.fills(
             &solution.clues(given),
@@ -485,11 +473,7 @@ mod tests {
                         puzzle = fewer;
                     }
                     // The kept clues are the puzzle's, ruling out what they would afresh.
-                    let mut given = [0u64; MAX_WORDS];
-                    for cell in (0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0) {
-                        given[cell / 64] |= 1 << (cell % 64);
-                    }
-                    let afresh = Solution::of(&solution).clues(given);
+                    let afresh = Solution::of(&solution).clues(clue_cells(&puzzle));
                     assert_eq!(dig.clues.given, afresh.given);
                     assert_eq!(dig.clues.wrong, afresh.wrong);
                     assert_eq!(dig.clues.settled, afresh.settled);
