@@ -166,6 +166,19 @@ impl<const W: usize> Bits<W> {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
+    /// How many cells the set holds.
+    pub fn len(self) -> usize {
+        self.0.iter().map(|word| word.count_ones() as usize).sum()
+    }
+
+    /// The set as a wide one.
+    #[cfg(test)]
+    pub fn widen(self) -> AnyCells {
+        Bits(std::array::from_fn(
+            |word| if word < W { self.0[word] } else { 0 },
+        ))
+    }
+
     /// Whether the set holds exactly one cell.
     pub fn is_single(self) -> bool {
         self.0.iter().map(|word| word.count_ones()).sum::<u32>() == 1

@@ -354,7 +354,7 @@ pub fn dig_in_order(
 /// What decides each removal of one digging pass.
 enum Keeper<'s> {
     Unique(UniquenessCheck<'s>),
-    Singles(Box<SinglesDig<'s>>),
+    Singles(SinglesDig<'s>),
 }
 
 /// [`dig_in_order`] with removals kept by `rule`.
@@ -376,9 +376,7 @@ fn dig_keeping(
     let mut puzzle = solution.clone();
     let mut keeper = match rule {
         Removals::KeepUnique => Keeper::Unique(UniquenessCheck::new(solution)),
-        Removals::KeepSingles(singles) => {
-            Keeper::Singles(Box::new(SinglesDig::new(solution, singles)))
-        }
+        Removals::KeepSingles(singles) => Keeper::Singles(SinglesDig::new(solution, singles)),
     };
     let mut clues = puzzle.cells().len();
     for (index, &at) in order.iter().enumerate() {

@@ -7,7 +7,9 @@
 //! them back in: each removal is proven by a few rounds over bit sets instead of a search, and the
 //! puzzle meets its tier by construction rather than by grading after the fact.
 
-use super::bits::{AnyCells, Bits, HouseBits};
+#[cfg(test)]
+use super::bits::MAX_WORDS;
+use super::bits::{Bits, HouseBits};
 use super::geometry::{Geometry, MAX_SIDE};
 use super::grid::VariantGrid;
 
@@ -66,44 +68,75 @@ impl SinglesRules {
 /// Clue removals from one solution grid, each kept while singles fill the puzzle back in.
 /// What the clues rule out is kept across removals, so a check only works it out again
 /// for the digits it takes out.
-pub struct SinglesDig<'g> {
-    solution: Solution<'g>,
+pub struct SinglesDig<'g>(Box<dyn Removals + 'g>);
+
+/// A dig on sets of the grid's own width.
+trait Removals {
+    fn remove_if_filled(&mut self, cells: &[usize]) -> bool;
+
+    /// The kept clues, widened (for tests to compare).
+    #[cfg(test)]
+    fn clues(&self) -> Clues<MAX_WORDS>;
+}
+
+struct DigIn<'g, const W: usize> {
+    solution: Solution<'g, W>,
     rules: SinglesRules,
-    clues: Clues,
+    clues: Clues<W>,
 }
 
 impl<'g> SinglesDig<'g> {
     /// Starts from every cell of `solution` given.
     pub fn new(solution: &'g VariantGrid, singles: Singles) -> SinglesDig<'g> {
-        let solution = Solution::of(solution);
-        let given = AnyCells::below(solution.grid.cells().len());
-        SinglesDig {
-            rules: singles.rules(solution.grid.geometry()),
-            clues: solution.clues(given),
-            solution,
+        fn dig<const W: usize>(grid: &VariantGrid, singles: Singles) -> Box<dyn Removals + '_> {
+            let solution = Solution::<W>::of(grid);
+            Box::new(DigIn {
+                rules: singles.rules(grid.geometry()),
+                clues: solution.clues(solution.all),
+                solution,
+            })
         }
+        SinglesDig(match solution.geometry().house_bits().words {
+            1 => dig::<1>(solution, singles),
+            2 => dig::<2>(solution, singles),
+            3 => dig::<3>(solution, singles),
+            _ => dig::<4>(solution, singles),
+        })
     }
 
     /// Takes the clues of `cells` out when singles still solve the puzzle without them
     /// (it is solved by them with them): true when they went.
     pub fn remove_if_filled(&mut self, cells: &[usize]) -> bool {
+        self.0.remove_if_filled(cells)
+    }
+}
+
+impl<const W: usize> Removals for DigIn<'_, W> {
+    fn remove_if_filled(&mut self, cells: &[usize]) -> bool {
         let kept = self.clues;
         let mut digits = 0u32;
         for &cell in cells {
             self.clues.given.remove(cell);
-            digits |= 1 << (self.solution.grid.get(cell) - 1);
+            digits |= 1 << (self.solution.values[cell] - 1);
         }
-        while digits != 0 {
-            self.solution
-                .rule_out(&mut self.clues, digits.trailing_zeros() as usize);
-            digits &= digits - 1;
+        for digit in bit_indices(digits) {
+            self.solution.rule_out(&mut self.clues, digit);
         }
-        let targets = AnyCells::of_cells(cells.iter().copied());
-        let filled = self.solution.fills(&self.clues, &targets, self.rules);
+        let targets = Bits::of_cells(cells.iter().copied());
+        let filled = self.solution.fills(&self.clues, targets, self.rules);
         if !filled {
             self.clues = kept;
         }
         filled
+    }
+
+    #[cfg(test)]
+    fn clues(&self) -> Clues<MAX_WORDS> {
+        Clues {
+            given: self.clues.given.widen(),
+            wrong: self.clues.wrong.map(Bits::widen),
+            settled: self.clues.settled,
+        }
     }
 }
 
@@ -120,64 +153,81 @@ pub(crate) fn first_filling(
     solution: &VariantGrid,
     rungs: &[SinglesRules],
 ) -> Option<usize> {
-    let solution = Solution::of(solution);
-    let open = AnyCells::of_cells((0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) == 0));
-    let clues = solution.clues(AnyCells::below(puzzle.cells().len()).without(open));
-    rungs
-        .iter()
-        .position(|&rules| solution.fills(&clues, &open, rules))
+    fn first<const W: usize>(
+        puzzle: &VariantGrid,
+        solution: &VariantGrid,
+        rungs: &[SinglesRules],
+    ) -> Option<usize> {
+        let solution = Solution::<W>::of(solution);
+        let open = Bits::of_cells((0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) == 0));
+        let clues = solution.clues(solution.all.without(open));
+        rungs
+            .iter()
+            .position(|&rules| solution.fills(&clues, open, rules))
+    }
+    match solution.geometry().house_bits().words {
+        1 => first::<1>(puzzle, solution, rungs),
+        2 => first::<2>(puzzle, solution, rungs),
+        3 => first::<3>(puzzle, solution, rungs),
+        _ => first::<4>(puzzle, solution, rungs),
+    }
 }
 
 /// A clue set and what it rules out, where a fill starts.
 #[derive(Clone, Copy)]
-struct Clues {
-    given: AnyCells,
+struct Clues<const W: usize> {
+    given: Bits<W>,
     /// Per digit, the cells it could wrongly take (given cells included).
-    wrong: [AnyCells; MAX_SIDE],
+    wrong: [Bits<W>; MAX_SIDE],
     /// Per digit, the houses whose clues hold it.
     settled: [u64; MAX_SIDE],
 }
 
 /// A solution grid as the fills read it: its cells of each digit.
-struct Solution<'g> {
-    grid: &'g VariantGrid,
+struct Solution<'g, const W: usize> {
+    values: &'g [u8],
+    digits: usize,
+    all: Bits<W>,
     tables: &'g HouseBits,
-    digit_cells: [AnyCells; MAX_SIDE],
+    digit_cells: [Bits<W>; MAX_SIDE],
 }
 
-impl<'g> Solution<'g> {
-    fn of(grid: &'g VariantGrid) -> Solution<'g> {
-        let mut digit_cells = [AnyCells::EMPTY; MAX_SIDE];
-        for (cell, &value) in grid.cells().iter().enumerate() {
+impl<'g, const W: usize> Solution<'g, W> {
+    fn of(grid: &'g VariantGrid) -> Solution<'g, W> {
+        let values = grid.cells();
+        let mut digit_cells = [Bits::EMPTY; MAX_SIDE];
+        for (cell, &value) in values.iter().enumerate() {
             digit_cells[usize::from(value) - 1].insert(cell);
         }
         Solution {
-            grid,
+            values,
+            digits: grid.geometry().side(),
+            all: Bits::below(values.len()),
             tables: grid.geometry().house_bits(),
             digit_cells,
         }
     }
 
     /// The clues `given` (cells holding their solution values).
-    fn clues(&self, given: AnyCells) -> Clues {
+    fn clues(&self, given: Bits<W>) -> Clues<W> {
         let mut clues = Clues {
             given,
-            wrong: [AnyCells::EMPTY; MAX_SIDE],
+            wrong: [Bits::EMPTY; MAX_SIDE],
             settled: [0; MAX_SIDE],
         };
-        for digit in 0..self.grid.geometry().side() {
+        for digit in 0..self.digits {
             self.rule_out(&mut clues, digit);
         }
         clues
     }
 
     /// Works out afresh what the clues of `digit` rule out.
-    fn rule_out(&self, clues: &mut Clues, digit: usize) {
+    fn rule_out(&self, clues: &mut Clues<W>, digit: usize) {
         let cells = self.digit_cells[digit];
-        let mut wrong = AnyCells::below(self.grid.cells().len()).without(cells);
+        let mut wrong = self.all.without(cells);
         let mut settled = 0;
         for cell in cells.and(clues.given).cells() {
-            wrong = wrong.without(self.tables.seen_cells[cell]);
+            wrong = wrong.without(self.tables.seen(cell));
             settled |= self.tables.cell_houses[cell];
         }
         clues.wrong[digit] = wrong;
@@ -185,16 +235,6 @@ impl<'g> Solution<'g> {
     }
 
     /// Whether `rules`, starting from `clues`, fill every cell of `targets`.
-    fn fills(&self, clues: &Clues, targets: &AnyCells, rules: SinglesRules) -> bool {
-        match self.tables.words {
-            1 => self.fills_in::<1>(clues, targets, rules),
-            2 => self.fills_in::<2>(clues, targets, rules),
-            3 => self.fills_in::<3>(clues, targets, rules),
-            _ => self.fills_in::<4>(clues, targets, rules),
-        }
-    }
-
-    /// [`Solution::fills`] on sets of `W` words.
     ///
     /// Singles only ever place a grid's own values when the puzzle has a solution, and
     /// what they fill from fewer clues they fill from more. So each digit is followed by
@@ -202,25 +242,16 @@ impl<'g> Solution<'g> {
     /// its solution cell there once no wrong cell of the house is left, and a cell's last
     /// digit is its own once no digit may wrongly take it. The fill stops as soon as the
     /// targets are filled, or when a round places nothing.
-    fn fills_in<const W: usize>(
-        &self,
-        clues: &Clues,
-        targets: &AnyCells,
-        rules: SinglesRules,
-    ) -> bool {
+    fn fills(&self, clues: &Clues<W>, targets: Bits<W>, rules: SinglesRules) -> bool {
         let tables = self.tables;
-        let values = self.grid.cells();
-        let digits = self.grid.geometry().side();
-        let targets = Bits::<W>::narrow(targets);
-        let all = Bits::<W>::below(values.len());
-        let digit_cells: [Bits<W>; MAX_SIDE] =
-            std::array::from_fn(|digit| Bits::narrow(&self.digit_cells[digit]));
+        let values = self.values;
+        let digits = self.digits;
         let mut fill = Fill {
-            filled: Bits::narrow(&clues.given),
-            wrong: std::array::from_fn(|digit| Bits::narrow(&clues.wrong[digit])),
+            filled: clues.given,
+            wrong: clues.wrong,
             settled: clues.settled,
             targets,
-            missing: targets.cells().count(),
+            missing: targets.len(),
         };
         // The targets' own digits first: a removal is often undone by one of them at once.
         let mut target_digits = 0u32;
@@ -239,7 +270,7 @@ impl<'g> Solution<'g> {
             let before = fill.filled;
             if rules.hidden_in != 0 {
                 for &digit in &order[..digits] {
-                    let cells = digit_cells[digit];
+                    let cells = self.digit_cells[digit];
                     if cells.without(fill.filled).is_empty() {
                         continue;
                     }
@@ -273,7 +304,7 @@ impl<'g> Solution<'g> {
                 let takeable = fill.wrong[..digits]
                     .iter()
                     .fold(fill.filled, |takeable, &wrong| takeable.or(wrong));
-                for cell in all.without(takeable).cells() {
+                for cell in self.all.without(takeable).cells() {
                     if fill.place(tables, usize::from(values[cell]) - 1, cell) {
                         return true;
                     }
@@ -329,8 +360,8 @@ mod tests {
     use crate::sudoku::variant::grade::{VariantGradeOptions, grade_unique};
     use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
 
-    fn clue_cells(puzzle: &VariantGrid) -> AnyCells {
-        AnyCells::of_cells((0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0))
+    fn clue_cells(puzzle: &VariantGrid) -> Bits<MAX_WORDS> {
+        Bits::of_cells((0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0))
     }
 
     /// Whether `singles` fill `targets` of `puzzle`, a part of `solution`.
@@ -341,11 +372,11 @@ mod tests {
         singles: Singles,
     ) -> bool {
         let given = clue_cells(puzzle);
-        let targets = AnyCells::of_cells(targets.iter().copied());
-        let solution = Solution::of(solution);
+        let targets = Bits::of_cells(targets.iter().copied());
+        let solution = Solution::<MAX_WORDS>::of(solution);
         solution.fills(
             &solution.clues(given),
-            &targets,
+            targets,
             singles.rules(puzzle.geometry()),
         )
     }
@@ -473,10 +504,11 @@ mod tests {
                         puzzle = fewer;
                     }
                     // The kept clues are the puzzle's, ruling out what they would afresh.
-                    let afresh = Solution::of(&solution).clues(clue_cells(&puzzle));
-                    assert_eq!(dig.clues.given, afresh.given);
-                    assert_eq!(dig.clues.wrong, afresh.wrong);
-                    assert_eq!(dig.clues.settled, afresh.settled);
+                    let afresh = Solution::<MAX_WORDS>::of(&solution).clues(clue_cells(&puzzle));
+                    let kept = dig.0.clues();
+                    assert_eq!(kept.given, afresh.given);
+                    assert_eq!(kept.wrong, afresh.wrong);
+                    assert_eq!(kept.settled, afresh.settled);
                     removals[usize::from(removed)] += 1;
                 }
                 assert_eq!(reference_fill(&puzzle, singles), solution, "{puzzle}");
