@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::bits::{Bits, HouseBits};
-use super::geometry::{Geometry, MAX_SIDE};
+use super::geometry::Geometry;
 use super::grid::VariantGrid;
 use super::solver::Allowance;
 use crate::seed::RandomStream;
@@ -23,37 +23,44 @@ pub(crate) fn random_grid(
     node_budget: u64,
     deadline: Option<Instant>,
 ) -> Option<VariantGrid> {
-    match geometry.house_bits().words {
-        1 => random_grid_in::<1>(geometry, rng, node_budget, deadline),
-        2 => random_grid_in::<2>(geometry, rng, node_budget, deadline),
-        3 => random_grid_in::<3>(geometry, rng, node_budget, deadline),
-        _ => random_grid_in::<4>(geometry, rng, node_budget, deadline),
-    }
+    // Sized at compile time per grid: the digit loops unroll and a position is small to copy.
+    let fill = match geometry.side() {
+        4 => random_grid_in::<1, 4>,
+        6 => random_grid_in::<1, 6>,
+        8 => random_grid_in::<1, 8>,
+        9 => random_grid_in::<2, 9>,
+        12 => random_grid_in::<3, 12>,
+        _ => random_grid_in::<4, 16>,
+    };
+    fill(geometry, rng, node_budget, deadline)
 }
 
-fn random_grid_in<const W: usize>(
+fn random_grid_in<const W: usize, const D: usize>(
     geometry: &Arc<Geometry>,
     rng: &mut RandomStream,
     node_budget: u64,
     deadline: Option<Instant>,
 ) -> Option<VariantGrid> {
+    debug_assert!(geometry.side() == D && geometry.cells() <= 64 * W);
     let all = Bits::<W>::below(geometry.cells());
-    let digits = geometry.side();
     let mut search = Search {
         bits: geometry.house_bits(),
-        digits,
         all,
         rng,
         allowance: Allowance::new(node_budget, deadline),
+        found: None,
     };
     let start = Position {
-        candidates: std::array::from_fn(|digit| if digit < digits { all } else { Bits::EMPTY }),
+        candidates: [all; D],
         placed: Bits::EMPTY,
-        dirty: [geometry.all_houses(); MAX_SIDE],
+        dirty: [geometry.all_houses(); D],
     };
-    let found = search.search(start)?;
+    if !search.search(start) {
+        return None;
+    }
+    let found = search.found?;
     let mut values = vec![0u8; geometry.cells()];
-    for (digit, cells) in found.candidates[..digits].iter().enumerate() {
+    for (digit, cells) in found.iter().enumerate() {
         for cell in cells.cells() {
             values[cell] = digit as u8 + 1;
         }
@@ -63,38 +70,40 @@ fn random_grid_in<const W: usize>(
 
 /// A search position.
 #[derive(Clone, Copy)]
-struct Position<const W: usize> {
+struct Position<const W: usize, const D: usize> {
     /// Per digit, the cells that may hold it (its placed cells included).
-    candidates: [Bits<W>; MAX_SIDE],
+    candidates: [Bits<W>; D],
     placed: Bits<W>,
     /// Per digit, the houses where its cells changed since the hidden singles last looked.
-    dirty: [u64; MAX_SIDE],
+    dirty: [u64; D],
 }
 
-struct Search<'s, const W: usize> {
+struct Search<'s, const W: usize, const D: usize> {
     bits: &'s HouseBits,
-    digits: usize,
     all: Bits<W>,
     rng: &'s mut RandomStream,
     allowance: Allowance,
+    /// The first complete grid met: each digit's cells.
+    found: Option<[Bits<W>; D]>,
 }
 
-impl<const W: usize> Search<'_, W> {
-    /// The first solution below `position`.
-    fn search(&mut self, mut position: Position<W>) -> Option<Position<W>> {
+impl<const W: usize, const D: usize> Search<'_, W, D> {
+    /// Searches below `position` for a complete grid (kept in `found`): whether one was.
+    fn search(&mut self, mut position: Position<W, D>) -> bool {
         if !self.allowance.visit() {
-            return None;
+            return false;
         }
         if !self.propagate(&mut position) {
-            return None;
+            return false;
         }
         if position.placed == self.all {
-            return Some(position);
+            self.found = Some(position.candidates);
+            return true;
         }
         let cell = self.branch_cell(&position);
-        let mut choices = [0u16; MAX_SIDE];
+        let mut choices = [0u16; D];
         let mut count = 0;
-        for (digit, cells) in position.candidates[..self.digits].iter().enumerate() {
+        for (digit, cells) in position.candidates.iter().enumerate() {
             if cells.contains(cell) {
                 choices[count] = 1 << digit;
                 count += 1;
@@ -104,22 +113,22 @@ impl<const W: usize> Search<'_, W> {
         for &choice in &choices[..count] {
             let mut child = position;
             self.keep_only(&mut child, cell, choice.trailing_zeros() as usize);
-            if let Some(found) = self.search(child) {
-                return Some(found);
+            if self.search(child) {
+                return true;
             }
             if self.allowance.stopped {
-                return None;
+                return false;
             }
         }
-        None
+        false
     }
 
     /// Takes every digit but `digit` out of `cell`.
-    fn keep_only(&self, position: &mut Position<W>, cell: usize, digit: usize) {
+    fn keep_only(&self, position: &mut Position<W, D>, cell: usize, digit: usize) {
         // Branch-free: whether a digit had the cell is a coin flip.
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
         let houses = self.bits.cell_houses[cell];
-        for other in 0..self.digits {
+        for other in 0..D {
             let words = &mut position.candidates[other].0[word];
             let taken = (u64::from(*words & bit != 0 && other != digit)).wrapping_neg();
             *words &= !(bit & taken);
@@ -127,7 +136,7 @@ impl<const W: usize> Search<'_, W> {
         }
     }
 
-    fn place(&self, position: &mut Position<W>, cell: usize, digit: usize) {
+    fn place(&self, position: &mut Position<W, D>, cell: usize, digit: usize) {
         position.placed.insert(cell);
         self.keep_only(position, cell, digit);
         let mut own = Bits::EMPTY;
@@ -143,10 +152,10 @@ impl<const W: usize> Search<'_, W> {
 
     /// Places naked and hidden singles until none is left; false on a contradiction (a
     /// cell without a digit, or a digit without a place in a house).
-    fn propagate(&self, position: &mut Position<W>) -> bool {
+    fn propagate(&self, position: &mut Position<W, D>) -> bool {
         loop {
             let (mut once, mut twice) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
-            for &cells in &position.candidates[..self.digits] {
+            for &cells in &position.candidates {
                 twice = twice.or(once.and(cells));
                 once = once.or(cells);
             }
@@ -157,8 +166,7 @@ impl<const W: usize> Search<'_, W> {
             if !naked.is_empty() {
                 for cell in naked.cells() {
                     // An earlier placement may have taken the cell's digit: found next round.
-                    let digit =
-                        (0..self.digits).find(|&digit| position.candidates[digit].contains(cell));
+                    let digit = (0..D).find(|&digit| position.candidates[digit].contains(cell));
                     if let Some(digit) = digit {
                         self.place(position, cell, digit);
                     }
@@ -166,7 +174,7 @@ impl<const W: usize> Search<'_, W> {
                 continue;
             }
             let mut progress = false;
-            for digit in 0..self.digits {
+            for digit in 0..D {
                 let mut houses = std::mem::take(&mut position.dirty[digit]);
                 while houses != 0 {
                     let house = houses.trailing_zeros() as usize;
@@ -191,10 +199,10 @@ impl<const W: usize> Search<'_, W> {
     }
 
     /// The first unplaced cell with the fewest candidates.
-    fn branch_cell(&self, position: &Position<W>) -> usize {
+    fn branch_cell(&self, position: &Position<W, D>) -> usize {
         // Each cell's count of candidates, one bit of it per set.
         let mut counts = [Bits::<W>::EMPTY; 5];
-        for &cells in &position.candidates[..self.digits] {
+        for &cells in &position.candidates {
             let mut carry = cells;
             for count in &mut counts {
                 if carry.is_empty() {
@@ -206,7 +214,7 @@ impl<const W: usize> Search<'_, W> {
             }
         }
         let open = self.all.without(position.placed);
-        for wanted in 2..=self.digits {
+        for wanted in 2..=D {
             let with_count = counts
                 .iter()
                 .enumerate()
