@@ -13,16 +13,34 @@ pub const MAX_WORDS: usize = MAX_CELLS / 64;
 /// width ([`Bits::narrow`]) where they are worked on.
 pub type AnyCells = Bits<MAX_WORDS>;
 
-/// A geometry's houses and peers as cell sets, `words` 64-bit words each (cell `c` is
-/// bit `c % 64` of word `c / 64`), for fills that test and update whole houses at once.
-/// Built once per geometry ([`Geometry::house_bits`]).
+/// Work done on sets sized at compile time for one grid: `W` words a cell set and `D`
+/// digits, so that copies stay small and loops over the digits unroll.
+pub(crate) trait SizedWork {
+    type Output;
+    fn run<const W: usize, const D: usize>(self) -> Self::Output;
+}
+
+/// Runs `work` sized for a grid of `side` digits (any side above 12 at the largest size).
+pub(crate) fn run_sized<Work: SizedWork>(side: usize, work: Work) -> Work::Output {
+    match side {
+        4 => work.run::<1, 4>(),
+        6 => work.run::<1, 6>(),
+        8 => work.run::<1, 8>(),
+        9 => work.run::<2, 9>(),
+        12 => work.run::<3, 12>(),
+        _ => work.run::<MAX_WORDS, 16>(),
+    }
+}
+
+/// A geometry's houses and peers as cell sets (cell `c` is bit `c % 64` of word `c / 64`),
+/// for fills that test and update whole houses at once. Built once per geometry
+/// ([`Geometry::house_bits`]).
 #[derive(Clone)]
 pub struct HouseBits {
-    pub words: usize,
     pub houses: usize,
     /// Per cell, its houses (bit `h` for house `h`).
     pub cell_houses: Vec<u64>,
-    /// Per house, its cells (in the first `words` words).
+    /// Per house, its cells.
     house_cells: Vec<AnyCells>,
     /// Per cell, the cells sharing a house with it, itself included.
     pub seen_cells: Vec<AnyCells>,
@@ -36,7 +54,6 @@ pub struct HouseBits {
 impl HouseBits {
     pub fn of(geometry: &Geometry) -> HouseBits {
         let cells = geometry.cells();
-        let words = cells.div_ceil(64);
         let houses = geometry.house_count();
         let house_cells: Vec<AnyCells> = (0..houses)
             .map(|house| {
@@ -77,7 +94,6 @@ impl HouseBits {
             }
         }
         HouseBits {
-            words,
             houses,
             cell_houses: (0..cells)
                 .map(|cell| geometry.house_mask_of(cell))

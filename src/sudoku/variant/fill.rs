@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::bits::{Bits, HouseBits};
+use super::bits::{Bits, HouseBits, SizedWork, run_sized};
 use super::geometry::Geometry;
 use super::grid::VariantGrid;
 use super::solver::Allowance;
@@ -23,49 +23,55 @@ pub(crate) fn random_grid(
     node_budget: u64,
     deadline: Option<Instant>,
 ) -> Option<VariantGrid> {
-    // Sized at compile time per grid: the digit loops unroll and a position is small to copy.
-    let fill = match geometry.side() {
-        4 => random_grid_in::<1, 4>,
-        6 => random_grid_in::<1, 6>,
-        8 => random_grid_in::<1, 8>,
-        9 => random_grid_in::<2, 9>,
-        12 => random_grid_in::<3, 12>,
-        _ => random_grid_in::<4, 16>,
-    };
-    fill(geometry, rng, node_budget, deadline)
+    run_sized(
+        geometry.side(),
+        RandomGrid {
+            geometry,
+            rng,
+            node_budget,
+            deadline,
+        },
+    )
 }
 
-fn random_grid_in<const W: usize, const D: usize>(
-    geometry: &Arc<Geometry>,
-    rng: &mut RandomStream,
+struct RandomGrid<'a> {
+    geometry: &'a Arc<Geometry>,
+    rng: &'a mut RandomStream,
     node_budget: u64,
     deadline: Option<Instant>,
-) -> Option<VariantGrid> {
-    debug_assert!(geometry.side() == D && geometry.cells() <= 64 * W);
-    let all = Bits::<W>::below(geometry.cells());
-    let mut search = Search {
-        bits: geometry.house_bits(),
-        all,
-        rng,
-        allowance: Allowance::new(node_budget, deadline),
-        found: None,
-    };
-    let start = Position {
-        candidates: [all; D],
-        placed: Bits::EMPTY,
-        dirty: [geometry.all_houses(); D],
-    };
-    if !search.search(start) {
-        return None;
-    }
-    let found = search.found?;
-    let mut values = vec![0u8; geometry.cells()];
-    for (digit, cells) in found.iter().enumerate() {
-        for cell in cells.cells() {
-            values[cell] = digit as u8 + 1;
+}
+
+impl SizedWork for RandomGrid<'_> {
+    type Output = Option<VariantGrid>;
+
+    fn run<const W: usize, const D: usize>(self) -> Option<VariantGrid> {
+        let geometry = self.geometry;
+        debug_assert!(geometry.side() == D && geometry.cells() <= 64 * W);
+        let all = Bits::<W>::below(geometry.cells());
+        let mut search = Search {
+            bits: geometry.house_bits(),
+            all,
+            rng: self.rng,
+            allowance: Allowance::new(self.node_budget, self.deadline),
+            found: None,
+        };
+        let start = Position {
+            candidates: [all; D],
+            placed: Bits::EMPTY,
+            dirty: [geometry.all_houses(); D],
+        };
+        if !search.search(start) {
+            return None;
         }
+        let found = search.found?;
+        let mut values = vec![0u8; geometry.cells()];
+        for (digit, cells) in found.iter().enumerate() {
+            for cell in cells.cells() {
+                values[cell] = digit as u8 + 1;
+            }
+        }
+        Some(VariantGrid::from_cells(Arc::clone(geometry), values))
     }
-    Some(VariantGrid::from_cells(Arc::clone(geometry), values))
 }
 
 /// A search position.
@@ -137,8 +143,13 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
     }
 
     fn place(&self, position: &mut Position<W, D>, cell: usize, digit: usize) {
-        position.placed.insert(cell);
         self.keep_only(position, cell, digit);
+        self.place_last_candidate(position, cell, digit);
+    }
+
+    /// Places `digit` in `cell`, its only candidate left.
+    fn place_last_candidate(&self, position: &mut Position<W, D>, cell: usize, digit: usize) {
+        position.placed.insert(cell);
         let mut own = Bits::EMPTY;
         own.insert(cell);
         let seen = position.candidates[digit]
@@ -168,7 +179,7 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
                     // An earlier placement may have taken the cell's digit: found next round.
                     let digit = (0..D).find(|&digit| position.candidates[digit].contains(cell));
                     if let Some(digit) = digit {
-                        self.place(position, cell, digit);
+                        self.place_last_candidate(position, cell, digit);
                     }
                 }
                 continue;

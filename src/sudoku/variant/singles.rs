@@ -9,8 +9,10 @@
 
 #[cfg(test)]
 use super::bits::MAX_WORDS;
-use super::bits::{Bits, HouseBits};
-use super::geometry::{Geometry, MAX_SIDE};
+use super::bits::{Bits, HouseBits, SizedWork, run_sized};
+use super::geometry::Geometry;
+#[cfg(test)]
+use super::geometry::MAX_SIDE;
 use super::grid::VariantGrid;
 
 /// The singles a fill may use.
@@ -74,34 +76,38 @@ pub struct SinglesDig<'g>(Box<dyn Removals + 'g>);
 trait Removals {
     fn remove_if_filled(&mut self, cells: &[usize]) -> bool;
 
-    /// The kept clues, widened (for tests to compare).
+    /// The kept clues, and the clues of the same cells worked out afresh, widened (for
+    /// tests to compare).
     #[cfg(test)]
-    fn clues(&self) -> Clues<MAX_WORDS>;
+    fn kept_and_afresh(&self) -> [Clues<MAX_WORDS, MAX_SIDE>; 2];
 }
 
-struct DigIn<'g, const W: usize> {
-    solution: Solution<'g, W>,
+struct DigIn<'g, const W: usize, const D: usize> {
+    solution: Solution<'g, W, D>,
     rules: SinglesRules,
-    clues: Clues<W>,
+    clues: Clues<W, D>,
 }
 
 impl<'g> SinglesDig<'g> {
     /// Starts from every cell of `solution` given.
     pub fn new(solution: &'g VariantGrid, singles: Singles) -> SinglesDig<'g> {
-        fn dig<const W: usize>(grid: &VariantGrid, singles: Singles) -> Box<dyn Removals + '_> {
-            let solution = Solution::<W>::of(grid);
-            Box::new(DigIn {
-                rules: singles.rules(grid.geometry()),
-                clues: solution.clues(solution.all),
-                solution,
-            })
+        struct NewDig<'g>(&'g VariantGrid, Singles);
+        impl<'g> SizedWork for NewDig<'g> {
+            type Output = Box<dyn Removals + 'g>;
+            fn run<const W: usize, const D: usize>(self) -> Self::Output {
+                let NewDig(grid, singles) = self;
+                let solution = Solution::<W, D>::of(grid);
+                Box::new(DigIn {
+                    rules: singles.rules(grid.geometry()),
+                    clues: solution.clues(solution.all),
+                    solution,
+                })
+            }
         }
-        SinglesDig(match solution.geometry().house_bits().words {
-            1 => dig::<1>(solution, singles),
-            2 => dig::<2>(solution, singles),
-            3 => dig::<3>(solution, singles),
-            _ => dig::<4>(solution, singles),
-        })
+        SinglesDig(run_sized(
+            solution.geometry().side(),
+            NewDig(solution, singles),
+        ))
     }
 
     /// Takes the clues of `cells` out when singles still solve the puzzle without them
@@ -111,7 +117,7 @@ impl<'g> SinglesDig<'g> {
     }
 }
 
-impl<const W: usize> Removals for DigIn<'_, W> {
+impl<const W: usize, const D: usize> Removals for DigIn<'_, W, D> {
     fn remove_if_filled(&mut self, cells: &[usize]) -> bool {
         let kept = self.clues;
         let mut digits = 0u32;
@@ -131,12 +137,23 @@ impl<const W: usize> Removals for DigIn<'_, W> {
     }
 
     #[cfg(test)]
-    fn clues(&self) -> Clues<MAX_WORDS> {
-        Clues {
-            given: self.clues.given.widen(),
-            wrong: self.clues.wrong.map(Bits::widen),
-            settled: self.clues.settled,
-        }
+    fn kept_and_afresh(&self) -> [Clues<MAX_WORDS, MAX_SIDE>; 2] {
+        let widen = |narrow: &Clues<W, D>| {
+            let mut clues = Clues {
+                given: narrow.given.widen(),
+                wrong: [Bits::EMPTY; MAX_SIDE],
+                settled: [0; MAX_SIDE],
+            };
+            for digit in 0..D {
+                clues.wrong[digit] = narrow.wrong[digit].widen();
+                clues.settled[digit] = narrow.settled[digit];
+            }
+            clues
+        };
+        [
+            widen(&self.clues),
+            widen(&self.solution.clues(self.clues.given)),
+        ]
     }
 }
 
@@ -153,55 +170,68 @@ pub(crate) fn first_filling(
     solution: &VariantGrid,
     rungs: &[SinglesRules],
 ) -> Option<usize> {
-    fn first<const W: usize>(
-        puzzle: &VariantGrid,
-        solution: &VariantGrid,
-        rungs: &[SinglesRules],
-    ) -> Option<usize> {
-        let solution = Solution::<W>::of(solution);
-        let open = Bits::of_cells((0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) == 0));
-        let clues = solution.clues(solution.all.without(open));
-        rungs
+    let open: Vec<usize> = (0..puzzle.cells().len())
+        .filter(|&cell| puzzle.get(cell) == 0)
+        .collect();
+    run_sized(
+        solution.geometry().side(),
+        FirstFilling {
+            solution,
+            targets: &open,
+            rungs,
+        },
+    )
+}
+
+/// The first of `rungs` that, from every cell of `solution` but `targets` given, fills
+/// the targets.
+struct FirstFilling<'a> {
+    solution: &'a VariantGrid,
+    targets: &'a [usize],
+    rungs: &'a [SinglesRules],
+}
+
+impl SizedWork for FirstFilling<'_> {
+    type Output = Option<usize>;
+
+    fn run<const W: usize, const D: usize>(self) -> Option<usize> {
+        let solution = Solution::<W, D>::of(self.solution);
+        let targets = Bits::of_cells(self.targets.iter().copied());
+        let clues = solution.clues(solution.all.without(targets));
+        self.rungs
             .iter()
-            .position(|&rules| solution.fills(&clues, open, rules))
-    }
-    match solution.geometry().house_bits().words {
-        1 => first::<1>(puzzle, solution, rungs),
-        2 => first::<2>(puzzle, solution, rungs),
-        3 => first::<3>(puzzle, solution, rungs),
-        _ => first::<4>(puzzle, solution, rungs),
+            .position(|&rules| solution.fills(&clues, targets, rules))
     }
 }
 
 /// A clue set and what it rules out, where a fill starts.
 #[derive(Clone, Copy)]
-struct Clues<const W: usize> {
+struct Clues<const W: usize, const D: usize> {
     given: Bits<W>,
     /// Per digit, the cells it could wrongly take (given cells included).
-    wrong: [Bits<W>; MAX_SIDE],
+    wrong: [Bits<W>; D],
     /// Per digit, the houses whose clues hold it.
-    settled: [u64; MAX_SIDE],
+    settled: [u64; D],
 }
 
 /// A solution grid as the fills read it: its cells of each digit.
-struct Solution<'g, const W: usize> {
+struct Solution<'g, const W: usize, const D: usize> {
     values: &'g [u8],
-    digits: usize,
     all: Bits<W>,
     tables: &'g HouseBits,
-    digit_cells: [Bits<W>; MAX_SIDE],
+    digit_cells: [Bits<W>; D],
 }
 
-impl<'g, const W: usize> Solution<'g, W> {
-    fn of(grid: &'g VariantGrid) -> Solution<'g, W> {
+impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
+    fn of(grid: &'g VariantGrid) -> Solution<'g, W, D> {
+        debug_assert!(grid.geometry().side() == D && grid.cells().len() <= 64 * W);
         let values = grid.cells();
-        let mut digit_cells = [Bits::EMPTY; MAX_SIDE];
+        let mut digit_cells = [Bits::EMPTY; D];
         for (cell, &value) in values.iter().enumerate() {
             digit_cells[usize::from(value) - 1].insert(cell);
         }
         Solution {
             values,
-            digits: grid.geometry().side(),
             all: Bits::below(values.len()),
             tables: grid.geometry().house_bits(),
             digit_cells,
@@ -209,20 +239,20 @@ impl<'g, const W: usize> Solution<'g, W> {
     }
 
     /// The clues `given` (cells holding their solution values).
-    fn clues(&self, given: Bits<W>) -> Clues<W> {
+    fn clues(&self, given: Bits<W>) -> Clues<W, D> {
         let mut clues = Clues {
             given,
-            wrong: [Bits::EMPTY; MAX_SIDE],
-            settled: [0; MAX_SIDE],
+            wrong: [Bits::EMPTY; D],
+            settled: [0; D],
         };
-        for digit in 0..self.digits {
+        for digit in 0..D {
             self.rule_out(&mut clues, digit);
         }
         clues
     }
 
     /// Works out afresh what the clues of `digit` rule out.
-    fn rule_out(&self, clues: &mut Clues<W>, digit: usize) {
+    fn rule_out(&self, clues: &mut Clues<W, D>, digit: usize) {
         let cells = self.digit_cells[digit];
         let mut wrong = self.all.without(cells);
         let mut settled = 0;
@@ -242,10 +272,9 @@ impl<'g, const W: usize> Solution<'g, W> {
     /// its solution cell there once no wrong cell of the house is left, and a cell's last
     /// digit is its own once no digit may wrongly take it. The fill stops as soon as the
     /// targets are filled, or when a round places nothing.
-    fn fills(&self, clues: &Clues<W>, targets: Bits<W>, rules: SinglesRules) -> bool {
+    fn fills(&self, clues: &Clues<W, D>, targets: Bits<W>, rules: SinglesRules) -> bool {
         let tables = self.tables;
         let values = self.values;
-        let digits = self.digits;
         let mut fill = Fill {
             filled: clues.given,
             wrong: clues.wrong,
@@ -258,8 +287,8 @@ impl<'g, const W: usize> Solution<'g, W> {
         for cell in targets.cells() {
             target_digits |= 1 << (values[cell] - 1);
         }
-        let mut order = [0usize; MAX_SIDE];
-        let all_digits = (1u32 << digits) - 1;
+        let mut order = [0usize; D];
+        let all_digits = (1u32 << D) - 1;
         for (slot, digit) in order
             .iter_mut()
             .zip(bit_indices(target_digits).chain(bit_indices(all_digits & !target_digits)))
@@ -269,7 +298,7 @@ impl<'g, const W: usize> Solution<'g, W> {
         loop {
             let before = fill.filled;
             if rules.hidden_in != 0 {
-                for &digit in &order[..digits] {
+                for &digit in &order {
                     let cells = self.digit_cells[digit];
                     if cells.without(fill.filled).is_empty() {
                         continue;
@@ -301,7 +330,8 @@ impl<'g, const W: usize> Solution<'g, W> {
                 }
             }
             if rules.naked {
-                let takeable = fill.wrong[..digits]
+                let takeable = fill
+                    .wrong
                     .iter()
                     .fold(fill.filled, |takeable, &wrong| takeable.or(wrong));
                 for cell in self.all.without(takeable).cells() {
@@ -330,16 +360,16 @@ fn bit_indices(mut bits: u32) -> impl Iterator<Item = usize> {
 
 /// Where a fill stands: the cells filled, per digit the cells it could still wrongly take
 /// (filled ones included until they are looked at) and the houses holding it.
-struct Fill<const W: usize> {
+struct Fill<const W: usize, const D: usize> {
     filled: Bits<W>,
-    wrong: [Bits<W>; MAX_SIDE],
-    settled: [u64; MAX_SIDE],
+    wrong: [Bits<W>; D],
+    settled: [u64; D],
     targets: Bits<W>,
     /// Targets not filled yet.
     missing: usize,
 }
 
-impl<const W: usize> Fill<W> {
+impl<const W: usize, const D: usize> Fill<W, D> {
     /// Places `digit` in `cell`: true when that fills the last target.
     fn place(&mut self, tables: &HouseBits, digit: usize, cell: usize) -> bool {
         self.filled.insert(cell);
@@ -360,10 +390,6 @@ mod tests {
     use crate::sudoku::variant::grade::{VariantGradeOptions, grade_unique};
     use crate::sudoku::variant::solver::{count_solutions, sample_solutions};
 
-    fn clue_cells(puzzle: &VariantGrid) -> Bits<MAX_WORDS> {
-        Bits::of_cells((0..puzzle.cells().len()).filter(|&cell| puzzle.get(cell) != 0))
-    }
-
     /// Whether `singles` fill `targets` of `puzzle`, a part of `solution`.
     fn singles_fill(
         puzzle: &VariantGrid,
@@ -371,14 +397,29 @@ mod tests {
         targets: &[usize],
         singles: Singles,
     ) -> bool {
-        let given = clue_cells(puzzle);
-        let targets = Bits::of_cells(targets.iter().copied());
-        let solution = Solution::<MAX_WORDS>::of(solution);
-        solution.fills(
-            &solution.clues(given),
+        struct TargetsFill<'a> {
+            puzzle: &'a VariantGrid,
+            solution: &'a VariantGrid,
+            targets: &'a [usize],
+            rules: SinglesRules,
+        }
+        impl SizedWork for TargetsFill<'_> {
+            type Output = bool;
+            fn run<const W: usize, const D: usize>(self) -> bool {
+                let solution = Solution::<W, D>::of(self.solution);
+                let given = (0..self.puzzle.cells().len()).filter(|&c| self.puzzle.get(c) != 0);
+                let clues = solution.clues(Bits::of_cells(given));
+                let targets = Bits::of_cells(self.targets.iter().copied());
+                solution.fills(&clues, targets, self.rules)
+            }
+        }
+        let fill = TargetsFill {
+            puzzle,
+            solution,
             targets,
-            singles.rules(puzzle.geometry()),
-        )
+            rules: singles.rules(puzzle.geometry()),
+        };
+        run_sized(solution.geometry().side(), fill)
     }
 
     /// The cells singles fill, found the plain way: every round recomputes each open
@@ -504,8 +545,9 @@ mod tests {
                         puzzle = fewer;
                     }
                     // The kept clues are the puzzle's, ruling out what they would afresh.
-                    let afresh = Solution::<MAX_WORDS>::of(&solution).clues(clue_cells(&puzzle));
-                    let kept = dig.0.clues();
+                    let [kept, afresh] = dig.0.kept_and_afresh();
+                    let puzzle_clues = (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) != 0);
+                    assert_eq!(kept.given, Bits::of_cells(puzzle_clues));
                     assert_eq!(kept.given, afresh.given);
                     assert_eq!(kept.wrong, afresh.wrong);
                     assert_eq!(kept.settled, afresh.settled);
