@@ -79,7 +79,8 @@ impl HouseBits {
                     })
             })
             .collect();
-        let bytes = cells.div_ceil(8);
+        // Whole words of bytes: a one-word set is looked up byte by byte to its end.
+        let bytes = cells.div_ceil(64) * 8;
         let mut houses_touched = vec![0u64; bytes << 8];
         for position in 0..bytes {
             for byte in 1..256usize {
@@ -116,6 +117,16 @@ impl HouseBits {
     /// The houses holding any cell of `set`.
     pub fn houses_touched<const W: usize>(&self, set: Bits<W>) -> u64 {
         let mut houses = 0;
+        if W == 1 {
+            // A one-word set has all eight bytes looked up, zero or not: a loop of fixed
+            // length is predicted where one that stops at the last set byte is not.
+            let table = &self.houses_touched[..8 << 8];
+            for position in 0..8 {
+                let byte = (set.0[0] >> (position * 8)) as u8;
+                houses |= table[position << 8 | usize::from(byte)];
+            }
+            return houses;
+        }
         for (word, &bits) in set.0.iter().enumerate() {
             let mut rest = bits;
             let mut position = word * 8;
