@@ -369,7 +369,7 @@ fn dig_keeping(
     let orbits = orbits(symmetry, solution.geometry().side());
     let mut removed = RemovedOrbits {
         orbits: Rc::clone(&orbits),
-        order: Vec::new(),
+        order: Vec::with_capacity(orbits.len()),
     };
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     rng.shuffle(&mut order);

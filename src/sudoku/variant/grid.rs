@@ -159,11 +159,13 @@ impl VariantGrid {
 
     /// The line (see the module docs); the 81-character line for a classic 9×9 grid.
     pub fn to_line(&self) -> String {
-        let givens: String = self.cells.iter().map(|&v| value_char(v)).collect();
-        if self.geometry.is_classic_9x9() {
-            return givens;
+        let head = self.head();
+        let mut line = String::with_capacity(head.len() + 2 + 2 * self.cells.len());
+        if !self.geometry.is_classic_9x9() {
+            line.push_str(&head);
+            line.push(':');
         }
-        let mut line = format!("{}:{givens}", self.head());
+        line.extend(self.cells.iter().map(|&v| value_char(v)));
         if self.geometry.variant() == Variant::Jigsaw {
             line.push(':');
             line.extend(

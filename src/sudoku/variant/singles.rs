@@ -170,24 +170,20 @@ pub(crate) fn first_filling(
     solution: &VariantGrid,
     rungs: &[SinglesRules],
 ) -> Option<usize> {
-    let open: Vec<usize> = (0..puzzle.cells().len())
-        .filter(|&cell| puzzle.get(cell) == 0)
-        .collect();
     run_sized(
         solution.geometry().side(),
         FirstFilling {
+            puzzle,
             solution,
-            targets: &open,
             rungs,
         },
     )
 }
 
-/// The first of `rungs` that, from every cell of `solution` but `targets` given, fills
-/// the targets.
+/// The first of `rungs` that fills the open cells of `puzzle`.
 struct FirstFilling<'a> {
+    puzzle: &'a VariantGrid,
     solution: &'a VariantGrid,
-    targets: &'a [usize],
     rungs: &'a [SinglesRules],
 }
 
@@ -196,7 +192,8 @@ impl SizedWork for FirstFilling<'_> {
 
     fn run<const W: usize, const D: usize>(self) -> Option<usize> {
         let solution = Solution::<W, D>::of(self.solution);
-        let targets = Bits::of_cells(self.targets.iter().copied());
+        let puzzle = self.puzzle.cells();
+        let targets = Bits::of_cells((0..puzzle.len()).filter(|&cell| puzzle[cell] == 0));
         let clues = solution.clues(solution.all.without(targets));
         self.rungs
             .iter()
