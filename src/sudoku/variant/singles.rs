@@ -97,9 +97,16 @@ impl<'g> SinglesDig<'g> {
             fn run<const W: usize, const D: usize>(self) -> Self::Output {
                 let NewDig(grid, singles) = self;
                 let solution = Solution::<W, D>::of(grid);
+                // A whole grid given: each house holds every digit, and each cell sees a
+                // clue of every other digit, so no digit may wrongly take any cell.
+                let clues = Clues {
+                    given: solution.all,
+                    wrong: [Bits::EMPTY; D],
+                    settled: [grid.geometry().all_houses(); D],
+                };
                 Box::new(DigIn {
                     rules: singles.rules(grid.geometry()),
-                    clues: solution.clues(solution.all),
+                    clues,
                     solution,
                 })
             }
@@ -304,14 +311,12 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
                     let mut free = rules.hidden_in & !blocked & !fill.settled[digit];
                     while free != 0 {
                         let house = free.trailing_zeros() as usize;
-                        free &= free - 1;
-                        // A cell placed for one house settles its other houses.
-                        if fill.settled[digit] & (1 << house) == 0 {
-                            let cell = cells.and(tables.house(house)).first();
-                            if fill.place(tables, digit, cell) {
-                                return true;
-                            }
+                        let cell = cells.and(tables.house(house)).first();
+                        if fill.place(tables, digit, cell) {
+                            return true;
                         }
+                        // The placed cell settles this house and its others.
+                        free &= !fill.settled[digit];
                     }
                 }
             }
