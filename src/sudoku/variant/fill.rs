@@ -118,7 +118,7 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
         self.rng.shuffle(&mut choices[..count]);
         for &choice in &choices[..count] {
             let mut child = position;
-            self.keep_only(&mut child, cell, choice.trailing_zeros() as usize);
+            self.place(&mut child, cell, choice.trailing_zeros() as usize);
             if self.search(child) {
                 return true;
             }
@@ -194,12 +194,11 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
                     if places.is_empty() {
                         return false;
                     }
-                    if places.is_single() {
-                        let cell = places.first();
-                        if !position.placed.contains(cell) {
-                            self.place(position, cell, digit);
-                            progress = true;
-                        }
+                    // A house where the digit is placed has that cell as its only place.
+                    let open = places.without(position.placed);
+                    if open.is_single() {
+                        self.place(position, open.first(), digit);
+                        progress = true;
                     }
                 }
             }
