@@ -159,10 +159,9 @@ impl VariantGrid {
 
     /// The line (see the module docs); the 81-character line for a classic 9×9 grid.
     pub fn to_line(&self) -> String {
-        let head = self.head();
-        let mut line = String::with_capacity(head.len() + 2 + 2 * self.cells.len());
+        let mut line = String::with_capacity(24 + 2 * self.cells.len());
         if !self.geometry.is_classic_9x9() {
-            line.push_str(&head);
+            push_head(&mut line, self.geometry.size(), self.geometry.variant());
             line.push(':');
         }
         line.extend(self.cells.iter().map(|&v| value_char(v)));
@@ -193,11 +192,22 @@ impl VariantGrid {
 
 /// The head of a line for a size and a variant (empty for the classic 9×9).
 pub fn head(size: Size, variant: Variant) -> String {
+    let mut head = String::new();
+    push_head(&mut head, size, variant);
+    head
+}
+
+/// Writes [`head`] at the end of `line`.
+fn push_head(line: &mut String, size: Size, variant: Variant) {
     match (size, variant) {
-        (Size::S9, Variant::Classic) => String::new(),
-        (_, Variant::Classic) => size.name().to_string(),
-        (Size::S9, _) => variant.name().to_string(),
-        _ => format!("{}-{}", size.name(), variant.name()),
+        (Size::S9, Variant::Classic) => {}
+        (_, Variant::Classic) => line.push_str(size.name()),
+        (Size::S9, _) => line.push_str(variant.name()),
+        _ => {
+            line.push_str(size.name());
+            line.push('-');
+            line.push_str(variant.name());
+        }
     }
 }
 
