@@ -299,6 +299,10 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
         {
             *slot = digit;
         }
+        // Per digit, its open wrong cells when last looked at: a digit whose are the same
+        // has no house freed since.
+        let mut looked_at = [Bits::<W>::EMPTY; D];
+        let mut first_round = true;
         loop {
             let before = fill.filled;
             if rules.hidden_in != 0 {
@@ -307,7 +311,12 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
                     if cells.without(fill.filled).is_empty() {
                         continue;
                     }
-                    let blocked = tables.houses_touched(fill.wrong[digit].without(fill.filled));
+                    let wrong_open = fill.wrong[digit].without(fill.filled);
+                    if !first_round && wrong_open == looked_at[digit] {
+                        continue;
+                    }
+                    looked_at[digit] = wrong_open;
+                    let blocked = tables.houses_touched(wrong_open);
                     let mut free = rules.hidden_in & !blocked & !fill.settled[digit];
                     while free != 0 {
                         let house = free.trailing_zeros() as usize;
@@ -345,6 +354,7 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
             if fill.filled == before {
                 return fill.missing == 0;
             }
+            first_round = false;
         }
     }
 }
