@@ -193,11 +193,6 @@ impl<const W: usize> Bits<W> {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
-    /// How many cells the set holds.
-    pub fn len(self) -> usize {
-        self.0.iter().map(|word| word.count_ones() as usize).sum()
-    }
-
     /// The set as a wide one.
     #[cfg(test)]
     pub fn widen(self) -> AnyCells {

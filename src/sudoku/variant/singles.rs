@@ -284,7 +284,6 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
             wrong: clues.wrong,
             settled: clues.settled,
             targets,
-            missing: targets.len(),
         };
         // The targets' own digits first: a removal is often undone by one of them at once.
         let mut target_digits = 0u32;
@@ -300,9 +299,9 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
             *slot = digit;
         }
         // Per digit, its open wrong cells when last looked at: a digit whose are the same
-        // has no house freed since.
-        let mut looked_at = [Bits::<W>::EMPTY; D];
-        let mut first_round = true;
+        // has no house freed since. (No digit's can be every bit: its own cells are not
+        // wrong for it.)
+        let mut looked_at = [Bits::<W>([u64::MAX; W]); D];
         loop {
             let before = fill.filled;
             if rules.hidden_in != 0 {
@@ -312,7 +311,7 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
                         continue;
                     }
                     let wrong_open = fill.wrong[digit].without(fill.filled);
-                    if !first_round && wrong_open == looked_at[digit] {
+                    if wrong_open == looked_at[digit] {
                         continue;
                     }
                     looked_at[digit] = wrong_open;
@@ -352,9 +351,8 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
                 }
             }
             if fill.filled == before {
-                return fill.missing == 0;
+                return fill.all_targets_filled();
             }
-            first_round = false;
         }
     }
 }
@@ -377,8 +375,6 @@ struct Fill<const W: usize, const D: usize> {
     wrong: [Bits<W>; D],
     settled: [u64; D],
     targets: Bits<W>,
-    /// Targets not filled yet.
-    missing: usize,
 }
 
 impl<const W: usize, const D: usize> Fill<W, D> {
@@ -387,10 +383,11 @@ impl<const W: usize, const D: usize> Fill<W, D> {
         self.filled.insert(cell);
         self.wrong[digit] = self.wrong[digit].without(tables.seen(cell));
         self.settled[digit] |= tables.cell_houses[cell];
-        if self.targets.contains(cell) {
-            self.missing -= 1;
-        }
-        self.missing == 0
+        self.all_targets_filled()
+    }
+
+    fn all_targets_filled(&self) -> bool {
+        self.targets.without(self.filled).is_empty()
     }
 }
 
