@@ -914,12 +914,46 @@ fn unpack_fits(packed: u64, count: usize) -> Option<([u16; 9], u16)> {
     Some((fits, nine_bits(54)))
 }
 
-/// Whether the digits of `digits` can be given one to each cell of `masks` (each cell one
-/// of its candidates, each digit once), adding to `found` every digit each cell takes in
-/// some such assignment. The search stops once `found` holds every candidate of every
-/// cell among `digits` (nothing more to learn), so callers pass what earlier sets already
-/// found.
+/// Whether the digits of `digits` (one for each cell) can be given one to each cell of
+/// `masks` (each cell one of its candidates, each digit once), adding to `found` every
+/// digit each cell takes in some such assignment. Up to [`MOST_TABLED_CELLS`] cells the
+/// answer is looked up; for more, the search stops once `found` holds every candidate of
+/// every cell among `digits` (nothing more to learn), so callers pass what earlier sets
+/// already found.
 pub(super) fn assign(masks: &[u16], digits: u16, found: &mut [u16; 9]) -> bool {
+    let count = masks.len();
+    debug_assert_eq!(digits.count_ones() as usize, count);
+    if (2..=MOST_TABLED_CELLS).contains(&count) {
+        // The cells side by side, sixteen bits each; digit `i` of the set moved to bit `i`
+        // of every cell at once.
+        let lanes = masks.iter().enumerate().fold(0u64, |lanes, (k, &mask)| {
+            lanes | u64::from(mask) << (16 * k)
+        });
+        let mut local = 0u64;
+        let mut left = digits;
+        for i in 0..count {
+            local |= (lanes >> left.trailing_zeros() & LANE_LOW_BITS) << i;
+            left &= left - 1;
+        }
+        let key = (0..count).fold(0, |key, k| {
+            key | ((local >> (16 * k) & 0xffff) as usize) << (count * k)
+        });
+        let matched = u64::from(matchings(count)[key]);
+        let cell_bits = (1 << count) - 1;
+        let local = (0..count).fold(0u64, |local, k| {
+            local | (matched >> (count * k) & cell_bits) << (16 * k)
+        });
+        let mut taken = 0u64;
+        let mut left = digits;
+        for i in 0..count {
+            taken |= (local >> i & LANE_LOW_BITS) << left.trailing_zeros();
+            left &= left - 1;
+        }
+        for (k, found) in found[..count].iter_mut().enumerate() {
+            *found |= (taken >> (16 * k)) as u16;
+        }
+        return matched != 0;
+    }
     let mut search = Assignment {
         masks,
         digits,
@@ -928,6 +962,62 @@ pub(super) fn assign(masks: &[u16], digits: u16, found: &mut [u16; 9]) -> bool {
         saturated: false,
     };
     search.from(0, digits)
+}
+
+/// The most cells whose assignments are looked up rather than searched.
+const MOST_TABLED_CELLS: usize = 4;
+
+/// The low bit of each of four sixteen-bit lanes.
+const LANE_LOW_BITS: u64 = 0x0001_0001_0001_0001;
+
+/// The assignments of `count` digits to `count` cells (2 to [`MOST_TABLED_CELLS`]), looked
+/// up: indexed by which of the digits each cell may take (cell `k`'s `count` bits from bit
+/// `count * k`, digit `i` of the set at bit `i` of those), every (cell, digit) pair of some
+/// one-to-one assignment, in the same layout; 0 when there is none.
+fn matchings(count: usize) -> &'static [u16] {
+    static TABLES: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        (0..=MOST_TABLED_CELLS)
+            .map(|count| {
+                let bits = count * count;
+                let mut table = vec![0u16; 1 << bits];
+                // Each one-to-one assignment is a key of one bit a cell; every key holding
+                // it has its pairs.
+                let mut order: Vec<usize> = (0..count).collect();
+                for_each_order(&mut order, 0, &mut |order| {
+                    let pairs = order
+                        .iter()
+                        .enumerate()
+                        .fold(0usize, |key, (k, &i)| key | 1 << (count * k + i));
+                    let others = (1usize << bits) - 1 & !pairs;
+                    // Every subset of the other bits, added to the assignment's own.
+                    let mut extra = others;
+                    loop {
+                        table[pairs | extra] |= pairs as u16;
+                        if extra == 0 {
+                            break;
+                        }
+                        extra = (extra - 1) & others;
+                    }
+                });
+                table
+            })
+            .collect()
+    });
+    &tables[count]
+}
+
+/// Calls `visit` with every order of `items[at..]` (the items before `at` kept).
+fn for_each_order(items: &mut [usize], at: usize, visit: &mut impl FnMut(&[usize])) {
+    if at == items.len() {
+        visit(items);
+        return;
+    }
+    for k in at..items.len() {
+        items.swap(at, k);
+        for_each_order(items, at + 1, visit);
+        items.swap(at, k);
+    }
 }
 
 struct Assignment<'a> {
@@ -1118,6 +1208,50 @@ mod tests {
             fitting += usize::from(expected.is_some());
         }
         assert!(fitting > 300, "{fitting}");
+    }
+
+    #[test]
+    fn looked_up_assignments_agree_with_every_order() {
+        use crate::seed::RandomStream;
+        let mut rng = RandomStream::derive("test", &["assign"], 0);
+        let (mut possible, mut impossible) = (0, 0);
+        for _ in 0..4000 {
+            let count = rng.in_range(2, 4) as usize;
+            let masks: Vec<u16> = (0..count).map(|_| rng.below(1 << 9) as u16).collect();
+            let mut digits = 0u16;
+            while digits.count_ones() as usize != count {
+                digits |= 1 << rng.below(9);
+            }
+            // Every order of the set's digits over the cells.
+            let set: Vec<u16> = (0..9).filter(|d| digits >> d & 1 != 0).collect();
+            let mut expected = [0u16; 9];
+            let mut order: Vec<usize> = (0..count).collect();
+            let mut any = false;
+            for_each_order(&mut order, 0, &mut |order| {
+                if (0..count).all(|k| masks[k] >> set[order[k]] & 1 != 0) {
+                    any = true;
+                    for k in 0..count {
+                        expected[k] |= 1 << set[order[k]];
+                    }
+                }
+            });
+            let mut found = [0u16; 9];
+            assert_eq!(
+                assign(&masks, digits, &mut found),
+                any,
+                "{masks:?} {digits:b}"
+            );
+            assert_eq!(found, expected, "{masks:?} {digits:b}");
+            if any {
+                possible += 1;
+            } else {
+                impossible += 1;
+            }
+        }
+        assert!(
+            possible > 300 && impossible > 300,
+            "{possible} {impossible}"
+        );
     }
 
     #[test]
