@@ -34,10 +34,11 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use super::Killer;
 use super::solver::{Context, KillerSolution, assign, combinations, fill_mixed, solve};
+use arrayvec::ArrayVec;
+
 use crate::error::{Error, Result};
 use crate::sudoku::grade::{Technique, Tier};
 use crate::sudoku::variant::geometry::{CellSet, Geometry, HouseKind, Size};
@@ -190,11 +191,35 @@ struct Region {
     crossing_outside: CellSet,
 }
 
-/// A group of cells whose digits add up to a known sum (a cage's open cells, innies…).
+/// A group of cells whose digits add up to a known sum (a cage's open cells, innies…),
+/// kept on the stack: groups are gathered at every step. No rule narrows a group of more
+/// cells than a house has; a larger one keeps its sum and is only marked too large.
 struct Group {
-    cells: Vec<usize>,
+    cells: ArrayVec<usize, MOST_GROUP_CELLS>,
     sum: u16,
+    too_large: bool,
 }
+
+impl Group {
+    fn new(sum: u16) -> Group {
+        Group {
+            cells: ArrayVec::new(),
+            sum,
+            too_large: false,
+        }
+    }
+
+    fn push(&mut self, cell: usize) {
+        self.too_large |= self.cells.try_push(cell).is_err();
+    }
+}
+
+/// The most cells of a group (a 9×9 house's).
+const MOST_GROUP_CELLS: usize = 9;
+
+/// The most sets of distinct digits that make one sum in a given number of cells (12: four
+/// digits making 20, or five making 25).
+const MOST_SETS: usize = 12;
 
 /// The killer's fixed parts for grading: cages, the cells each cell may not repeat, the
 /// regions for the rule of 45, and the exact solver's propagation for contradictions.
@@ -209,7 +234,7 @@ pub(crate) struct Rules<'k> {
     /// Each cage's last fit and the position it was worked out for.
     fits: Vec<RefCell<Option<KeptFit>>>,
     /// The fits of innie, outie and split groups, by the position they were worked out for.
-    group_fits: RefCell<HashMap<GroupKey, Option<Vec<u16>>>>,
+    group_fits: RefCell<HashMap<GroupKey, Option<GroupFits>>>,
     /// Per cage, the position in which it last gave nothing to a rule (indexed by
     /// [`Quiet`]): unchanged, it gives nothing again.
     quiet_cages: Vec<[Cell<Option<FitKey>>; 3]>,
@@ -247,7 +272,7 @@ struct GroupKey {
 }
 
 /// A cage's fit kept with what it was worked out for.
-type KeptFit = (FitKey, Rc<CageFit>);
+type KeptFit = (FitKey, CageFit);
 
 /// What a cage's fit depends on: its open cells' candidates, its placed digits, its sum.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -260,6 +285,9 @@ struct FitKey {
 /// The most open cells of an innie or outie group (or a split cage's part) that the rule
 /// of 45 narrows: more is beyond what solvers add up by hand.
 const MOST_MIXED_CELLS: usize = 4;
+
+/// One digit mask for each cell of a group the rule of 45 narrows.
+type GroupFits = ArrayVec<u16, MOST_MIXED_CELLS>;
 
 impl<'k> Rules<'k> {
     pub(crate) fn new(killer: &'k Killer) -> Rules<'k> {
@@ -506,15 +534,12 @@ impl<'k> Rules<'k> {
 
     /// A cage's open cells and what they must add up to, and the digits already in it.
     fn open_part(&self, board: &Board, cage: usize) -> (Group, u16) {
-        let mut group = Group {
-            cells: Vec::new(),
-            sum: self.killer.cages()[cage].sum,
-        };
+        let mut group = Group::new(self.killer.cages()[cage].sum);
         let mut placed = 0u16;
         for &cell in &self.killer.cages()[cage].cells {
             let cell = usize::from(cell);
             match board.values[cell] {
-                0 => group.cells.push(cell),
+                0 => group.push(cell),
                 value => {
                     group.sum = group.sum.saturating_sub(u16::from(value));
                     placed |= bit(value);
@@ -552,28 +577,22 @@ impl<'k> Rules<'k> {
     /// The digit sets (bit `d - 1`) that can fill a cage's open cells: those making their
     /// sum without the digits already placed in it and that its cells' candidates allow,
     /// with the digits each cell takes in some of them.
-    fn cage_sets_fitting(
-        &self,
-        board: &Board,
-        cage: usize,
-        group: &Group,
-        placed: u16,
-    ) -> Rc<CageFit> {
+    fn cage_sets_fitting(&self, board: &Board, cage: usize, group: &Group, placed: u16) -> CageFit {
         let key = self.key(cage);
         debug_assert!(key == self.fit_key(board, cage) && key.placed == placed);
         // Most cages are unchanged from one step to the next: their fit is kept.
         if let Some((last, fit)) = &self.fits[cage].borrow().as_ref()
             && *last == key
         {
-            return Rc::clone(fit);
+            return fit.clone();
         }
         let side = self.geometry().side();
         let masks = &key.masks[..group.cells.len()];
         let union = masks.iter().fold(0, |all, &mask| all | mask);
         let mut fit = CageFit {
-            possible: Vec::new(),
-            sets: Vec::new(),
-            fits: vec![0; group.cells.len()],
+            possible: ArrayVec::new(),
+            sets: ArrayVec::new(),
+            fits: ArrayVec::new(),
         };
         let mut found = [0u16; 9];
         for &digits in combinations(group.cells.len(), group.sum, side) {
@@ -589,9 +608,10 @@ impl<'k> Rules<'k> {
                 fit.sets.push(digits);
             }
         }
-        fit.fits.copy_from_slice(&found[..group.cells.len()]);
-        let fit = Rc::new(fit);
-        *self.fits[cage].borrow_mut() = Some((key, Rc::clone(&fit)));
+        fit.fits
+            .try_extend_from_slice(&found[..group.cells.len()])
+            .expect("a cage has at most nine cells");
+        *self.fits[cage].borrow_mut() = Some((key, fit.clone()));
         fit
     }
 
@@ -939,14 +959,8 @@ impl<'k> Rules<'k> {
     /// The innies of a region (its cells in crossing cages, open ones) and their sum, and
     /// the outies (the crossing cages' cells outside) and theirs.
     fn innies_and_outies(&self, board: &Board, region: &Region) -> (Group, Group) {
-        let mut innies = Group {
-            cells: Vec::new(),
-            sum: region.total.saturating_sub(region.inside_sum),
-        };
-        let mut outies = Group {
-            cells: Vec::new(),
-            sum: region.touching_sum.saturating_sub(region.total),
-        };
+        let mut innies = Group::new(region.total.saturating_sub(region.inside_sum));
+        let mut outies = Group::new(region.touching_sum.saturating_sub(region.total));
         for &cage in &region.crossing {
             for cell in self.cage_sets[cage].iter() {
                 let group = if region.cells.contains(cell) {
@@ -955,7 +969,7 @@ impl<'k> Rules<'k> {
                     &mut outies
                 };
                 match board.values[cell] {
-                    0 => group.cells.push(cell),
+                    0 => group.push(cell),
                     value => group.sum = group.sum.saturating_sub(u16::from(value)),
                 }
             }
@@ -966,9 +980,9 @@ impl<'k> Rules<'k> {
     /// The digits each of `group`'s cells takes in some filling that makes its sum, no
     /// digit twice among cells that see each other (or share a cage); `None` when the group
     /// is too large to try or nothing fits.
-    fn group_fits(&self, board: &Board, group: &Group) -> Option<Vec<u16>> {
+    fn group_fits(&self, board: &Board, group: &Group) -> Option<GroupFits> {
         let count = group.cells.len();
-        if count > MOST_MIXED_CELLS {
+        if group.too_large || count > MOST_MIXED_CELLS {
             return None;
         }
         // The same group in the same position recurs from step to step: its fits are kept.
@@ -990,7 +1004,7 @@ impl<'k> Rules<'k> {
     }
 
     /// [`Rules::group_fits`], worked out.
-    fn work_out_group_fits(&self, board: &Board, group: &Group) -> Option<Vec<u16>> {
+    fn work_out_group_fits(&self, board: &Board, group: &Group) -> Option<GroupFits> {
         let count = group.cells.len();
         let geometry = self.geometry();
         let sees =
@@ -1000,8 +1014,8 @@ impl<'k> Rules<'k> {
             .iter()
             .enumerate()
             .all(|(k, &a)| group.cells[k + 1..].iter().all(|&b| sees(a, b)));
-        let masks: Vec<u16> = group.cells.iter().map(|&c| board.candidates[c]).collect();
-        let mut fits = vec![0u16; count];
+        let masks: GroupFits = group.cells.iter().map(|&c| board.candidates[c]).collect();
+        let mut fits: GroupFits = masks.iter().map(|_| 0).collect();
         if distinct {
             let mut found = [0u16; 9];
             let mut any = false;
@@ -1011,7 +1025,7 @@ impl<'k> Rules<'k> {
             fits.copy_from_slice(&found[..count]);
             return any.then_some(fits);
         }
-        let conflicts: Vec<u16> = (0..count)
+        let conflicts: GroupFits = (0..count)
             .map(|k| {
                 (0..k)
                     .filter(|&j| sees(group.cells[j], group.cells[k]))
@@ -1173,6 +1187,9 @@ impl<'k> Rules<'k> {
                 let Some(&first) = group.cells.first() else {
                     continue;
                 };
+                if group.too_large {
+                    continue;
+                }
                 let cage = usize::from(self.killer.cage_of()[first]);
                 if !group
                     .cells
@@ -1182,15 +1199,12 @@ impl<'k> Rules<'k> {
                     continue;
                 }
                 // The cage's part on the other side of the region's edge.
-                let mut rest = Group {
-                    cells: Vec::new(),
-                    sum: self.killer.cages()[cage].sum,
-                };
+                let mut rest = Group::new(self.killer.cages()[cage].sum);
                 let mut known = group.sum;
                 for cell in self.cage_sets[cage].iter() {
                     let on_group_side = region.cells.contains(cell) == inner;
                     match (board.values[cell], on_group_side) {
-                        (0, false) => rest.cells.push(cell),
+                        (0, false) => rest.push(cell),
                         (value, true) if value != 0 => known += u16::from(value),
                         (value, false) => rest.sum = rest.sum.saturating_sub(u16::from(value)),
                         _ => {}
@@ -1295,13 +1309,14 @@ impl<'k> Rules<'k> {
 }
 
 /// What fits a cage's open cells.
+#[derive(Clone)]
 struct CageFit {
     /// The sets of digits making the sum without the digits placed in the cage.
-    possible: Vec<u16>,
+    possible: ArrayVec<u16, MOST_SETS>,
     /// Those the cells' candidates allow.
-    sets: Vec<u16>,
+    sets: ArrayVec<u16, MOST_SETS>,
     /// The digits each open cell takes in some of `sets`.
-    fits: Vec<u16>,
+    fits: ArrayVec<u16, 9>,
 }
 
 /// Whether exactly one set of digits without `placed` makes `group`'s sum.
