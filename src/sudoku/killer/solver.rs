@@ -17,6 +17,7 @@
 //! ([`Settled`]): the generator reads that as a bound on the grade. The search branches on
 //! the open cell with the fewest candidates, copying a fixed-size state on the stack.
 
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
@@ -455,6 +456,17 @@ impl Context {
 
     /// [`Context::propagate`] with `rules`.
     fn propagate_with(&self, state: &mut State, rules: Rules) -> bool {
+        REMEMBERED_FITS
+            .with_borrow_mut(|remembered| self.propagate_remembering(state, rules, remembered))
+    }
+
+    /// [`Context::propagate_with`], with this thread's remembered cage fits.
+    fn propagate_remembering(
+        &self,
+        state: &mut State,
+        rules: Rules,
+        remembered: &mut RememberedFits,
+    ) -> bool {
         let used = rules.used;
         loop {
             let mut changed = false;
@@ -509,7 +521,7 @@ impl Context {
                 let Some(constraint) = self.cages.get(index) else {
                     continue;
                 };
-                match self.prune_cage(state, index, constraint, rules) {
+                match self.prune_cage(state, index, constraint, rules, remembered) {
                     None => return false,
                     Some(pruned) => changed |= pruned,
                 }
@@ -568,6 +580,7 @@ impl Context {
         index: usize,
         constraint: &Constraint,
         rules: Rules,
+        remembered: &mut RememberedFits,
     ) -> Option<bool> {
         let (cells, sum, mask) = (constraint.cells(), constraint.sum, constraint.mask);
         let mut placed = 0u16;
@@ -598,7 +611,7 @@ impl Context {
             return Some(false);
         }
         let (fits, needed) = if constraint.distinct {
-            self.cage_fits(&masks[..count], rest)?
+            self.cage_fits(&masks[..count], rest, remembered)?
         } else {
             (
                 self.mixed_fits(&open_cells[..count], &masks[..count], rest)?,
@@ -665,36 +678,25 @@ impl Context {
 
     /// The digits each open cell of a cage (candidates `masks`, remaining sum `rest`) takes
     /// in some assignment of some set of digits making the sum, and the digits every such
-    /// set holds; `None` when no set fits. Small cages' answers are remembered per thread
-    /// (the same few cells and sums come up again and again in a search and between
-    /// searches).
-    fn cage_fits(&self, masks: &[u16], rest: u16) -> Option<([u16; 9], u16)> {
-        thread_local! {
-            static REMEMBERED: std::cell::RefCell<Vec<(u64, u64)>> =
-                const { std::cell::RefCell::new(Vec::new()) };
-        }
+    /// set holds; `None` when no set fits. Small cages' answers are kept in `remembered`.
+    fn cage_fits(
+        &self,
+        masks: &[u16],
+        rest: u16,
+        remembered: &mut RememberedFits,
+    ) -> Option<([u16; 9], u16)> {
         let Some(key) = fit_key(masks, rest) else {
             return self.fits_by_sets(masks, rest);
         };
-        let slot = slot_of(key);
-        let known = REMEMBERED.with(|remembered| {
-            let remembered = remembered.borrow();
-            remembered
-                .get(slot)
-                .filter(|entry| entry.0 == key)
-                .map(|entry| entry.1)
-        });
-        if let Some(packed) = known {
-            return unpack_fits(packed, masks.len());
+        if remembered.slots.is_empty() {
+            remembered.slots.resize(REMEMBERED_SLOTS, (0, 0));
+        }
+        let slot = &mut remembered.slots[slot_of(key)];
+        if slot.0 == key {
+            return unpack_fits(slot.1, masks.len());
         }
         let fits = self.fits_by_sets(masks, rest);
-        REMEMBERED.with(|remembered| {
-            let mut remembered = remembered.borrow_mut();
-            if remembered.is_empty() {
-                remembered.resize(REMEMBERED_SLOTS, (0, 0));
-            }
-            remembered[slot] = (key, pack_fits(fits, masks.len()));
-        });
+        *slot = (key, pack_fits(fits, masks.len()));
         fits
     }
 
@@ -882,6 +884,20 @@ fn fit_key(masks: &[u16], rest: u16) -> Option<u64> {
     })
 }
 
+thread_local! {
+    /// Each thread's remembered cage fits.
+    static REMEMBERED_FITS: RefCell<RememberedFits> = const {
+        RefCell::new(RememberedFits { slots: Vec::new() })
+    };
+}
+
+/// Cage fits remembered by their [`fit_key`]: a table of [`REMEMBERED_SLOTS`] (key, packed
+/// fits) slots, made on first use, one per thread (the same few cells and sums come up
+/// again and again in a search and between searches).
+pub(super) struct RememberedFits {
+    slots: Vec<(u64, u64)>,
+}
+
 /// Slots of the per-thread table of cage fits (64 K of 16 bytes: 1 MB a thread).
 const REMEMBERED_SLOTS: usize = 1 << 16;
 
@@ -923,36 +939,11 @@ fn unpack_fits(packed: u64, count: usize) -> Option<([u16; 9], u16)> {
 pub(super) fn assign(masks: &[u16], digits: u16, found: &mut [u16; 9]) -> bool {
     let count = masks.len();
     debug_assert_eq!(digits.count_ones() as usize, count);
-    if (2..=MOST_TABLED_CELLS).contains(&count) {
-        // The cells side by side, sixteen bits each; digit `i` of the set moved to bit `i`
-        // of every cell at once.
-        let lanes = masks.iter().enumerate().fold(0u64, |lanes, (k, &mask)| {
-            lanes | u64::from(mask) << (16 * k)
-        });
-        let mut local = 0u64;
-        let mut left = digits;
-        for i in 0..count {
-            local |= (lanes >> left.trailing_zeros() & LANE_LOW_BITS) << i;
-            left &= left - 1;
-        }
-        let key = (0..count).fold(0, |key, k| {
-            key | ((local >> (16 * k) & 0xffff) as usize) << (count * k)
-        });
-        let matched = u64::from(matchings(count)[key]);
-        let cell_bits = (1 << count) - 1;
-        let local = (0..count).fold(0u64, |local, k| {
-            local | (matched >> (count * k) & cell_bits) << (16 * k)
-        });
-        let mut taken = 0u64;
-        let mut left = digits;
-        for i in 0..count {
-            taken |= (local >> i & LANE_LOW_BITS) << left.trailing_zeros();
-            left &= left - 1;
-        }
-        for (k, found) in found[..count].iter_mut().enumerate() {
-            *found |= (taken >> (16 * k)) as u16;
-        }
-        return matched != 0;
+    match count {
+        2 => return assign_looked_up::<2>(masks, digits, found),
+        3 => return assign_looked_up::<3>(masks, digits, found),
+        4 => return assign_looked_up::<4>(masks, digits, found),
+        _ => {}
     }
     let mut search = Assignment {
         masks,
@@ -962,6 +953,44 @@ pub(super) fn assign(masks: &[u16], digits: u16, found: &mut [u16; 9]) -> bool {
         saturated: false,
     };
     search.from(0, digits)
+}
+
+/// [`assign`] for `COUNT` cells (2 to [`MOST_TABLED_CELLS`]), looked up in [`matchings`].
+fn assign_looked_up<const COUNT: usize>(masks: &[u16], digits: u16, found: &mut [u16; 9]) -> bool {
+    // The cells side by side, sixteen bits each: digit `i` of the set goes to bit `i` of
+    // every cell at once.
+    let mut lanes = 0u64;
+    for (k, &mask) in masks[..COUNT].iter().enumerate() {
+        lanes |= u64::from(mask) << (16 * k);
+    }
+    let mut places = [0u32; COUNT];
+    let mut left = digits;
+    for place in &mut places {
+        *place = left.trailing_zeros();
+        left &= left - 1;
+    }
+    let mut local = 0u64;
+    for (i, &place) in places.iter().enumerate() {
+        local |= (lanes >> place & LANE_LOW_BITS) << i;
+    }
+    let mut key = 0;
+    for k in 0..COUNT {
+        key |= ((local >> (16 * k) & 0xffff) as usize) << (COUNT * k);
+    }
+    let matched = u64::from(matchings(COUNT)[key]);
+    let cell_bits = (1 << COUNT) - 1;
+    let mut local = 0u64;
+    for k in 0..COUNT {
+        local |= (matched >> (COUNT * k) & cell_bits) << (16 * k);
+    }
+    let mut taken = 0u64;
+    for (i, &place) in places.iter().enumerate() {
+        taken |= (local >> i & LANE_LOW_BITS) << place;
+    }
+    for (k, found) in found[..COUNT].iter_mut().enumerate() {
+        *found |= (taken >> (16 * k)) as u16;
+    }
+    matched != 0
 }
 
 /// The most cells whose assignments are looked up rather than searched.
@@ -989,7 +1018,7 @@ fn matchings(count: usize) -> &'static [u16] {
                         .iter()
                         .enumerate()
                         .fold(0usize, |key, (k, &i)| key | 1 << (count * k + i));
-                    let others = (1usize << bits) - 1 & !pairs;
+                    let others = ((1usize << bits) - 1) & !pairs;
                     // Every subset of the other bits, added to the assignment's own.
                     let mut extra = others;
                     loop {
@@ -1186,6 +1215,7 @@ mod tests {
         let context = Context::new(&random_killer(crate::sudoku::variant::Size::S9, 1, 0, 0));
         let mut rng = RandomStream::derive("test", &["cage-fits"], 0);
         let mut fitting = 0;
+        let mut remembered = RememberedFits { slots: Vec::new() };
         for _ in 0..3000 {
             let count = rng.in_range(1, 7) as usize;
             let masks: Vec<u16> = (0..count)
@@ -1196,7 +1226,7 @@ mod tests {
             let expected = fits_by_brute_force(&masks, sum);
             // The second call is answered from memory.
             for _ in 0..2 {
-                let found = context.cage_fits(&masks, sum);
+                let found = context.cage_fits(&masks, sum, &mut remembered);
                 assert_eq!(found.is_some(), expected.is_some(), "{masks:?} {sum}");
                 if let (Some((fits, needed)), Some((expected_fits, expected_needed))) =
                     (found, expected)
