@@ -33,10 +33,9 @@
 //! digits changes cage sums, so they do not hold in a killer.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 
 use super::Killer;
-use super::solver::{Context, KillerSolution, assign, combinations, fill_mixed, solve};
+use super::solver::{CELLS, Context, KillerSolution, assign, combinations, solve};
 use arrayvec::ArrayVec;
 
 use crate::error::{Error, Result};
@@ -233,8 +232,6 @@ pub(crate) struct Rules<'k> {
     context: Context,
     /// Each cage's last fit and the position it was worked out for.
     fits: Vec<RefCell<Option<KeptFit>>>,
-    /// The fits of innie, outie and split groups, by the position they were worked out for.
-    group_fits: RefCell<HashMap<GroupKey, Option<GroupFits>>>,
     /// Per cage, the position in which it last gave nothing to a rule (indexed by
     /// [`Quiet`]): unchanged, it gives nothing again.
     quiet_cages: Vec<[Cell<Option<FitKey>>; 3]>,
@@ -244,13 +241,18 @@ pub(crate) struct Rules<'k> {
     keyed: RefCell<KeyedPosition>,
 }
 
-/// The position the cages' keys were last worked out for, and the keys.
-#[derive(Default)]
+/// The position the cages' keys were last worked out for (its candidates, beyond the
+/// grid's cells none), and the keys.
 struct KeyedPosition {
-    values: Vec<u8>,
-    candidates: Vec<u16>,
+    candidates: [u16; KEYED_CELLS],
     keys: Vec<FitKey>,
 }
+
+/// Cells compared at once when looking for the ones that changed.
+const KEYED_RUN: usize = 8;
+
+/// A killer's cells rounded up to whole runs.
+const KEYED_CELLS: usize = CELLS.div_ceil(KEYED_RUN) * KEYED_RUN;
 
 /// The cage rules whose silence is remembered per cage (see `Rules::quiet_cages`).
 #[derive(Clone, Copy)]
@@ -261,14 +263,6 @@ enum Quiet {
     SeveralSets = 1,
     /// The first marks of a cage's combinations.
     Marks = 2,
-}
-
-/// What a group's fits depend on: its cells, their candidates and its sum.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct GroupKey {
-    cells: [u8; MOST_MIXED_CELLS],
-    masks: [u16; MOST_MIXED_CELLS],
-    sum: u16,
 }
 
 /// A cage's fit kept with what it was worked out for.
@@ -354,11 +348,13 @@ impl<'k> Rules<'k> {
             fits: (0..killer.cages().len())
                 .map(|_| RefCell::new(None))
                 .collect(),
-            group_fits: RefCell::new(HashMap::new()),
             quiet_cages: (0..killer.cages().len())
                 .map(|_| Default::default())
                 .collect(),
-            keyed: RefCell::default(),
+            keyed: RefCell::new(KeyedPosition {
+                candidates: [0; KEYED_CELLS],
+                keys: Vec::new(),
+            }),
         }
     }
 
@@ -417,13 +413,18 @@ impl<'k> Rules<'k> {
                 .map(|cage| self.fit_key(board, cage))
                 .collect();
         } else {
-            // At most 81 cages: one bit each.
+            // A cell's candidates change whenever anything about it does (a placed cell's
+            // go to none). At most 81 cages: one bit each.
             let mut stale = 0u128;
-            for cell in 0..cells {
-                if keyed.values[cell] != board.values[cell]
-                    || keyed.candidates[cell] != board.candidates[cell]
-                {
-                    stale |= 1 << self.killer.cage_of()[cell];
+            for start in (0..cells).step_by(KEYED_RUN) {
+                let run = start..start + KEYED_RUN;
+                if keyed.candidates[run.clone()] == board.candidates[run.clone()] {
+                    continue;
+                }
+                for cell in run.take_while(|&cell| cell < cells) {
+                    if keyed.candidates[cell] != board.candidates[cell] {
+                        stale |= 1 << self.killer.cage_of()[cell];
+                    }
                 }
             }
             while stale != 0 {
@@ -432,12 +433,7 @@ impl<'k> Rules<'k> {
                 keyed.keys[cage] = self.fit_key(board, cage);
             }
         }
-        keyed.values.clear();
-        keyed.values.extend_from_slice(&board.values[..cells]);
-        keyed.candidates.clear();
-        keyed
-            .candidates
-            .extend_from_slice(&board.candidates[..cells]);
+        keyed.candidates[..cells].copy_from_slice(&board.candidates[..cells]);
     }
 
     /// A cage's key in the position being stepped from.
@@ -979,61 +975,22 @@ impl<'k> Rules<'k> {
 
     /// The digits each of `group`'s cells takes in some filling that makes its sum, no
     /// digit twice among cells that see each other (or share a cage); `None` when the group
-    /// is too large to try or nothing fits.
+    /// is too large to try or nothing fits. Worked out by the solver's context, which
+    /// remembers them (the same group in the same position recurs from step to step).
     fn group_fits(&self, board: &Board, group: &Group) -> Option<GroupFits> {
         let count = group.cells.len();
         if group.too_large || count > MOST_MIXED_CELLS {
             return None;
         }
-        // The same group in the same position recurs from step to step: its fits are kept.
-        let mut key = GroupKey {
-            cells: [u8::MAX; MOST_MIXED_CELLS],
-            masks: [0; MOST_MIXED_CELLS],
-            sum: group.sum,
-        };
-        for (k, &cell) in group.cells.iter().enumerate() {
-            key.cells[k] = cell as u8;
-            key.masks[k] = board.candidates[cell];
+        // The solver's candidates have bit `d` for digit `d`.
+        let mut masks = [0u16; MOST_MIXED_CELLS];
+        for (mask, &cell) in masks.iter_mut().zip(&group.cells) {
+            *mask = board.candidates[cell] << 1;
         }
-        if let Some(kept) = self.group_fits.borrow().get(&key) {
-            return kept.clone();
-        }
-        let fits = self.work_out_group_fits(board, group);
-        self.group_fits.borrow_mut().insert(key, fits.clone());
-        fits
-    }
-
-    /// [`Rules::group_fits`], worked out.
-    fn work_out_group_fits(&self, board: &Board, group: &Group) -> Option<GroupFits> {
-        let count = group.cells.len();
-        let geometry = self.geometry();
-        let sees =
-            |a: usize, b: usize| geometry.peer_set(a).contains(b) || self.cage_mates[a].contains(b);
-        let distinct = group
-            .cells
-            .iter()
-            .enumerate()
-            .all(|(k, &a)| group.cells[k + 1..].iter().all(|&b| sees(a, b)));
-        let masks: GroupFits = group.cells.iter().map(|&c| board.candidates[c]).collect();
-        let mut fits: GroupFits = masks.iter().map(|_| 0).collect();
-        if distinct {
-            let mut found = [0u16; 9];
-            let mut any = false;
-            for &digits in combinations(count, group.sum, geometry.side()) {
-                any |= assign(&masks, digits >> 1, &mut found);
-            }
-            fits.copy_from_slice(&found[..count]);
-            return any.then_some(fits);
-        }
-        let conflicts: GroupFits = (0..count)
-            .map(|k| {
-                (0..k)
-                    .filter(|&j| sees(group.cells[j], group.cells[k]))
-                    .fold(0, |seen, j| seen | 1 << j)
-            })
-            .collect();
-        fill_mixed(&masks, &conflicts, group.sum, &mut fits);
-        fits.iter().all(|&fit| fit != 0).then_some(fits)
+        let fits = self
+            .context
+            .group_fits(&group.cells, &masks[..count], group.sum)?;
+        Some(fits[..count].iter().map(|&fit| fit >> 1).collect())
     }
 
     /// Innies and outies: the rule of 45 over one house (`several` false) or over several
@@ -1406,6 +1363,7 @@ mod tests {
     use super::*;
     use crate::seed::RandomStream;
     use crate::sudoku::killer::generate::{KillerOptions, generate};
+    use crate::sudoku::killer::solver::fill_mixed;
     use crate::sudoku::variant::Size;
 
     #[test]

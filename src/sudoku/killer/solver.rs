@@ -25,7 +25,7 @@ use super::Killer;
 use crate::sudoku::variant::geometry::{CellSet, Geometry, MAX_SIDE};
 
 /// The most cells of a killer grid (9×9).
-const CELLS: usize = 81;
+pub(super) const CELLS: usize = 81;
 
 /// What solving found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -614,7 +614,7 @@ impl Context {
             self.cage_fits(&masks[..count], rest, remembered)?
         } else {
             (
-                self.mixed_fits(&open_cells[..count], &masks[..count], rest)?,
+                self.mixed_fits(&open_cells[..count], &masks[..count], rest, remembered)?,
                 0,
             )
         };
@@ -688,16 +688,31 @@ impl Context {
         let Some(key) = fit_key(masks, rest) else {
             return self.fits_by_sets(masks, rest);
         };
-        if remembered.slots.is_empty() {
-            remembered.slots.resize(REMEMBERED_SLOTS, (0, 0));
-        }
-        let slot = &mut remembered.slots[slot_of(key)];
-        if slot.0 == key {
-            return unpack_fits(slot.1, masks.len());
+        if let Some(packed) = remembered.get(key) {
+            return unpack_fits(packed, masks.len());
         }
         let fits = self.fits_by_sets(masks, rest);
-        *slot = (key, pack_fits(fits, masks.len()));
+        remembered.put(key, pack_fits(fits, masks.len()));
         fits
+    }
+
+    /// The digits each of a few open `cells` (candidates `masks`) takes in some filling
+    /// making `sum`, no digit twice among cells that see each other (share a house or a
+    /// cage): [`Context::cage_fits`] when they all do, [`Context::mixed_fits`] otherwise;
+    /// `None` when none fits. For the grader's innies, outies and split cages.
+    pub(super) fn group_fits(&self, cells: &[usize], masks: &[u16], sum: u16) -> Option<[u16; 9]> {
+        let distinct = cells.iter().enumerate().all(|(k, &cell)| {
+            cells[..k]
+                .iter()
+                .all(|&other| self.peers[cell] >> other & 1 != 0)
+        });
+        REMEMBERED_FITS.with_borrow_mut(|remembered| {
+            if distinct {
+                self.cage_fits(masks, sum, remembered).map(|(fits, _)| fits)
+            } else {
+                self.mixed_fits(cells, masks, sum, remembered)
+            }
+        })
     }
 
     /// [`Context::cage_fits`] worked out: every set of distinct digits making the sum is
@@ -730,7 +745,13 @@ impl Context {
     /// The digits each of a few open `cells` (candidates `masks`) takes in some filling
     /// making `rest`, a digit twice only in cells that do not see each other; `None` when
     /// none does.
-    fn mixed_fits(&self, cells: &[usize], masks: &[u16], rest: u16) -> Option<[u16; 9]> {
+    fn mixed_fits(
+        &self,
+        cells: &[usize],
+        masks: &[u16],
+        rest: u16,
+        remembered: &mut RememberedFits,
+    ) -> Option<[u16; 9]> {
         let count = cells.len();
         let mut conflicts = [0u16; 9];
         let mut shifted = [0u16; 9];
@@ -742,19 +763,27 @@ impl Context {
                 }
             }
         }
+        let key = mixed_fit_key(masks, &conflicts[..count], rest);
+        if let Some(key) = key
+            && let Some(packed) = remembered.get(key)
+        {
+            return unpack_fits(packed, count).map(|(fits, _)| fits);
+        }
         let mut fits = [0u16; 9];
-        if !fill_mixed(
+        let fitting = fill_mixed(
             &shifted[..count],
             &conflicts[..count],
             rest,
             &mut fits[..count],
-        ) {
-            return None;
-        }
+        );
         for fit in &mut fits[..count] {
             *fit <<= 1;
         }
-        Some(fits)
+        let fits = fitting.then_some(fits);
+        if let Some(key) = key {
+            remembered.put(key, pack_fits(fits.map(|fits| (fits, 0)), count));
+        }
+        fits
     }
 
     fn search(&self, state: State, search: &mut Search) {
@@ -896,6 +925,41 @@ thread_local! {
 /// again and again in a search and between searches).
 pub(super) struct RememberedFits {
     slots: Vec<(u64, u64)>,
+}
+
+impl RememberedFits {
+    /// The packed fits remembered for `key`, if they are.
+    fn get(&mut self, key: u64) -> Option<u64> {
+        if self.slots.is_empty() {
+            self.slots.resize(REMEMBERED_SLOTS, (0, 0));
+        }
+        let (kept, packed) = self.slots[slot_of(key)];
+        (kept == key).then_some(packed)
+    }
+
+    /// Remembers `packed` for `key` (in place of what its slot held).
+    fn put(&mut self, key: u64, packed: u64) {
+        self.slots[slot_of(key)] = (key, packed);
+    }
+}
+
+/// The exact key mixed fits (a few cells whose digits may repeat, see
+/// [`Context::mixed_fits`]) are remembered by: up to four cells' candidates (nine bits a
+/// cell), the pairs of them that see each other (six bits), their count, the sum, and 7
+/// where a cage's key has its count (1 to 6), so that no key of one kind is one of the other.
+fn mixed_fit_key(masks: &[u16], conflicts: &[u16], rest: u16) -> Option<u64> {
+    ((1..=4).contains(&masks.len()) && rest < 64).then(|| {
+        let mut key = u64::from(rest) << 57 | 7 << 54 | (masks.len() as u64) << 48;
+        let mut pair = 0;
+        for (k, (&mask, &seen)) in masks.iter().zip(conflicts).enumerate() {
+            key |= u64::from(mask >> 1) << (9 * k);
+            for j in 0..k {
+                key |= u64::from(seen >> j & 1) << (36 + pair);
+                pair += 1;
+            }
+        }
+        key
+    })
 }
 
 /// Slots of the per-thread table of cage fits (64 K of 16 bytes: 1 MB a thread).
@@ -1290,6 +1354,7 @@ mod tests {
         let context = Context::new(&random_killer(crate::sudoku::variant::Size::S9, 2, 0, 0));
         let mut rng = RandomStream::derive("test", &["mixed-fits"], 0);
         let (mut fitting, mut repeating) = (0, 0);
+        let mut remembered = RememberedFits { slots: Vec::new() };
         for _ in 0..3000 {
             let count = rng.in_range(1, 4) as usize;
             let mut cells: Vec<usize> = Vec::new();
@@ -1326,14 +1391,17 @@ mod tests {
                     }
                 }
             }
-            let found = context.mixed_fits(&cells, &masks, sum);
-            assert_eq!(found.is_some(), any, "{cells:?} {masks:?} {sum}");
-            if let Some(fits) = found {
-                assert_eq!(
-                    fits[..count],
-                    expected[..count],
-                    "{cells:?} {masks:?} {sum}"
-                );
+            // The second call is answered from memory.
+            for _ in 0..2 {
+                let found = context.mixed_fits(&cells, &masks, sum, &mut remembered);
+                assert_eq!(found.is_some(), any, "{cells:?} {masks:?} {sum}");
+                if let Some(fits) = found {
+                    assert_eq!(
+                        fits[..count],
+                        expected[..count],
+                        "{cells:?} {masks:?} {sum}"
+                    );
+                }
             }
             fitting += usize::from(any);
             repeating += usize::from(repeats);
