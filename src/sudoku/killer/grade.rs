@@ -232,9 +232,10 @@ pub(crate) struct Rules<'k> {
     context: Context,
     /// Each cage's last fit and the position it was worked out for.
     fits: Vec<RefCell<Option<KeptFit>>>,
-    /// Per cage, the position in which it last gave nothing to a rule (indexed by
-    /// [`Quiet`]): unchanged, it gives nothing again.
-    quiet_cages: Vec<[Cell<Option<FitKey>>; 3]>,
+    /// Per cage, the generation of its key (see [`KeyedPosition`]) in which it last gave
+    /// nothing to a rule (indexed by [`Quiet`]; 0 for none): unchanged, it gives nothing
+    /// again.
+    quiet_cages: Vec<[Cell<u32>; 3]>,
     /// Each cage's [`FitKey`] in the position being stepped from: several rules look at
     /// every cage, and from one step to the next only the cages of changed cells need new
     /// keys.
@@ -242,10 +243,13 @@ pub(crate) struct Rules<'k> {
 }
 
 /// The position the cages' keys were last worked out for (its candidates, beyond the
-/// grid's cells none), and the keys.
+/// grid's cells none), the keys, and each key's generation: it goes up by one whenever
+/// the key changes (candidates only shrink and cells only fill, so a key never comes
+/// back), and from 1, so that rules compare a number rather than a key.
 struct KeyedPosition {
     candidates: [u16; KEYED_CELLS],
     keys: Vec<FitKey>,
+    generations: Vec<u32>,
 }
 
 /// Cells compared at once when looking for the ones that changed.
@@ -266,7 +270,7 @@ enum Quiet {
 }
 
 /// A cage's fit kept with what it was worked out for.
-type KeptFit = (FitKey, CageFit);
+type KeptFit = (u32, CageFit);
 
 /// What a cage's fit depends on: its open cells' candidates, its placed digits, its sum.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -354,6 +358,7 @@ impl<'k> Rules<'k> {
             keyed: RefCell::new(KeyedPosition {
                 candidates: [0; KEYED_CELLS],
                 keys: Vec::new(),
+                generations: vec![1; killer.cages().len()],
             }),
         }
     }
@@ -431,6 +436,7 @@ impl<'k> Rules<'k> {
                 let cage = stale.trailing_zeros() as usize;
                 stale &= stale - 1;
                 keyed.keys[cage] = self.fit_key(board, cage);
+                keyed.generations[cage] += 1;
             }
         }
         keyed.candidates[..cells].copy_from_slice(&board.candidates[..cells]);
@@ -439,6 +445,11 @@ impl<'k> Rules<'k> {
     /// A cage's key in the position being stepped from.
     fn key(&self, cage: usize) -> FitKey {
         self.keyed.borrow().keys[cage]
+    }
+
+    /// The generation of a cage's key in the position being stepped from.
+    fn generation(&self, cage: usize) -> u32 {
+        self.keyed.borrow().generations[cage]
     }
 
     fn names(&self, cells: &[usize]) -> String {
@@ -574,14 +585,15 @@ impl<'k> Rules<'k> {
     /// sum without the digits already placed in it and that its cells' candidates allow,
     /// with the digits each cell takes in some of them.
     fn cage_sets_fitting(&self, board: &Board, cage: usize, group: &Group, placed: u16) -> CageFit {
-        let key = self.key(cage);
-        debug_assert!(key == self.fit_key(board, cage) && key.placed == placed);
+        let generation = self.generation(cage);
         // Most cages are unchanged from one step to the next: their fit is kept.
         if let Some((last, fit)) = &self.fits[cage].borrow().as_ref()
-            && *last == key
+            && *last == generation
         {
             return fit.clone();
         }
+        let key = self.key(cage);
+        debug_assert!(key == self.fit_key(board, cage) && key.placed == placed);
         let side = self.geometry().side();
         let masks = &key.masks[..group.cells.len()];
         let union = masks.iter().fold(0, |all, &mask| all | mask);
@@ -607,7 +619,7 @@ impl<'k> Rules<'k> {
         fit.fits
             .try_extend_from_slice(&found[..group.cells.len()])
             .expect("a cage has at most nine cells");
-        *self.fits[cage].borrow_mut() = Some((key, fit.clone()));
+        *self.fits[cage].borrow_mut() = Some((generation, fit.clone()));
         fit
     }
 
@@ -620,8 +632,8 @@ impl<'k> Rules<'k> {
         let mut example = None;
         for cage in 0..self.cage_sets.len() {
             let quiet = &self.quiet_cages[cage][Quiet::Marks as usize];
-            let key = self.key(cage);
-            if quiet.get() == Some(key) {
+            let generation = self.generation(cage);
+            if quiet.get() == generation {
                 continue;
             }
             let (group, placed) = self.open_part(board, cage);
@@ -638,7 +650,7 @@ impl<'k> Rules<'k> {
                 }
             }
             if eliminations.len() == before {
-                quiet.set(Some(key));
+                quiet.set(generation);
             } else {
                 pattern.extend(self.cage_sets[cage].iter().map(|c| c as u16));
                 let sets = combinations(group.cells.len(), group.sum, side).len();
@@ -698,11 +710,11 @@ impl<'k> Rules<'k> {
                 Quiet::SeveralSets
             };
             let quiet = &self.quiet_cages[cage][rule as usize];
-            let key = self.key(cage);
-            if quiet.get() == Some(key) {
+            let generation = self.generation(cage);
+            if quiet.get() == generation {
                 continue;
             }
-            quiet.set(Some(key));
+            quiet.set(generation);
             let (group, placed) = self.open_part(board, cage);
             if group.cells.is_empty() {
                 continue;
@@ -719,7 +731,7 @@ impl<'k> Rules<'k> {
             let Some(mut step) = self.narrowing(board, &group.cells, &fit.fits, needed) else {
                 continue;
             };
-            quiet.set(None);
+            quiet.set(0);
             let (technique, rating) = (Technique::CageCombination, if single { 13 } else { 20 });
             step.technique = technique;
             step.name = technique.name().to_string();

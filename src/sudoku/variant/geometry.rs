@@ -45,6 +45,21 @@ impl CellSet {
         self.0 == [0; 4]
     }
 
+    /// The cell, when the set holds exactly one (no count of the others needed).
+    pub fn only(&self) -> Option<usize> {
+        let mut only = None;
+        for (k, &word) in self.0.iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            if only.is_some() || word & (word - 1) != 0 {
+                return None;
+            }
+            only = Some(k * 64 + word.trailing_zeros() as usize);
+        }
+        only
+    }
+
     pub fn union(self, other: CellSet) -> CellSet {
         CellSet(std::array::from_fn(|k| self.0[k] | other.0[k]))
     }
@@ -804,6 +819,21 @@ pub fn neighbours(side: usize, cell: usize) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_names_the_cell_of_a_one_cell_set() {
+        assert_eq!(CellSet::EMPTY.only(), None);
+        for cell in [0, 5, 63, 64, 127, 128, 200, 255] {
+            let mut set = CellSet::EMPTY;
+            set.insert(cell);
+            assert_eq!(set.only(), Some(cell));
+            for other in [1, 62, 65, 190, 254] {
+                let mut two = set;
+                two.insert(other);
+                assert_eq!(two.only(), None, "{cell} {other}");
+            }
+        }
+    }
 
     #[test]
     fn every_cell_has_its_houses() {

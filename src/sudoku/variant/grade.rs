@@ -810,7 +810,7 @@ impl<'g> Board<'g> {
     pub(crate) fn full_house(&self) -> Option<VariantStep> {
         for house in 0..self.geometry.house_count() {
             let open = self.geometry.house_set(house).difference(self.filled);
-            if let (Some(cell), 1) = (open.first(), open.len()) {
+            if let Some(cell) = open.only() {
                 let mask = self.candidates[cell];
                 if mask.count_ones() == 1 {
                     let value = mask.trailing_zeros() as u8 + 1;
