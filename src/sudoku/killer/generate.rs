@@ -21,9 +21,14 @@
 //! while combinations alone settle them (a check with no search, and a proof of the one
 //! solution), so they come out easy without splits.
 
+use std::borrow::Cow;
 use std::time::Instant;
 
-use super::solver::{KillerSolution, Settled, settles_by_combinations, solve_settling};
+use arrayvec::ArrayVec;
+
+use super::solver::{
+    CELLS, CageLayout, KillerSolution, Settled, settles_laid_out_by_combinations, solve_settling,
+};
 use super::{Cage, Killer, SIZES};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
@@ -321,8 +326,7 @@ impl Merging {
                             trial[cell] = cage;
                         }
                     }
-                    let killer = self.build(&trial);
-                    if self.check.is_unique(&killer, &self.solution)? {
+                    if self.is_unique(&trial)? {
                         for (cage, other) in planned {
                             self.merge(cage, other);
                         }
@@ -390,8 +394,7 @@ impl Merging {
                 trial[cell] = rest_name;
             }
             trial[taken] = cage;
-            let killer = self.build(&trial);
-            if self.check.is_unique(&killer, &self.solution)? {
+            if self.is_unique(&trial)? {
                 self.cage_of = trial;
                 self.members[giving].clear();
                 self.members[rest_name] = rest;
@@ -410,8 +413,7 @@ impl Merging {
             for &cell in &self.members[other] {
                 trial[cell] = cage;
             }
-            let killer = self.build(&trial);
-            if self.check.is_unique(&killer, &self.solution)? {
+            if self.is_unique(&trial)? {
                 self.merge(cage, other);
                 return Some(true);
             }
@@ -481,8 +483,7 @@ impl Merging {
                 for cell in leaving.iter() {
                     trial[cell] = named;
                 }
-                let killer = self.build(&trial);
-                if !self.check.is_unique(&killer, &self.solution)? {
+                if !self.is_unique(&trial)? {
                     continue;
                 }
                 self.cage_of = trial;
@@ -503,6 +504,13 @@ impl Merging {
 
     fn build(&self, cage_of: &[usize]) -> Killer {
         build(self.options.size, &self.givens, cage_of, &self.solution)
+    }
+
+    /// Whether the killer of the cages `trial` keeps one solution (see
+    /// [`UniquenessCheck::is_unique`]).
+    fn is_unique(&mut self, trial: &[usize]) -> Option<bool> {
+        self.check
+            .is_unique(self.options.size, &self.givens, trial, &self.solution)
     }
 
     /// The killer of the cages as they are, with its solution.
@@ -537,20 +545,37 @@ impl UniquenessCheck {
         }
     }
 
-    /// Whether `killer` (solved by `solution`) has no other solution; `None` when the
-    /// deadline passed. With `by_combinations`, whether it is settled by combinations.
-    fn is_unique(&mut self, killer: &Killer, solution: &[u8]) -> Option<bool> {
-        if self.others.iter().any(|other| killer.cages_hold(other)) {
-            return Some(false);
-        }
+    /// Whether the killer of `size` with `givens` and the cages `cage_of` (any cage names),
+    /// solved by `solution`, has no other solution; `None` when the deadline passed. With
+    /// `by_combinations`, whether it is settled by combinations: then its cages are only
+    /// laid out for the solver, not made a [`Killer`].
+    fn is_unique(
+        &mut self,
+        size: Size,
+        givens: &[u8],
+        cage_of: &[usize],
+        solution: &[u8],
+    ) -> Option<bool> {
         if self.by_combinations {
-            let settles = settles_by_combinations(killer);
+            // Only solves keep other grids.
+            debug_assert!(self.others.is_empty());
+            let geometry = regular_geometry(size, Variant::Classic);
+            let laid_out = LaidOut::new(cage_of, solution);
+            let settles = settles_laid_out_by_combinations(
+                &geometry,
+                &laid_out.layout(cage_of.len()),
+                givens,
+            );
             if settles {
                 self.settled = Settled::ByCombinations;
             }
             return Some(settles);
         }
-        let (solution_found, settled) = solve_settling(killer, self.deadline)?;
+        let killer = build(size, givens, cage_of, solution);
+        if self.others.iter().any(|other| killer.cages_hold(other)) {
+            return Some(false);
+        }
+        let (solution_found, settled) = solve_settling(&killer, self.deadline)?;
         match solution_found {
             KillerSolution::Unique(_) => {
                 self.settled = settled;
@@ -617,20 +642,53 @@ fn merge(members: &mut [Vec<usize>], cage_of: &mut [usize], cage: usize, other: 
     members[cage].extend(moved);
 }
 
-/// The killer whose cages are `cage_of` (any cage ids), with sums from `solution`.
-fn build(size: Size, givens: &[u8], cage_of: &[usize], solution: &[u8]) -> Killer {
-    let mut index_of = vec![usize::MAX; cage_of.len()];
-    let mut labels = Vec::with_capacity(cage_of.len());
-    let mut sums: Vec<u16> = Vec::new();
-    for (cell, &cage) in cage_of.iter().enumerate() {
-        if index_of[cage] == usize::MAX {
-            index_of[cage] = sums.len();
-            sums.push(0);
+/// The cages of `cage_of` (any cage names: a cage is named by one of its cells), laid out
+/// for the solver with sums from `solution`: each cell's cage numbered from 0 in order of
+/// first cell, and each cage's cells and sum.
+struct LaidOut {
+    labels: [u8; CELLS],
+    cages: ArrayVec<(u128, u16), CELLS>,
+}
+
+impl LaidOut {
+    fn new(cage_of: &[usize], solution: &[u8]) -> LaidOut {
+        let mut laid_out = LaidOut {
+            labels: [0; CELLS],
+            cages: ArrayVec::new(),
+        };
+        let mut index_of = [u8::MAX; CELLS];
+        for (cell, &cage) in cage_of.iter().enumerate() {
+            if index_of[cage] == u8::MAX {
+                index_of[cage] = laid_out.cages.len() as u8;
+                laid_out.cages.push((0, 0));
+            }
+            let label = index_of[cage];
+            laid_out.labels[cell] = label;
+            let (cells, sum) = &mut laid_out.cages[usize::from(label)];
+            *cells |= 1 << cell;
+            *sum += u16::from(solution[cell]);
         }
-        labels.push(index_of[cage] as u8);
-        sums[index_of[cage]] += u16::from(solution[cell]);
+        laid_out
     }
-    Killer::from_made(size, givens.to_vec(), labels, &sums)
+
+    fn layout(&self, cells: usize) -> CageLayout<'_> {
+        CageLayout {
+            cage_of: &self.labels[..cells],
+            cages: Cow::Borrowed(&self.cages),
+        }
+    }
+}
+
+/// The killer whose cages are `cage_of` (any cage names), with sums from `solution`.
+fn build(size: Size, givens: &[u8], cage_of: &[usize], solution: &[u8]) -> Killer {
+    let laid_out = LaidOut::new(cage_of, solution);
+    let sums: Vec<u16> = laid_out.cages.iter().map(|&(_, sum)| sum).collect();
+    Killer::from_made(
+        size,
+        givens.to_vec(),
+        laid_out.labels[..cage_of.len()].to_vec(),
+        &sums,
+    )
 }
 
 impl KillerGenerated {
@@ -646,7 +704,9 @@ mod tests {
 
     use super::*;
     use crate::sudoku::killer::reference;
-    use crate::sudoku::killer::solver::{KillerSolution, count_solutions, solve};
+    use crate::sudoku::killer::solver::{
+        KillerSolution, count_solutions, settles_by_combinations, solve,
+    };
     use crate::sudoku::variant::geometry::Geometry;
 
     #[test]
@@ -820,7 +880,14 @@ mod tests {
                 let killer = build(Size::S6, &givens, &trial, &solution);
                 let kept = check.others.iter().any(|other| killer.cages_hold(other));
                 answered_by_kept += usize::from(kept);
-                let is_unique = check.is_unique(&killer, &solution).unwrap();
+                // Laid out for the solver, the trial has the killer's own cages.
+                let laid_out = LaidOut::new(&trial, &solution);
+                let (layout, of_killer) = (laid_out.layout(36), CageLayout::of(&killer));
+                assert_eq!(layout.cage_of, of_killer.cage_of);
+                assert_eq!(layout.cages, of_killer.cages);
+                let is_unique = check
+                    .is_unique(Size::S6, &givens, &trial, &solution)
+                    .unwrap();
                 assert_eq!(is_unique, count_solutions(&killer, 2) == 1);
                 if is_unique {
                     unique += 1;

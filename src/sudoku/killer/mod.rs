@@ -49,10 +49,16 @@ pub struct Killer {
 
 /// The cages of a labelling (each label below `sums.len()`): their cells, ascending, and sums.
 fn gather_cages(cage_of: &[u8], sums: &[u16]) -> Vec<Cage> {
+    // Each cage's cells are counted first, so that each list is allocated once.
+    let mut sizes = vec![0usize; sums.len()];
+    for &cage in cage_of {
+        sizes[usize::from(cage)] += 1;
+    }
     let mut cages: Vec<Cage> = sums
         .iter()
-        .map(|&sum| Cage {
-            cells: Vec::new(),
+        .zip(sizes)
+        .map(|(&sum, size)| Cage {
+            cells: Vec::with_capacity(size),
             sum,
         })
         .collect();

@@ -111,6 +111,30 @@ pub enum Settled {
     ByLocking,
 }
 
+/// A killer's cages as the solver takes them: the cage of each cell (numbered from 0 in
+/// order of first cell), and each cage's cells (bit `c` for cell `c`) and sum. The
+/// generator lays out its trial cages this way without making each one a [`Killer`].
+pub(super) struct CageLayout<'a> {
+    pub(super) cage_of: &'a [u8],
+    pub(super) cages: std::borrow::Cow<'a, [(u128, u16)]>,
+}
+
+impl CageLayout<'_> {
+    pub(super) fn of(killer: &Killer) -> CageLayout<'_> {
+        CageLayout {
+            cage_of: killer.cage_of(),
+            cages: killer
+                .cages()
+                .iter()
+                .map(|cage| {
+                    let cells = cage.cells.iter().fold(0u128, |cells, &c| cells | 1 << c);
+                    (cells, cage.sum)
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A cage, or a house's remainder under the rule of 45: up to nine cells (ascending) whose
 /// digits differ and add up to `sum`; a fixed array, as contexts are made by the thousand.
 struct Constraint {
@@ -123,18 +147,20 @@ struct Constraint {
 }
 
 impl Constraint {
-    fn new(cells: impl Iterator<Item = usize>, sum: u16) -> Constraint {
+    /// The constraint over the cells of `mask` (at most nine).
+    fn of_cells(mask: u128, sum: u16) -> Constraint {
         let mut constraint = Constraint {
             cells: [0; 9],
             len: 0,
             sum,
-            mask: 0,
+            mask,
             distinct: true,
         };
-        for cell in cells {
-            constraint.cells[usize::from(constraint.len)] = cell as u8;
+        let mut rest = mask;
+        while rest != 0 {
+            constraint.cells[usize::from(constraint.len)] = rest.trailing_zeros() as u8;
             constraint.len += 1;
-            constraint.mask |= 1 << cell;
+            rest &= rest - 1;
         }
         constraint
     }
@@ -167,27 +193,30 @@ struct Search {
 impl Context {
     /// The solver's context: the cages, the rule of 45 per house, pointing and claiming.
     pub(super) fn new(killer: &Killer) -> Context {
-        Context::with_rules(killer, true)
+        Context::with_rules(killer.geometry(), &CageLayout::of(killer), true)
     }
 
     /// The grader's context for contradictions: cages, singles and the rule of 45 over
     /// houses with a few cells left over, as its rating says.
     pub(super) fn for_grading(killer: &Killer) -> Context {
-        Context::with_rules(killer, false)
+        Context::with_rules(killer.geometry(), &CageLayout::of(killer), false)
     }
 
-    fn with_rules(killer: &Killer, solving: bool) -> Context {
-        let geometry = Arc::clone(killer.geometry());
+    fn with_rules(geometry: &Arc<Geometry>, layout: &CageLayout, solving: bool) -> Context {
+        let geometry = Arc::clone(geometry);
         let (cells, side) = (geometry.cells(), geometry.side());
-        let mut constraints: Vec<Constraint> = killer
-            .cages()
-            .iter()
-            .map(|cage| Constraint::new(cage.cells.iter().map(|&c| usize::from(c)), cage.sum))
-            .collect();
+        let mut constraints: Vec<Constraint> =
+            Vec::with_capacity(layout.cages.len() + 2 * geometry.house_count());
+        constraints.extend(
+            layout
+                .cages
+                .iter()
+                .map(|&(mask, sum)| Constraint::of_cells(mask, sum)),
+        );
         let peers: Vec<u128> = (0..cells)
             .map(|cell| {
-                let cage = &constraints[usize::from(killer.cage_of()[cell])];
-                (geometry.peer_set(cell).low_mask() | cage.mask) & !(1 << cell)
+                let (cage, _) = layout.cages[usize::from(layout.cage_of[cell])];
+                (geometry.peer_set(cell).low_mask() | cage) & !(1 << cell)
             })
             .collect();
         // The rule of 45: a house's cells outside the cages it wholly holds add up to the
@@ -213,15 +242,13 @@ impl Context {
             if rest == 0 || whole == 0 {
                 continue;
             }
-            let rest_cells = CellSet::from_low_mask(rest);
-            let members = rest_cells.iter();
             // Cages whose sums pass the house's total leave a remainder no digits make
             // (an unsolvable killer): `u16::MAX` has no combinations.
             let remainder = total.checked_sub(covered).unwrap_or(u16::MAX);
             if rest.count_ones() <= 4 {
-                constraints.push(Constraint::new(members, remainder));
+                constraints.push(Constraint::of_cells(rest, remainder));
             } else if solving {
-                root_only.push(Constraint::new(members, remainder));
+                root_only.push(Constraint::of_cells(rest, remainder));
             }
         }
         if solving {
@@ -232,7 +259,7 @@ impl Context {
                 let house_mask = geometry.house_set(house).low_mask();
                 let mut touching = 0u128;
                 for &cell in geometry.house(house) {
-                    touching |= 1 << killer.cage_of()[usize::from(cell)];
+                    touching |= 1 << layout.cage_of[usize::from(cell)];
                 }
                 let (mut outside, mut crossing_sum) = (0u128, 0u16);
                 for cage in CellSet::from_low_mask(touching).iter() {
@@ -248,12 +275,13 @@ impl Context {
                 let sum = (inside_sum + crossing_sum)
                     .checked_sub(total)
                     .unwrap_or(u16::MAX);
-                let outies = CellSet::from_low_mask(outside);
+                let outies = Constraint::of_cells(outside, sum);
                 root_only.push(Constraint {
-                    distinct: outies
-                        .iter()
-                        .all(|cell| outside & !(1 << cell) & !peers[cell] == 0),
-                    ..Constraint::new(outies.iter(), sum)
+                    distinct: outies.cells().iter().all(|&cell| {
+                        let cell = usize::from(cell);
+                        outside & !(1 << cell) & !peers[cell] == 0
+                    }),
+                    ..outies
                 });
             }
         }
@@ -276,7 +304,7 @@ impl Context {
             peers,
             cages: constraints,
             constraints_of,
-            cage_count: killer.cages().len(),
+            cage_count: layout.cages.len(),
             every_node,
             locking: solving,
         }
@@ -1188,13 +1216,21 @@ pub(super) fn solve_settling(
 /// Whether cage combinations, singles and the rule of 45 over single houses (the first
 /// round of the root's propagation: no locking, no search) settle the killer. That proves
 /// it has one solution, and is the sign of an easy grade, for a fraction of a solve.
+#[cfg(test)]
 pub(super) fn settles_by_combinations(killer: &Killer) -> bool {
-    let context = Context::new(killer);
-    context
-        .with_givens(killer.givens())
-        .is_some_and(|mut state| {
-            context.propagate_at_root(&mut state, false) == Some(Settled::ByCombinations)
-        })
+    settles_laid_out_by_combinations(killer.geometry(), &CageLayout::of(killer), killer.givens())
+}
+
+/// [`settles_by_combinations`] for the killer of `layout` on `geometry` with `givens`.
+pub(super) fn settles_laid_out_by_combinations(
+    geometry: &Arc<Geometry>,
+    layout: &CageLayout,
+    givens: &[u8],
+) -> bool {
+    let context = Context::with_rules(geometry, layout, true);
+    context.with_givens(givens).is_some_and(|mut state| {
+        context.propagate_at_root(&mut state, false) == Some(Settled::ByCombinations)
+    })
 }
 
 /// True when the killer has exactly one solution; `None` when `deadline` passed first.
