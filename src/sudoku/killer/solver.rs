@@ -921,72 +921,107 @@ fn pair_needs((first, second): (u16, u16)) -> u16 {
 }
 
 /// Fills the cells of a group whose digits may repeat, except between cells that see each
-/// other (candidates with bit `d - 1` for digit `d`, as the grader keeps them) (bit `j` of `conflicts[k]` for cells `j < k`), so that they make `sum`, adding to
-/// `fits` every digit each cell takes: whether any filling does.
+/// other, so that they make `sum`, adding to `fits` every digit each cell takes: whether
+/// any filling does. Candidates have bit `d - 1` for digit `d`, as the grader keeps them;
+/// bit `j` of `conflicts[k]` says cell `k` sees cell `j < k`.
+///
+/// Each digit of the first cell is tried (leaving it out of the later cells that see the
+/// first), down to the last two cells, whose digits are paired at once.
 pub(super) fn fill_mixed(masks: &[u16], conflicts: &[u16], sum: u16, fits: &mut [u16]) -> bool {
-    let mut filling = MixedFilling {
-        masks,
-        conflicts,
-        least: [0; 10],
-        most: [0; 10],
-        chosen: [0; 9],
-        fits,
-    };
-    // The least and most the cells from each on can add up to, to cut hopeless branches.
-    for k in (0..masks.len()).rev() {
-        if masks[k] == 0 {
-            return false;
-        }
-        filling.least[k] = filling.least[k + 1] + masks[k].trailing_zeros() as u16 + 1;
-        filling.most[k] = filling.most[k + 1] + (16 - masks[k].leading_zeros()) as u16;
-    }
-    (filling.least[0]..=filling.most[0]).contains(&sum) && filling.from(0, sum)
+    let count = masks.len();
+    debug_assert!(count <= 9 && conflicts.len() == count && fits.len() == count);
+    let mut open = [0u16; 9];
+    open[..count].copy_from_slice(masks);
+    fill_mixed_from(&mut open[..count], conflicts, 0, sum, fits)
 }
 
-struct MixedFilling<'a> {
-    masks: &'a [u16],
-    conflicts: &'a [u16],
-    least: [u16; 10],
-    most: [u16; 10],
-    chosen: [u8; 9],
-    fits: &'a mut [u16],
-}
-
-impl MixedFilling<'_> {
-    /// Fills cells `at..` to make `sum`; whether some filling does.
-    fn from(&mut self, at: usize, sum: u16) -> bool {
-        if at == self.masks.len() {
-            for (fit, &value) in self.fits.iter_mut().zip(&self.chosen) {
-                *fit |= 1 << (value - 1);
-            }
-            return true;
-        }
-        let mut any = false;
-        let mut options = self.masks[at];
-        while options != 0 {
-            let value = options.trailing_zeros() as u8 + 1;
-            options &= options - 1;
-            let Some(rest) = sum.checked_sub(u16::from(value)) else {
-                break;
+/// [`fill_mixed`] for cells `at..` of `masks` (their candidates already without the
+/// digits of earlier cells they see).
+fn fill_mixed_from(
+    masks: &mut [u16],
+    conflicts: &[u16],
+    at: usize,
+    sum: u16,
+    fits: &mut [u16],
+) -> bool {
+    match masks.len() - at {
+        0 => sum == 0,
+        1 => {
+            let fit = if (1..=16).contains(&sum) {
+                masks[at] & 1 << (sum - 1)
+            } else {
+                0
             };
-            if rest < self.least[at + 1] || rest > self.most[at + 1] {
-                continue;
-            }
-            let mut seen = self.conflicts[at];
-            let mut repeats = false;
-            while seen != 0 {
-                let earlier = seen.trailing_zeros() as usize;
-                seen &= seen - 1;
-                repeats |= self.chosen[earlier] == value;
-            }
-            if repeats {
-                continue;
-            }
-            self.chosen[at] = value;
-            any |= self.from(at + 1, rest);
+            fits[at] |= fit;
+            fit != 0
         }
-        any
+        2 => {
+            let distinct = conflicts[at + 1] >> at & 1 != 0;
+            let (first, second) = mixed_pair_fits(masks[at], masks[at + 1], sum, distinct);
+            fits[at] |= first;
+            fits[at + 1] |= second;
+            first != 0
+        }
+        _ => {
+            let mut any = false;
+            let mut options = masks[at];
+            while options != 0 {
+                let digit = options & options.wrapping_neg();
+                options &= options - 1;
+                let Some(left) = sum.checked_sub(digit.trailing_zeros() as u16 + 1) else {
+                    break;
+                };
+                let mut later = [0u16; 9];
+                later[..masks.len()].copy_from_slice(masks);
+                for (k, mask) in later.iter_mut().enumerate().take(masks.len()).skip(at + 1) {
+                    if conflicts[k] >> at & 1 != 0 {
+                        *mask &= !digit;
+                    }
+                }
+                let mut found = [0u16; 9];
+                let count = masks.len();
+                if fill_mixed_from(
+                    &mut later[..count],
+                    conflicts,
+                    at + 1,
+                    left,
+                    &mut found[..count],
+                ) {
+                    any = true;
+                    fits[at] |= digit;
+                    for (fit, &more) in fits[at + 1..].iter_mut().zip(&found[at + 1..count]) {
+                        *fit |= more;
+                    }
+                }
+            }
+            any
+        }
     }
+}
+
+/// The digits (bit `d - 1` for digit `d`) each of two cells takes when theirs make `sum`,
+/// the same digit twice only when they do not see each other (`distinct` false).
+fn mixed_pair_fits(first: u16, second: u16, sum: u16, distinct: bool) -> (u16, u16) {
+    if !(2..=32).contains(&sum) {
+        return (0, 0);
+    }
+    // Digit `e` (bit `e - 1`) to `sum - e` (bit `sum - e - 1`); reversed, bit `e - 1` is
+    // at bit 16 - e.
+    let partners = |mask: u16| {
+        let reversed = mask.reverse_bits();
+        if sum <= 17 {
+            reversed >> (17 - sum)
+        } else {
+            reversed << (sum - 17)
+        }
+    };
+    let twice = if distinct && sum % 2 == 0 {
+        1 << (sum / 2 - 1)
+    } else {
+        0
+    };
+    let fits_first = first & partners(second) & !twice;
+    (fits_first, partners(fits_first))
 }
 
 /// The exact key a cage's fits are remembered by (one to six open cells, a remaining
