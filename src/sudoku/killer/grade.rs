@@ -34,10 +34,10 @@
 
 use std::cell::{Cell, RefCell};
 
-use super::Killer;
-use super::solver::{CELLS, Context, KillerSolution, assign, combinations, solve};
 use arrayvec::ArrayVec;
 
+use super::Killer;
+use super::solver::{CELLS, Context, KillerSolution, assign, combinations, solve};
 use crate::error::{Error, Result};
 use crate::sudoku::grade::{Technique, Tier};
 use crate::sudoku::variant::geometry::{CellSet, Geometry, HouseKind, Size};

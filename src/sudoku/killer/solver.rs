@@ -891,21 +891,8 @@ impl Context {
 /// The digits (bit `d` for digit `d`) each of two cells that see each other takes when
 /// theirs make `sum`: those whose partner the other cell may take.
 fn pair_fits(first: u16, second: u16, sum: u16) -> (u16, u16) {
-    if !(3..=17).contains(&sum) {
-        return (0, 0);
-    }
-    // Digit `e` to `sum - e`: reversed, `e` is at bit 15 - e.
-    let partners = |mask: u16| {
-        let reversed = mask.reverse_bits();
-        if sum <= 15 {
-            reversed >> (15 - sum)
-        } else {
-            reversed << (sum - 15)
-        }
-    };
-    let half = if sum % 2 == 0 { 1 << (sum / 2) } else { 0 };
-    let fits_first = first & partners(second) & !half;
-    (fits_first, partners(fits_first))
+    let (first, second) = mixed_pair_fits(first >> 1, second >> 1, sum, true);
+    (first << 1, second << 1)
 }
 
 /// The digits every way a pair fits (see [`pair_fits`]) uses: both of the one pair of
