@@ -917,15 +917,13 @@ fn pair_needs((first, second): (u16, u16)) -> u16 {
 pub(super) fn fill_mixed(masks: &[u16], conflicts: &[u16], sum: u16, fits: &mut [u16]) -> bool {
     let count = masks.len();
     debug_assert!(count <= 9 && conflicts.len() == count && fits.len() == count);
-    let mut open = [0u16; 9];
-    open[..count].copy_from_slice(masks);
-    fill_mixed_from(&mut open[..count], conflicts, 0, sum, fits)
+    fill_mixed_from(masks, conflicts, 0, sum, fits)
 }
 
 /// [`fill_mixed`] for cells `at..` of `masks` (their candidates already without the
 /// digits of earlier cells they see).
 fn fill_mixed_from(
-    masks: &mut [u16],
+    masks: &[u16],
     conflicts: &[u16],
     at: usize,
     sum: u16,
@@ -958,17 +956,17 @@ fn fill_mixed_from(
                 let Some(left) = sum.checked_sub(digit.trailing_zeros() as u16 + 1) else {
                     break;
                 };
+                let count = masks.len();
                 let mut later = [0u16; 9];
-                later[..masks.len()].copy_from_slice(masks);
-                for (k, mask) in later.iter_mut().enumerate().take(masks.len()).skip(at + 1) {
+                later[..count].copy_from_slice(masks);
+                for (k, mask) in later[..count].iter_mut().enumerate().skip(at + 1) {
                     if conflicts[k] >> at & 1 != 0 {
                         *mask &= !digit;
                     }
                 }
                 let mut found = [0u16; 9];
-                let count = masks.len();
                 if fill_mixed_from(
-                    &mut later[..count],
+                    &later[..count],
                     conflicts,
                     at + 1,
                     left,

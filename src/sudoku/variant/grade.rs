@@ -646,6 +646,7 @@ impl<'g> Board<'g> {
             quiet_hidden: Cell::new(0),
             quiet_full: Cell::new(0),
         };
+        debug_assert!(geometry.house_count() <= 64, "a house is a bit of a u64");
         board.candidates[..geometry.cells()].fill(geometry.size().all_digits());
         for (cell, &value) in puzzle.cells().iter().enumerate() {
             if value != 0 {
