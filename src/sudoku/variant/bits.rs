@@ -114,36 +114,32 @@ impl HouseBits {
         Bits::narrow(&self.seen_cells[cell])
     }
 
-    /// The houses holding any cell of `set`.
-    pub fn houses_touched<const W: usize>(&self, set: Bits<W>) -> u64 {
+    /// The houses holding any cell of `set`, a set of a grid of side `D` (so `D * D`
+    /// cells).
+    #[inline(always)]
+    pub fn houses_touched<const W: usize, const D: usize>(&self, set: Bits<W>) -> u64 {
+        debug_assert!(D * D <= 64 * W && (D * D).div_ceil(8) <= self.houses_touched.len() >> 8);
+        // Every byte holding cells is looked up, zero or not: a loop of fixed length is
+        // predicted where one that stops at the last set byte is not.
+        let table = &self.houses_touched[..(D * D).div_ceil(8) << 8];
         let mut houses = 0;
-        if W == 1 {
-            // A one-word set has all eight bytes looked up, zero or not: a loop of fixed
-            // length is predicted where one that stops at the last set byte is not.
-            let table = &self.houses_touched[..8 << 8];
-            for position in 0..8 {
-                let byte = (set.0[0] >> (position * 8)) as u8;
-                houses |= table[position << 8 | usize::from(byte)];
-            }
-            return houses;
-        }
-        for (word, &bits) in set.0.iter().enumerate() {
-            let mut rest = bits;
-            let mut position = word * 8;
-            while rest != 0 {
-                let byte = (rest & 0xff) as usize;
-                houses |= self.houses_touched[(position << 8) | byte];
-                rest >>= 8;
-                position += 1;
-            }
+        for position in 0..(D * D).div_ceil(8) {
+            let byte = (set.0[position / 8] >> (position % 8 * 8)) as u8;
+            houses |= table[position << 8 | usize::from(byte)];
         }
         houses
     }
 }
 
 /// A cell set of `W` words (see [`HouseBits`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> PartialEq for Bits<W> {
+    fn eq(&self, other: &Bits<W>) -> bool {
+        self.xor(*other).is_empty()
+    }
+}
 
 impl<const W: usize> Bits<W> {
     pub const EMPTY: Bits<W> = Bits([0; W]);
@@ -174,7 +170,9 @@ impl<const W: usize> Bits<W> {
     }
 
     pub fn is_empty(self) -> bool {
-        self.0.iter().all(|&word| word == 0)
+        // Every word is read: a test that stops at the first nonzero word branches on
+        // data, and mispredicts.
+        self.0.iter().fold(0, |any, &word| any | word) == 0
     }
 
     pub fn xor(self, other: Bits<W>) -> Bits<W> {
@@ -214,10 +212,19 @@ impl<const W: usize> Bits<W> {
 
     /// The lowest cell; 0 when empty.
     pub fn first(self) -> usize {
+        // From the last word back, each nonzero word replacing the answer: selections,
+        // not branches.
         self.0
             .iter()
-            .position(|&word| word != 0)
-            .map_or(0, |word| word * 64 + self.0[word].trailing_zeros() as usize)
+            .enumerate()
+            .rev()
+            .fold(0, |first, (word, &bits)| {
+                if bits != 0 {
+                    word * 64 + bits.trailing_zeros() as usize
+                } else {
+                    first
+                }
+            })
     }
 
     pub fn cells(self) -> impl Iterator<Item = usize> {

@@ -108,10 +108,9 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
         let mut choices = [0u16; D];
         let mut count = 0;
         for (digit, cells) in position.candidates.iter().enumerate() {
-            if cells.contains(cell) {
-                choices[count] = 1 << digit;
-                count += 1;
-            }
+            // Written always, kept when the cell has the digit: no branch on it.
+            choices[count.min(D - 1)] = 1 << digit;
+            count += usize::from(cells.contains(cell));
         }
         self.rng.shuffle(&mut choices[..count]);
         for &choice in &choices[..count] {
@@ -155,7 +154,7 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
             .without(own);
         if !seen.is_empty() {
             position.candidates[digit] = position.candidates[digit].without(seen);
-            position.dirty[digit] |= self.bits.houses_touched(seen);
+            position.dirty[digit] |= self.bits.houses_touched::<W, D>(seen);
         }
     }
 
@@ -208,6 +207,19 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
 
     /// The first unplaced cell with the fewest candidates.
     fn branch_cell(&self, position: &Position<W, D>) -> usize {
+        let open = self.all.without(position.placed);
+        // Open cells keep at least two candidates (propagation placed the rest), and one
+        // with exactly two is nearly always there: found without counting past three.
+        let (mut once, mut twice, mut thrice) = (Bits::<W>::EMPTY, Bits::EMPTY, Bits::EMPTY);
+        for &cells in &position.candidates {
+            thrice = thrice.or(twice.and(cells));
+            twice = twice.or(once.and(cells));
+            once = once.or(cells);
+        }
+        let pairs = open.and(twice).without(thrice);
+        if !pairs.is_empty() {
+            return pairs.first();
+        }
         // Each cell's count of candidates, one bit of it per set.
         let mut counts = [Bits::<W>::EMPTY; 5];
         for &cells in &position.candidates {
@@ -221,8 +233,7 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
                 *count = sum;
             }
         }
-        let open = self.all.without(position.placed);
-        for wanted in 2..=D {
+        for wanted in 3..=D {
             let with_count = counts
                 .iter()
                 .enumerate()

@@ -315,7 +315,7 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
                         continue;
                     }
                     looked_at[digit] = wrong_open;
-                    let blocked = tables.houses_touched(wrong_open);
+                    let blocked = tables.houses_touched::<W, D>(wrong_open);
                     let mut free = rules.hidden_in & !blocked & !fill.settled[digit];
                     while free != 0 {
                         let house = free.trailing_zeros() as usize;
