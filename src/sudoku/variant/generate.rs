@@ -381,8 +381,9 @@ fn dig_keeping(
     let mut clues = puzzle.cells().len();
     for (index, &at) in order.iter().enumerate() {
         let orbit = &orbits[at];
-        // The clock is read every few orbits: a check takes microseconds.
-        if index % 8 == 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        // The clock is read every few orbits, not before the first: a check takes
+        // microseconds, and a small grid's whole dig a few.
+        if index % 8 == 7 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return None;
         }
         if clues < min_clues + orbit.len() {
@@ -435,8 +436,10 @@ pub fn generate_keeping(
 ) -> Result<(VariantGenerated, RemovedOrbits)> {
     options.check()?;
     let min_clues = options.clues.map_or(0, |range| range.min);
-    for _ in 0..options.max_attempts {
-        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+    for attempt in 0..options.max_attempts {
+        // Not before the first attempt, whose dig reads the clock itself: a small grid's
+        // whole attempt takes microseconds.
+        if attempt > 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return Err(out_of_time(options));
         }
         let Some(geometry) = draw_geometry(options, rng) else {
