@@ -47,6 +47,8 @@ pub struct HouseBits {
     /// Per byte of a cell set (its position times 256 plus its value), the houses holding
     /// any of the byte's cells: a set's houses are a few lookups, not a test per house.
     houses_touched: Vec<u64>,
+    /// The same, the houses holding two cells or more of the byte.
+    houses_touched_twice: Vec<u64>,
     /// The boxes and jigsaw regions.
     pub region_houses: u64,
 }
@@ -82,6 +84,7 @@ impl HouseBits {
         // Whole words of bytes: a one-word set is looked up byte by byte to its end.
         let bytes = cells.div_ceil(64) * 8;
         let mut houses_touched = vec![0u64; bytes << 8];
+        let mut houses_touched_twice = vec![0u64; bytes << 8];
         for position in 0..bytes {
             for byte in 1..256usize {
                 let cell = position * 8 + byte.trailing_zeros() as usize;
@@ -90,8 +93,10 @@ impl HouseBits {
                 } else {
                     0
                 };
-                houses_touched[(position << 8) | byte] =
-                    houses_touched[(position << 8) | (byte & (byte - 1))] | own;
+                let rest = (position << 8) | (byte & (byte - 1));
+                houses_touched[(position << 8) | byte] = houses_touched[rest] | own;
+                houses_touched_twice[(position << 8) | byte] =
+                    houses_touched_twice[rest] | (houses_touched[rest] & own);
             }
         }
         HouseBits {
@@ -102,6 +107,7 @@ impl HouseBits {
             house_cells,
             seen_cells,
             houses_touched,
+            houses_touched_twice,
             region_houses,
         }
     }
@@ -128,6 +134,25 @@ impl HouseBits {
             houses |= table[position << 8 | usize::from(byte)];
         }
         houses
+    }
+
+    /// The houses holding a cell of `set`, and those holding two or more, of a grid of
+    /// side `D`.
+    #[inline(always)]
+    pub fn houses_touched_once_twice<const W: usize, const D: usize>(
+        &self,
+        set: Bits<W>,
+    ) -> (u64, u64) {
+        let once_table = &self.houses_touched[..(D * D).div_ceil(8) << 8];
+        let twice_table = &self.houses_touched_twice[..(D * D).div_ceil(8) << 8];
+        let (mut once, mut twice) = (0, 0);
+        for position in 0..(D * D).div_ceil(8) {
+            let byte = (set.0[position / 8] >> (position % 8 * 8)) as u8;
+            let at = position << 8 | usize::from(byte);
+            twice |= twice_table[at] | (once & once_table[at]);
+            once |= once_table[at];
+        }
+        (once, twice)
     }
 }
 
@@ -279,6 +304,19 @@ mod tests {
                     .iter()
                     .fold(0, |houses, &cell| houses | geometry.house_mask_of(cell));
                 assert_eq!(bits.houses_touched::<W, D>(set), touched);
+                let twice = (0..geometry.house_count())
+                    .filter(|&house| {
+                        let inside = geometry.house(house).iter();
+                        inside
+                            .filter(|&&cell| set.contains(usize::from(cell)))
+                            .count()
+                            >= 2
+                    })
+                    .fold(0, |houses, house| houses | 1 << house);
+                assert_eq!(
+                    bits.houses_touched_once_twice::<W, D>(set),
+                    (touched, twice)
+                );
                 assert_eq!(set.is_empty(), members.is_empty());
                 assert_eq!(set.first(), members.first().copied().unwrap_or(0));
                 assert_eq!(set.cells().collect::<Vec<_>>(), members);

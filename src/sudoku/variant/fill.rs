@@ -78,7 +78,8 @@ struct Position<const W: usize, const D: usize> {
     /// Per digit, the cells that may hold it (its placed cells included).
     candidates: [Bits<W>; D],
     placed: Bits<W>,
-    /// Per digit, the houses where its cells changed since the hidden singles last looked.
+    /// Per digit, the houses where its cells changed since the hidden singles last looked
+    /// (kept for grids of more than one word: see [`Search::place_hidden_singles_whole`]).
     dirty: [u64; D],
 }
 
@@ -135,7 +136,9 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
             let words = &mut position.candidates[other].0[word];
             let taken = (u64::from(*words & bit != 0 && other != digit)).wrapping_neg();
             *words &= !(bit & taken);
-            position.dirty[other] |= houses & taken;
+            if W > 1 {
+                position.dirty[other] |= houses & taken;
+            }
         }
     }
 
@@ -154,7 +157,9 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
             .without(own);
         if !seen.is_empty() {
             position.candidates[digit] = position.candidates[digit].without(seen);
-            position.dirty[digit] |= self.bits.houses_touched::<W, D>(seen);
+            if W > 1 {
+                position.dirty[digit] |= self.bits.houses_touched::<W, D>(seen);
+            }
         }
     }
 
@@ -181,6 +186,13 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
                 }
                 continue;
             }
+            if W == 1 {
+                match self.place_hidden_singles_whole(position) {
+                    Some(true) => continue,
+                    Some(false) => return true,
+                    None => return false,
+                }
+            }
             let mut progress = false;
             for digit in 0..D {
                 let mut houses = std::mem::take(&mut position.dirty[digit]);
@@ -203,6 +215,38 @@ impl<const W: usize, const D: usize> Search<'_, W, D> {
                 return true;
             }
         }
+    }
+
+    /// The hidden pass of [`Search::propagate`] for one-word grids, every house of every
+    /// digit at once by table lookups instead of the houses changed one by one: on grids
+    /// this small a hidden single is rare, and the lookups cost less than the scan's
+    /// mispredicted branches. Whether it placed a single; `None` on a contradiction.
+    fn place_hidden_singles_whole(&self, position: &mut Position<W, D>) -> Option<bool> {
+        let all_houses = u64::MAX >> (64 - self.bits.houses);
+        let mut progress = false;
+        for digit in 0..D {
+            let candidates = position.candidates[digit];
+            if all_houses & !self.bits.houses_touched::<W, D>(candidates) != 0 {
+                return None;
+            }
+            let open = candidates.without(position.placed);
+            let (once, twice) = self.bits.houses_touched_once_twice::<W, D>(open);
+            let mut singles = once & !twice;
+            while singles != 0 {
+                let house = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let places = position.candidates[digit].and(self.bits.house(house));
+                let open = places.without(position.placed);
+                if !open.is_empty() {
+                    self.place(position, open.first(), digit);
+                    progress = true;
+                } else if places.is_empty() {
+                    // A placement in a house before took this one's only place.
+                    return None;
+                }
+            }
+        }
+        Some(progress)
     }
 
     /// The first unplaced cell with the fewest candidates.
