@@ -304,7 +304,11 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
         let mut looked_at = [Bits::<W>([u64::MAX; W]); D];
         loop {
             let before = fill.filled;
-            if rules.hidden_in != 0 {
+            if rules.hidden_in != 0 && W == 1 {
+                if self.hidden_round_whole(&mut fill, rules.hidden_in, target_digits) {
+                    return true;
+                }
+            } else if rules.hidden_in != 0 {
                 for &digit in &order {
                     let cells = self.digit_cells[digit];
                     if cells.without(fill.filled).is_empty() {
@@ -316,15 +320,9 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
                     }
                     looked_at[digit] = wrong_open;
                     let blocked = tables.houses_touched::<W, D>(wrong_open);
-                    let mut free = rules.hidden_in & !blocked & !fill.settled[digit];
-                    while free != 0 {
-                        let house = free.trailing_zeros() as usize;
-                        let cell = cells.and(tables.house(house)).first();
-                        if fill.place(tables, digit, cell) {
-                            return true;
-                        }
-                        // The placed cell settles this house and its others.
-                        free &= !fill.settled[digit];
+                    let free = rules.hidden_in & !blocked & !fill.settled[digit];
+                    if self.place_in_houses(&mut fill, digit, free) {
+                        return true;
                     }
                 }
             }
@@ -354,6 +352,48 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
                 return fill.all_targets_filled();
             }
         }
+    }
+}
+
+impl<const W: usize, const D: usize> Solution<'_, W, D> {
+    /// One round of hidden singles in the houses `hidden_in` for one-word grids: every
+    /// digit's free houses are worked out first, without a branch on whether it has any
+    /// (on a one-word grid that is a few lookups), then the digits that do are placed,
+    /// `target_digits` first. True when the targets are filled.
+    fn hidden_round_whole(
+        &self,
+        fill: &mut Fill<W, D>,
+        hidden_in: u64,
+        target_digits: u32,
+    ) -> bool {
+        let tables = self.tables;
+        let mut free = [0u64; D];
+        let mut pending = 0u32;
+        for (digit, free) in free.iter_mut().enumerate() {
+            let wrong_open = fill.wrong[digit].without(fill.filled);
+            *free = hidden_in & !tables.houses_touched::<W, D>(wrong_open) & !fill.settled[digit];
+            pending |= u32::from(*free != 0) << digit;
+        }
+        let mut placing =
+            bit_indices(pending & target_digits).chain(bit_indices(pending & !target_digits));
+        placing.any(|digit| self.place_in_houses(fill, digit, free[digit]))
+    }
+
+    /// Places `digit` in its cell of each house of `free` (houses where it has no other
+    /// place): true when that fills the targets.
+    #[inline(always)]
+    fn place_in_houses(&self, fill: &mut Fill<W, D>, digit: usize, mut free: u64) -> bool {
+        let cells = self.digit_cells[digit];
+        while free != 0 {
+            let house = free.trailing_zeros() as usize;
+            let cell = cells.and(self.tables.house(house)).first();
+            if fill.place(self.tables, digit, cell) {
+                return true;
+            }
+            // The placed cell settles this house and its others.
+            free &= !fill.settled[digit];
+        }
+        false
     }
 }
 
