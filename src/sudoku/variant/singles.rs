@@ -290,41 +290,11 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
         for cell in targets.cells() {
             target_digits |= 1 << (values[cell] - 1);
         }
-        let mut order = [0usize; D];
-        let all_digits = (1u32 << D) - 1;
-        for (slot, digit) in order
-            .iter_mut()
-            .zip(bit_indices(target_digits).chain(bit_indices(all_digits & !target_digits)))
-        {
-            *slot = digit;
-        }
-        // Per digit, its open wrong cells when last looked at: a digit whose are the same
-        // has no house freed since. (No digit's can be every bit: its own cells are not
-        // wrong for it.)
-        let mut looked_at = [Bits::<W>([u64::MAX; W]); D];
         loop {
             let before = fill.filled;
-            if rules.hidden_in != 0 && W == 1 {
-                if self.hidden_round_whole(&mut fill, rules.hidden_in, target_digits) {
-                    return true;
-                }
-            } else if rules.hidden_in != 0 {
-                for &digit in &order {
-                    let cells = self.digit_cells[digit];
-                    if cells.without(fill.filled).is_empty() {
-                        continue;
-                    }
-                    let wrong_open = fill.wrong[digit].without(fill.filled);
-                    if wrong_open == looked_at[digit] {
-                        continue;
-                    }
-                    looked_at[digit] = wrong_open;
-                    let blocked = tables.houses_touched::<W, D>(wrong_open);
-                    let free = rules.hidden_in & !blocked & !fill.settled[digit];
-                    if self.place_in_houses(&mut fill, digit, free) {
-                        return true;
-                    }
-                }
+            if rules.hidden_in != 0 && self.hidden_round(&mut fill, rules.hidden_in, target_digits)
+            {
+                return true;
             }
             if rules.full_houses {
                 for house in 0..tables.houses {
@@ -353,19 +323,14 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
             }
         }
     }
-}
 
-impl<const W: usize, const D: usize> Solution<'_, W, D> {
-    /// One round of hidden singles in the houses `hidden_in` for one-word grids: every
-    /// digit's free houses are worked out first, without a branch on whether it has any
-    /// (on a one-word grid that is a few lookups), then the digits that do are placed,
-    /// `target_digits` first. True when the targets are filled.
-    fn hidden_round_whole(
-        &self,
-        fill: &mut Fill<W, D>,
-        hidden_in: u64,
-        target_digits: u32,
-    ) -> bool {
+    /// One round of hidden singles in the houses `hidden_in`: every digit's free houses
+    /// (where no open cell could wrongly take it) are worked out first, a few lookups each,
+    /// with no branch on whether it has any, then the digits that do are placed,
+    /// `target_digits` first. Deciding digit by digit whether to look, or to place, was
+    /// slower: those branches follow the data and are mispredicted. True when the targets
+    /// are filled.
+    fn hidden_round(&self, fill: &mut Fill<W, D>, hidden_in: u64, target_digits: u32) -> bool {
         let tables = self.tables;
         let mut free = [0u64; D];
         let mut pending = 0u32;
