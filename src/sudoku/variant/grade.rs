@@ -1105,18 +1105,20 @@ impl<'g> Board<'g> {
         };
         let side = self.geometry.side() as u8;
         for house in 0..self.geometry.house_count() {
-            let values: Vec<u8> = (1..=side)
-                .filter(|&v| (2..=size).contains(&self.places(house, v).len()))
+            // Each value that may join a subset, with its places.
+            let values: Vec<(u8, CellSet)> = (1..=side)
+                .map(|v| (v, self.places(house, v)))
+                .filter(|(_, places)| (2..=size).contains(&places.len()))
                 .collect();
             let mut found = None;
             combinations(values.len(), size, &mut |chosen| {
-                let cells = chosen.iter().fold(CellSet::EMPTY, |set, &k| {
-                    set.union(self.places(house, values[k]))
-                });
+                let cells = chosen
+                    .iter()
+                    .fold(CellSet::EMPTY, |set, &k| set.union(values[k].1));
                 if cells.len() != size {
                     return false;
                 }
-                let mask = chosen.iter().fold(0u16, |m, &k| m | bit(values[k]));
+                let mask = chosen.iter().fold(0u16, |m, &k| m | bit(values[k].0));
                 let eliminations = self.eliminations(cells, !mask);
                 if eliminations.is_empty() {
                     return false;
@@ -1158,26 +1160,31 @@ impl<'g> Board<'g> {
         let side = self.geometry.side();
         for value in 1..=side as u8 {
             for (base_start, cover_start) in [(0, side), (side, 0)] {
-                let bases: Vec<usize> = (base_start..base_start + side)
-                    .filter(|&h| (2..=size).contains(&self.places(h, value).len()))
+                // Each base house that may join a fish, with the value's places and the
+                // cover houses holding them.
+                let cover_range = ((1u64 << side) - 1) << cover_start;
+                let bases: Vec<(usize, CellSet, u64)> = (base_start..base_start + side)
+                    .map(|house| {
+                        let places = self.places(house, value);
+                        let covering = places
+                            .iter()
+                            .fold(0, |houses, cell| houses | self.geometry.house_mask_of(cell));
+                        (house, places, covering & cover_range)
+                    })
+                    .filter(|(_, places, _)| (2..=size).contains(&places.len()))
                     .collect();
                 let mut found = None;
                 combinations(bases.len(), size, &mut |chosen| {
-                    let base_cells = chosen.iter().fold(CellSet::EMPTY, |set, &k| {
-                        set.union(self.places(bases[k], value))
-                    });
-                    let covers: Vec<usize> = (cover_start..cover_start + side)
-                        .filter(|&h| {
-                            !self
-                                .geometry
-                                .house_set(h)
-                                .intersection(base_cells)
-                                .is_empty()
-                        })
-                        .collect();
-                    if covers.len() != size {
+                    let covering = chosen.iter().fold(0, |houses, &k| houses | bases[k].2);
+                    if covering.count_ones() as usize != size {
                         return false;
                     }
+                    let base_cells = chosen
+                        .iter()
+                        .fold(CellSet::EMPTY, |set, &k| set.union(bases[k].1));
+                    let covers: Vec<usize> = (cover_start..cover_start + side)
+                        .filter(|&house| covering & 1 << house != 0)
+                        .collect();
                     let cover_cells = covers
                         .iter()
                         .fold(CellSet::EMPTY, |set, &h| set.union(self.places(h, value)));
@@ -1185,7 +1192,7 @@ impl<'g> Board<'g> {
                     if targets.is_empty() {
                         return false;
                     }
-                    let base_houses: Vec<usize> = chosen.iter().map(|&k| bases[k]).collect();
+                    let base_houses: Vec<usize> = chosen.iter().map(|&k| bases[k].0).collect();
                     let names = |houses: &[usize], japanese: bool| -> String {
                         houses
                             .iter()

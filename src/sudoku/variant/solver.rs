@@ -24,6 +24,9 @@ pub struct SearchState<'g> {
     candidates: [u16; MAX_CELLS],
     placed: CellSet,
     placed_count: u16,
+    /// Propagation stops once more cells than this are placed (see
+    /// [`SearchState::refutes_within`]).
+    placed_limit: u16,
     /// Houses changed since the hidden-single scan last looked at them.
     dirty_for_singles: u64,
     /// Houses changed since the locked-candidate pass last looked at them.
@@ -118,6 +121,7 @@ impl<'g> SearchState<'g> {
             candidates,
             placed: CellSet::EMPTY,
             placed_count: 0,
+            placed_limit: u16::MAX,
             dirty_for_singles: geometry.all_houses(),
             dirty_for_locking: geometry.all_houses(),
             locking: true,
@@ -182,10 +186,17 @@ impl<'g> SearchState<'g> {
         self.set_mask(cell, 1u16 << (value - 1));
     }
 
-    /// Propagates the position: `Some(cells filled)` when that reaches a contradiction,
-    /// `None` when it does not.
-    pub fn refutes(&mut self) -> Option<usize> {
-        (!self.propagate()).then_some(usize::from(self.placed_count))
+    /// Propagates the position: `Some(cells filled)` when that reaches a contradiction
+    /// with at most `most_placed` cells filled, `None` when it does not. Propagation stops
+    /// once more are filled, so a caller after the contradiction reached soonest spends
+    /// nothing on the ones that come later; those it reaches are reached as without the
+    /// bound (the bound only ever cuts a propagation short).
+    pub fn refutes_within(&mut self, most_placed: usize) -> Option<usize> {
+        self.placed_limit = u16::try_from(most_placed).unwrap_or(u16::MAX);
+        let refuted = !self.propagate();
+        self.placed_limit = u16::MAX;
+        let placed = usize::from(self.placed_count);
+        (refuted && placed <= most_placed).then_some(placed)
     }
 
     /// The cells filled so far.
@@ -269,6 +280,9 @@ impl<'g> SearchState<'g> {
                 let bit = self.candidates[cell];
                 self.placed.insert(cell);
                 self.placed_count += 1;
+                if self.placed_count > self.placed_limit {
+                    return false;
+                }
                 for &peer in geometry.peers(cell) {
                     let peer_index = usize::from(peer);
                     let mask = self.candidates[peer_index];

@@ -204,6 +204,9 @@ impl Board<'_> {
         let geometry = self.geometry;
         let start = SearchState::from_candidates(geometry, &self.candidates_with_values())?;
         let mut refuted: Vec<(u16, Node, usize)> = Vec::new();
+        // Once a refutation is found, an assumption that fills more cells than one rated
+        // alike could can only rate worse: its propagation is cut short there.
+        let mut most_placed = geometry.cells();
         for cell in 0..geometry.cells() {
             if self.values[cell] != 0 {
                 continue;
@@ -211,9 +214,14 @@ impl Board<'_> {
             for value in digits(self.candidates[cell]) {
                 let mut assumed = start;
                 assumed.assume(cell, value);
-                if let Some(filled) = assumed.refutes() {
-                    let filled = filled.saturating_sub(start.placed_cells());
-                    refuted.push((rating(DYNAMIC_BASE, filled + 2), (cell, value), filled));
+                if let Some(placed) = assumed.refutes_within(most_placed) {
+                    let mut filled = placed.saturating_sub(start.placed_cells());
+                    let rated = rating(DYNAMIC_BASE, filled + 2);
+                    refuted.push((rated, (cell, value), filled));
+                    while filled < geometry.cells() && rating(DYNAMIC_BASE, filled + 3) <= rated {
+                        filled += 1;
+                    }
+                    most_placed = most_placed.min(start.placed_cells() + filled);
                 }
             }
         }
