@@ -105,7 +105,7 @@ impl Board<'_> {
     pub(super) fn static_chain(&self) -> Option<VariantStep> {
         let mut best: Option<Chain> = None;
         let mut search = ChainSearch::new(self.geometry.cells());
-        search.find_conjugates(self);
+        search.find_links(self);
         for links in [Links::X, Links::Y, Links::Xy] {
             for cell in 0..self.geometry.cells() {
                 if self.values[cell] != 0 {
@@ -283,6 +283,10 @@ struct ChainSearch {
     /// For each candidate, the other places of its digit in the houses where it has only
     /// two (at most one per house).
     conjugates: Vec<([u16; 5], u8)>,
+    /// For each candidate, the peers of its cell holding its digit (its weak links):
+    /// `peers_holding[peer_starts[i]..peer_starts[i + 1]]` for candidate `i`.
+    peers_holding: Vec<u16>,
+    peer_starts: Vec<u32>,
     /// Candidates reached, with their state and distance from the start.
     queue: Vec<(u32, bool, u16)>,
 }
@@ -305,11 +309,29 @@ impl ChainSearch {
             touched: Vec::new(),
             queue: Vec::new(),
             conjugates: vec![([0; 5], 0); cells * 16],
+            peers_holding: Vec::new(),
+            peer_starts: Vec::new(),
         }
     }
 
-    fn find_conjugates(&mut self, board: &Board<'_>) {
+    /// Finds each candidate's links on `board`: its conjugates and its weak links.
+    fn find_links(&mut self, board: &Board<'_>) {
         let geometry = board.geometry;
+        self.peers_holding.clear();
+        self.peer_starts.clear();
+        for candidate in 0..geometry.cells() * 16 {
+            self.peer_starts.push(self.peers_holding.len() as u32);
+            let (cell, value) = node(candidate as u32);
+            if board.candidates[cell] & bit(value) == 0 {
+                continue;
+            }
+            let holding = geometry
+                .peers(cell)
+                .iter()
+                .filter(|&&peer| board.candidates[usize::from(peer)] & bit(value) != 0);
+            self.peers_holding.extend(holding);
+        }
+        self.peer_starts.push(self.peers_holding.len() as u32);
         for house in 0..geometry.house_count() {
             for value in 1..=geometry.side() as u8 {
                 let places = board.places(house, value);
@@ -369,7 +391,6 @@ impl ChainSearch {
         self.reset();
         let start_index = index(start);
         self.reach(start_index, true, START, 0);
-        let geometry = board.geometry;
         let mut head = 0;
         while head < self.queue.len() {
             let (current, on, depth) = self.queue[head];
@@ -393,12 +414,11 @@ impl ChainSearch {
                         }
                     }
                 }
-                for &peer in geometry.peers(cell) {
-                    let peer = usize::from(peer);
+                let peers =
+                    self.peer_starts[current as usize]..self.peer_starts[current as usize + 1];
+                for at in peers {
+                    let peer = usize::from(self.peers_holding[at as usize]);
                     let mask = board.candidates[peer];
-                    if mask & bit(value) == 0 {
-                        continue;
-                    }
                     let target = index((peer, value));
                     if target == start_index {
                         self.reach(target, false, current, depth);
