@@ -656,4 +656,39 @@ mod tests {
         }
         assert!(checked[0] > 20 && checked[1] > 20, "{checked:?}");
     }
+
+    #[test]
+    fn a_bound_on_the_cells_filled_only_cuts_refutations_that_fill_more() {
+        let geometry = Arc::new(Geometry::regular(Size::S9, Variant::Windoku).unwrap());
+        let mut rng = RandomStream::derive("test", &["refutes within"], 0);
+        let mut refuted = 0;
+        for _ in 0..30 {
+            let solution = random_solution(&geometry, &mut rng, 100_000, None).unwrap();
+            let mut puzzle = solution.clone();
+            let mut cells: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut cells);
+            for &cell in &cells[..56] {
+                puzzle.set(cell, 0);
+            }
+            let state = SearchState::from_grid(&puzzle).unwrap();
+            for &cell in &cells[..56] {
+                for value in (1..=9).filter(|&value| state.candidates(cell) & 1 << (value - 1) != 0)
+                {
+                    let mut assumed = state;
+                    assumed.assume(cell, value);
+                    let Some(placed) = assumed.refutes_within(usize::MAX) else {
+                        continue;
+                    };
+                    refuted += 1;
+                    for bound in [placed - 1, placed, placed + 3] {
+                        let mut assumed = state;
+                        assumed.assume(cell, value);
+                        let expected = (bound >= placed).then_some(placed);
+                        assert_eq!(assumed.refutes_within(bound), expected, "{puzzle}");
+                    }
+                }
+            }
+        }
+        assert!(refuted > 40, "{refuted}");
+    }
 }
