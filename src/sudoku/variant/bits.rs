@@ -81,8 +81,8 @@ impl HouseBits {
                     })
             })
             .collect();
-        // Whole words of bytes: a one-word set is looked up byte by byte to its end.
-        let bytes = cells.div_ceil(64) * 8;
+        // The bytes of a cell set that hold cells.
+        let bytes = cells.div_ceil(8);
         let mut houses_touched = vec![0u64; bytes << 8];
         let mut houses_touched_twice = vec![0u64; bytes << 8];
         for position in 0..bytes {
@@ -120,20 +120,11 @@ impl HouseBits {
         Bits::narrow(&self.seen_cells[cell])
     }
 
-    /// The houses holding any cell of `set`, a set of a grid of side `D` (so `D * D`
-    /// cells).
+    /// The houses holding any cell of `set`, a set of a grid of side `D`.
     #[inline(always)]
     pub fn houses_touched<const W: usize, const D: usize>(&self, set: Bits<W>) -> u64 {
-        debug_assert!(D * D <= 64 * W && (D * D).div_ceil(8) <= self.houses_touched.len() >> 8);
-        // Every byte holding cells is looked up, zero or not: a loop of fixed length is
-        // predicted where one that stops at the last set byte is not.
-        let table = &self.houses_touched[..(D * D).div_ceil(8) << 8];
-        let mut houses = 0;
-        for position in 0..(D * D).div_ceil(8) {
-            let byte = (set.0[position / 8] >> (position % 8 * 8)) as u8;
-            houses |= table[position << 8 | usize::from(byte)];
-        }
-        houses
+        let touched = &self.houses_touched[..byte_keys_end::<D>()];
+        fold_byte_keys::<W, D, _>(set, 0, |houses, key| houses | touched[key])
     }
 
     /// The houses holding a cell of `set`, and those holding two or more, of a grid of
@@ -143,17 +134,40 @@ impl HouseBits {
         &self,
         set: Bits<W>,
     ) -> (u64, u64) {
-        let once_table = &self.houses_touched[..(D * D).div_ceil(8) << 8];
-        let twice_table = &self.houses_touched_twice[..(D * D).div_ceil(8) << 8];
-        let (mut once, mut twice) = (0, 0);
-        for position in 0..(D * D).div_ceil(8) {
-            let byte = (set.0[position / 8] >> (position % 8 * 8)) as u8;
-            let at = position << 8 | usize::from(byte);
-            twice |= twice_table[at] | (once & once_table[at]);
-            once |= once_table[at];
-        }
-        (once, twice)
+        let touched = &self.houses_touched[..byte_keys_end::<D>()];
+        let touched_twice = &self.houses_touched_twice[..byte_keys_end::<D>()];
+        fold_byte_keys::<W, D, _>(set, (0, 0), |(once, twice), key| {
+            (
+                once | touched[key],
+                twice | touched_twice[key] | (once & touched[key]),
+            )
+        })
     }
+}
+
+/// One past the largest key [`fold_byte_keys`] gives for a grid of side `D` (slicing a table to
+/// it up front spares a bounds check per lookup).
+const fn byte_keys_end<const D: usize>() -> usize {
+    (D * D).div_ceil(8) << 8
+}
+
+/// Folds `step` over the lookup keys of the bytes of `set` (a set of a grid of side `D`)
+/// that hold cells: each byte's position times 256 plus its value. Every such byte is
+/// looked up, zero or not: a loop of fixed length is predicted where one that stops at the
+/// last set byte is not.
+#[inline(always)]
+fn fold_byte_keys<const W: usize, const D: usize, T>(
+    set: Bits<W>,
+    init: T,
+    mut step: impl FnMut(T, usize) -> T,
+) -> T {
+    debug_assert!(D * D <= 64 * W);
+    let mut folded = init;
+    for position in 0..(D * D).div_ceil(8) {
+        let byte = (set.0[position / 8] >> (position % 8 * 8)) as u8;
+        folded = step(folded, position << 8 | usize::from(byte));
+    }
+    folded
 }
 
 /// A cell set of `W` words (see [`HouseBits`]).

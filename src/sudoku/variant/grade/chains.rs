@@ -215,13 +215,12 @@ impl Board<'_> {
                 let mut assumed = start;
                 assumed.assume(cell, value);
                 if let Some(placed) = assumed.refutes_within(most_placed) {
-                    let mut filled = placed.saturating_sub(start.placed_cells());
+                    let filled = placed.saturating_sub(start.placed_cells());
                     let rated = rating(DYNAMIC_BASE, filled + 2);
                     refuted.push((rated, (cell, value), filled));
-                    while filled < geometry.cells() && rating(DYNAMIC_BASE, filled + 3) <= rated {
-                        filled += 1;
-                    }
-                    most_placed = most_placed.min(start.placed_cells() + filled);
+                    // The most nodes (the assumption twice and the cells filled) rated so.
+                    let most_nodes = longest_under(DYNAMIC_BASE, rated + 1);
+                    most_placed = most_placed.min(start.placed_cells() + most_nodes - 2);
                 }
             }
         }
