@@ -2,7 +2,7 @@
 //! subset fonts, every puzzle and answer on the page (and in the box) the manifest says,
 //! byte-identical output, and failures that leave no file behind.
 
-mod common;
+use crate::common;
 
 use common::{Pdf, build, check_manifest_against_pdf, manifest, puzzlebook, scratch};
 

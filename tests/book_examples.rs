@@ -1,6 +1,6 @@
 //! Every example in examples/ builds, and its PDF agrees with its manifest.
 
-mod common;
+use crate::common;
 
 use common::{Pdf, check_manifest_against_pdf, manifest, puzzlebook, scratch};
 

@@ -1,7 +1,7 @@
 //! A table of bad specs: each must fail with one clear message naming the place
 //! (file:line:column), a hint where one helps, and exit code 2, before any puzzle is made.
 
-mod common;
+use crate::common;
 
 use common::{build, puzzlebook, scratch};
 use puzzlebook::Error;

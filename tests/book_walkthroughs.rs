@@ -1,7 +1,7 @@
 //! Walkthrough pages in books: where the manifest says they are, cross-referenced both ways,
 //! every step printed once, and the same bytes for any thread count.
 
-mod common;
+use crate::common;
 
 use common::{Pdf, build, check_manifest_against_pdf, manifest, scratch};
 

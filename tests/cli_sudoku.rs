@@ -1,6 +1,6 @@
 //! The `puzzlebook sudoku` command line: output, determinism, errors and exit codes.
 
-mod common;
+use crate::common;
 
 use common::{run_binary as puzzlebook, stderr, stdout};
 

@@ -1,7 +1,7 @@
 //! The program as a user meets it: shell completions, manual pages, `--quiet` and
 //! `--verbose` on every command, and colour only where it is wanted (NO_COLOR).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

@@ -1,7 +1,7 @@
 //! `puzzlebook sudoku … --size/--variant`: variant lines generated, solved, counted and
 //! graded; determinism; bad lines named by line and column with exit code 2.
 
-mod common;
+use crate::common;
 
 use common::{run_binary as puzzlebook, stderr, stdout};
 

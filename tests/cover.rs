@@ -2,7 +2,7 @@
 //! print-on-demand formula for the book's real page count; the same spec gives the same
 //! bytes; bad requests fail with exit 2 and leave no file behind.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

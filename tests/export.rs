@@ -3,7 +3,7 @@
 //! SVG files are well-formed XML with a viewBox in points; PNG pictures have the figure's
 //! size at the asked resolution; the web page refers to nothing outside itself.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! `puzzlebook sudoku grade` and the graded `sudoku generate` flags, through the binary.
 
-mod common;
+use crate::common;
 
 use common::{run_binary as run, stderr, stdout};
 

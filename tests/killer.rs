@@ -2,7 +2,7 @@
 //! same for any thread count, solve and count read killer lines, bad lines and bad killer
 //! sections are input errors naming where.
 
-mod common;
+use crate::common;
 
 use common::{build, check_manifest_against_pdf, run_binary, scratch, stderr, stdout};
 use puzzlebook::sudoku::killer::Killer;

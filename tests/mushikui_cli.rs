@@ -1,6 +1,6 @@
 //! The `puzzlebook mushikui` commands as a user runs them: output, errors, exit codes.
 
-mod common;
+use crate::common;
 
 use common::{run_binary as puzzlebook, stderr, stdout};
 

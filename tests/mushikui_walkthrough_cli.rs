@@ -1,6 +1,6 @@
 //! `mushikui grade --walkthrough`: text and JSON Lines, both languages.
 
-mod common;
+use crate::common;
 
 use common::{run_binary, stderr, stdout};
 

@@ -1,7 +1,7 @@
 //! `puzzlebook preview`: pictures of the pages `puzzlebook book` makes, checked against the
 //! book's own manifest (the grids are where it says), and against the PNG format itself.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,0 +1,31 @@
+//! The integration tests, one binary (as ripgrep keeps them): the test command links once.
+//! Each file beside this one is a module; `common` holds what they share.
+
+mod common;
+
+mod bad_inputs;
+mod book;
+mod book_examples;
+mod book_interrupt;
+mod book_spec_errors;
+mod book_walkthroughs;
+mod chaining;
+mod cli_sudoku;
+mod cli_ux;
+mod cli_variants;
+mod cover;
+mod export;
+mod fuzz_regressions;
+mod grade_accuracy;
+mod grade_cli;
+mod grade_generate;
+mod grade_properties;
+mod grade_variants;
+mod killer;
+mod mushikui_classics;
+mod mushikui_cli;
+mod mushikui_properties;
+mod mushikui_walkthrough_cli;
+mod preview;
+mod sudoku_solver;
+mod variant_solver;
