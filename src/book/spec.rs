@@ -153,7 +153,7 @@ impl Walkthroughs {
         match self {
             Walkthroughs::None => false,
             Walkthroughs::First => index == 0,
-            Walkthroughs::Every(step) => index % step == 0,
+            Walkthroughs::Every(step) => index.is_multiple_of(step),
             Walkthroughs::All => true,
         }
     }
@@ -288,7 +288,8 @@ impl Date {
             month: month.parse().ok()?,
             day: day.parse().ok()?,
         };
-        let leap = date.year % 4 == 0 && (date.year % 100 != 0 || date.year % 400 == 0);
+        let leap = date.year.is_multiple_of(4)
+            && (!date.year.is_multiple_of(100) || date.year.is_multiple_of(400));
         let days_in_month = match date.month {
             1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
             4 | 6 | 9 | 11 => 30,

@@ -715,7 +715,7 @@ impl Geometry {
     /// The content box of page `number` (from 1): inner margin at the binding side.
     fn content(&self, spec: &Spec, number: usize) -> Rect {
         let m = self.margins;
-        let left = if spec.page.mirror_margins && number % 2 == 0 {
+        let left = if spec.page.mirror_margins && number.is_multiple_of(2) {
             m.outer
         } else {
             m.inner

@@ -164,23 +164,23 @@ pub fn compose_cover(
     }];
     let mut picture_dpi = None;
     let mut art_area = None;
-    if let (Some(image), Some(picture)) = (&cover.image, picture) {
-        if image.area == ImageArea::Front {
-            let media = geometry.media();
-            let panel = Rect::new(
-                geometry.front.x,
-                media.y,
-                media.right() - geometry.front.x,
-                media.height,
-            );
-            picture_dpi = Some(place_picture(picture, panel, image.fit, &mut items)?);
-        }
+    if let (Some(image), Some(picture)) = (&cover.image, picture)
+        && image.area == ImageArea::Front
+    {
+        let media = geometry.media();
+        let panel = Rect::new(
+            geometry.front.x,
+            media.y,
+            media.right() - geometry.front.x,
+            media.height,
+        );
+        picture_dpi = Some(place_picture(picture, panel, image.fit, &mut items)?);
     }
     front(spec, geometry, fonts, art, &mut items, &mut art_area)?;
-    if let (Some(image), Some(picture), Some(area)) = (&cover.image, picture, art_area) {
-        if image.area == ImageArea::Art {
-            picture_dpi = Some(place_picture(picture, area, image.fit, &mut items)?);
-        }
+    if let (Some(image), Some(picture), Some(area)) = (&cover.image, picture, art_area)
+        && image.area == ImageArea::Art
+    {
+        picture_dpi = Some(place_picture(picture, area, image.fit, &mut items)?);
     }
     back(spec, geometry, fonts, &mut items)?;
     let (spine_text, spine_note) = spine(spec, geometry, fonts, &mut items);
