@@ -7,12 +7,15 @@
 //! next stage, [`crate::layout`].
 
 pub mod bank;
+pub mod calendar;
 pub mod cover;
+pub mod distinct;
 pub mod killer;
 pub mod kind;
 pub mod manifest;
 pub mod mushikui;
 pub mod plan;
+pub mod series;
 pub mod source;
 pub mod spec;
 pub mod sudoku;

@@ -212,9 +212,14 @@ pub fn paginate_with(
             _ => usize::from(spec.has_hints()),
         };
         let technique_entries = usize::from(spec.front.techniques.is_some());
+        let section_entries = spec
+            .sections
+            .iter()
+            .filter(|section| section.contents.is_some())
+            .count();
         instructions
             + technique_entries
-            + spec.sections.len()
+            + section_entries
             + answer_entries
             + walk_entries
             + hint_entries
@@ -317,7 +322,9 @@ pub fn paginate_with(
         }
     };
     for (index, section) in spec.sections.iter().enumerate() {
-        labels.push((section.title.value.clone(), roles.len() + 1));
+        if let Some(label) = &section.contents {
+            labels.push((label.clone(), roles.len() + 1));
+        }
         let capacity = section.per_page.value.count();
         let first = firsts[index];
         let count = section.count.value;
@@ -1163,6 +1170,13 @@ impl Composer<'_> {
             .replace("{subtitle}", &self.spec.subtitle.value)
             .replace("{author}", &self.spec.author.value)
             .replace("{section}", section)
+            .replace(
+                "{issue}",
+                self.spec
+                    .issue
+                    .as_ref()
+                    .map_or("", |issue| issue.value.as_str()),
+            )
             .replace("{pages}", &self.pagination.page_count().to_string())
             .replace("{page}", &number.to_string())
     }
@@ -2053,8 +2067,9 @@ mod tests {
             .unwrap_or_else(|error| panic!("{error}: {:?}", error.hint()));
         let puzzles = crate::book::Plan::new(&spec)
             .unwrap()
-            .make(&spec, &[], None, &|| {})
-            .unwrap();
+            .make(&spec, &[], &Default::default(), None, &|_| {})
+            .unwrap()
+            .puzzles;
         let composed = compose(&spec, &pagination, &geometry, &puzzles, &fonts).unwrap();
         (spec, composed.document, fonts)
     }
