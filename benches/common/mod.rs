@@ -26,6 +26,21 @@ pub fn median<R>(name: &str, runs: usize, items: usize, mut work: impl FnMut() -
     median
 }
 
+/// The number of rounds given as the bench's first number argument, or `default`.
+pub fn rounds(default: usize) -> usize {
+    std::env::args()
+        .skip(1)
+        .find_map(|argument| argument.parse().ok())
+        .unwrap_or(default)
+}
+
+/// How long `work` takes, and what it returned (kept from the optimiser).
+pub fn time<R>(work: impl FnOnce() -> R) -> (Duration, R) {
+    let start = Instant::now();
+    let result = std::hint::black_box(work());
+    (start.elapsed(), result)
+}
+
 /// The reference puzzles: (puzzle, SE rating).
 pub fn rated_puzzles() -> Vec<(puzzlebook::sudoku::Grid, f64)> {
     include_str!("../../tests/data/se-rated.txt")
