@@ -26,6 +26,17 @@ fn init(ledger: &Path) {
     );
 }
 
+/// Builds the spec `text` as `NAME.toml` in `dir`, which must be refused as bad input
+/// (exit 2, no PDF): what it says.
+fn refused(dir: &Path, name: &str, text: &str) -> String {
+    let spec = dir.join(format!("{name}.toml"));
+    std::fs::write(&spec, text).unwrap();
+    let output = run_binary(&["book", spec.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(!dir.join(format!("{name}.pdf")).exists());
+    stderr(&output)
+}
+
 /// Six of the 36 distinct minimal 4x4 puzzles: a few such books use them all.
 const SMALL: &str =
     "[[section]]\nkind = \"sudoku\"\nsize = \"4x4\"\nsymmetry = \"none\"\ncount = 6\n";
@@ -34,10 +45,7 @@ const SMALL: &str =
 fn a_4x4_section_asking_for_more_than_exist_is_refused_before_anything_is_made() {
     let dir = scratch("distinct-refused");
     let spec = "title = \"Kids\"\n[[section]]\ntitle = \"Little squares\"\nkind = \"sudoku\"\nsize = \"4x4\"\nsymbols = \"shapes\"\ncount = 120\n";
-    std::fs::write(dir.join("kids.toml"), spec).unwrap();
-    let output = run_binary(&["book", dir.join("kids.toml").to_str().unwrap()], "");
-    assert_eq!(output.status.code(), Some(2));
-    let message = stderr(&output);
+    let message = refused(&dir, "kids", spec);
     assert!(
         message.contains("\"Little squares\" asks for 120 distinct puzzles"),
         "{message}"
@@ -51,7 +59,6 @@ fn a_4x4_section_asking_for_more_than_exist_is_refused_before_anything_is_made()
         "{message}"
     );
     assert!(message.contains("kids.toml:7:"), "{message}");
-    assert!(!dir.join("kids.pdf").exists());
     assert!(!dir.join("kids.json").exists());
     // Widened, the same 120 puzzles are all different.
     let spec = "title = \"Kids\"\n[[section]]\nkind = \"sudoku\"\nsize = \"4x4\"\nsymbols = \"shapes\"\nsymmetry = \"none\"\nclues = \"6..9\"\ncount = 120\n";
@@ -233,17 +240,13 @@ fn two_volumes_and_two_weekly_issues_against_one_ledger_share_no_puzzle() {
     );
     // Thirty of the 36 are printed: a book of seven more cannot be made.
     let seven = with_ledger("Vol 3", "vol-3", "").replace("count = 6", "count = 7");
-    std::fs::write(dir.join("volume-3.toml"), seven).unwrap();
-    let output = run_binary(&["book", dir.join("volume-3.toml").to_str().unwrap()], "");
-    assert_eq!(output.status.code(), Some(2));
+    let said = refused(&dir, "volume-3", &seven);
     assert!(
-        stderr(&output).contains(
+        said.contains(
             "admit 36 (4x4 sudoku, symmetry none), 30 of which the series ledger has recorded"
         ),
-        "{}",
-        stderr(&output)
+        "{said}"
     );
-    assert!(!dir.join("volume-3.pdf").exists());
 }
 
 /// Starts `puzzlebook book` on `spec` in `dir` with the ledger paused `pause` ms mid-write.
@@ -380,19 +383,9 @@ fn two_builds_at_once_are_both_recorded_and_share_no_puzzle() {
 fn bad_ledgers_are_errors_that_name_them() {
     let dir = scratch("series-bad");
     let spec = format!("title = \"T\"\n[series]\nledger = \"missing.ledger\"\n{SMALL}");
-    std::fs::write(dir.join("missing.toml"), &spec).unwrap();
-    let output = run_binary(&["book", dir.join("missing.toml").to_str().unwrap()], "");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("missing.ledger"),
-        "{}",
-        stderr(&output)
-    );
-    assert!(
-        stderr(&output).contains("ledger init"),
-        "{}",
-        stderr(&output)
-    );
+    let said = refused(&dir, "missing", &spec);
+    assert!(said.contains("missing.ledger"), "{said}");
+    assert!(said.contains("ledger init"), "{said}");
     for (name, text, says) in [
         (
             "other",
@@ -492,14 +485,8 @@ fn issues_join_the_seed_path_and_anything_else_is_refused() {
         );
     }
     let bad_spec = spec.replace("seed = \"w\"\n", "seed = \"w\"\nissue = \"week 48\"\n");
-    std::fs::write(dir.join("bad.toml"), bad_spec).unwrap();
-    let output = run_binary(&["book", dir.join("bad.toml").to_str().unwrap()], "");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("bad.toml:3:9"),
-        "{}",
-        stderr(&output)
-    );
+    let said = refused(&dir, "bad", &bad_spec);
+    assert!(said.contains("bad.toml:3:9"), "{said}");
     // `{issue}` in a running head prints it.
     let headed = in_spec.replace(
         "[[section]]",
@@ -562,21 +549,9 @@ fn a_calendar_prints_one_dated_puzzle_a_page_with_tiers_by_weekday() {
     );
     // A weekday without a tier, and a tier the kind lacks, are refused at the key.
     let missing = spec.replace(", sunday = \"hard\"", "");
-    std::fs::write(dir.join("missing.toml"), missing).unwrap();
-    let output = run_binary(&["book", dir.join("missing.toml").to_str().unwrap()], "");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("no tier for sunday"),
-        "{}",
-        stderr(&output)
-    );
+    let said = refused(&dir, "missing", &missing);
+    assert!(said.contains("no tier for sunday"), "{said}");
     let wrong = spec.replace("saturday = \"expert\"", "saturday = \"fiendish\"");
-    std::fs::write(dir.join("wrong.toml"), wrong).unwrap();
-    let output = run_binary(&["book", dir.join("wrong.toml").to_str().unwrap()], "");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("unknown sudoku tier \"fiendish\""),
-        "{}",
-        stderr(&output)
-    );
+    let said = refused(&dir, "wrong", &wrong);
+    assert!(said.contains("unknown sudoku tier \"fiendish\""), "{said}");
 }

@@ -200,7 +200,13 @@ mod tests {
     /// What the book of the spec's one section takes from a bank of `text`.
     fn taken(spec: &Spec, text: &str) -> Result<Vec<Puzzle>> {
         let plan = super::super::Plan::new(spec)?;
-        let made = plan.make(spec, &[Some(bank(text))], &Default::default(), None, &|_| {})?;
+        let made = plan.make(
+            spec,
+            &[Some(bank(text))],
+            &Default::default(),
+            None,
+            &|_| {},
+        )?;
         Ok(made.puzzles)
     }
 

@@ -119,13 +119,20 @@ pub fn regular_group(size: Size) -> Vec<Transform> {
     let square = size.box_rows() == size.box_columns();
     let rows = block_orders(side, size.box_rows());
     let columns = block_orders(side, size.box_columns());
-    let mut all = Vec::with_capacity(rows.len() * columns.len() * 2);
-    for transposed in [false, true] {
-        if transposed && !square {
-            continue;
-        }
-        for row_map in &rows {
-            for column_map in &columns {
+    let transposes: &[bool] = if square { &[false, true] } else { &[false] };
+    products(&rows, &columns, transposes)
+}
+
+/// Every row map with every column map, for each of `transposes`.
+fn products(
+    rows: &[[u8; MAX_SIDE]],
+    columns: &[[u8; MAX_SIDE]],
+    transposes: &[bool],
+) -> Vec<Transform> {
+    let mut all = Vec::with_capacity(rows.len() * columns.len() * transposes.len());
+    for &transposed in transposes {
+        for row_map in rows {
+            for column_map in columns {
                 all.push(Transform {
                     rows: *row_map,
                     columns: *column_map,
@@ -254,19 +261,7 @@ fn windoku_group() -> Vec<Transform> {
             && keeps_blocks(&band, position, value, so_far)
             && keeps_blocks(&window, position, value, so_far)
     });
-    let mut all = Vec::new();
-    for transposed in [false, true] {
-        for rows in &maps {
-            for columns in &maps {
-                all.push(Transform {
-                    rows: *rows,
-                    columns: *columns,
-                    transposed,
-                });
-            }
-        }
-    }
-    all
+    products(&maps, &maps, &[false, true])
 }
 
 /// The transformations that keep the extra houses of `variant` (X or windoku) at `size`,
