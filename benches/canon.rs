@@ -19,7 +19,6 @@ use puzzlebook::seed::RandomStream;
 use puzzlebook::sudoku::canon::{canonical, canonical_classic, canonical_killer};
 use puzzlebook::sudoku::killer::generate::{KillerOptions, generate as generate_killer};
 use puzzlebook::sudoku::variant::{Size, Variant, VariantOptions, generate};
-use sudoku::Sudoku;
 
 const BOOK: &str = r#"
 title = "Distinct Book"
@@ -58,10 +57,7 @@ fn main() {
         .into_iter()
         .map(|(grid, _)| grid)
         .collect();
-    let peer: Vec<Sudoku> = ours
-        .iter()
-        .map(|grid| Sudoku::from_str_line(&grid.to_line()).expect("the peer parses our lines"))
-        .collect();
+    let peer = common::peer_puzzles(&ours);
     let mut best = [Duration::MAX; 2];
     for _ in 0..rounds {
         let runs = [

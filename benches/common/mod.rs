@@ -54,3 +54,13 @@ pub fn rated_puzzles() -> Vec<(puzzlebook::sudoku::Grid, f64)> {
         })
         .collect()
 }
+
+/// The same puzzles as the `sudoku` crate's, for the benches that compare with it.
+pub fn peer_puzzles(grids: &[puzzlebook::sudoku::Grid]) -> Vec<sudoku::Sudoku> {
+    grids
+        .iter()
+        .map(|grid| {
+            sudoku::Sudoku::from_str_line(&grid.to_line()).expect("the peer parses our lines")
+        })
+        .collect()
+}
