@@ -84,12 +84,19 @@ fn pages_have_exact_boxes_and_numbers() {
         0,
         "the KDP template asks for an even page count"
     );
+    // KDP's interior bleed: 0.125 in beyond the top, bottom and outside edges only, so a
+    // 6 × 9 in page is 6.125 × 9.25 in, its binding edge trimmed flush: the trim sits at
+    // the left edge of a right-hand (odd) page and at the right edge of a left-hand one.
     for page in 1..=pdf.page_count() {
-        assert_eq!(
-            pdf.page_box(page, b"MediaBox"),
-            vec![0.0, 0.0, 450.0, 666.0]
-        );
-        assert_eq!(pdf.page_box(page, b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
+        let media = vec![0.0, 0.0, 441.0, 666.0];
+        assert_eq!(pdf.page_box(page, b"MediaBox"), media, "page {page}");
+        assert_eq!(pdf.page_box(page, b"BleedBox"), media, "page {page}");
+        let trim = if page % 2 == 1 {
+            vec![0.0, 9.0, 432.0, 657.0]
+        } else {
+            vec![9.0, 9.0, 441.0, 657.0]
+        };
+        assert_eq!(pdf.page_box(page, b"TrimBox"), trim, "page {page}");
     }
     // Page numbers in the footer (the title page has none).
     for page in 2..pdf.page_count() {
@@ -99,6 +106,22 @@ fn pages_have_exact_boxes_and_numbers() {
             .any(|run| run.text == page.to_string() && run.y < 9.0 + 0.6 * 72.0 + 20.0);
         let blank = runs.is_empty();
         assert!(has_number || blank, "page {page} has no page number");
+    }
+    assert_eq!(manifest(&dir.join("bleed.pdf"))["printer"], "kdp");
+
+    // A generic printer takes the bleed on every edge: 6.25 × 9.25 in.
+    let spec = WEEKLY.replace(
+        "template = \"kdp-6x9\"",
+        "template = \"kdp-6x9\"\n[page]\nbleed = \"0.125in\"\nprinter = \"generic\"",
+    );
+    assert_eq!(build(&dir, "generic", &spec, &[]), 0);
+    let pdf = Pdf::load(&dir.join("generic.pdf"));
+    for page in 1..=pdf.page_count() {
+        assert_eq!(
+            pdf.page_box(page, b"MediaBox"),
+            vec![0.0, 0.0, 450.0, 666.0]
+        );
+        assert_eq!(pdf.page_box(page, b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
     }
 }
 

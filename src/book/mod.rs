@@ -13,6 +13,7 @@ pub mod kind;
 pub mod manifest;
 pub mod mushikui;
 pub mod plan;
+pub mod printer;
 pub mod source;
 pub mod spec;
 pub mod sudoku;

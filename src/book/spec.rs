@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use super::cover::{CoverSpec, read_cover};
 use super::kind::SectionKind;
+use super::printer::{INCH, Printer};
 use super::source::{Located, SourceId, Sources, Span, Table, closest, parse_document};
 use super::templates;
 use super::units::{PageSize, parse_length, parse_page_size};
@@ -85,6 +86,8 @@ pub struct PageSpec {
     /// Swap inner and outer on even (left-hand) pages.
     pub mirror_margins: bool,
     pub bleed: Located<f64>,
+    /// The printer the interior is made for: where the bleed goes, the margins it needs.
+    pub printer: Located<Printer>,
     /// Raise the inner margin to the print-on-demand minimum for the page count.
     pub min_gutter: bool,
     /// Running head; placeholders `{title}`, `{subtitle}`, `{author}`, `{section}`,
@@ -311,11 +314,12 @@ impl Date {
         (era * 146_097 + day_of_era - 719_468) * 86_400
     }
 }
-const PAGE_KEYS: [&str; 9] = [
+const PAGE_KEYS: [&str; 10] = [
     "size",
     "margins",
     "mirror_margins",
     "bleed",
+    "printer",
     "min_gutter",
     "header",
     "footer",
@@ -413,6 +417,7 @@ impl Spec {
         let document = parse_document(&sources, spec_source, text)?;
         let top = Table::open(&sources, spec_source, &document, "the spec", &TOP_KEYS)?;
         read_overrides(&top, &mut defaults)?;
+        check_bleed(&sources, &defaults.page)?;
 
         let title = top.string("title")?.ok_or_else(|| {
             Error::input("the spec has no title")
@@ -575,6 +580,7 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         margins,
         mirror_margins: true,
         bleed: zero.clone(),
+        printer: Located::new(Printer::Generic, page_table.span()),
         min_gutter: true,
         header: Located::new(String::new(), page_table.span()),
         footer: Located::new("{page}".to_string(), page_table.span()),
@@ -776,6 +782,17 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
         }
         page.bleed = bleed;
     }
+    if let Some(name) = table.string("printer")? {
+        let printer = Printer::from_name(&name.value).ok_or_else(|| {
+            let names = Printer::names();
+            let error = table.error(name.at, format!("unknown printer {:?}", name.value));
+            match closest(&name.value, &names) {
+                Some(close) => error.with_hint(format!("did you mean {close:?}?")),
+                None => error.with_hint(format!("printers: {}", names.join(", "))),
+            }
+        })?;
+        page.printer = Located::new(printer, name.at);
+    }
     if let Some(value) = table.boolean("min_gutter")? {
         page.min_gutter = value.value;
     }
@@ -797,6 +814,39 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
         page.text_size = size;
     }
     Ok(())
+}
+
+/// Refuses a bleed the chosen printer does not take (KDP, IngramSpark and Lulu take
+/// 0.125 in or none), pointing at whichever of the two the spec itself set.
+fn check_bleed(sources: &Sources, page: &PageSpec) -> Result<()> {
+    let profile = page.printer.value.profile();
+    let bleed = page.bleed.value;
+    match profile.bleed {
+        Some(wanted) if bleed != 0.0 && (bleed - wanted).abs() > 0.01 => {
+            let spec_source = super::source::SourceId(0);
+            let at = if page.bleed.at.source == spec_source || page.printer.at.source != spec_source
+            {
+                page.bleed.at
+            } else {
+                page.printer.at
+            };
+            Err(sources
+                .error(
+                    at,
+                    format!(
+                        "{} takes a bleed of {} in or none, not {:.3} in",
+                        profile.label,
+                        wanted / INCH,
+                        bleed / INCH
+                    ),
+                )
+                .with_hint(format!(
+                    "set bleed = \"{}in\" (or \"0in\"), or another printer",
+                    wanted / INCH
+                )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The placeholders header and footer templates may use.

@@ -130,17 +130,17 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         bytes.len()
     ));
     let stage = Instant::now();
-    let bleed = made.geometry.bleed;
+    let geometry = &made.geometry;
     let positions: Vec<Position> = made
         .composed
         .placements
         .iter()
         .map(|placement| Position {
             page: placement.page,
-            bbox: boxed(placement.bbox, bleed),
+            bbox: boxed(placement.bbox, geometry.page_bleed(placement.page)),
             answer: placement
                 .answer
-                .map(|(page, rect)| (page, boxed(rect, bleed))),
+                .map(|(page, rect)| (page, boxed(rect, geometry.page_bleed(page)))),
             walkthrough: placement.walkthrough.clone(),
             hint: placement.hint,
         })
@@ -192,6 +192,14 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             "inner margin raised from {:.3} in to {:.3} in, the print-on-demand minimum for {pages} pages",
             asked / 72.0,
             used / 72.0
+        ));
+    }
+    for (which, asked, used) in &made.geometry.raised {
+        ui.note(format_args!(
+            "{which} margin raised from {:.3} in to {:.3} in, the least {} keeps content from the trim",
+            asked / 72.0,
+            used / 72.0,
+            made.geometry.printer
         ));
     }
     if let (Some(laid_out), Some(path)) = (&made_cover, &cover_path) {
@@ -401,8 +409,13 @@ pub(super) fn is_same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// A layout rectangle as a manifest box: media-box coordinates (bleed included).
-fn boxed(rect: layout::Rect, bleed: f64) -> [f64; 4] {
-    [rect.x + bleed, rect.y + bleed, rect.width, rect.height]
+fn boxed(rect: layout::Rect, bleed: layout::page::Bleed) -> [f64; 4] {
+    [
+        rect.x + bleed.left,
+        rect.y + bleed.top,
+        rect.width,
+        rect.height,
+    ]
 }
 
 /// The `source` files of the sections, by section; paths are relative to the spec.

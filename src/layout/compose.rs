@@ -10,7 +10,7 @@
 
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, RulesPage, Show};
-use super::page::{Colour, Document, Info, Item, Page, Point, Rect};
+use super::page::{Bleed, Colour, Document, Info, Item, Page, Point, Rect};
 use super::techniques;
 use super::text::{Align, run, wrap};
 use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
@@ -19,6 +19,7 @@ use crate::book::kind::SectionKind;
 use crate::book::kind::{Hint, Walkthrough};
 use crate::book::plan::Puzzle;
 use crate::book::plan::{Teaching, TechniqueExample};
+use crate::book::printer::Printer;
 use crate::book::source::{Located, Span};
 use crate::book::spec::{
     AnswerPlacement, Language, Margins, PerPage, SectionSpec, Spec, Walkthroughs,
@@ -99,19 +100,6 @@ impl Pagination {
     pub fn page_count(&self) -> usize {
         self.roles.len()
     }
-}
-
-/// The print-on-demand minimum inner margin for a page count, in points (0.375 in up to
-/// 150 pages, 0.5 in to 300, 0.625 in to 500, 0.75 in to 700, 0.875 in beyond).
-pub fn minimum_gutter(pages: usize) -> f64 {
-    let inches = match pages {
-        0..=150 => 0.375,
-        151..=300 => 0.5,
-        301..=500 => 0.625,
-        501..=700 => 0.75,
-        _ => 0.875,
-    };
-    inches * 72.0
 }
 
 /// Typographic proportions, as multiples of the spec's text size.
@@ -546,10 +534,14 @@ fn contents_capacity(spec: &Spec) -> usize {
 pub struct Geometry {
     pub width: f64,
     pub height: f64,
+    /// The bleed, on the edges the printer wants it on.
     pub bleed: f64,
+    pub printer: Printer,
     pub margins: Margins,
     /// `Some((asked, used))` when the inner margin was raised to the print-on-demand minimum.
     pub gutter_raised: Option<(f64, f64)>,
+    /// The other margins raised to the printer's safe zone: (which, asked, used).
+    pub raised: Vec<(&'static str, f64, f64)>,
     pub page_count: usize,
     /// Per section: the cell size of its figures on question pages, and on answer pages.
     pub sections: Vec<(f64, f64)>,
@@ -574,12 +566,32 @@ impl Geometry {
         let size = page.size.value;
         let mut margins = page.margins.value;
         let page_count = pagination.page_count();
+        let profile = page.printer.value.profile();
         let mut gutter_raised = None;
         if page.min_gutter {
-            let minimum = minimum_gutter(page_count);
+            let minimum = profile.gutter_for(page_count);
             if margins.inner < minimum {
                 gutter_raised = Some((margins.inner, minimum));
                 margins.inner = minimum;
+            }
+        }
+        // Content stays inside the printer's safe zone; without mirrored margins the outer
+        // margin is at the binding edge of left-hand pages, so it is a gutter too.
+        let safe = profile.safe_margin(page.bleed.value > 0.0);
+        let outer_least = if page.mirror_margins {
+            safe
+        } else {
+            safe.max(profile.min_gutter(page_count).unwrap_or(0.0))
+        };
+        let mut raised = Vec::new();
+        for (which, margin, least) in [
+            ("top", &mut margins.top, safe),
+            ("bottom", &mut margins.bottom, safe),
+            ("outer", &mut margins.outer, outer_least),
+        ] {
+            if *margin < least - 0.005 {
+                raised.push((which, *margin, least));
+                *margin = least;
             }
         }
         let across = margins.inner + margins.outer;
@@ -613,8 +625,10 @@ impl Geometry {
             width: size.width,
             height: size.height,
             bleed: page.bleed.value,
+            printer: page.printer.value,
             margins,
             gutter_raised,
+            raised,
             page_count,
             sections: Vec::with_capacity(spec.sections.len()),
             headings: spec
@@ -663,6 +677,14 @@ impl Geometry {
             geometry.walk_cells.push(walk_cell);
         }
         Ok(geometry)
+    }
+
+    /// The bleed beyond each edge of page `number` (from 1).
+    pub fn page_bleed(&self, number: usize) -> Bleed {
+        if self.bleed == 0.0 {
+            return Bleed::NONE;
+        }
+        self.printer.profile().page_bleed(self.bleed, number)
     }
 
     /// The width of a page's body.
@@ -1144,7 +1166,7 @@ impl Composer<'_> {
         Ok(Page {
             width: self.geometry.width,
             height: self.geometry.height,
-            bleed: self.geometry.bleed,
+            bleed: self.geometry.page_bleed(number),
             items,
         })
     }

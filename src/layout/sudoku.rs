@@ -844,7 +844,7 @@ mod tests {
         let page = Page {
             width: 400.0,
             height: 600.0,
-            bleed: 0.0,
+            bleed: crate::layout::page::Bleed::NONE,
             items,
         };
         assert_eq!(page.text_in(rect), "579");
