@@ -15,6 +15,7 @@ pub mod kind;
 pub mod layout;
 pub mod mushikui;
 pub mod raster;
+pub mod preflight;
 pub mod render;
 pub mod seed;
 pub mod sudoku;

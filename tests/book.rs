@@ -12,6 +12,10 @@ author = "The Puzzle Desk"
 seed = "2026-W47"
 template = "kdp-6x9"
 
+# A sample too thin for KDP, which binds 24 pages or more.
+[page]
+printer = "generic"
+
 [[section]]
 title = "Warm-up"
 kind = "sudoku"
@@ -73,10 +77,10 @@ fn every_puzzle_and_answer_is_where_the_manifest_says() {
 #[test]
 fn pages_have_exact_boxes_and_numbers() {
     let dir = scratch("boxes");
-    let spec = WEEKLY.replace(
-        "template = \"kdp-6x9\"",
-        "template = \"kdp-6x9\"\n[page]\nbleed = \"0.125in\"",
-    );
+    // A book thick enough for KDP (24 pages or more).
+    let spec = WEEKLY
+        .replace("printer = \"generic\"", "bleed = \"0.125in\"")
+        .replace("count = 9", "count = 60");
     assert_eq!(build(&dir, "bleed", &spec, &[]), 0);
     let pdf = Pdf::load(&dir.join("bleed.pdf"));
     assert_eq!(
@@ -111,8 +115,8 @@ fn pages_have_exact_boxes_and_numbers() {
 
     // A generic printer takes the bleed on every edge: 6.25 × 9.25 in.
     let spec = WEEKLY.replace(
-        "template = \"kdp-6x9\"",
-        "template = \"kdp-6x9\"\n[page]\nbleed = \"0.125in\"\nprinter = \"generic\"",
+        "printer = \"generic\"",
+        "printer = \"generic\"\nbleed = \"0.125in\"",
     );
     assert_eq!(build(&dir, "generic", &spec, &[]), 0);
     let pdf = Pdf::load(&dir.join("generic.pdf"));

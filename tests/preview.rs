@@ -8,7 +8,8 @@ use std::path::Path;
 use common::{build, manifest, puzzlebook, scratch};
 use serde_json::Value;
 
-/// A small print-on-demand book with bleed, so picture coordinates must include it.
+/// A print-on-demand book with bleed (KDP's, on three edges), so picture coordinates must
+/// include it; thick enough for KDP (24 pages or more).
 const SPEC: &str = r#"
 title = "Preview Test"
 seed = "preview-1"
@@ -20,7 +21,7 @@ bleed = "0.125in"
 [[section]]
 title = "Sudoku"
 kind = "sudoku"
-count = 4
+count = 50
 tier = "easy"
 
 [[section]]
@@ -307,7 +308,7 @@ fn bad_requests_are_usage_errors_and_write_nothing() {
         vec!["preview", spec, "--pages", "5..3", "-o", out],
         vec!["preview", spec, "--pages", "500..", "-o", out],
         vec!["preview", spec, "--pages", "2,", "-o", out],
-        vec!["preview", spec, "--pages", "1,9..12", "--spread", "-o", out],
+        vec!["preview", spec, "--pages", "1,90..92", "--spread", "-o", out],
         vec!["preview", spec, "--page", "0", "-o", out],
         vec!["preview", spec, "--page", "2", "--pages", "2..3", "-o", out],
         vec!["preview", spec, "--dpi", "5000", "-o", out],
@@ -363,7 +364,8 @@ fn a_spread_puts_the_pages_side_by_side_in_one_picture() {
         "preview", spec, "--pages", "4,7", "--spread", "--dpi", "40", "-q",
     ];
     assert_eq!(puzzlebook(&args), 0);
-    let spread = read_png(&dir.join("book-p4-7.png"));
+    // Page numbers in names have as many digits as the last page's (24).
+    let spread = read_png(&dir.join("book-p04-07.png"));
     let gap = 7; // a sixth of an inch at 40 dpi, rounded up
     assert_eq!(
         (spread.width, spread.height),

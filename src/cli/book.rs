@@ -130,6 +130,12 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         bytes.len()
     ));
     let stage = Instant::now();
+    preflight(&book.spec, &bytes, ui)?;
+    ui.detail(format_args!(
+        "preflight: {:.2} s",
+        stage.elapsed().as_secs_f64()
+    ));
+    let stage = Instant::now();
     let geometry = &made.geometry;
     let positions: Vec<Position> = made
         .composed
@@ -398,6 +404,52 @@ fn make_by_section(
         puzzles.extend(made);
     }
     Ok(puzzles)
+}
+
+/// Checks the rendered book against its printer's rules before it is written: a rule the
+/// printer enforces fails the build (exit 1, nothing written), naming the page and the rule;
+/// the printer's advice is a note.
+fn preflight(spec: &Spec, bytes: &[u8], ui: Ui) -> Result<(), Error> {
+    use crate::preflight::Rule;
+    let printer = spec.page.printer.value;
+    let size = spec.page.size.value;
+    let report = crate::preflight::check(bytes, printer, Some((size.width, size.height)))?;
+    // Errors come first: the first group is the one the error names.
+    let groups = report.groups();
+    let failing = !report.passes();
+    for group in groups.iter().skip(usize::from(failing)) {
+        ui.note(format_args!("preflight: {}", group.line()));
+    }
+    let Some(first) = groups.first().filter(|_| failing) else {
+        return Ok(());
+    };
+    let errors = groups
+        .iter()
+        .filter(|group| group.severity == crate::preflight::Severity::Error)
+        .count();
+    let mut message = format!(
+        "the book fails {printer}'s preflight: {}[{}] {}",
+        first.place(),
+        first.rule.name(),
+        first.message
+    );
+    if errors > 1 {
+        message.push_str(&format!(" (and {} more)", errors - 1));
+    }
+    let hint = match first.rule {
+        Rule::PageCount => format!(
+            "{printer} binds books of {} pages: add puzzles, or set [page] printer for another printer",
+            printer
+                .profile()
+                .pages
+                .map_or(String::new(), |(least, most)| format!("{least} to {most}"))
+        ),
+        Rule::SafeZone | Rule::Gutter => {
+            "widen the margins in [page] (and keep min_gutter = true)".to_string()
+        }
+        _ => "this is a bug in puzzlebook; please report it with the spec".to_string(),
+    };
+    Err(Error::runtime(message).with_hint(hint))
 }
 
 /// True when both paths name one existing file.

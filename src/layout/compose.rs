@@ -123,6 +123,11 @@ mod style {
     pub const CONTENTS_LINE: f64 = 2.0;
 }
 
+/// How far the content box keeps inside the inner and outer margins: a figure's outer line
+/// is drawn centred on its edge, and the half of its width outside the figure must still
+/// fall inside the margins (which a printer's safe zone and gutter may leave no slack in).
+const INK_ROOM: f64 = 1.5;
+
 /// The usable height of a page's body (between running head and foot).
 fn body_height(spec: &Spec) -> f64 {
     let page = &spec.page;
@@ -612,7 +617,7 @@ impl Geometry {
                 .error(page.margins.at, what)
                 .with_hint("margins must leave at least a fifth of the page for content"));
         }
-        let text_width = size.width - margins.inner - margins.outer;
+        let text_width = size.width - margins.inner - margins.outer - 2.0 * INK_ROOM;
         let band = |title: &str| heading_band(spec, fonts, title, text_width);
         let answer_heading = band(
             &spec
@@ -689,7 +694,7 @@ impl Geometry {
 
     /// The width of a page's body.
     pub fn body_width(&self) -> f64 {
-        self.width - self.margins.inner - self.margins.outer
+        self.width - self.margins.inner - self.margins.outer - 2.0 * INK_ROOM
     }
 
     /// The cell of a section's walkthrough figures: the figure takes at most 45% of the
@@ -743,9 +748,9 @@ impl Geometry {
             m.inner
         };
         Rect::new(
-            left,
+            left + INK_ROOM,
             m.top,
-            self.width - m.inner - m.outer,
+            self.body_width(),
             self.height - m.top - m.bottom,
         )
     }
@@ -784,7 +789,7 @@ impl Geometry {
     /// The figure area (width, height) of a cell for `per_page` on a question/answer page.
     fn figure_area(&self, spec: &Spec, per_page: PerPage, heading: f64) -> (f64, f64) {
         let text = spec.page.text_size.value;
-        let body_width = self.width - self.margins.inner - self.margins.outer;
+        let body_width = self.body_width();
         let body_height = body_height_with(spec, self.margins) - heading;
         let cell_width = (body_width - (per_page.columns - 1) as f64 * style::GAP_ACROSS * text)
             / per_page.columns as f64;
@@ -1074,6 +1079,7 @@ pub fn compose_walked(
     for (index, role) in pagination.roles.iter().enumerate() {
         pages.push(composer.page(index + 1, role)?);
     }
+    super::ink::hold_to_printer(&mut pages, spec.page.printer.value.profile());
     let mut subject = spec
         .kinds()
         .iter()
