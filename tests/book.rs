@@ -278,13 +278,14 @@ fn sections_can_take_puzzles_from_a_bank_file() {
     )
     .unwrap();
     let spec = "title = \"Bank\"\n\
-        [[section]]\nkind = \"sudoku\"\ncount = 2\nsource = \"bank.txt\"\n\
+        [[section]]\nkind = \"sudoku\"\ncount = 2\nsource = \"bank.txt\"\norder = \"as-made\"\n\
         [[section]]\nkind = \"mushikui\"\ncount = 1\nop = \"div\"\ndigits = [3, 2]\nsource = \"sums.txt\"\n";
     assert_eq!(build(&dir, "bank", spec, &[]), 0);
     let pdf_path = dir.join("bank.pdf");
     assert_eq!(check_manifest_against_pdf(&pdf_path), 6);
     let manifest = manifest(&pdf_path);
     let puzzles = manifest["puzzles"].as_array().unwrap();
+    // `order = "as-made"` keeps the file's order.
     assert!(puzzles[0]["puzzle"].as_str().unwrap().starts_with("52...6"));
     assert_eq!(puzzles[2]["kind"], "mushikui");
     assert_eq!(puzzles[2]["solution"], "div:14,49,686,49,196,196,0");
@@ -296,4 +297,70 @@ fn sections_can_take_puzzles_from_a_bank_file() {
     // So is a missing bank file.
     std::fs::remove_file(dir.join("sums.txt")).unwrap();
     assert_eq!(build(&dir, "bank", spec, &[]), 2);
+}
+
+#[test]
+fn sections_print_easiest_first_and_the_manifest_still_regenerates_each() {
+    let dir = scratch("order");
+    assert_eq!(build(&dir, "rated", WEEKLY, &[]), 0);
+    let as_made = WEEKLY.replace(
+        "symmetry = \"rot180\"",
+        "symmetry = \"rot180\"\norder = \"as-made\"",
+    );
+    assert_eq!(build(&dir, "made", &as_made, &[]), 0);
+    let entries = |name: &str| -> Vec<(String, u64, f64, String)> {
+        manifest(&dir.join(format!("{name}.pdf")))["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| {
+                (
+                    entry["section"].as_str().unwrap().to_string(),
+                    entry["index"].as_u64().unwrap(),
+                    entry["rating"].as_f64().unwrap(),
+                    entry["puzzle"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let (rated, made) = (entries("rated"), entries("made"));
+    let warm_up = |entries: &[(String, u64, f64, String)]| -> Vec<(String, u64, f64, String)> {
+        entries
+            .iter()
+            .filter(|entry| entry.0 == "Warm-up")
+            .cloned()
+            .collect()
+    };
+    // As made: the section's puzzles in the order of their index.
+    let made_warm_up = warm_up(&made);
+    assert_eq!(
+        made_warm_up.iter().map(|entry| entry.1).collect::<Vec<_>>(),
+        (0..9).collect::<Vec<_>>()
+    );
+    // By rating (the default): easiest first, and every printed puzzle still carries the
+    // index that made it.
+    let rated_warm_up = warm_up(&rated);
+    assert!(
+        rated_warm_up.windows(2).all(|pair| pair[0].2 <= pair[1].2),
+        "{rated_warm_up:?}"
+    );
+    assert_ne!(rated_warm_up, made_warm_up, "the seed makes them out of order");
+    let mut sorted = rated_warm_up.clone();
+    sorted.sort_by_key(|entry| entry.1);
+    assert_eq!(sorted, made_warm_up);
+    // The other section is ordered too, and the numbers still run through the book.
+    assert!(
+        rated[9..].windows(2).all(|pair| pair[0].2 <= pair[1].2),
+        "{rated:?}"
+    );
+    let numbers: Vec<u64> = manifest(&dir.join("rated.pdf"))["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| entry["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=14).collect::<Vec<_>>());
+    // A misspelt order is an input error naming the line.
+    let bad = WEEKLY.replace("symmetry = \"none\"", "symmetry = \"none\"\norder = \"hardest\"");
+    assert_eq!(build(&dir, "bad", &bad, &[]), 2);
 }

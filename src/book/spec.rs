@@ -189,6 +189,29 @@ impl FromStr for Walkthroughs {
     }
 }
 
+/// The order a section's puzzles print in (`order = "…"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Order {
+    /// `"rating"`: easiest first, by the grader's rating (the default); puzzles of equal
+    /// rating keep the order they were made in.
+    #[default]
+    Rating,
+    /// `"as-made"`: the order they were made in (a puzzle file's order).
+    AsMade,
+}
+
+impl FromStr for Order {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Order> {
+        match text.trim() {
+            "rating" => Ok(Order::Rating),
+            "as-made" => Ok(Order::AsMade),
+            _ => Err(Error::input(format!("unknown order {text:?}"))
+                .with_hint("use \"rating\" (easiest first) or \"as-made\"")),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SectionSpec {
     /// 1-based position in the spec.
@@ -209,6 +232,8 @@ pub struct SectionSpec {
     pub walkthroughs: Walkthroughs,
     /// Whether the section's puzzles get a hint (one nudge each) before the answers.
     pub hints: bool,
+    /// The order its puzzles print in.
+    pub order: Order,
     /// The `[[section]]` table itself.
     pub at: Span,
 }
@@ -339,7 +364,7 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 11] = [
+const COMMON_SECTION_KEYS: [&str; 12] = [
     "title",
     "id",
     "kind",
@@ -350,6 +375,7 @@ const COMMON_SECTION_KEYS: [&str; 11] = [
     "source",
     "walkthroughs",
     "hints",
+    "order",
     // Refused with a pointer to [answers] (see `read_section`).
     "answers",
 ];
@@ -1057,6 +1083,10 @@ fn read_section(
             choice
         }
     };
+    let order = match table.string("order")? {
+        None => Order::default(),
+        Some(text) => parse_at(table, &text)?,
+    };
     let hints = match table.boolean("hints")? {
         Some(hints) if hints.value && !kind.book.has_hints() => {
             return Err(table
@@ -1088,6 +1118,7 @@ fn read_section(
         options: Arc::from(options),
         source,
         walkthroughs,
+        order,
         hints,
         at: table.span(),
     })

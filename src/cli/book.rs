@@ -152,7 +152,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         })
         .collect();
     let pages = made.composed.document.pages.len();
-    let json = manifest::to_json(&book.spec, &book.plan, &made.puzzles, &positions, pages)?;
+    let json = manifest::to_json(&book.spec, &made.printed, &made.puzzles, &positions, pages)?;
 
     // The cover of the book as made: its page count, its first puzzles as the art.
     let made_cover = match (&cover, cover_files) {
@@ -162,7 +162,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
                 &book.spec,
                 &book.fonts,
                 &geometry,
-                (&book.plan, &made.puzzles),
+                (&book.plan, &made.as_made),
                 picture.as_ref(),
                 false,
             )?;
@@ -297,7 +297,14 @@ pub(super) fn prepare_spec(
 
 /// The puzzles of a book and its laid-out pages.
 pub(super) struct Made {
+    /// The puzzles in print order (each section's `order`).
     pub puzzles: Vec<Puzzle>,
+    /// The plan in print order: each job carries the seed path and index of the puzzle
+    /// printed at its place.
+    pub printed: Plan,
+    /// The puzzles as made (in the plan's job order), from which a cover takes its art as
+    /// `puzzlebook cover` does.
+    pub as_made: Vec<Puzzle>,
     pub composed: Composed,
     /// The geometry of the pages as made (walkthrough pages can raise the gutter).
     pub geometry: Geometry,
@@ -328,7 +335,8 @@ pub(super) fn make(
         }
     });
     progress.finish_and_clear();
-    let puzzles = puzzles?;
+    let as_made = puzzles?;
+    let (printed, puzzles) = book.plan.in_print_order(&book.spec, as_made.clone());
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
     let (pagination, geometry) = if book.spec.pages_need_puzzles() {
@@ -358,6 +366,8 @@ pub(super) fn make(
     ));
     Ok(Made {
         puzzles,
+        printed,
+        as_made,
         composed,
         geometry,
     })
