@@ -364,3 +364,136 @@ fn sections_print_easiest_first_and_the_manifest_still_regenerates_each() {
     let bad = WEEKLY.replace("symmetry = \"none\"", "symmetry = \"none\"\norder = \"hardest\"");
     assert_eq!(build(&dir, "bad", &bad, &[]), 2);
 }
+
+#[test]
+fn an_imprint_page_follows_the_title_page() {
+    let dir = scratch("imprint");
+    let spec = WEEKLY.replace(
+        "[answers]",
+        "[imprint]\nedition = \"First edition\"\nyear = 2026\npublisher = \"Desk Press\"\nisbn = \"978-0-306-40615-7\"\n\n[answers]",
+    );
+    assert_eq!(build(&dir, "imprint", &spec, &[]), 0);
+    let pdf = Pdf::load(&dir.join("imprint.pdf"));
+    let text = pdf.page_text(2);
+    for words in [
+        "Weekly Puzzles",
+        "First edition",
+        "Copyright © 2026 The Puzzle Desk",
+        "All rights reserved.",
+        "Published by Desk Press",
+        "ISBN 978-0-306-40615-7",
+    ] {
+        assert!(text.contains(words), "{words:?} not in {text:?}");
+    }
+    // A page more than the book without it: every puzzle a page later.
+    assert_eq!(build(&dir, "plain", WEEKLY, &[]), 0);
+    let first_page = |name: &str| {
+        manifest(&dir.join(format!("{name}.pdf")))["puzzles"][0]["page"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(first_page("imprint"), first_page("plain") + 1);
+    assert!(!Pdf::load(&dir.join("plain.pdf")).page_text(2).contains("All rights reserved."));
+    // A licence replaces the rights line; the year comes from `date` when not given.
+    let licensed = WEEKLY.replace(
+        "[answers]",
+        "[imprint]\nlicence = \"Licensed under CC BY 4.0\"\n\n[answers]",
+    )
+    .replace("seed = \"2026-W47\"", "seed = \"2026-W47\"\ndate = \"2025-03-01\"");
+    assert_eq!(build(&dir, "licensed", &licensed, &[]), 0);
+    let text = Pdf::load(&dir.join("licensed.pdf")).page_text(2);
+    assert!(text.contains("Copyright © 2025 The Puzzle Desk"), "{text}");
+    assert!(text.contains("Licensed under CC BY 4.0") && !text.contains("All rights"), "{text}");
+    // A wrong check digit, and two rights lines, are input errors.
+    for bad in [
+        "[imprint]\nisbn = \"978-0-306-40615-8\"\n",
+        "[imprint]\nrights = \"Mine.\"\nlicence = \"CC0\"\n",
+    ] {
+        let spec = WEEKLY.replace("[answers]", &format!("{bad}\n[answers]"));
+        assert_eq!(build(&dir, "bad", &spec, &[]), 2, "{bad}");
+        assert!(!dir.join("bad.pdf").exists());
+    }
+}
+
+#[test]
+fn answer_pages_after_a_section_say_whose_answers_they_are() {
+    let dir = scratch("answer-headings");
+    assert_eq!(build(&dir, "weekly", WEEKLY, &[]), 0);
+    let pdf_path = dir.join("weekly.pdf");
+    let pdf = Pdf::load(&pdf_path);
+    let manifest = manifest(&pdf_path);
+    for entry in manifest["puzzles"].as_array().unwrap() {
+        let page = entry["answer_page"].as_u64().unwrap() as usize;
+        let section = entry["section"].as_str().unwrap();
+        assert!(
+            pdf.page_text(page).contains(&format!("Answers: {section}")),
+            "page {page}: {}",
+            pdf.page_text(page)
+        );
+    }
+}
+
+#[test]
+fn sections_can_start_on_a_right_hand_page() {
+    let dir = scratch("section-start");
+    let first_pages = |name: &str| -> Vec<u64> {
+        let manifest = manifest(&dir.join(format!("{name}.pdf")));
+        let mut seen = Vec::new();
+        let mut pages = Vec::new();
+        for entry in manifest["puzzles"].as_array().unwrap() {
+            let section = entry["section"].as_str().unwrap().to_string();
+            if !seen.contains(&section) {
+                seen.push(section);
+                pages.push(entry["page"].as_u64().unwrap());
+            }
+        }
+        pages
+    };
+    assert_eq!(build(&dir, "any", WEEKLY, &[]), 0);
+    let right = WEEKLY.replace(
+        "printer = \"generic\"",
+        "printer = \"generic\"\nsection_start = \"right\"",
+    );
+    assert_eq!(build(&dir, "right", &right, &[]), 0);
+    let (any, right_pages) = (first_pages("any"), first_pages("right"));
+    assert!(any.iter().any(|page| page % 2 == 0), "{any:?}");
+    assert!(right_pages.iter().all(|page| page % 2 == 1), "{right_pages:?}");
+    let bad = WEEKLY.replace(
+        "printer = \"generic\"",
+        "printer = \"generic\"\nsection_start = \"left\"",
+    );
+    assert_eq!(build(&dir, "bad", &bad, &[]), 2);
+}
+
+#[test]
+fn the_bold_section_title_opens_its_section_when_the_running_head_names_it() {
+    let dir = scratch("section-title");
+    assert_eq!(build(&dir, "weekly", WEEKLY, &[]), 0);
+    let pdf_path = dir.join("weekly.pdf");
+    let pdf = Pdf::load(&pdf_path);
+    let mut pages: Vec<u64> = manifest(&pdf_path)["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["section"] == "Warm-up")
+        .map(|entry| entry["page"].as_u64().unwrap())
+        .collect();
+    pages.dedup();
+    assert!(pages.len() >= 2, "{pages:?}");
+    let times = |page: u64| pdf.page_text(page as usize).matches("Warm-up").count();
+    // The running head and the bold title on the first page; the running head alone after.
+    assert_eq!(times(pages[0]), 2);
+    for &page in &pages[1..] {
+        assert_eq!(times(page), 1, "page {page}");
+    }
+    // A running head without the section keeps the title on every page.
+    let titled = WEEKLY.replace(
+        "printer = \"generic\"",
+        "printer = \"generic\"\nheader = \"{title}\"",
+    );
+    assert_eq!(build(&dir, "titled", &titled, &[]), 0);
+    let pdf = Pdf::load(&dir.join("titled.pdf"));
+    for &page in &pages {
+        assert_eq!(pdf.page_text(page as usize).matches("Warm-up").count(), 1, "page {page}");
+    }
+}

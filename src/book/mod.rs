@@ -8,6 +8,7 @@
 
 pub mod bank;
 pub mod cover;
+pub mod imprint;
 pub mod killer;
 pub mod kind;
 pub mod manifest;

@@ -11,6 +11,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::cover::{CoverSpec, read_cover};
+use super::imprint::{ImprintSpec, read_imprint};
 use super::kind::SectionKind;
 use super::printer::{INCH, Printer};
 use super::source::{Located, SourceId, Sources, Span, Table, closest, parse_document};
@@ -96,6 +97,9 @@ pub struct PageSpec {
     pub footer: Located<String>,
     /// Add a blank last page when the count is odd.
     pub even_page_count: bool,
+    /// Start each section's puzzles on a right-hand (odd) page, a blank page before when
+    /// needed (`section_start = "right"`; `"any"` runs on).
+    pub sections_on_right: bool,
     /// Size of captions and running heads.
     pub text_size: Located<f64>,
 }
@@ -281,11 +285,13 @@ pub struct Spec {
     pub answers: AnswersSpec,
     /// The wrap-around cover (`puzzlebook cover`).
     pub cover: CoverSpec,
+    /// The copyright page after the title page (`[imprint]`), when the spec has one.
+    pub imprint: Option<ImprintSpec>,
 }
 
-const TOP_KEYS: [&str; 14] = [
+const TOP_KEYS: [&str; 15] = [
     "title", "subtitle", "author", "date", "language", "seed", "template", "page", "front",
-    "fonts", "section", "answers", "defaults", "cover",
+    "fonts", "section", "answers", "defaults", "cover", "imprint",
 ];
 
 /// A calendar date (proleptic Gregorian), as the spec's `date = "YYYY-MM-DD"` gives it.
@@ -339,7 +345,7 @@ impl Date {
         (era * 146_097 + day_of_era - 719_468) * 86_400
     }
 }
-const PAGE_KEYS: [&str; 10] = [
+const PAGE_KEYS: [&str; 11] = [
     "size",
     "margins",
     "mirror_margins",
@@ -349,6 +355,7 @@ const PAGE_KEYS: [&str; 10] = [
     "header",
     "footer",
     "even_page_count",
+    "section_start",
     "text_size",
 ];
 const SIZE_KEYS: [&str; 2] = ["width", "height"];
@@ -514,6 +521,7 @@ impl Spec {
             },
         };
         let cover = read_cover(&top, &title, &subtitle, &author)?;
+        let imprint = read_imprint(&top, date.as_ref())?;
         if let Some(at) = defaults.front.techniques
             && !read_sections.iter().any(SectionSpec::can_walk)
         {
@@ -549,6 +557,7 @@ impl Spec {
             sections: read_sections,
             answers,
             cover,
+            imprint,
         })
     }
 
@@ -611,6 +620,7 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         header: Located::new(String::new(), page_table.span()),
         footer: Located::new("{page}".to_string(), page_table.span()),
         even_page_count: false,
+        sections_on_right: false,
         text_size: Located::new(10.0, page_table.span()),
     };
     read_page(&page_table, &mut page)?;
@@ -830,6 +840,17 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
     }
     if let Some(value) = table.boolean("even_page_count")? {
         page.even_page_count = value.value;
+    }
+    if let Some(start) = table.string("section_start")? {
+        page.sections_on_right = match start.value.as_str() {
+            "right" => true,
+            "any" => false,
+            other => {
+                return Err(table
+                    .error(start.at, format!("unknown section_start {other:?}"))
+                    .with_hint("use \"right\" (each section on a right-hand page) or \"any\""));
+            }
+        };
     }
     if let Some(size) = read_length(table, "text_size")? {
         if !(6.0..=24.0).contains(&size.value) {

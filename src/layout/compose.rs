@@ -31,6 +31,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Role {
     Title,
+    /// The copyright page (`[imprint]`).
+    Imprint,
     /// Entries `first..first + count` of [`Pagination::entries`].
     Contents {
         first: usize,
@@ -177,6 +179,9 @@ pub fn paginate_with(
     if spec.front.title_page {
         roles.push(Role::Title);
     }
+    if spec.imprint.is_some() {
+        roles.push(Role::Imprint);
+    }
     // The contents come next; their length depends only on the number of entries.
     let rules = if spec.front.instructions {
         rules_pages(spec)
@@ -296,8 +301,7 @@ pub fn paginate_with(
                         first: usize,
                         count: usize| {
         let mut done = 0;
-        while done < count {
-            let on_page = answer_capacity.min(count - done);
+        for on_page in answer_pages(count, answer_capacity) {
             roles.push(Role::Answers {
                 section,
                 first: first + done,
@@ -310,6 +314,10 @@ pub fn paginate_with(
         }
     };
     for (index, section) in spec.sections.iter().enumerate() {
+        // The next page is roles.len() + 1: an even number is a left-hand page.
+        if spec.page.sections_on_right && roles.len() % 2 == 1 {
+            roles.push(Role::Blank);
+        }
         labels.push((section.title.value.clone(), roles.len() + 1));
         let capacity = section.per_page.value.count();
         let first = firsts[index];
@@ -619,13 +627,13 @@ impl Geometry {
         }
         let text_width = size.width - margins.inner - margins.outer - 2.0 * INK_ROOM;
         let band = |title: &str| heading_band(spec, fonts, title, text_width);
-        let answer_heading = band(
-            &spec
-                .answers
-                .title
-                .clone()
-                .unwrap_or_else(|| words::answers(spec.language).to_string()),
-        );
+        // Answer pages after a section name it: the band fits the longest of those headings.
+        let answer_heading = match spec.answers.placement {
+            AnswerPlacement::AfterSection => (0..spec.sections.len())
+                .map(|section| band(&answers_heading(spec, Some(section))))
+                .fold(0.0, f64::max),
+            _ => band(&answers_heading(spec, None)),
+        };
         let mut geometry = Geometry {
             width: size.width,
             height: size.height,
@@ -837,6 +845,40 @@ fn heading_lines(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> Vec<S
 
 /// The height of the heading band over a page headed `title`: one line's band, plus a line
 /// pitch for every line the title wraps onto.
+/// How many answers each answer page of a run of `count` holds, `capacity` a page: full
+/// pages, except that a last page would never hold a single answer alone when one can
+/// move over from the page before (a full page of three or more then gives up one).
+fn answer_pages(count: usize, capacity: usize) -> Vec<usize> {
+    let capacity = capacity.max(1);
+    let mut pages = vec![capacity; count / capacity];
+    if count % capacity > 0 {
+        pages.push(count % capacity);
+    }
+    if let [.., before, last] = pages.as_mut_slice()
+        && *last == 1
+        && *before >= 3
+    {
+        *before -= 1;
+        *last += 1;
+    }
+    pages
+}
+
+/// The heading of answer pages: "Answers: Warm-up" on those of one section's puzzles
+/// (answers after each section), else the answers title.
+fn answers_heading(spec: &Spec, section: Option<usize>) -> String {
+    let section = section.map(|section| spec.sections[section].title.value.as_str());
+    match (&spec.answers.title, section) {
+        (None, Some(section)) => words::answers_to(spec.language, section),
+        (None, None) => words::answers(spec.language).to_string(),
+        (Some(title), Some(section)) => match spec.language {
+            Language::English => format!("{title}: {section}"),
+            Language::Japanese => format!("{title}：{section}"),
+        },
+        (Some(title), None) => title.clone(),
+    }
+}
+
 fn heading_band(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> f64 {
     let text = spec.page.text_size.value;
     let extra_lines = heading_lines(spec, fonts, title, width).len().max(1) - 1;
@@ -1129,7 +1171,7 @@ impl Composer<'_> {
     fn page(&mut self, number: usize, role: &Role) -> Result<Page> {
         let mut items = Vec::new();
         let running = match role {
-            Role::Title | Role::Blank => None,
+            Role::Title | Role::Imprint | Role::Blank => None,
             Role::Contents { .. } => Some(words::contents(self.language()).to_string()),
             Role::Rules(index) => Some(self.pagination.rules[*index].running.clone()),
             Role::Questions { section, .. } => {
@@ -1142,6 +1184,13 @@ impl Composer<'_> {
         };
         match role {
             Role::Title => self.title_page(&mut items, number),
+            Role::Imprint => {
+                if let Some(imprint) = &self.spec.imprint {
+                    let lines = super::imprint::lines(self.spec, imprint);
+                    let content = self.geometry.content(self.spec, number);
+                    super::imprint::draw(&mut items, self.fonts, content, self.text_size(), &lines);
+                }
+            }
             Role::Blank => {}
             Role::Contents { first, count } => {
                 self.contents_page(&mut items, number, *first, *count)
@@ -1153,14 +1202,14 @@ impl Composer<'_> {
                 section,
                 first,
                 count,
-            } => self.puzzle_page(&mut items, number, *section, *first, *count, false)?,
+            } => self.puzzle_page(&mut items, number, *section, *first, *count, None)?,
             Role::Answers {
                 section,
                 first,
                 count,
             } => {
-                let _ = section;
-                self.puzzle_page(&mut items, number, 0, *first, *count, true)?
+                let heading = answers_heading(self.spec, *section);
+                self.puzzle_page(&mut items, number, 0, *first, *count, Some(&heading))?
             }
             Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
             Role::Techniques(index) => self.techniques_page(&mut items, number, *index)?,
@@ -1477,15 +1526,21 @@ impl Composer<'_> {
         section: usize,
         first: usize,
         count: usize,
-        answers: bool,
+        answers_heading: Option<&str>,
     ) -> Result<()> {
         let body = self.geometry.body(self.spec, number);
-        let heading = if answers {
-            self.answers_title()
-        } else {
-            self.spec.sections[section].title.value.clone()
+        let answers = answers_heading.is_some();
+        let heading = match answers_heading {
+            Some(heading) => heading.to_string(),
+            None => self.spec.sections[section].title.value.clone(),
         };
-        self.heading(items, body, &heading);
+        // A running head that names the section already says it on every page: the bold
+        // title then opens the section only (its band stays, so figures keep their place).
+        let continued = first > 0 && self.section_of[first - 1] == section;
+        let running_names_it = self.spec.page.header.value.contains("{section}");
+        if answers || !(continued && running_names_it) {
+            self.heading(items, body, &heading);
+        }
         let (per_page, heading_band) = if answers {
             (
                 self.spec.answers.per_page.value,
@@ -2196,5 +2251,17 @@ mod tests {
                 .any(|run| run.3.starts_with("T: A very") && run.3.ends_with('…')),
             "{runs:?}"
         );
+    }
+
+    #[test]
+    fn a_last_answer_page_never_holds_one_answer_alone() {
+        assert_eq!(answer_pages(19, 9), vec![9, 8, 2]);
+        assert_eq!(answer_pages(18, 9), vec![9, 9]);
+        assert_eq!(answer_pages(20, 9), vec![9, 9, 2]);
+        assert_eq!(answer_pages(1, 9), vec![1]);
+        assert_eq!(answer_pages(5, 4), vec![3, 2]);
+        // Two a page cannot give one up without leaving one alone before it.
+        assert_eq!(answer_pages(3, 2), vec![2, 1]);
+        assert_eq!(answer_pages(0, 9), Vec::<usize>::new());
     }
 }

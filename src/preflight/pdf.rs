@@ -253,12 +253,7 @@ impl FontMetrics {
             descent: -0.2,
         };
         let descendant = if metrics.two_byte {
-            font.get(b"DescendantFonts")
-                .ok()
-                .and_then(|fonts| document.dereference(fonts).ok())
-                .and_then(|(_, fonts)| fonts.as_array().ok())
-                .and_then(|fonts| fonts.first())
-                .and_then(|first| dict(document, first))
+            descendant_font(document, font)
         } else {
             None
         };
@@ -359,18 +354,23 @@ impl FontMetrics {
 
 /// Whether a font's glyphs are in the file: a font program in its descriptor (a composite
 /// font's is its descendant's), or a Type 3 font's own procedures.
+/// A composite (Type0) font's one descendant font, which holds its widths and descriptor.
+fn descendant_font<'a>(document: &'a Document, font: &'a Dictionary) -> Option<&'a Dictionary> {
+    font.get(b"DescendantFonts")
+        .ok()
+        .and_then(|fonts| document.dereference(fonts).ok())
+        .and_then(|(_, fonts)| fonts.as_array().ok())
+        .and_then(|fonts| fonts.first())
+        .and_then(|first| dict(document, first))
+}
+
 fn is_embedded(document: &Document, font: &Dictionary) -> bool {
     let subtype = font.get(b"Subtype").and_then(Object::as_name).unwrap_or(b"");
     if subtype == b"Type3" {
         return true;
     }
     let described = if subtype == b"Type0" {
-        font.get(b"DescendantFonts")
-            .ok()
-            .and_then(|fonts| document.dereference(fonts).ok())
-            .and_then(|(_, fonts)| fonts.as_array().ok())
-            .and_then(|fonts| fonts.first())
-            .and_then(|first| dict(document, first))
+        descendant_font(document, font)
     } else {
         Some(font)
     };
