@@ -344,7 +344,10 @@ fn sections_print_easiest_first_and_the_manifest_still_regenerates_each() {
         rated_warm_up.windows(2).all(|pair| pair[0].2 <= pair[1].2),
         "{rated_warm_up:?}"
     );
-    assert_ne!(rated_warm_up, made_warm_up, "the seed makes them out of order");
+    assert_ne!(
+        rated_warm_up, made_warm_up,
+        "the seed makes them out of order"
+    );
     let mut sorted = rated_warm_up.clone();
     sorted.sort_by_key(|entry| entry.1);
     assert_eq!(sorted, made_warm_up);
@@ -361,7 +364,10 @@ fn sections_print_easiest_first_and_the_manifest_still_regenerates_each() {
         .collect();
     assert_eq!(numbers, (1..=14).collect::<Vec<_>>());
     // A misspelt order is an input error naming the line.
-    let bad = WEEKLY.replace("symmetry = \"none\"", "symmetry = \"none\"\norder = \"hardest\"");
+    let bad = WEEKLY.replace(
+        "symmetry = \"none\"",
+        "symmetry = \"none\"\norder = \"hardest\"",
+    );
     assert_eq!(build(&dir, "bad", &bad, &[]), 2);
 }
 
@@ -393,17 +399,28 @@ fn an_imprint_page_follows_the_title_page() {
             .unwrap()
     };
     assert_eq!(first_page("imprint"), first_page("plain") + 1);
-    assert!(!Pdf::load(&dir.join("plain.pdf")).page_text(2).contains("All rights reserved."));
+    assert!(
+        !Pdf::load(&dir.join("plain.pdf"))
+            .page_text(2)
+            .contains("All rights reserved.")
+    );
     // A licence replaces the rights line; the year comes from `date` when not given.
-    let licensed = WEEKLY.replace(
-        "[answers]",
-        "[imprint]\nlicence = \"Licensed under CC BY 4.0\"\n\n[answers]",
-    )
-    .replace("seed = \"2026-W47\"", "seed = \"2026-W47\"\ndate = \"2025-03-01\"");
+    let licensed = WEEKLY
+        .replace(
+            "[answers]",
+            "[imprint]\nlicence = \"Licensed under CC BY 4.0\"\n\n[answers]",
+        )
+        .replace(
+            "seed = \"2026-W47\"",
+            "seed = \"2026-W47\"\ndate = \"2025-03-01\"",
+        );
     assert_eq!(build(&dir, "licensed", &licensed, &[]), 0);
     let text = Pdf::load(&dir.join("licensed.pdf")).page_text(2);
     assert!(text.contains("Copyright © 2025 The Puzzle Desk"), "{text}");
-    assert!(text.contains("Licensed under CC BY 4.0") && !text.contains("All rights"), "{text}");
+    assert!(
+        text.contains("Licensed under CC BY 4.0") && !text.contains("All rights"),
+        "{text}"
+    );
     // A wrong check digit, and two rights lines, are input errors.
     for bad in [
         "[imprint]\nisbn = \"978-0-306-40615-8\"\n",
@@ -457,7 +474,10 @@ fn sections_can_start_on_a_right_hand_page() {
     assert_eq!(build(&dir, "right", &right, &[]), 0);
     let (any, right_pages) = (first_pages("any"), first_pages("right"));
     assert!(any.iter().any(|page| page % 2 == 0), "{any:?}");
-    assert!(right_pages.iter().all(|page| page % 2 == 1), "{right_pages:?}");
+    assert!(
+        right_pages.iter().all(|page| page % 2 == 1),
+        "{right_pages:?}"
+    );
     let bad = WEEKLY.replace(
         "printer = \"generic\"",
         "printer = \"generic\"\nsection_start = \"left\"",
@@ -494,6 +514,10 @@ fn the_bold_section_title_opens_its_section_when_the_running_head_names_it() {
     assert_eq!(build(&dir, "titled", &titled, &[]), 0);
     let pdf = Pdf::load(&dir.join("titled.pdf"));
     for &page in &pages {
-        assert_eq!(pdf.page_text(page as usize).matches("Warm-up").count(), 1, "page {page}");
+        assert_eq!(
+            pdf.page_text(page as usize).matches("Warm-up").count(),
+            1,
+            "page {page}"
+        );
     }
 }

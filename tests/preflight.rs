@@ -74,7 +74,9 @@ fn a_kdp_book_with_bleed_passes_kdps_preflight_without_a_warning() {
     let text = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{text}");
     assert!(
-        text.starts_with(&format!("pages 1-{pages}: error [page-size] the page is 6.125 in × 9.25 in")),
+        text.starts_with(&format!(
+            "pages 1-{pages}: error [page-size] the page is 6.125 in × 9.25 in"
+        )),
         "{text}"
     );
     // A trim other than the book's.
@@ -87,11 +89,15 @@ fn a_kdp_book_with_bleed_passes_kdps_preflight_without_a_warning() {
 fn a_book_its_printer_would_refuse_is_not_written() {
     let dir = scratch("preflight-refused");
     // Too thin for KDP.
-    let thin = "title = \"Thin\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\ncount = 4\n";
+    let thin =
+        "title = \"Thin\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\ncount = 4\n";
     let spec = dir.join("thin.toml");
     std::fs::write(&spec, thin).unwrap();
     let pdf = dir.join("thin.pdf");
-    let output = run_binary(&["book", spec.to_str().unwrap(), "-o", pdf.to_str().unwrap()], "");
+    let output = run_binary(
+        &["book", spec.to_str().unwrap(), "-o", pdf.to_str().unwrap()],
+        "",
+    );
     assert_eq!(output.status.code(), Some(1));
     let text = stderr(&output);
     assert!(
@@ -107,7 +113,10 @@ fn a_book_its_printer_would_refuse_is_not_written() {
     let spec = dir.join("narrow.toml");
     std::fs::write(&spec, narrow).unwrap();
     let pdf = dir.join("narrow.pdf");
-    let output = run_binary(&["book", spec.to_str().unwrap(), "-o", pdf.to_str().unwrap()], "");
+    let output = run_binary(
+        &["book", spec.to_str().unwrap(), "-o", pdf.to_str().unwrap()],
+        "",
+    );
     assert_eq!(output.status.code(), Some(1));
     let text = stderr(&output);
     assert!(
@@ -175,7 +184,10 @@ fn check_reads_any_pdf() {
             "page 1: error [fonts] the font Helvetica is not embedded; Amazon KDP prints only embedded fonts",
             "pages 1-30: warning [line-weight] lines as thin as 0.25 pt; Amazon KDP asks for 0.75 pt or more so they print",
             "pages 1-30: warning [grey-fill] grey fills as light as 5 %; Amazon KDP asks for 10 % or more so they print",
-            &format!("{}: 30 pages, fails Amazon KDP's preflight (1 error, 2 warnings)", pdf.display()),
+            &format!(
+                "{}: 30 pages, fails Amazon KDP's preflight (1 error, 2 warnings)",
+                pdf.display()
+            ),
         ]
     );
     // IngramSpark publishes no line or grey minimum, but binds from 18 pages and keeps

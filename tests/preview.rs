@@ -308,7 +308,9 @@ fn bad_requests_are_usage_errors_and_write_nothing() {
         vec!["preview", spec, "--pages", "5..3", "-o", out],
         vec!["preview", spec, "--pages", "500..", "-o", out],
         vec!["preview", spec, "--pages", "2,", "-o", out],
-        vec!["preview", spec, "--pages", "1,90..92", "--spread", "-o", out],
+        vec![
+            "preview", spec, "--pages", "1,90..92", "--spread", "-o", out,
+        ],
         vec!["preview", spec, "--page", "0", "-o", out],
         vec!["preview", spec, "--page", "2", "--pages", "2..3", "-o", out],
         vec!["preview", spec, "--dpi", "5000", "-o", out],

@@ -25,15 +25,18 @@ pub struct ImprintSpec {
 }
 
 /// Reads `[imprint]`, when the spec has it.
-pub fn read_imprint(top: &Table<'_, '_>, date: Option<&Located<Date>>) -> Result<Option<ImprintSpec>> {
+pub fn read_imprint(
+    top: &Table<'_, '_>,
+    date: Option<&Located<Date>>,
+) -> Result<Option<ImprintSpec>> {
     let Some(table) = top.table("imprint", &IMPRINT_KEYS)? else {
         return Ok(None);
     };
     let text = |key: &str| -> Result<Option<String>> {
         match table.string(key)? {
-            Some(value) if value.value.trim().is_empty() => {
-                Err(table.error(value.at, format!("`{key}` is empty")).with_hint(format!("give it words, or remove `{key}`")))
-            }
+            Some(value) if value.value.trim().is_empty() => Err(table
+                .error(value.at, format!("`{key}` is empty"))
+                .with_hint(format!("give it words, or remove `{key}`"))),
             Some(value) => Ok(Some(value.value.trim().to_string())),
             None => Ok(None),
         }
@@ -56,7 +59,10 @@ pub fn read_imprint(top: &Table<'_, '_>, date: Option<&Located<Date>>) -> Result
     let rights = match (table.string("rights")?, table.string("licence")?) {
         (Some(_), Some(licence)) => {
             return Err(table
-                .error(licence.at, "`rights` and `licence` are two ways to say one line")
+                .error(
+                    licence.at,
+                    "`rights` and `licence` are two ways to say one line",
+                )
                 .with_hint("keep one: `licence` for a licence, `rights` for other words"));
         }
         _ => text("licence")?.or(text("rights")?),
@@ -125,10 +131,22 @@ mod tests {
         assert_eq!(check_isbn("9780306406157"), Ok(()));
         assert_eq!(check_isbn("0-306-40615-2"), Ok(()));
         assert_eq!(check_isbn("0-8044-2957-X"), Ok(()));
-        assert_eq!(check_isbn("978-0-306-40615-8"), Err("has a wrong check digit"));
+        assert_eq!(
+            check_isbn("978-0-306-40615-8"),
+            Err("has a wrong check digit")
+        );
         assert_eq!(check_isbn("0-306-40615-3"), Err("has a wrong check digit"));
-        assert_eq!(check_isbn("123-0-306-40615-7"), Err("does not begin with 978 or 979"));
-        assert_eq!(check_isbn("978-0-306"), Err("is neither 13 nor 10 digits long"));
-        assert_eq!(check_isbn("X780306406157"), Err("has a character that is not a digit"));
+        assert_eq!(
+            check_isbn("123-0-306-40615-7"),
+            Err("does not begin with 978 or 979")
+        );
+        assert_eq!(
+            check_isbn("978-0-306"),
+            Err("is neither 13 nor 10 digits long")
+        );
+        assert_eq!(
+            check_isbn("X780306406157"),
+            Err("has a character that is not a digit")
+        );
     }
 }

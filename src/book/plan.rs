@@ -123,7 +123,11 @@ impl Plan {
         let mut slots: Vec<Option<Puzzle>> = puzzles.into_iter().map(Some).collect();
         let puzzles = order
             .iter()
-            .map(|&made| slots[made].take().expect("a permutation takes each puzzle once"))
+            .map(|&made| {
+                slots[made]
+                    .take()
+                    .expect("a permutation takes each puzzle once")
+            })
             .collect();
         (Plan { jobs }, puzzles)
     }

@@ -102,7 +102,8 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let bytes = read_file(&args.pdf, MAX_PDF_BYTES)
         .map_err(|error| Error::input(format!("cannot read {name}: {}", describe(&error))))?;
     let printer = Printer::from(args.printer);
-    let report = preflight::check(&bytes, printer, args.trim).map_err(|error| error.in_file(name.clone()))?;
+    let report = preflight::check(&bytes, printer, args.trim)
+        .map_err(|error| error.in_file(name.clone()))?;
     let mut out = Output::stdout();
     match args.format {
         Format::Text => write_text(&mut out, &name, &report)?,
@@ -128,9 +129,8 @@ fn write_text(out: &mut Output, name: &str, report: &Report) -> Result<(), Error
         .filter(|group| group.severity == Severity::Error)
         .count();
     let warnings = groups.len() - errors;
-    let counted = |count: usize, noun: &str| {
-        format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-    };
+    let counted =
+        |count: usize, noun: &str| format!("{count} {noun}{}", if count == 1 { "" } else { "s" });
     let verdict = if errors == 0 { "passes" } else { "fails" };
     out.line(&format!(
         "{name}: {}, {verdict} {}'s preflight ({}, {})",

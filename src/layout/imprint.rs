@@ -60,7 +60,13 @@ pub fn lines(spec: &Spec, imprint: &ImprintSpec) -> Vec<(String, bool)> {
 }
 
 /// Draws the lines at the foot of `content`, left-aligned, a blank line after the title.
-pub fn draw(items: &mut Vec<Item>, fonts: &FontSet, content: Rect, text_size: f64, lines: &[(String, bool)]) {
+pub fn draw(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    content: Rect,
+    text_size: f64,
+    lines: &[(String, bool)],
+) {
     let size = text_size * 0.85;
     let leading = size * 1.4;
     let mut wrapped = Vec::new();

@@ -309,10 +309,16 @@ fn page_size(
         ));
     }
     let [left, right, bottom, top] = bleed_of(page);
-    if [left, right, bottom, top].iter().all(|side| near(*side, 0.0)) {
+    if [left, right, bottom, top]
+        .iter()
+        .all(|side| near(*side, 0.0))
+    {
         return;
     }
-    if [left, right, bottom, top].iter().any(|side| *side < -BOX_TOLERANCE) {
+    if [left, right, bottom, top]
+        .iter()
+        .any(|side| *side < -BOX_TOLERANCE)
+    {
         error("the TrimBox reaches outside the MediaBox".to_string());
         return;
     }
@@ -331,7 +337,9 @@ fn page_size(
             .iter()
             .all(|side| exact(*side, wanted)),
         BleedEdges::TopBottomOutside => {
-            [top, bottom, outside].iter().all(|side| exact(*side, wanted))
+            [top, bottom, outside]
+                .iter()
+                .all(|side| exact(*side, wanted))
                 && exact(binding, 0.0)
         }
     };
@@ -405,10 +413,23 @@ fn safe_zone(
     // (edge, distance of the mark from it, least distance) for each edge.
     let mut worst_safe: Option<(f64, &'static str, f64, MarkKind)> = None;
     let mut worst_gutter: Option<(f64, f64, MarkKind)> = None;
-    for mark in page.marks.iter().filter(|mark| counts_for_safe_zone(mark, trim)) {
+    for mark in page
+        .marks
+        .iter()
+        .filter(|mark| counts_for_safe_zone(mark, trim))
+    {
         let a = mark.area;
-        let (left, right, bottom, top) = (a[0] - trim[0], trim[2] - a[2], a[1] - trim[1], trim[3] - a[3]);
-        let (outside, binding) = if right_hand { (right, left) } else { (left, right) };
+        let (left, right, bottom, top) = (
+            a[0] - trim[0],
+            trim[2] - a[2],
+            a[1] - trim[1],
+            trim[3] - a[3],
+        );
+        let (outside, binding) = if right_hand {
+            (right, left)
+        } else {
+            (left, right)
+        };
         for (edge, distance) in [("top", top), ("bottom", bottom), ("outside", outside)] {
             let short = safe - distance;
             if short > EDGE_TOLERANCE && worst_safe.is_none_or(|(worst, ..)| short > worst) {
@@ -422,7 +443,11 @@ fn safe_zone(
     }
     if let Some((_, edge, distance, kind)) = worst_safe {
         let zone = if profile.safe_with_bleed != profile.safe {
-            if has_bleed { " with bleed" } else { " without bleed" }
+            if has_bleed {
+                " with bleed"
+            } else {
+                " without bleed"
+            }
         } else {
             ""
         };
@@ -575,7 +600,9 @@ mod tests {
                 test.content.as_bytes().to_vec(),
             ));
             let as_array = |area: Area| -> Vec<Object> {
-                area.iter().map(|&value| Object::Real(value as f32)).collect()
+                area.iter()
+                    .map(|&value| Object::Real(value as f32))
+                    .collect()
             };
             let mut page = dictionary! {
                 "Type" => "Page",
@@ -617,18 +644,25 @@ mod tests {
     }
 
     fn has(bytes: &[u8], printer: Printer, rule: Rule) -> bool {
-        rules(bytes, printer).iter().any(|(_, found, _)| *found == rule)
+        rules(bytes, printer)
+            .iter()
+            .any(|(_, found, _)| *found == rule)
     }
 
     /// Text well inside a 6 × 9 in page's margins, a frame of 1 pt lines and a 20 % fill.
-    const GOOD: &str = "BT /F1 10 Tf 100 300 Td (Puzzle 1) Tj ET 1 w 80 80 270 480 re S 0.8 g 100 100 50 50 re f";
+    const GOOD: &str =
+        "BT /F1 10 Tf 100 300 Td (Puzzle 1) Tj ET 1 w 80 80 270 480 re S 0.8 g 100 100 50 50 re f";
 
     #[test]
     fn a_clean_book_passes_every_printer() {
         let bytes = book(40, GOOD);
         for printer in Printer::ALL {
             let report = check(&bytes, printer, Some((432.0, 648.0))).unwrap();
-            assert!(report.findings.is_empty(), "{printer}: {:?}", report.lines());
+            assert!(
+                report.findings.is_empty(),
+                "{printer}: {:?}",
+                report.lines()
+            );
             assert!(report.passes());
         }
     }
@@ -695,7 +729,11 @@ mod tests {
         assert!(has(&small, Printer::Kdp, Rule::PageSize));
         assert!(!has(&small, Printer::Generic, Rule::PageSize));
         let report = check(&book(24, GOOD), Printer::Generic, Some((419.53, 595.28))).unwrap();
-        assert!(report.lines()[0].contains("not the book's"), "{:?}", report.lines());
+        assert!(
+            report.lines()[0].contains("not the book's"),
+            "{:?}",
+            report.lines()
+        );
         // Pages of different sizes.
         let mixed = pdf_with(
             &[
@@ -709,23 +747,24 @@ mod tests {
             true,
             "",
         );
-        assert!(
-            rules(&mixed, Printer::Generic).contains(&(Some(2), Rule::PageSize, Severity::Error))
-        );
+        assert!(rules(&mixed, Printer::Generic).contains(&(
+            Some(2),
+            Rule::PageSize,
+            Severity::Error
+        )));
     }
 
     #[test]
     fn content_stays_inside_the_safe_zone() {
         // KDP without bleed: 0.25 in (18 pt) from the top, bottom and outside edges.
-        let near_outside = |x: f64| {
-            book(
-                24,
-                &format!("BT /F1 10 Tf {x} 300 Td (ab) Tj ET"),
-            )
-        };
+        let near_outside = |x: f64| book(24, &format!("BT /F1 10 Tf {x} 300 Td (ab) Tj ET"));
         // Two glyphs of 600/1000 at 10 pt: 12 pt wide. The outside edge of a right-hand
         // page is its right edge.
-        assert!(!has(&near_outside(432.0 - 18.0 - 12.0 - 0.5), Printer::Kdp, Rule::SafeZone));
+        assert!(!has(
+            &near_outside(432.0 - 18.0 - 12.0 - 0.5),
+            Printer::Kdp,
+            Rule::SafeZone
+        ));
         let report = check(&near_outside(432.0 - 14.4 - 12.0), Printer::Kdp, None).unwrap();
         assert!(
             report.lines()[0].contains("text is 0.2 in from the outside edge of the trim"),
@@ -733,8 +772,16 @@ mod tests {
             report.lines()
         );
         // IngramSpark and Lulu keep 0.5 in.
-        assert!(has(&near_outside(432.0 - 30.0 - 12.0), Printer::Ingram, Rule::SafeZone));
-        assert!(has(&near_outside(432.0 - 30.0 - 12.0), Printer::Lulu, Rule::SafeZone));
+        assert!(has(
+            &near_outside(432.0 - 30.0 - 12.0),
+            Printer::Ingram,
+            Rule::SafeZone
+        ));
+        assert!(has(
+            &near_outside(432.0 - 30.0 - 12.0),
+            Printer::Lulu,
+            Rule::SafeZone
+        ));
         // The top edge, by a line.
         let top = book(24, "0.75 w 100 640 m 300 640 l S");
         assert!(rules(&top, Printer::Kdp).contains(&(Some(1), Rule::SafeZone, Severity::Error)));
@@ -748,7 +795,11 @@ mod tests {
                     ([0.0, 0.0, 441.0, 666.0], [9.0, 9.0, 441.0, 657.0])
                 };
                 // 0.3 in from the trim's outside edge.
-                let x = if right_hand { 432.0 - 21.6 - 12.0 } else { 9.0 + 21.6 };
+                let x = if right_hand {
+                    432.0 - 21.6 - 12.0
+                } else {
+                    9.0 + 21.6
+                };
                 TestPage {
                     media,
                     trim: Some(trim),
@@ -786,7 +837,11 @@ mod tests {
         let pages = |count: usize| -> Vec<u8> {
             let pages: Vec<TestPage> = (0..count)
                 .map(|index| {
-                    let x = if index % 2 == 0 { 32.4 } else { 432.0 - 32.4 - 12.0 };
+                    let x = if index % 2 == 0 {
+                        32.4
+                    } else {
+                        432.0 - 32.4 - 12.0
+                    };
                     page(&format!("BT /F1 10 Tf {x} 300 Td (ab) Tj ET"))
                 })
                 .collect();
@@ -795,8 +850,14 @@ mod tests {
         assert!(!has(&pages(150), Printer::Kdp, Rule::Gutter));
         let thick = pages(152);
         let found = rules(&thick, Printer::Kdp);
-        assert!(found.contains(&(Some(1), Rule::Gutter, Severity::Error)), "{found:?}");
-        assert!(found.contains(&(Some(2), Rule::Gutter, Severity::Error)), "{found:?}");
+        assert!(
+            found.contains(&(Some(1), Rule::Gutter, Severity::Error)),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(Some(2), Rule::Gutter, Severity::Error)),
+            "{found:?}"
+        );
         let report = check(&thick, Printer::Kdp, None).unwrap();
         assert!(
             report.lines()[0].contains("0.45 in from the binding edge; Amazon KDP wants an inner margin of 0.5 in for 152 pages"),
@@ -823,7 +884,11 @@ mod tests {
         let bytes = pdf_with(&pages, false, "");
         for printer in Printer::ALL {
             let found = rules(&bytes, printer);
-            assert_eq!(found, vec![(Some(1), Rule::Fonts, Severity::Error)], "{printer}");
+            assert_eq!(
+                found,
+                vec![(Some(1), Rule::Fonts, Severity::Error)],
+                "{printer}"
+            );
         }
         let report = check(&bytes, Printer::Kdp, None).unwrap();
         assert!(report.lines()[0].contains("TestSans is not embedded"));
@@ -849,7 +914,11 @@ mod tests {
         let light = book(24, &format!("{GOOD} 0.95 g 100 200 50 50 re f"));
         let report = check(&light, Printer::Kdp, None).unwrap();
         assert!(report.passes());
-        assert!(report.lines()[0].contains("grey fills as light as 5 %"), "{:?}", report.lines());
+        assert!(
+            report.lines()[0].contains("grey fills as light as 5 %"),
+            "{:?}",
+            report.lines()
+        );
         let cmyk = book(24, "0 0 0 0.05 k 100 200 50 50 re f");
         assert!(has(&cmyk, Printer::Kdp, Rule::GreyFill));
         let ten = book(24, "0.9 g 100 200 50 50 re f 1 g 100 300 50 50 re f");

@@ -242,7 +242,10 @@ impl FontMetrics {
     }
 
     fn read(document: &Document, font: &Dictionary) -> FontMetrics {
-        let subtype = font.get(b"Subtype").and_then(Object::as_name).unwrap_or(b"");
+        let subtype = font
+            .get(b"Subtype")
+            .and_then(Object::as_name)
+            .unwrap_or(b"");
         let mut metrics = FontMetrics {
             two_byte: subtype == b"Type0",
             first_char: 0,
@@ -365,7 +368,10 @@ fn descendant_font<'a>(document: &'a Document, font: &'a Dictionary) -> Option<&
 }
 
 fn is_embedded(document: &Document, font: &Dictionary) -> bool {
-    let subtype = font.get(b"Subtype").and_then(Object::as_name).unwrap_or(b"");
+    let subtype = font
+        .get(b"Subtype")
+        .and_then(Object::as_name)
+        .unwrap_or(b"");
     if subtype == b"Type3" {
         return true;
     }
@@ -613,7 +619,10 @@ impl<'a> Page<'a, '_> {
 
     /// The page's metrics of font `name` in `resources`, read once.
     fn font(&mut self, resources: Option<&'a Dictionary>, name: &[u8]) -> Option<usize> {
-        let key = (resources.map_or(0, |r| r as *const Dictionary as usize), name.to_vec());
+        let key = (
+            resources.map_or(0, |r| r as *const Dictionary as usize),
+            name.to_vec(),
+        );
         if let Some(index) = self.font_keys.iter().position(|known| *known == key) {
             return Some(index);
         }
@@ -793,8 +802,7 @@ impl<'a> Page<'a, '_> {
                     text_matrix = line_matrix;
                 }
                 "T*" => {
-                    line_matrix =
-                        multiply([1.0, 0.0, 0.0, 1.0, 0.0, -state.leading], line_matrix);
+                    line_matrix = multiply([1.0, 0.0, 0.0, 1.0, 0.0, -state.leading], line_matrix);
                     text_matrix = line_matrix;
                 }
                 "Tj" | "'" | "\"" | "TJ" => {
@@ -875,10 +883,7 @@ impl<'a> Page<'a, '_> {
         let visible = state.render_mode != 3 && state.render_mode != 7;
         if visible && size != 0.0 && advance != start {
             let rendering = multiply(*text_matrix, state.ctm);
-            let (low, high) = (
-                state.rise + descent * size,
-                state.rise + ascent * size,
-            );
+            let (low, high) = (state.rise + descent * size, state.rise + ascent * size);
             let area = extent(
                 rendering,
                 [(start, low), (advance, low), (start, high), (advance, high)],
@@ -918,10 +923,7 @@ impl<'a> Page<'a, '_> {
             .and_then(Object::as_name)
             .unwrap_or(b"");
         if subtype == b"Image" {
-            let area = extent(
-                state.ctm,
-                [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)],
-            );
+            let area = extent(state.ctm, [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]);
             self.push(MarkKind::Image, area, 0.0, 1.0);
             return Ok(());
         }
@@ -975,7 +977,12 @@ mod tests {
 
     #[test]
     fn garbage_is_an_input_error() {
-        for bytes in [&b""[..], b"hello", b"%PDF-1.4\n%%EOF", b"%PDF-1.4\n1 0 obj <<"] {
+        for bytes in [
+            &b""[..],
+            b"hello",
+            b"%PDF-1.4\n%%EOF",
+            b"%PDF-1.4\n1 0 obj <<",
+        ] {
             let error = read(bytes).unwrap_err();
             assert_eq!(error.exit_code(), 2, "{error}");
         }
