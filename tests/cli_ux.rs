@@ -147,7 +147,7 @@ fn the_manual_page_prints_and_installs() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 27, "{names:?}");
+    assert_eq!(names.len(), 28, "{names:?}");
     for page in [
         "puzzlebook-sudoku-canon.1",
         "puzzlebook-ledger-record.1",
@@ -161,8 +161,9 @@ fn the_manual_page_prints_and_installs() {
         assert!(page.starts_with(&format!(".TH {title} 1")), "{name}");
     }
     assert!(names.contains(&"puzzlebook-book.1".to_string()));
+    assert!(names.contains(&"puzzlebook-check.1".to_string()));
     assert!(names.contains(&"puzzlebook-mushikui-generate.1".to_string()));
-    assert!(text(&output.stderr).contains("27 manual pages"));
+    assert!(text(&output.stderr).contains("28 manual pages"));
 
     let missing = dir.join("missing");
     let output = run(&["man", "--out", missing.to_str().unwrap()], &[]);

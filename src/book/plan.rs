@@ -19,7 +19,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::kind::{Content, Hint, Topic, Walkthrough};
-use super::spec::{SectionSpec, Spec};
+use super::spec::{Order, SectionSpec, Spec};
 use crate::error::Result;
 use crate::kind::Kind;
 
@@ -85,6 +85,55 @@ impl Plan {
             }
         }
         Ok(Plan { jobs })
+    }
+
+    /// Puts each section's made puzzles (in job order) in the order its `order` key asks
+    /// for: easiest first by rating (a stable sort, unrated puzzles last), or as made. The
+    /// returned plan's jobs keep their sections and printed numbers, and carry the seed
+    /// path and index of the puzzle now at their place, so the manifest still says how to
+    /// regenerate each printed puzzle. `made` is each job's puzzle with whatever goes with
+    /// it, `rating` reads the puzzle's rating from it.
+    pub fn in_print_order<T>(
+        &self,
+        spec: &Spec,
+        made: Vec<T>,
+        rating: impl Fn(&T) -> Option<f64>,
+    ) -> (Plan, Vec<T>) {
+        let mut order: Vec<usize> = (0..self.jobs.len()).collect();
+        let mut start = 0;
+        while start < order.len() {
+            let section = self.jobs[start].section;
+            let end = start
+                + self.jobs[start..]
+                    .iter()
+                    .take_while(|job| job.section == section)
+                    .count();
+            if spec.sections[section].order == Order::Rating {
+                let rating = |at: &usize| rating(&made[*at]).unwrap_or(f64::INFINITY);
+                order[start..end].sort_by(|a, b| rating(a).total_cmp(&rating(b)));
+            }
+            start = end;
+        }
+        let jobs = self
+            .jobs
+            .iter()
+            .zip(&order)
+            .map(|(place, &made)| Job {
+                seed_path: self.jobs[made].seed_path.clone(),
+                index: self.jobs[made].index,
+                ..place.clone()
+            })
+            .collect();
+        let mut slots: Vec<Option<T>> = made.into_iter().map(Some).collect();
+        let printed = order
+            .iter()
+            .map(|&made| {
+                slots[made]
+                    .take()
+                    .expect("a permutation takes each puzzle once")
+            })
+            .collect();
+        (Plan { jobs }, printed)
     }
 }
 

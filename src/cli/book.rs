@@ -133,8 +133,9 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     };
 
     let mut made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
-    let recorded = match &book.series {
-        Some(_) if !args.no_record => record(&mut book, &mut made, &args, started, ui)?,
+    // The ledger stays locked from here until the book's record is written.
+    let claimed = match &book.series {
+        Some(_) if !args.no_record => claim(&mut book, &mut made, &args, started, ui)?,
         _ => None,
     };
     let stage = Instant::now();
@@ -145,17 +146,36 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         bytes.len()
     ));
     let stage = Instant::now();
-    let bleed = made.geometry.bleed;
+    preflight(&book.spec, &bytes, ui)?;
+    ui.detail(format_args!(
+        "preflight: {:.2} s",
+        stage.elapsed().as_secs_f64()
+    ));
+    // A book that fails its preflight is not recorded.
+    let recorded = match (claimed, &book.series) {
+        (Some(mut locked), Some(series)) => {
+            let head = crate::book::series::RecordHead {
+                seed: series.book.seed.clone(),
+                issue: series.book.issue.clone(),
+                title: book.spec.title.value.clone(),
+                recorded: super::ledger::now_text(),
+            };
+            Some(super::ledger::record_keys(&mut locked, &head, &made.keys)?)
+        }
+        _ => None,
+    };
+    let stage = Instant::now();
+    let geometry = &made.geometry;
     let positions: Vec<Position> = made
         .composed
         .placements
         .iter()
         .map(|placement| Position {
             page: placement.page,
-            bbox: boxed(placement.bbox, bleed),
+            bbox: boxed(placement.bbox, geometry.page_bleed(placement.page)),
             answer: placement
                 .answer
-                .map(|(page, rect)| (page, boxed(rect, bleed))),
+                .map(|(page, rect)| (page, boxed(rect, geometry.page_bleed(page)))),
             walkthrough: placement.walkthrough.clone(),
             hint: placement.hint,
         })
@@ -163,7 +183,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let pages = made.composed.document.pages.len();
     let json = manifest::to_json(
         &book.spec,
-        &book.plan,
+        &made.printed,
         (&made.puzzles, &made.keys, &made.draws),
         &positions,
         pages,
@@ -177,7 +197,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
                 &book.spec,
                 &book.fonts,
                 &geometry,
-                (&book.plan, &made.puzzles),
+                (&book.plan, &made.as_made),
                 picture.as_ref(),
                 false,
             )?;
@@ -215,6 +235,14 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             used / 72.0
         ));
     }
+    for (which, asked, used) in &made.geometry.raised {
+        ui.note(format_args!(
+            "{which} margin raised from {:.3} in to {:.3} in, the least {} keeps content from the trim",
+            asked / 72.0,
+            used / 72.0,
+            made.geometry.printer
+        ));
+    }
     if let (Some(laid_out), Some(path)) = (&made_cover, &cover_path) {
         laid_out.report(ui, path, started);
     }
@@ -245,21 +273,20 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     Ok(0)
 }
 
-/// Records the book's puzzles in its series ledger, under the ledger's lock. Should another
-/// build have recorded puzzles since the ledger was read, and one of them be among this
-/// book's, the book is made again without them first (still under the lock, so no third
-/// build slips in between). Returns how many puzzles were recorded.
-fn record(
+/// Locks the book's series ledger for its record. Should another build have recorded
+/// puzzles since the ledger was read, and one of them be among this book's, the book is
+/// made again without them first (under the lock, so no third build slips in between).
+fn claim(
     book: &mut Prepared,
     made: &mut Made,
     args: &Args,
     started: Instant,
     ui: Ui,
-) -> Result<Option<usize>, Error> {
+) -> Result<Option<super::ledger::Locked>, Error> {
     let Some(series) = &book.series else {
         return Ok(None);
     };
-    let mut locked = super::ledger::Locked::open(&series.ledger)
+    let locked = super::ledger::Locked::open(&series.ledger)
         .map_err(|error| series.locate(&book.spec, error))?;
     let now = locked.ledger().excluded_for(&series.book);
     let clash = made
@@ -276,17 +303,7 @@ fn record(
         }
         *made = make(book, &args.jobs, args.max_seconds, started, ui)?;
     }
-    let Some(series) = &book.series else {
-        return Ok(None);
-    };
-    let head = crate::book::series::RecordHead {
-        seed: series.book.seed.clone(),
-        issue: series.book.issue.clone(),
-        title: book.spec.title.value.clone(),
-        recorded: super::ledger::now_text(),
-    };
-    let added = super::ledger::record_keys(&mut locked, &head, &made.keys)?;
-    Ok(Some(added))
+    Ok(Some(locked))
 }
 
 /// A book read and checked: everything that can be wrong with the input (the spec, its
@@ -444,10 +461,17 @@ pub(super) fn prepare_spec(
 
 /// The puzzles of a book and its laid-out pages.
 pub(super) struct Made {
+    /// The puzzles in print order (each section's `order`).
     pub puzzles: Vec<Puzzle>,
-    /// Each puzzle's key and how it was drawn.
+    /// Each printed puzzle's key and how it was drawn.
     pub keys: Vec<String>,
     pub draws: Vec<Draw>,
+    /// The plan in print order: each job carries the seed path and index of the puzzle
+    /// printed at its place.
+    pub printed: Plan,
+    /// The puzzles as made (in the plan's job order), from which a cover takes its art as
+    /// `puzzlebook cover` does.
+    pub as_made: Vec<Puzzle>,
     pub composed: Composed,
     /// The geometry of the pages as made (walkthrough pages can raise the gutter).
     pub geometry: Geometry,
@@ -491,7 +515,7 @@ pub(super) fn make(
     });
     progress.finish_and_clear();
     let crate::book::distinct::Made {
-        puzzles,
+        puzzles: as_made,
         keys,
         draws,
     } = made?;
@@ -522,6 +546,24 @@ pub(super) fn make(
                 }
             ));
         }
+    }
+    let made: Vec<(Puzzle, String, Draw)> = as_made
+        .iter()
+        .cloned()
+        .zip(keys)
+        .zip(draws)
+        .map(|((puzzle, key), draw)| (puzzle, key, draw))
+        .collect();
+    let (printed, made) = book
+        .plan
+        .in_print_order(&book.spec, made, |(puzzle, _, _)| puzzle.rating);
+    let mut puzzles = Vec::with_capacity(made.len());
+    let mut keys = Vec::with_capacity(made.len());
+    let mut draws = Vec::with_capacity(made.len());
+    for (puzzle, key, draw) in made {
+        puzzles.push(puzzle);
+        keys.push(key);
+        draws.push(draw);
     }
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
@@ -554,9 +596,57 @@ pub(super) fn make(
         puzzles,
         keys,
         draws,
+        printed,
+        as_made,
         composed,
         geometry,
     })
+}
+
+/// Checks the rendered book against its printer's rules before it is written: a rule the
+/// printer enforces fails the build (exit 1, nothing written), naming the page and the rule;
+/// the printer's advice is a note.
+fn preflight(spec: &Spec, bytes: &[u8], ui: Ui) -> Result<(), Error> {
+    use crate::preflight::Rule;
+    let printer = spec.page.printer.value;
+    let size = spec.page.size.value;
+    let report = crate::preflight::check(bytes, printer, Some((size.width, size.height)))?;
+    // Errors come first: the first group is the one the error names.
+    let groups = report.groups();
+    let failing = !report.passes();
+    for group in groups.iter().skip(usize::from(failing)) {
+        ui.note(format_args!("preflight: {}", group.line()));
+    }
+    let Some(first) = groups.first().filter(|_| failing) else {
+        return Ok(());
+    };
+    let errors = groups
+        .iter()
+        .filter(|group| group.severity == crate::preflight::Severity::Error)
+        .count();
+    let mut message = format!(
+        "the book fails {printer}'s preflight: {}[{}] {}",
+        first.place(),
+        first.rule.name(),
+        first.message
+    );
+    if errors > 1 {
+        message.push_str(&format!(" (and {} more)", errors - 1));
+    }
+    let hint = match first.rule {
+        Rule::PageCount => format!(
+            "{printer} binds books of {} pages: add puzzles, or set [page] printer for another printer",
+            printer
+                .profile()
+                .pages
+                .map_or(String::new(), |(least, most)| format!("{least} to {most}"))
+        ),
+        Rule::SafeZone | Rule::Gutter => {
+            "widen the margins in [page] (and keep min_gutter = true)".to_string()
+        }
+        _ => "this is a bug in puzzlebook; please report it with the spec".to_string(),
+    };
+    Err(Error::runtime(message).with_hint(hint))
 }
 
 /// True when both paths name one existing file.
@@ -568,8 +658,13 @@ pub(super) fn is_same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// A layout rectangle as a manifest box: media-box coordinates (bleed included).
-fn boxed(rect: layout::Rect, bleed: f64) -> [f64; 4] {
-    [rect.x + bleed, rect.y + bleed, rect.width, rect.height]
+fn boxed(rect: layout::Rect, bleed: layout::page::Bleed) -> [f64; 4] {
+    [
+        rect.x + bleed.left,
+        rect.y + bleed.top,
+        rect.width,
+        rect.height,
+    ]
 }
 
 /// The `source` files of the sections, by section; paths are relative to the spec.
