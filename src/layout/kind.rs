@@ -29,10 +29,45 @@ pub struct Frame {
     /// The smallest readable cell of a walkthrough figure (points): sudoku's hold pencil
     /// marks, a third of a cell each.
     pub min_walk_cell: f64,
-    /// Figures never grow beyond this cell, however much room there is.
-    pub max_cell: f64,
+    /// Figures never grow beyond this cell, however much room there is, as a multiple of
+    /// the book's text size (a calculation's digits keep in proportion to the words).
+    pub max_cell_in_text: f64,
+    /// The size of the figure's smallest digits, as a fraction of its cell: what a
+    /// smallest digit size (large print) asks of the cell.
+    pub digit_scale: f64,
+    /// Room the figure takes outside its cells (labels beside a grid), in cells.
+    pub outside: Outside,
     /// What the cells are called in messages ("sudoku": "sudoku cells", "sudoku answer cells").
     pub cells_are: &'static str,
+}
+
+/// Room a figure takes outside its cells, in cells on each side: coordinate labels in the
+/// margin of a grid, say. The figure's area includes it; its box (the manifest's) does not.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outside {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+}
+
+impl Outside {
+    pub const NONE: Outside = Outside {
+        left: 0.0,
+        top: 0.0,
+        right: 0.0,
+        bottom: 0.0,
+    };
+}
+
+impl Frame {
+    /// Cells across and down, the room outside them included.
+    pub fn extent(&self) -> (f64, f64) {
+        (
+            self.columns + self.outside.left + self.outside.right,
+            self.rows + self.outside.top + self.outside.bottom,
+        )
+    }
 }
 
 /// One rules page: a heading and paragraphs.
@@ -49,7 +84,7 @@ pub trait LayoutKind: Sync {
     /// The frame of a section's figures.
     fn frame(&self, section: &dyn SectionKind) -> Frame;
     /// Draws a puzzle or its answer with cells of `cell` points, centred across `area` and
-    /// starting at its top; returns the figure's box (what the manifest records: its text,
+    /// starting at its top (the frame's `outside` room included in both); returns the figure's box (what the manifest records: its text,
     /// read in order, is the puzzle's givens or the solution's digits).
     fn draw(
         &self,

@@ -6,7 +6,7 @@
 //! [`super::shapes`], or letters) instead of digits.
 
 use super::fonts::{FaceId, FontSet};
-use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
+use super::kind::{Frame, LayoutKind, Outside, RulesPage, Show, expect_content};
 use super::page::{Colour, Item, Point, Rect};
 use super::sudoku_walk::{Diagram, MarkArea, VariantDiagram, draw_diagram, draw_variant_diagram};
 use super::words;
@@ -30,6 +30,13 @@ pub const MIN_ANSWER_CELL: f64 = 8.0;
 
 /// Digits are this fraction of the cell size.
 const DIGIT_SCALE: f64 = 0.6;
+
+/// The most of a cell's width a value may take: two-digit values (12×12, 16×16) keep a
+/// fifth of the cell clear on each side, off the cell walls.
+pub const VALUE_SPAN: f64 = 0.6;
+/// The digit size of two-digit grids as a fraction of the cell, with the bundled digits
+/// ("16" in DejaVu Sans Bold is 1.39 em wide): what the frame promises a large-print book.
+const TWO_DIGIT_SCALE: f64 = VALUE_SPAN / 1.4;
 
 /// The smallest cells of grids whose values take two digits (12×12, 16×16).
 pub const MIN_TWO_DIGIT_CELL: f64 = 15.0;
@@ -146,7 +153,7 @@ pub fn draw_variant(
         .into_iter()
         .map(|face| fonts.metrics(face).width(&side.to_string(), 1.0))
         .fold(0.0, f64::max);
-    let digit_size = (cell * DIGIT_SCALE).min(cell * 0.8 / widest.max(1e-6));
+    let digit_size = (cell * DIGIT_SCALE).min(cell * VALUE_SPAN / widest.max(1e-6));
     for (index, &value) in figure.cells.iter().enumerate() {
         if value == 0 {
             continue;
@@ -471,7 +478,9 @@ impl LayoutKind for SudokuLayout {
                     killer.options.size,
                     super::killer::KILLER_MARKS,
                 ),
-                max_cell: f64::INFINITY,
+                max_cell_in_text: f64::INFINITY,
+                digit_scale: super::killer::DIGIT_SCALE,
+                outside: Outside::NONE,
                 cells_are: "killer sudoku",
             };
         }
@@ -494,7 +503,13 @@ impl LayoutKind for SudokuLayout {
                 MIN_ANSWER_CELL
             },
             min_walk_cell: super::sudoku_walk::min_variant_walk_cell(size),
-            max_cell: f64::INFINITY,
+            max_cell_in_text: f64::INFINITY,
+            digit_scale: if two_digits {
+                TWO_DIGIT_SCALE
+            } else {
+                DIGIT_SCALE
+            },
+            outside: Outside::NONE,
             cells_are: "sudoku",
         }
     }
@@ -848,6 +863,55 @@ mod tests {
             items,
         };
         assert_eq!(page.text_in(rect), "579");
+    }
+
+    /// Two-digit values stay inside their cells with clear space to the walls, bold or
+    /// regular, at the smallest answer cell and larger.
+    #[test]
+    fn two_digit_values_keep_clear_of_the_cell_walls() {
+        let fonts = FontSet::bundled(false);
+        let regions = box_regions(Size::S16);
+        let cells: Vec<u8> = (0..256).map(|index| (index % 16) as u8 + 1).collect();
+        let strong: Vec<bool> = (0..256).map(|index| index % 3 == 0).collect();
+        for cell in [MIN_TWO_DIGIT_ANSWER_CELL, MIN_TWO_DIGIT_CELL, 30.0] {
+            let rect = Rect::new(10.0, 10.0, cell * 16.0, cell * 16.0);
+            let mut items = Vec::new();
+            draw_variant(
+                &mut items,
+                &fonts,
+                rect,
+                &VariantFigure {
+                    side: 16,
+                    regions: &regions,
+                    shaded: &[false; 256],
+                    cells: &cells,
+                    strong: Some(&strong),
+                    symbols: &Symbols::Digits,
+                },
+            );
+            let (_, thick) = line_widths(cell * 9.0);
+            for item in &items {
+                let Item::Text {
+                    at,
+                    size,
+                    face,
+                    text,
+                    ..
+                } = item
+                else {
+                    continue;
+                };
+                let width = fonts.metrics(*face).width(text, *size);
+                let column = ((at.x + width / 2.0 - rect.x) / cell).floor();
+                let left_wall = rect.x + column * cell + thick / 2.0;
+                let right_wall = rect.x + (column + 1.0) * cell - thick / 2.0;
+                let clear = (at.x - left_wall).min(right_wall - (at.x + width));
+                assert!(
+                    clear >= 0.12 * cell,
+                    "{text} in a {cell} pt cell keeps {clear:.2} pt from its walls"
+                );
+            }
+        }
     }
 
     #[test]
