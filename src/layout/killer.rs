@@ -26,7 +26,7 @@ pub const SUM_SCALE: f64 = 0.24;
 pub const MIN_SUM: f64 = 7.0;
 /// The most of a cell a sum may take (its size over the cell's): larger, it would crowd
 /// the digit below it.
-pub const MAX_SUM_SHARE: f64 = 0.28;
+pub const MAX_SUM_SHARE: f64 = 0.3;
 /// The smallest cell of a killer puzzle: its sums stay [`MIN_SUM`] points and clear of
 /// the digits.
 pub const MIN_KILLER_CELL: f64 = MIN_SUM / MAX_SUM_SHARE;
