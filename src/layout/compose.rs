@@ -9,11 +9,11 @@
 //! draws every page.
 
 use super::fonts::{FaceId, FontSet};
-use super::kind::{Frame, RulesPage, Show};
+use super::kind::{Frame, RulesExample, RulesPage, Show};
 use super::page::{Colour, Document, Info, Item, Page, Point, Rect};
 use super::slot::{self, CaptionRoom, Captions, Fit, Limits};
 use super::techniques;
-use super::text::{Align, run, wrap};
+use super::text::{Align, balanced, justified, run, wrap};
 use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
 use super::words;
 use crate::book::kind::SectionKind;
@@ -414,6 +414,44 @@ pub fn paginate_with(
         technique_entries: chapter.to_vec(),
         technique_pages,
     }
+}
+
+/// The arrangement of a rules page's examples in `room` (columns across, each column's
+/// width, each example's cell) whose most cramped example is the least so, each as large as
+/// its column allows up to 2.4 × the text size a cell (or its own smallest readable cell,
+/// if larger); `None` when some example cannot be drawn readably. `captions` gives the
+/// height of the tallest caption in a column of some width.
+fn arrange_examples(
+    examples: &[&RulesExample],
+    room: Rect,
+    gap: f64,
+    captions: impl Fn(f64) -> f64,
+    text: f64,
+) -> Option<(usize, f64, Vec<f64>)> {
+    let mut best: Option<(f64, usize, f64, Vec<f64>)> = None;
+    for columns in 1..=examples.len() {
+        let rows = examples.len().div_ceil(columns);
+        let width = (room.width - (columns - 1) as f64 * gap) / columns as f64;
+        let height = (room.height - rows as f64 * gap) / rows as f64 - captions(width);
+        let cells: Vec<f64> = examples
+            .iter()
+            .map(|example| {
+                (width / example.extent.0)
+                    .min(height / example.extent.1)
+                    .min((text * 2.4).max(example.min_cell))
+            })
+            .collect();
+        let score = cells
+            .iter()
+            .zip(examples)
+            .map(|(cell, example)| cell / example.min_cell)
+            .fold(f64::INFINITY, f64::min);
+        if best.as_ref().is_none_or(|(known, ..)| score > *known) {
+            best = Some((score, columns, width, cells));
+        }
+    }
+    best.filter(|(score, ..)| *score >= 1.0)
+        .map(|(_, columns, width, cells)| (columns, width, cells))
 }
 
 /// A hint's slot on a hint page: two lines of text and a gap, as multiples of the text size.
@@ -1270,7 +1308,7 @@ impl Composer<'_> {
                 self.contents_page(&mut items, number, *first, *count)
             }
             Role::Rules(index) => {
-                self.rules_page(&mut items, number, &self.pagination.rules[*index])
+                self.rules_page(&mut items, number, &self.pagination.rules[*index])?
             }
             Role::Questions {
                 section,
@@ -1376,7 +1414,7 @@ impl Composer<'_> {
     }
 
     /// Sets `text` centred on `centre`, shrinking it to fit `width` (down to `smallest`) and
-    /// wrapping it beyond that; returns the baseline of the last line.
+    /// wrapping it into balanced lines beyond that; returns the baseline of the last line.
     #[allow(clippy::too_many_arguments)]
     fn centred_block(
         &self,
@@ -1397,7 +1435,7 @@ impl Composer<'_> {
             size
         };
         let mut baseline = top;
-        for line in wrap(metrics, text, size, width) {
+        for line in balanced(metrics, text, size, width) {
             baseline += size * 1.25;
             items.push(run(
                 metrics,
@@ -1567,7 +1605,7 @@ impl Composer<'_> {
         }
     }
 
-    fn rules_page(&self, items: &mut Vec<Item>, number: usize, rules: &RulesPage) {
+    fn rules_page(&self, items: &mut Vec<Item>, number: usize, rules: &RulesPage) -> Result<()> {
         let body = self.geometry.body(self.spec, number);
         let text = self.text_size();
         self.heading(items, body, &rules.heading);
@@ -1577,20 +1615,119 @@ impl Composer<'_> {
             body.y + heading_band(self.spec, self.fonts, &rules.heading, body.width) + size;
         let width = body.width.min(size * 40.0);
         for paragraph in &rules.paragraphs {
-            for line in wrap(metrics, paragraph, size, width) {
-                items.push(run(
-                    metrics,
-                    self.fonts.text,
-                    &line,
-                    size,
-                    (body.x, baseline),
-                    Align::Left,
-                    0.0,
-                ));
+            let lines = wrap(metrics, paragraph, size, width);
+            for (index, line) in lines.iter().enumerate() {
+                // Body text is justified; a paragraph's last line is set flush left.
+                if index + 1 < lines.len() {
+                    items.extend(justified(
+                        metrics,
+                        self.fonts.text,
+                        line,
+                        size,
+                        (body.x, baseline),
+                        width,
+                    ));
+                } else {
+                    items.push(run(
+                        metrics,
+                        self.fonts.text,
+                        line,
+                        size,
+                        (body.x, baseline),
+                        Align::Left,
+                        0.0,
+                    ));
+                }
                 baseline += size * 1.5;
             }
             baseline += size * 0.8;
         }
+        let top = baseline - size + size * 0.8;
+        let room = Rect::new(body.x, top, body.width, body.bottom() - top);
+        self.rules_examples(items, rules, room)?;
+        Ok(())
+    }
+
+    /// A rules page's worked examples in `room` (below its words), drawn by their kind: in
+    /// columns and rows as large as fit, each with its caption centred below it; those that
+    /// cannot all be drawn readably are left out, the most demanding first.
+    fn rules_examples(&self, items: &mut Vec<Item>, rules: &RulesPage, room: Rect) -> Result<()> {
+        let Some(kind) = crate::kind::ALL.iter().find(|kind| kind.name == rules.kind) else {
+            return Ok(());
+        };
+        let text = self.text_size();
+        let size = raised(self.spec, text * 0.9);
+        let pitch = size * 1.35;
+        let gap = text * 1.6;
+        let metrics = self.fonts.metrics(self.fonts.text);
+        // As many examples as can all be drawn readably: when some must go, the one that
+        // needs the most room goes first.
+        let mut examples: Vec<&RulesExample> = rules.examples.iter().collect();
+        let (columns, width, cells) = loop {
+            if examples.is_empty() {
+                return Ok(());
+            }
+            if let Some(arrangement) = arrange_examples(
+                &examples,
+                room,
+                gap,
+                |width| {
+                    examples
+                        .iter()
+                        .map(|example| wrap(metrics, &example.caption, size, width).len())
+                        .max()
+                        .unwrap_or(0) as f64
+                        * pitch
+                },
+                text,
+            ) {
+                break arrangement;
+            }
+            let demand = |example: &&RulesExample| {
+                example.extent.0 * example.extent.1 * example.min_cell * example.min_cell
+            };
+            let largest = (0..examples.len())
+                .max_by(|&a, &b| demand(&examples[a]).total_cmp(&demand(&examples[b])))
+                .expect("not empty");
+            examples.remove(largest);
+        };
+        let mut y = room.y + gap * 0.5;
+        for (row, row_cells) in examples.chunks(columns).zip(cells.chunks(columns)) {
+            let tallest = row
+                .iter()
+                .zip(row_cells)
+                .map(|(example, cell)| example.extent.1 * cell)
+                .fold(0.0, f64::max);
+            let mut lowest = y;
+            for (index, (example, &cell)) in row.iter().zip(row_cells).enumerate() {
+                let column_x = room.x + index as f64 * (width + gap);
+                let figure_width = example.extent.0 * cell;
+                let area = Rect::new(
+                    column_x + (width - figure_width) / 2.0,
+                    y + (tallest - example.extent.1 * cell) / 2.0,
+                    figure_width,
+                    example.extent.1 * cell,
+                );
+                kind.layout
+                    .draw_example(example, area, cell, self.fonts, items)?;
+                let mut baseline = y + tallest + size * 1.5;
+                for line in wrap(metrics, &example.caption, size, width) {
+                    items.push(run(
+                        metrics,
+                        self.fonts.text,
+                        &line,
+                        size,
+                        (column_x + width / 2.0, baseline),
+                        Align::Centre,
+                        0.0,
+                    ));
+                    baseline += pitch;
+                }
+                lowest = lowest.max(baseline);
+            }
+            y = lowest + gap;
+        }
+        Ok(())
     }
 
     fn puzzle_page(
@@ -1740,7 +1877,8 @@ impl Composer<'_> {
         let gap = style::CAPTION_GAP * text;
         let number_size = text * style::NUMBER_SIZE;
         let right = figure.x - gap;
-        let mut baseline = figure.y + self.fonts.metrics(self.fonts.bold).cap_height() * number_size;
+        let mut baseline =
+            figure.y + self.fonts.metrics(self.fonts.bold).cap_height() * number_size;
         items.push(self.line_of(
             self.fonts.bold,
             &(index + 1).to_string(),
@@ -1762,15 +1900,7 @@ impl Composer<'_> {
                 0.0,
             ));
             baseline += text * 1.3;
-            items.push(self.line_of(
-                stars_face,
-                &stars,
-                text,
-                right,
-                baseline,
-                Align::Right,
-                0.0,
-            ));
+            items.push(self.line_of(stars_face, &stars, text, right, baseline, Align::Right, 0.0));
         }
         if let Some(note) = self.note_of(index, answer) {
             items.push(self.line_of(
@@ -2305,16 +2435,7 @@ mod tests {
 
     /// Lays out the book `text` describes, with its puzzles made.
     fn laid_out(text: &str) -> (Spec, Document, FontSet) {
-        let spec = Spec::parse("book.toml", text, None).unwrap();
-        let fonts = FontSet::bundled(spec.language == Language::Japanese);
-        let pagination = paginate(&spec);
-        let geometry = Geometry::new(&spec, &pagination, &fonts)
-            .unwrap_or_else(|error| panic!("{error}: {:?}", error.hint()));
-        let puzzles = crate::book::Plan::new(&spec)
-            .unwrap()
-            .make(&spec, &[], None, &|| {})
-            .unwrap();
-        let composed = compose(&spec, &pagination, &geometry, &puzzles, &fonts).unwrap();
+        let (spec, composed, fonts) = placed(text);
         (spec, composed.document, fonts)
     }
 
@@ -2410,7 +2531,7 @@ mod tests {
             .collect()
     }
 
-    /// The manifest boxes of a laid-out book: (page, question box) and (page, answer box).
+    /// A laid-out book with its placements (the manifest's boxes).
     fn placed(text: &str) -> (Spec, Composed, FontSet) {
         let spec = Spec::parse("book.toml", text, None).unwrap();
         let fonts = FontSet::bundled(spec.language == Language::Japanese);
@@ -2450,9 +2571,9 @@ mod tests {
                     .items
                     .iter()
                     .find_map(|item| match item {
-                        Item::Text { at, size, text: t, .. } if at.x == left && *t == text => {
-                            Some(*size)
-                        }
+                        Item::Text {
+                            at, size, text: t, ..
+                        } if at.x == left && *t == text => Some(*size),
                         _ => None,
                     })
                     .unwrap();
@@ -2479,7 +2600,11 @@ mod tests {
         let placement = &composed.placements[0];
         let page = &composed.document.pages[placement.page - 1];
         // The cap holds…
-        assert!((placement.bbox.width - 216.0).abs() < 0.01, "{:?}", placement.bbox);
+        assert!(
+            (placement.bbox.width - 216.0).abs() < 0.01,
+            "{:?}",
+            placement.bbox
+        );
         // …and the block (caption, figure, note) is centred below the heading.
         let text = spec.page.text_size.value;
         let pagination = paginate(&spec);
@@ -2488,7 +2613,10 @@ mod tests {
         let slot_top = body.y + geometry.headings[0];
         let above = placement.bbox.y - style::CAPTION * text - slot_top;
         let below = body.bottom() - (placement.bbox.bottom() + style::NOTE * text);
-        assert!(above > 50.0 && (above - below).abs() < 1.0, "{above} above, {below} below");
+        assert!(
+            above > 50.0 && (above - below).abs() < 1.0,
+            "{above} above, {below} below"
+        );
         assert!(!page.items.is_empty());
     }
 
@@ -2525,6 +2653,110 @@ mod tests {
         assert_eq!(cells[3].1, cells[4].1, "{cells:?}");
     }
 
+    fn rules_of(language: &str, sections: &str) -> Vec<RulesPage> {
+        let text = format!("title = \"R\"\nlanguage = \"{language}\"\n{sections}");
+        rules_pages(&Spec::parse("book.toml", &text, None).unwrap())
+    }
+
+    #[test]
+    fn rules_are_written_for_what_the_book_holds() {
+        // A kids' book of 4×4 pictures names its four shapes, not nine.
+        let pages = rules_of(
+            "en",
+            "[[section]]\nkind = \"sudoku\"\nsize = \"4x4\"\nsymbols = \"shapes\"\ncount = 2\n",
+        );
+        let text = pages[0].paragraphs.join(" ");
+        assert!(
+            text.contains("four shapes instead of digits (circle, square, triangle, star)"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("heart") && !text.contains("digits 1 to 4"),
+            "{text}"
+        );
+        assert_eq!(pages[0].examples[0].key, "shapes");
+        // A killer-only book's page is titled for killer sudoku, in both languages.
+        let killer = "[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\n";
+        let pages = rules_of("en", killer);
+        assert_eq!(pages[0].heading, "How to play: Killer Sudoku");
+        assert_eq!(pages[0].running, "Killer Sudoku");
+        assert_eq!(pages[0].examples.len(), 1);
+        assert_eq!(pages[0].examples[0].key, "killer");
+        let pages = rules_of("ja", killer);
+        assert_eq!(pages[0].heading, "遊び方：キラーサドク");
+        // A book of additions explains additions, and no division rule.
+        let pages = rules_of(
+            "en",
+            "[[section]]\nkind = \"mushikui\"\nop = \"add\"\ndigits = [3, 3]\ncount = 2\n",
+        );
+        let text = pages[0].paragraphs.join(" ");
+        assert!(text.contains("(an addition)"), "{text}");
+        assert!(!text.contains("division"), "{text}");
+        assert_eq!(pages[0].examples[0].key, "add");
+        // Nothing says "as in printed books".
+        for language in ["en", "ja"] {
+            for sections in [
+                killer,
+                "[[section]]\nkind = \"mushikui\"\nop = \"div\"\ndigits = [4, 2]\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"jigsaw\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"windoku\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\ncount = 1\n",
+            ] {
+                for page in rules_of(language, sections) {
+                    let text = page.paragraphs.join(" ");
+                    assert!(
+                        !text.contains("printed books") && !text.contains("印刷された本"),
+                        "{text}"
+                    );
+                    assert!(!page.examples.is_empty(), "{}", page.heading);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rules_pages_show_their_worked_examples() {
+        for language in ["en", "ja"] {
+            for (sections, least) in [
+                ("[[section]]\nkind = \"sudoku\"\ncount = 1\n", 2),
+                (
+                    "[[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"jigsaw\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"windoku\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 1\nper_page = \"1x2\"\n",
+                    8,
+                ),
+                (
+                    "[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 1\n[[section]]\nkind = \"mushikui\"\nop = \"div\"\ndigits = [4, 2]\ncount = 1\n",
+                    4,
+                ),
+            ] {
+                for template in ["a5", "kdp-6x9", "letter"] {
+                    let text = format!(
+                        "title = \"R\"\nlanguage = \"{language}\"\ntemplate = \"{template}\"\n[front]\ncontents = false\n{sections}"
+                    );
+                    let (spec, document, fonts) = laid_out(&text);
+                    let rules = &document.pages[1];
+                    // Every example is drawn: a puzzle and its solution each.
+                    let figures = rules
+                        .items
+                        .iter()
+                        .filter(|item| matches!(item, Item::Line { width, .. } if *width >= 1.0))
+                        .count();
+                    assert!(
+                        figures >= least,
+                        "{language} {template}: {figures} thick lines"
+                    );
+                    // Below the words, inside the body.
+                    let body_bottom = spec.page.size.value.height - spec.page.margins.value.bottom;
+                    for item in &rules.items {
+                        if let Item::Line { from, to, .. } = item {
+                            assert!(
+                                from.y.max(to.y) <= body_bottom,
+                                "{language} {template}: {item:?}"
+                            );
+                        }
+                    }
+                    assert_runs_apart_and_inside(&spec, &document, &fonts);
+                }
+            }
+        }
+    }
+
     #[test]
     fn long_titles_wrap_and_long_running_heads_are_shortened() {
         let title = "A very long section title that goes on and on, much longer than any A5 page is wide at this text size";
@@ -2537,7 +2769,11 @@ mod tests {
         let question_page = document
             .pages
             .iter()
-            .find(|page| runs(page, &fonts).iter().any(|run| run.3 == "1"))
+            .find(|page| {
+                let runs = runs(page, &fonts);
+                runs.iter().any(|run| run.3 == "1")
+                    && runs.iter().any(|run| run.3.starts_with("A very long"))
+            })
             .unwrap();
         let runs = runs(question_page, &fonts);
         // The heading wrapped onto several lines, all of its words kept…

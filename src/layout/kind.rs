@@ -70,13 +70,29 @@ impl Frame {
     }
 }
 
-/// One rules page: a heading and paragraphs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One rules page: a heading, paragraphs and worked examples.
+#[derive(Clone, Debug, PartialEq)]
 pub struct RulesPage {
+    /// The kind whose rules these are (its name in [`crate::kind::ALL`]): it draws the
+    /// examples.
+    pub kind: &'static str,
     pub heading: String,
     /// What the running head says on this page (the kind's name).
     pub running: String,
     pub paragraphs: Vec<String>,
+    pub examples: Vec<RulesExample>,
+}
+
+/// A worked example under the rules: a small puzzle and its solution side by side, the
+/// rule shown on the solution, with a caption. `key` names it to the kind that drew up the
+/// page; `extent` is its size in cells (across, down), for sizing before it is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesExample {
+    pub key: &'static str,
+    pub caption: String,
+    pub extent: (f64, f64),
+    /// The smallest cell it is readable with (a killer's sums need room).
+    pub min_cell: f64,
 }
 
 /// A puzzle kind's part in the layout stage.
@@ -119,8 +135,24 @@ pub trait LayoutKind: Sync {
     /// The tier names of the book stage, as words for captions, easiest first.
     fn tier_words(&self, language: Language) -> &'static [&'static str];
     /// The rules pages for the sections of this kind in a book (one or more pages, e.g.
-    /// one per variant present).
+    /// one per variant present), written for what those sections hold.
     fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage>;
+    /// Draws one of its rules pages' worked examples with cells of `cell` points at the
+    /// top left of `area`; returns the drawing's box.
+    fn draw_example(
+        &self,
+        example: &RulesExample,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let _ = (area, cell, fonts, items);
+        Err(crate::error::Error::runtime(format!(
+            "no worked example {:?} to draw",
+            example.key
+        )))
+    }
 }
 
 /// The figure's content as the kind's concrete type, or a runtime error (a plan that gave a

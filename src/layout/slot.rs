@@ -65,7 +65,12 @@ pub fn cell_in(frame: &Frame, width: f64, height: f64, limits: Limits) -> f64 {
 /// wider than tall keeps the usual order).
 pub fn fit(frame: &Frame, width: f64, height: f64, room: CaptionRoom, limits: Limits) -> Fit {
     let above = cell_in(frame, width, height - room.bands, limits);
-    let beside = cell_in(frame, width - 2.0 * room.column, height - room.apart, limits);
+    let beside = cell_in(
+        frame,
+        width - 2.0 * room.column,
+        height - room.apart,
+        limits,
+    );
     if beside > above * 1.02 {
         Fit {
             cell: beside,

@@ -11,7 +11,7 @@
 
 use super::fonts::FontSet;
 pub use super::kind::Show;
-use super::kind::{Frame, LayoutKind, Outside, RulesPage, expect_content};
+use super::kind::{Frame, LayoutKind, Outside, RulesExample, RulesPage, expect_content};
 use super::page::{Colour, Item, Point, Rect};
 use super::sudoku::centred_digit;
 use super::words;
@@ -255,7 +255,11 @@ pub fn max_extent(operation: Operation, digits: &[u32]) -> (f64, f64) {
         Operation::Mul => {
             let a = f64::from(digits.first().copied().unwrap_or(1));
             let b = digits.get(1).copied().unwrap_or(1);
-            let (partials, rules) = if b > 1 { (f64::from(b), 2.0) } else { (0.0, 1.0) };
+            let (partials, rules) = if b > 1 {
+                (f64::from(b), 2.0)
+            } else {
+                (0.0, 1.0)
+            };
             (
                 (a + f64::from(b)).max(f64::from(b) + 1.0),
                 3.0 + partials + rules * RULE_SPACE,
@@ -376,26 +380,167 @@ impl LayoutKind for MushikuiLayout {
         }
     }
 
-    fn rules(&self, _sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
-        let paragraphs: &[&str] = match language {
-            Language::English => &[
-                "Each figure is a calculation worked out on paper (an addition, a subtraction, a long multiplication or a long division) from which insects have eaten some of the digits.",
-                "Every box hides one digit from 0 to 9. Restore all of them so that the whole calculation is correct again. No number of two or more digits starts with 0.",
-                "In long divisions, as in printed books, a 0 in the quotient brings the next digit down at once: its product and the row before it are not written.",
-                "Every puzzle has exactly one solution.",
-            ],
-            Language::Japanese => &[
-                "虫に食べられて数字の一部が消えてしまった筆算（たし算・ひき算・かけ算・わり算）です。",
-                "□には0から9までのどれか1つの数字が入ります。筆算全体が正しくなるように、すべての□に数字を入れましょう。2けた以上の数のいちばん上の位は0ではありません。",
-                "わり算では、印刷された本と同じように、商が0になる段の計算は省略して次の位をすぐに下ろしています。",
-                "答えはどの問題も1通りだけです。",
-            ],
+    fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
+        let mut operations: Vec<Operation> = sections
+            .iter()
+            .filter_map(|section| section_as::<MushikuiSection>(*section))
+            .map(|section| section.operation)
+            .collect();
+        if operations.is_empty() {
+            operations.push(Operation::Mul);
+        }
+        let order = |op: &Operation| EXAMPLES.iter().position(|(known, _)| known == op);
+        operations.sort_by_key(order);
+        operations.dedup();
+        let english = language == Language::English;
+        let names: Vec<&str> = operations
+            .iter()
+            .map(|op| match (op, english) {
+                (Operation::Add, true) => "an addition",
+                (Operation::Sub, true) => "a subtraction",
+                (Operation::Mul, true) => "a long multiplication",
+                (Operation::Div, true) => "a long division",
+                (Operation::Add, false) => "たし算",
+                (Operation::Sub, false) => "ひき算",
+                (Operation::Mul, false) => "かけ算",
+                (Operation::Div, false) => "わり算",
+            })
+            .collect();
+        let what = if english {
+            match names.as_slice() {
+                [one] => one.to_string(),
+                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+                [] => String::new(),
+            }
+        } else {
+            names.join("・")
         };
+        let mut paragraphs = vec![if english {
+            format!(
+                "Each figure is a calculation worked out on paper ({what}) from which insects have eaten some of the digits."
+            )
+        } else {
+            format!("虫に食べられて数字の一部が消えてしまった筆算（{what}）です。")
+        }];
+        paragraphs.push(if english {
+            "Every box hides one digit from 0 to 9. Restore all of them so that the whole calculation is correct again. No number of two or more digits starts with 0.".to_string()
+        } else {
+            "□には0から9までのどれか1つの数字が入ります。筆算全体が正しくなるように、すべての□に数字を入れましょう。2けた以上の数のいちばん上の位は0ではありません。".to_string()
+        });
+        if operations.contains(&Operation::Div) {
+            paragraphs.push(if english {
+                "In long divisions, a 0 in the quotient brings the next digit down at once: its product and the row before it are not written.".to_string()
+            } else {
+                "わり算では、商が0になる段の計算は省略して、次の位をすぐに下ろしています。".to_string()
+            });
+        }
+        paragraphs.push(if english {
+            "Every puzzle has exactly one solution.".to_string()
+        } else {
+            "答えはどの問題も1通りだけです。".to_string()
+        });
+        // A worked example of each operation in the book, at most two: the longest ones.
+        let examples = operations
+            .iter()
+            .skip(operations.len().saturating_sub(2))
+            .filter_map(|op| {
+                let (_, line) = EXAMPLES.iter().find(|(known, _)| known == op)?;
+                let figure = example_figure(line).ok()?;
+                let (columns, rows) = figure.extent();
+                Some(RulesExample {
+                    key: op.name(),
+                    caption: if english {
+                        "Solved: each box gets back its digit (bold on grey), and the calculation is right again.".to_string()
+                    } else {
+                        "答え：□に数字（灰色の太字）が戻り、筆算が正しくなります。".to_string()
+                    },
+                    extent: (2.0 * columns + EXAMPLE_GAP, rows),
+                    min_cell: MIN_PUZZLE_PITCH,
+                })
+            })
+            .collect();
+        let name = words::kind_name(&crate::kind::MUSHIKUI, language);
         vec![RulesPage {
+            kind: crate::kind::MUSHIKUI.name,
             heading: words::rules_heading(&crate::kind::MUSHIKUI, language),
-            running: words::kind_name(&crate::kind::MUSHIKUI, language).to_string(),
-            paragraphs: paragraphs.iter().map(|p| p.to_string()).collect(),
+            running: name.to_string(),
+            paragraphs,
+            examples,
         }]
+    }
+
+    fn draw_example(
+        &self,
+        example: &RulesExample,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let (_, line) = EXAMPLES
+            .iter()
+            .find(|(op, _)| op.name() == example.key)
+            .ok_or_else(|| Error::runtime(format!("no mushikui-zan example {:?}", example.key)))?;
+        let figure = example_figure(line)?;
+        let (columns, rows) = figure.extent();
+        let puzzle = draw(
+            items,
+            fonts,
+            &figure,
+            Point {
+                x: area.x,
+                y: area.y,
+            },
+            cell,
+            Show::Puzzle,
+        )?;
+        let right = area.x + (columns + EXAMPLE_GAP) * cell;
+        let answer = draw(
+            items,
+            fonts,
+            &figure,
+            Point {
+                x: right,
+                y: area.y,
+            },
+            cell,
+            Show::Answer,
+        )?;
+        super::sudoku::example_arrow(
+            items,
+            puzzle.right(),
+            answer.x,
+            area.y + rows * cell / 2.0,
+            cell,
+        );
+        Ok(Rect::new(
+            area.x,
+            area.y,
+            answer.right() - area.x,
+            rows * cell,
+        ))
+    }
+}
+
+/// The worked examples of the rules page, one small puzzle per operation (easy, unique).
+const EXAMPLES: [(Operation, &str); 4] = [
+    (Operation::Add, "add:8*,11,**0"),
+    (Operation::Sub, "sub:67*,*5,*19"),
+    (Operation::Mul, "mul:7*,**,21*,6*9,*6**"),
+    (Operation::Div, "div:3*,*,***,*2,**,*0,2"),
+];
+
+/// Columns between an example's puzzle and its solution (the arrow's room).
+const EXAMPLE_GAP: f64 = 1.6;
+
+/// A worked example's figure: the puzzle and the solver's solution.
+fn example_figure(line: &str) -> Result<SumFigure> {
+    let puzzle = Puzzle::parse(line)?;
+    match crate::mushikui::solve(&puzzle) {
+        crate::mushikui::Solution::Unique(solution) => SumFigure::from_puzzles(&puzzle, &solution),
+        _ => Err(Error::runtime(format!(
+            "the example {line} is not a unique puzzle"
+        ))),
     }
 }
 
@@ -957,12 +1102,17 @@ mod tests {
                             x: (u.x + v.x) / 2.0,
                             y: (u.y + v.y) / 2.0,
                         };
-                        near(p, r) || near(p, s) || near(q, r) || near(q, s) || near(mid(p, q), mid(r, s))
+                        near(p, r)
+                            || near(p, s)
+                            || near(q, r)
+                            || near(q, s)
+                            || near(mid(p, q), mid(r, s))
                     }
                     (Item::Rect { rect, .. }, Item::Text { at, .. })
-                    | (Item::Text { at, .. }, Item::Rect { rect, .. }) => {
-                        rect.contains(Point { x: at.x, y: at.y - 0.1 })
-                    }
+                    | (Item::Text { at, .. }, Item::Rect { rect, .. }) => rect.contains(Point {
+                        x: at.x,
+                        y: at.y - 0.1,
+                    }),
                     _ => false,
                 };
                 if together {
@@ -1084,12 +1234,24 @@ mod tests {
                 ];
                 for look in looks {
                     let mut items = Vec::new();
-                    draw_looks(&mut items, &fonts, figure, Point { x: 0.0, y: 0.0 }, pitch, look)
-                        .unwrap();
+                    draw_looks(
+                        &mut items,
+                        &fonts,
+                        figure,
+                        Point { x: 0.0, y: 0.0 },
+                        pitch,
+                        look,
+                    )
+                    .unwrap();
                     let groups = elements(&items);
                     let boxes: Vec<Vec<Rect>> = groups
                         .iter()
-                        .map(|group| group.iter().filter_map(|&i| ink(&items[i], &fonts)).collect())
+                        .map(|group| {
+                            group
+                                .iter()
+                                .filter_map(|&i| ink(&items[i], &fonts))
+                                .collect()
+                        })
                         .collect();
                     for a in 0..boxes.len() {
                         for b in a + 1..boxes.len() {

@@ -315,7 +315,9 @@ mod tests {
     fn japanese_lines_keep_the_kinsoku_rules() {
         let face = Face::bundled(BundledFont::IpaexGothic);
         let text = "キラーサドク（サムナンプレ）：ナンプレと同じく、どの横の列にも数字が1つずつ入ります。「ケージ」の中の数字を足すとその数になり、同じケージの中に同じ数字は入りません。ショートカットはありません。";
-        let starts: Vec<char> = "。、」）ー：ぁぃぅぇぉっゃゅょァィゥェォッャュョ".chars().collect();
+        let starts: Vec<char> = "。、」）ー：ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+            .chars()
+            .collect();
         let mut runts = 0;
         for width in 60..400 {
             let width = f64::from(width);
@@ -326,7 +328,10 @@ mod tests {
                 let last = line.chars().last().unwrap();
                 assert!(!starts.contains(&first), "{width}: {line}");
                 assert!(!"「（".contains(last), "{width}: {line}");
-                assert!(face.metrics.width(line, 10.0) <= width + 1e-9, "{width}: {line}");
+                assert!(
+                    face.metrics.width(line, 10.0) <= width + 1e-9,
+                    "{width}: {line}"
+                );
             }
             if lines.len() > 1 && letters(lines.last().unwrap()) <= 1 {
                 runts += 1;
@@ -378,14 +383,25 @@ mod tests {
             .collect();
         assert_eq!(text, line);
         // "16" stays one run; the last character ends at the right edge.
-        assert!(items.iter().any(|item| matches!(item, Item::Text { text, .. } if text == "16")));
+        assert!(
+            items
+                .iter()
+                .any(|item| matches!(item, Item::Text { text, .. } if text == "16"))
+        );
         let Some(Item::Text { at, text, size, .. }) = items.last() else {
             panic!("no runs");
         };
         let end = at.x + face.metrics.width(text, *size);
         assert!((end - 220.0).abs() < 1e-9, "{end}");
         let latin = Face::bundled(BundledFont::DejaVuSans);
-        let items = justified(&latin.metrics, 0, "Fill the grid so", 10.0, (0.0, 0.0), 100.0);
+        let items = justified(
+            &latin.metrics,
+            0,
+            "Fill the grid so",
+            10.0,
+            (0.0, 0.0),
+            100.0,
+        );
         assert_eq!(items.len(), 4);
     }
 }
