@@ -404,7 +404,10 @@ fn no_sudoku_step_is_split_across_pages() {
     let spec = Spec::parse("book.toml", &text, None).unwrap();
     let fonts = FontSet::bundled(false);
     let plan = Plan::new(&spec).unwrap();
-    let puzzles = plan.make(&spec, &[], None, &|| {}).unwrap();
+    let puzzles = plan
+        .make(&spec, &[], &Default::default(), None, &|_| {})
+        .unwrap()
+        .puzzles;
     let taught = teaching(&spec, &plan, &puzzles).unwrap();
     let (pagination, _) = settle(&spec, &fonts, &puzzles, &taught).unwrap();
     let mut panels = 0;

@@ -12,13 +12,16 @@
 use std::time::Instant;
 
 use super::killer::KillerSection;
-use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, Topic, WalkStep, Walkthrough};
+use super::kind::{
+    BookKind, Content, Hint, Listing, SectionKind, StepFigure, Topic, WalkStep, Walkthrough,
+};
 use super::plan::Puzzle;
 use super::source::Table;
 use super::spec::{Difficulty, Language, at, parse_at};
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
+use crate::sudoku::canon::catalogue::{Catalogue, Settings, catalogue, grade_drawn, is_listed};
 use crate::sudoku::grade::generate::check_reachable;
 use crate::sudoku::grade::hint::Technique;
 use crate::sudoku::grade::nudge::{Nudge, Place, nudge, nudge_in};
@@ -129,6 +132,22 @@ impl BookKind for SudokuBook {
 
     fn has_walkthroughs(&self) -> bool {
         true
+    }
+
+    /// Classic lines (no head), variant lines (`6x6:`, `x:`, `9x9-jigsaw:`…) and killer
+    /// lines (`killer:`, `4x4-killer:`…).
+    fn line_key(&self, word: &str) -> Option<Result<String>> {
+        if let Some((head, _)) = word.split_once(':') {
+            let lower = head.to_ascii_lowercase();
+            let killer = matches!(
+                lower.as_str(),
+                "killer" | "9x9-killer" | "6x6-killer" | "4x4-killer"
+            );
+            if !killer && crate::sudoku::variant::grid::parse_head(head).is_err() {
+                return None;
+            }
+        }
+        Some(crate::sudoku::canon::canonical_line(word, 1))
     }
 
     fn default_title(&self, language: Language) -> &'static str {
@@ -469,7 +488,86 @@ impl SudokuSection {
     }
 }
 
+/// A 4×4 section's catalogue of distinct puzzles ([`crate::sudoku::canon::catalogue`]).
+struct SudokuListing {
+    catalogue: std::sync::Arc<Catalogue>,
+    symbols: Symbols,
+}
+
+impl Listing for SudokuListing {
+    fn len(&self) -> usize {
+        self.catalogue.puzzles.len()
+    }
+
+    fn key(&self, entry: usize) -> &str {
+        &self.catalogue.puzzles[entry].key
+    }
+
+    fn make(&self, entry: usize, rng: &mut RandomStream) -> Result<Puzzle> {
+        let listed = &self.catalogue.puzzles[entry];
+        let (mut puzzle, mut solution) = self.catalogue.draw(entry, rng);
+        let (mut rating, mut tier) = grade_drawn(&puzzle, &solution)?;
+        // The drawn puzzle is the listed one turned and relabelled; should its rating
+        // differ and miss the target, the listed one is printed as it is.
+        if let Some(target) = self.catalogue.settings.target
+            && !target_range(Size::S4, target).contains(rating)
+        {
+            (puzzle, solution) = (listed.puzzle.clone(), listed.solution.clone());
+            (rating, tier) = (listed.rating_tenths, listed.tier);
+        }
+        Ok(Puzzle {
+            content: std::sync::Arc::new(VariantContent {
+                puzzle,
+                solution,
+                symbols: self.symbols.clone(),
+            }),
+            rating: Some(f64::from(rating) / 10.0),
+            tier: Some(tier.name().to_string()),
+        })
+    }
+
+    fn settings(&self) -> String {
+        let settings = self.catalogue.settings;
+        let mut words = format!(
+            "{} sudoku{}, symmetry {}",
+            Size::S4,
+            match settings.variant {
+                Variant::Classic => String::new(),
+                variant => format!(" {variant}"),
+            },
+            settings.symmetry
+        );
+        if let Some(clues) = settings.clues {
+            words.push_str(&format!(", clues {clues}"));
+        }
+        match settings.target {
+            Some(RatingTarget::Tier(tier)) => words.push_str(&format!(", tier {tier}")),
+            Some(RatingTarget::Range(range)) => words.push_str(&format!(", rating {range}")),
+            None => {}
+        }
+        words
+    }
+}
+
 impl SectionKind for SudokuSection {
+    /// 4×4 sudoku (classic and X) are few: their distinct puzzles are listed in full.
+    fn listing(&self) -> Option<std::sync::Arc<dyn Listing>> {
+        let options = self.variant.as_ref()?;
+        if !is_listed(options.size, options.variant) {
+            return None;
+        }
+        let catalogue = catalogue(Settings {
+            variant: options.variant,
+            symmetry: options.symmetry,
+            clues: options.clues,
+            target: self.target,
+        });
+        Some(std::sync::Arc::new(SudokuListing {
+            catalogue,
+            symbols: self.symbols.clone(),
+        }))
+    }
+
     /// Walkthroughs print digits, so a section with symbols has none.
     fn has_walkthroughs(&self) -> bool {
         self.symbols == Symbols::Digits
@@ -563,6 +661,10 @@ impl SectionKind for SudokuSection {
 impl Content for SudokuContent {
     fn kind(&self) -> &'static Kind {
         &SUDOKU
+    }
+
+    fn canonical_key(&self) -> String {
+        crate::sudoku::canon::canonical_classic(&self.puzzle).to_line()
     }
 
     fn puzzle_line(&self) -> String {
@@ -773,6 +875,10 @@ impl Content for VariantContent {
         &SUDOKU
     }
 
+    fn canonical_key(&self) -> String {
+        crate::sudoku::canon::canonical(&self.puzzle).to_line()
+    }
+
     fn section_keys(&self) -> Vec<(&'static str, String)> {
         let geometry = self.puzzle.geometry();
         vec![
@@ -819,6 +925,11 @@ impl Content for VariantContent {
 impl Content for SymbolContent {
     fn kind(&self) -> &'static Kind {
         &SUDOKU
+    }
+
+    /// Symbols only change the drawing: the key is the digits'.
+    fn canonical_key(&self) -> String {
+        crate::sudoku::canon::canonical_classic(&self.puzzle).to_line()
     }
 
     fn section_keys(&self) -> Vec<(&'static str, String)> {

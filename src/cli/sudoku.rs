@@ -102,6 +102,21 @@ Examples:
   puzzlebook sudoku generate -n 3 | puzzlebook sudoku render --to pictures
   puzzlebook sudoku render puzzles.txt --to pictures --format png --dpi 200 --answers")]
     Render(super::export::RenderArgs),
+    /// Print each puzzle's canonical form: equal for two puzzles exactly when they are the
+    /// same puzzle turned, reflected, reordered or relabelled.
+    #[command(after_help = "\
+One line per puzzle, in input order, in the puzzle's own line format. Two puzzles are the
+same when a transformation that keeps the rules maps one onto the other: for the classic
+9x9 the band, row, stack and column orders, the transposition and the relabelling of the
+digits (the form printed is the minlex form other tools print, blanks as '.', or '0' with
+--zeros); for other sizes the same for their boxes; X and windoku keep their diagonals or
+windows; a jigsaw turns with its regions; a killer keeps its cages whole, with their sums,
+and may swap each digit d for N+1-d.
+
+Examples:
+  puzzlebook sudoku canon puzzles.txt
+  puzzlebook sudoku canon --zeros puzzles.txt | sort | uniq -d      # repeated puzzles")]
+    Canon(super::canon::CanonArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -169,10 +184,26 @@ pub struct GenerateArgs {
     /// Time allowed to find each graded puzzle before giving up (exit 1).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
     max_seconds: f64,
+    /// Leave out every puzzle that is the same as an earlier one (turned, reflected,
+    /// reordered or relabelled), going on until N distinct puzzles are written. Not with
+    /// --shard: merge shards with `puzzlebook bank dedupe`.
+    #[arg(long, conflicts_with = "shard")]
+    distinct: bool,
     #[command(flatten)]
     shard: ShardArg,
     #[command(flatten)]
     jobs: JobsArg,
+}
+
+impl GenerateArgs {
+    /// Runs `make` for the puzzles asked for (a shard of them, or distinct ones).
+    fn generate(
+        &self,
+        ui: Ui,
+        make: impl Fn(u64) -> Result<String, Error> + Sync + Send,
+    ) -> Result<i32, Error> {
+        batch::generate_run(&self.jobs, ui, &self.shard, self.count, self.distinct, make)
+    }
 }
 
 /// The default time allowed to find one puzzle of a requested difficulty.
@@ -358,6 +389,7 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
         Command::Solve(args) => run_solve(args, ui),
         Command::Count(args) => run_count(args, ui),
         Command::Grade(args) => run_grade(args, ui),
+        Command::Canon(args) => super::canon::run(args, ui),
         Command::Render(args) => {
             let puzzles = read_to_render(args.file.as_deref(), args.symbols.as_deref())?;
             super::export::render(args, puzzles, ui)
@@ -419,7 +451,6 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
         (None, Some(range)) => Some(RatingTarget::Range(range)),
         (None, None) => None,
     };
-    let indices = args.shard.range(args.count);
     let record =
         |index: u64, puzzle: &Grid, solution: &Grid, grading: Option<&Grading>| match args.format {
             Format::Line => Ok(puzzle.to_line()),
@@ -447,7 +478,7 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
             args.seed,
             path.join("/")
         ));
-        return batch::generate(&args.jobs, ui, indices, |index| {
+        return args.generate(ui, |index| {
             let mut rng = RandomStream::derive(&args.seed, &path, index);
             let generated = generate(&base, &mut rng)?;
             record(index, &generated.puzzle, &generated.solution, None)
@@ -463,7 +494,7 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
         args.seed,
         path.join("/")
     ));
-    batch::generate(&args.jobs, ui, indices, |index| {
+    args.generate(ui, |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let graded = generate_graded(&options, &mut rng, Some(Instant::now() + budget))?;
         record(
@@ -516,8 +547,7 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
         path.join("/")
     ));
     let budget = Duration::from_secs_f64(args.max_seconds);
-    let indices = args.shard.range(args.count);
-    batch::generate(&args.jobs, ui, indices, |index| {
+    args.generate(ui, |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let deadline = Instant::now().checked_add(budget);
         let (made, grading) = match args.tier {
@@ -585,8 +615,24 @@ fn run_generate_variant(
         path.join("/")
     ));
     let budget = Duration::from_secs_f64(args.max_seconds);
-    let indices = args.shard.range(args.count);
-    batch::generate(&args.jobs, ui, indices, |index| {
+    if args.distinct && crate::sudoku::canon::catalogue::is_listed(size, variant) {
+        let listed =
+            crate::sudoku::canon::catalogue::catalogue(crate::sudoku::canon::catalogue::Settings {
+                variant,
+                symmetry: options.symmetry,
+                clues: options.clues,
+                target,
+            });
+        if args.count > listed.puzzles.len() as u64 {
+            return Err(Error::input(format!(
+                "there are {} distinct {size} puzzles with these settings, not {}",
+                listed.puzzles.len(),
+                args.count
+            ))
+            .with_hint("ask for fewer, or widen --clues, --symmetry or --tier"));
+        }
+    }
+    args.generate(ui, |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let deadline = Some(Instant::now() + budget);
         let (puzzle, solution, grading) = if target.is_some() {
@@ -623,7 +669,7 @@ fn run_generate_variant(
 
 /// Streams the puzzles of `file` through `classic` (9x9 grids) or `variant` (the rest) on
 /// the pool, parsing them there too.
-fn for_each_puzzle(
+pub(super) fn for_each_puzzle(
     file: Option<&std::path::Path>,
     kind: &KindArgs,
     jobs: &JobsArg,

@@ -559,17 +559,16 @@ impl Search<'_> {
             }
         }
         let order_key = self.order_key(&links, &sorted, &order, &directions);
-        if let Some(best) = &self.best {
-            if (rating, std::cmp::Reverse(count), &suffix, &order_key)
+        if let Some(best) = &self.best
+            && (rating, std::cmp::Reverse(count), &suffix, &order_key)
                 >= (
                     best.rating,
                     std::cmp::Reverse(best.eliminations),
                     &best.suffix,
                     &best.order_key,
                 )
-            {
-                return;
-            }
+        {
+            return;
         }
         let name = chain_name(self.degree, grouped, &suffix, ring);
         let technique = match (self.degree, rating) {

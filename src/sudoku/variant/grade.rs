@@ -407,7 +407,7 @@ pub fn generate_graded(
 /// How to dig for ratings in `range`: a range that admits nothing beyond singles (and the
 /// direct techniques rated among them) but does admit what they rate is dug for them,
 /// any other for the minimal puzzle.
-fn removals_for(range: RatingRange) -> Removals {
+pub(crate) fn removals_for(range: RatingRange) -> Removals {
     let hidden = Technique::HiddenSingleLine.base_rating();
     let naked = Technique::NakedSingle.base_rating();
     if range.max < naked && range.min <= hidden {
