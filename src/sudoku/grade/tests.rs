@@ -676,3 +676,59 @@ fn trial_and_error_is_the_flagged_last_resort() {
     }
     assert_eq!(solved, grading.solution);
 }
+
+/// The aligned exclusions work on bit sets and fixed arrays; they must find exactly what
+/// the plain rendering of the same rules finds, at every position of real solve paths
+/// (classic and X-sudoku, whose peers come in another order).
+#[test]
+fn aligned_exclusions_match_their_reference_rendering() {
+    use super::board::ExtraHouses;
+    let classic = include_str!("../../../tests/data/se-rated.txt");
+    let x = include_str!("../../../tests/data/x-rated.txt");
+    let hard = |data: &'static str, extra: ExtraHouses, count: usize| {
+        data.lines()
+            .filter(|line| !line.starts_with('#'))
+            .filter_map(|line| {
+                let mut words = line.split_whitespace();
+                let puzzle = words.next()?;
+                let rating = super::parse_rating(words.next()?)?;
+                (rating >= 62).then_some((puzzle, extra))
+            })
+            .step_by(7)
+            .take(count)
+            .collect::<Vec<_>>()
+    };
+    let mut puzzles = hard(classic, ExtraHouses::None, 14);
+    puzzles.extend(hard(x, ExtraHouses::X, 4));
+    let (mut positions, mut pairs, mut triplets) = (0, 0, 0);
+    for (puzzle, extra) in puzzles {
+        let grid: Grid = puzzle.parse().unwrap();
+        let mut board = Board::with_geometry(&grid, extra.geometry());
+        while !board.is_solved() {
+            let pair = aligned::aligned_pair(&board);
+            let triplet = aligned::aligned_triplet(&board);
+            assert_eq!(
+                format!("{pair:?}"),
+                format!("{:?}", aligned::reference::aligned_pair(&board)),
+                "{puzzle} {board:?}"
+            );
+            assert_eq!(
+                format!("{triplet:?}"),
+                format!("{:?}", aligned::reference::aligned_triplet(&board)),
+                "{puzzle} {board:?}"
+            );
+            positions += 1;
+            pairs += usize::from(pair.is_some());
+            triplets += usize::from(triplet.is_some());
+            let Some(hint) = next_hint_with(&board, TechniqueSet::se_default()) else {
+                break;
+            };
+            hint.apply(&mut board);
+        }
+    }
+    assert!(positions > 500, "{positions} positions");
+    assert!(
+        pairs > 20 && triplets > 50,
+        "{pairs} pairs, {triplets} triplets"
+    );
+}
