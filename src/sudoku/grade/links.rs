@@ -556,8 +556,6 @@ impl Search<'_> {
         let base = [0, 40, 54, 58][self.degree - 1];
         let rating = if grouped > 0 || extra_house {
             base + 3
-        } else if self.degree == 3 && mixed_lines {
-            base + 2
         } else {
             base + u16::from(has_box) + u16::from(mixed_lines)
         };
