@@ -120,8 +120,20 @@ fn exclusion_hint<const N: usize>(
     excluders: CellSet,
 ) -> Option<Hint> {
     let allowed = allowed_values(board, cells, excluders);
+    hint_removing_unused(board, technique, &cells, &allowed, excluders)
+}
+
+/// The hint that removes from each base cell the candidates no allowed combination uses
+/// (`allowed[i]` for `cells[i]`), if there are any.
+fn hint_removing_unused(
+    board: &Board,
+    technique: Technique,
+    cells: &[usize],
+    allowed: &[u16],
+    excluders: CellSet,
+) -> Option<Hint> {
     let mut eliminations = Eliminations::NONE;
-    for (&cell, &allowed) in cells.iter().zip(&allowed) {
+    for (&cell, &allowed) in cells.iter().zip(allowed) {
         let removable = board.candidates[cell] & !allowed;
         if removable != 0 {
             eliminations.add(cell, removable);
@@ -217,7 +229,7 @@ pub fn aligned_triplet(board: &Board) -> Option<Hint> {
 pub(super) mod reference {
     use super::super::basic::combinations;
     use super::super::board::{Board, bit, cells_of, count, digits_of};
-    use super::super::hint::{Eliminations, Hint, Technique};
+    use super::super::hint::{Hint, Technique};
 
     fn base_cells(board: &Board, max_excluder_size: u32) -> Vec<(usize, Vec<usize>)> {
         let mut out = Vec::new();
@@ -289,26 +301,8 @@ pub(super) mod reference {
         excluders: &[usize],
     ) -> Option<Hint> {
         let allowed = allowed_values(board, cells, excluders);
-        let mut eliminations = Eliminations::NONE;
-        for (i, &cell) in cells.iter().enumerate() {
-            let removable = board.candidates[cell] & !allowed[i];
-            if removable != 0 {
-                eliminations.add(cell, removable);
-            }
-        }
-        if eliminations.is_empty() {
-            return None;
-        }
-        let pattern = cells
-            .iter()
-            .chain(excluders)
-            .fold(0u128, |set, &c| set | 1 << c);
-        let digits = cells.iter().fold(0u16, |m, &c| m | board.candidates[c]);
-        Some(
-            Hint::new(technique, technique.base_rating())
-                .with_pattern(pattern, digits)
-                .with_eliminations(eliminations),
-        )
+        let excluder_set = excluders.iter().fold(0u128, |set, &c| set | 1 << c);
+        super::hint_removing_unused(board, technique, cells, &allowed, excluder_set)
     }
 
     pub fn aligned_pair(board: &Board) -> Option<Hint> {
