@@ -21,7 +21,7 @@ use super::kind::SectionKind;
 use super::series::{date_of_day, weekday};
 use super::source::{Located, Table};
 use super::spec::{
-    Date, Difficulty, Language, Order, PerPage, SectionSpec, Walkthroughs, at, parse_at,
+    Date, Difficulty, Language, PerPage, SectionSpec, Walkthroughs, at, parse_at,
     refuse_other_kinds_keys,
 };
 use crate::error::Result;
@@ -280,8 +280,8 @@ pub fn read(
                 Walkthroughs::None
             },
             hints,
-            // One puzzle a day: nothing to order.
-            order: Order::AsMade,
+            order: super::spec::Order::AsMade,
+            max_figure: None,
             at: table.span(),
             contents: first_of_month.then(|| month_title(date, language)),
         });

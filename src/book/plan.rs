@@ -87,18 +87,11 @@ impl Plan {
         Ok(Plan { jobs })
     }
 
-    /// Puts each section's made puzzles (in job order) in the order its `order` key asks
-    /// for: easiest first by rating (a stable sort, unrated puzzles last), or as made. The
-    /// returned plan's jobs keep their sections and printed numbers, and carry the seed
-    /// path and index of the puzzle now at their place, so the manifest still says how to
-    /// regenerate each printed puzzle. `made` is each job's puzzle with whatever goes with
-    /// it, `rating` reads the puzzle's rating from it.
-    pub fn in_print_order<T>(
-        &self,
-        spec: &Spec,
-        made: Vec<T>,
-        rating: impl Fn(&T) -> Option<f64>,
-    ) -> (Plan, Vec<T>) {
+    /// The order each section's puzzles print in: for each printed place (in job order),
+    /// the position of the made puzzle printed there. A section with `order = "rating"`
+    /// prints easiest first (a stable sort, unrated puzzles last); `"as-made"` keeps the
+    /// made order.
+    pub fn print_order(&self, spec: &Spec, puzzles: &[Puzzle]) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.jobs.len()).collect();
         let mut start = 0;
         while start < order.len() {
@@ -109,32 +102,44 @@ impl Plan {
                     .take_while(|job| job.section == section)
                     .count();
             if spec.sections[section].order == Order::Rating {
-                let rating = |at: &usize| rating(&made[*at]).unwrap_or(f64::INFINITY);
+                let rating = |at: &usize| puzzles[*at].rating.unwrap_or(f64::INFINITY);
                 order[start..end].sort_by(|a, b| rating(a).total_cmp(&rating(b)));
             }
             start = end;
         }
+        order
+    }
+
+    /// The plan in print order: each job keeps its section and printed number and carries
+    /// the seed path and index of the puzzle now at its place, so the manifest still says
+    /// how to regenerate each printed puzzle.
+    pub fn printed(&self, order: &[usize]) -> Plan {
         let jobs = self
             .jobs
             .iter()
-            .zip(&order)
+            .zip(order)
             .map(|(place, &made)| Job {
                 seed_path: self.jobs[made].seed_path.clone(),
                 index: self.jobs[made].index,
                 ..place.clone()
             })
             .collect();
-        let mut slots: Vec<Option<T>> = made.into_iter().map(Some).collect();
-        let printed = order
-            .iter()
-            .map(|&made| {
-                slots[made]
-                    .take()
-                    .expect("a permutation takes each puzzle once")
-            })
-            .collect();
-        (Plan { jobs }, printed)
+        Plan { jobs }
     }
+}
+
+/// `items` rearranged by `order` (see [`Plan::print_order`]): place `k` takes item
+/// `order[k]`.
+pub fn permuted<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    order
+        .iter()
+        .map(|&made| {
+            slots[made]
+                .take()
+                .expect("a permutation takes each item once")
+        })
+        .collect()
 }
 
 /// What a book teaches besides the answers, by puzzle in book order: walkthroughs and

@@ -18,7 +18,7 @@ use super::cover;
 use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::distinct::{Draw, Keys};
 use crate::book::manifest::{self, Position};
-use crate::book::plan::{Puzzle, seed_path, teaching};
+use crate::book::plan::{Puzzle, permuted, seed_path, teaching};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
 use crate::error::Error;
@@ -463,15 +463,15 @@ pub(super) fn prepare_spec(
 pub(super) struct Made {
     /// The puzzles in print order (each section's `order`).
     pub puzzles: Vec<Puzzle>,
-    /// Each printed puzzle's key and how it was drawn.
-    pub keys: Vec<String>,
-    pub draws: Vec<Draw>,
     /// The plan in print order: each job carries the seed path and index of the puzzle
     /// printed at its place.
     pub printed: Plan,
     /// The puzzles as made (in the plan's job order), from which a cover takes its art as
     /// `puzzlebook cover` does.
     pub as_made: Vec<Puzzle>,
+    /// Each puzzle's key and how it was drawn.
+    pub keys: Vec<String>,
+    pub draws: Vec<Draw>,
     pub composed: Composed,
     /// The geometry of the pages as made (walkthrough pages can raise the gutter).
     pub geometry: Geometry,
@@ -515,7 +515,7 @@ pub(super) fn make(
     });
     progress.finish_and_clear();
     let crate::book::distinct::Made {
-        puzzles: as_made,
+        puzzles,
         keys,
         draws,
     } = made?;
@@ -547,24 +547,12 @@ pub(super) fn make(
             ));
         }
     }
-    let made: Vec<(Puzzle, String, Draw)> = as_made
-        .iter()
-        .cloned()
-        .zip(keys)
-        .zip(draws)
-        .map(|((puzzle, key), draw)| (puzzle, key, draw))
-        .collect();
-    let (printed, made) = book
-        .plan
-        .in_print_order(&book.spec, made, |(puzzle, _, _)| puzzle.rating);
-    let mut puzzles = Vec::with_capacity(made.len());
-    let mut keys = Vec::with_capacity(made.len());
-    let mut draws = Vec::with_capacity(made.len());
-    for (puzzle, key, draw) in made {
-        puzzles.push(puzzle);
-        keys.push(key);
-        draws.push(draw);
-    }
+    let as_made = puzzles.clone();
+    let order = book.plan.print_order(&book.spec, &puzzles);
+    let printed = book.plan.printed(&order);
+    let puzzles = permuted(puzzles, &order);
+    let keys = permuted(keys, &order);
+    let draws = permuted(draws, &order);
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
     let (pagination, geometry) = if book.spec.pages_need_puzzles() {
@@ -594,10 +582,10 @@ pub(super) fn make(
     ));
     Ok(Made {
         puzzles,
-        keys,
-        draws,
         printed,
         as_made,
+        keys,
+        draws,
         composed,
         geometry,
     })
