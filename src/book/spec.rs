@@ -102,6 +102,14 @@ pub struct PageSpec {
     pub sections_on_right: bool,
     /// Size of captions and running heads.
     pub text_size: Located<f64>,
+    /// The smallest text the book sets (notes, running heads, answers' digits are raised
+    /// to it): large print.
+    pub min_text_size: Option<Located<f64>>,
+    /// The smallest digit of a question figure: a layout with smaller digits is refused.
+    pub min_digit_size: Option<Located<f64>>,
+    /// The largest width or height of a question figure (its cells): figures grow to the
+    /// room their slot has, up to this.
+    pub max_figure: Option<Located<f64>>,
 }
 
 /// Front matter switches.
@@ -128,6 +136,8 @@ pub struct AnswersSpec {
     pub per_page: Located<PerPage>,
     /// Heading of the answer pages; default "Answers" / "解答".
     pub title: Option<String>,
+    /// The smallest digit of an answer figure: a layout with smaller digits is refused.
+    pub min_digit_size: Option<Located<f64>>,
 }
 
 /// How hard a section's puzzles must be.
@@ -238,6 +248,8 @@ pub struct SectionSpec {
     pub hints: bool,
     /// The order its puzzles print in.
     pub order: Order,
+    /// The largest width or height of the section's figures (else `[page] max_figure`).
+    pub max_figure: Option<Located<f64>>,
     /// The `[[section]]` table itself.
     pub at: Span,
 }
@@ -345,7 +357,7 @@ impl Date {
         (era * 146_097 + day_of_era - 719_468) * 86_400
     }
 }
-const PAGE_KEYS: [&str; 11] = [
+const PAGE_KEYS: [&str; 14] = [
     "size",
     "margins",
     "mirror_margins",
@@ -357,11 +369,14 @@ const PAGE_KEYS: [&str; 11] = [
     "even_page_count",
     "section_start",
     "text_size",
+    "min_text_size",
+    "min_digit_size",
+    "max_figure",
 ];
 const SIZE_KEYS: [&str; 2] = ["width", "height"];
 const MARGIN_KEYS: [&str; 4] = ["top", "bottom", "inner", "outer"];
 const FRONT_KEYS: [&str; 4] = ["title_page", "contents", "instructions", "techniques"];
-const ANSWER_KEYS: [&str; 3] = ["placement", "per_page", "title"];
+const ANSWER_KEYS: [&str; 4] = ["placement", "per_page", "title", "min_digit_size"];
 /// `[defaults]` holds `KIND_per_page` for every kind.
 fn default_keys() -> Vec<String> {
     kind::ALL
@@ -371,8 +386,9 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 12] = [
+const COMMON_SECTION_KEYS: [&str; 13] = [
     "title",
+    "max_figure",
     "id",
     "kind",
     "count",
@@ -451,6 +467,20 @@ impl Spec {
         let top = Table::open(&sources, spec_source, &document, "the spec", &TOP_KEYS)?;
         read_overrides(&top, &mut defaults)?;
         check_bleed(&sources, &defaults.page)?;
+        if let Some(least) = &defaults.page.min_text_size
+            && defaults.page.text_size.value + 1e-9 < least.value
+        {
+            let text = &defaults.page.text_size;
+            return Err(sources
+                .error(
+                    text.at,
+                    format!(
+                        "`text_size` {}pt is below `min_text_size` {}pt",
+                        text.value, least.value
+                    ),
+                )
+                .with_hint("raise text_size, or lower min_text_size"));
+        }
 
         let title = top.string("title")?.ok_or_else(|| {
             Error::input("the spec has no title")
@@ -622,6 +652,9 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         even_page_count: false,
         sections_on_right: false,
         text_size: Located::new(10.0, page_table.span()),
+        min_text_size: None,
+        min_digit_size: None,
+        max_figure: None,
     };
     read_page(&page_table, &mut page)?;
     let mut front = FrontSpec {
@@ -650,6 +683,7 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         placement: AnswerPlacement::End,
         per_page,
         title: None,
+        min_digit_size: None,
     };
     read_answers(&answers_table, &mut answers)?;
     Ok(Defaults {
@@ -860,6 +894,20 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
         }
         page.text_size = size;
     }
+    if let Some(size) = read_length(table, "min_text_size")? {
+        if !(4.0..=36.0).contains(&size.value) {
+            return Err(table
+                .error(size.at, "`min_text_size` must be between 4pt and 36pt")
+                .with_hint("large print is set at 16pt or more"));
+        }
+        page.min_text_size = Some(size);
+    }
+    if let Some(size) = read_digit_size(table)? {
+        page.min_digit_size = Some(size);
+    }
+    if let Some(size) = read_max_figure(table)? {
+        page.max_figure = Some(size);
+    }
     Ok(())
 }
 
@@ -894,6 +942,19 @@ fn check_bleed(sources: &Sources, page: &PageSpec) -> Result<()> {
         }
         _ => Ok(()),
     }
+}
+
+/// `max_figure`: a length of at least half an inch.
+fn read_max_figure(table: &Table<'_, '_>) -> Result<Option<Located<f64>>> {
+    let Some(size) = read_length(table, "max_figure")? else {
+        return Ok(None);
+    };
+    if size.value < 36.0 {
+        return Err(table
+            .error(size.at, "`max_figure` must be at least 0.5in")
+            .with_hint("it caps how large a figure grows, e.g. max_figure = \"4in\""));
+    }
+    Ok(Some(size))
 }
 
 /// The placeholders header and footer templates may use.
@@ -966,7 +1027,23 @@ fn read_answers(table: &Table<'_, '_>, answers: &mut AnswersSpec) -> Result<()> 
     if let Some(title) = table.string("title")? {
         answers.title = Some(title.value);
     }
+    if let Some(size) = read_digit_size(table)? {
+        answers.min_digit_size = Some(size);
+    }
     Ok(())
+}
+
+/// `min_digit_size`: 4 to 96 pt.
+fn read_digit_size(table: &Table<'_, '_>) -> Result<Option<Located<f64>>> {
+    let Some(size) = read_length(table, "min_digit_size")? else {
+        return Ok(None);
+    };
+    if !(4.0..=96.0).contains(&size.value) {
+        return Err(table
+            .error(size.at, "`min_digit_size` must be between 4pt and 96pt")
+            .with_hint("large-print grids print digits of 24pt or more"));
+    }
+    Ok(Some(size))
 }
 
 fn read_per_page(table: &Table<'_, '_>, key: &str) -> Result<Option<Located<PerPage>>> {
@@ -1141,6 +1218,7 @@ fn read_section(
         walkthroughs,
         order,
         hints,
+        max_figure: read_max_figure(table)?,
         at: table.span(),
     })
 }

@@ -14,6 +14,7 @@ pub mod kind;
 pub mod page;
 pub mod picture;
 pub mod shapes;
+pub mod slot;
 pub mod sudoku;
 pub mod sudoku_walk;
 pub mod sum;

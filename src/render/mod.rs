@@ -992,6 +992,39 @@ mod tests {
         assert_eq!(dated, render(&document, &fonts).unwrap());
     }
 
+    /// A Japanese book's bold is its own face (not the regular one), embedded as a subset
+    /// of the glyphs used, like every font.
+    #[test]
+    fn japanese_bold_is_a_bold_face_embedded_as_a_subset() {
+        let fonts = FontSet::bundled(true);
+        assert_ne!(fonts.bold, fonts.text);
+        assert_eq!(fonts.face(fonts.bold).origin, "BIZ UDGothic Bold");
+        let mut document = sample(0.0);
+        document.pages[0].items.push(Item::Text {
+            at: Point { x: 20.0, y: 200.0 },
+            size: 18.0,
+            face: fonts.bold,
+            text: "遊び方：ナンプレ 問題12".to_string(),
+            colour: Colour::BLACK,
+        });
+        let bytes = render(&document, &fonts).unwrap();
+        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+        let names: Vec<String> = pdf
+            .objects
+            .values()
+            .filter_map(|object| object.as_dict().ok())
+            .filter_map(|dict| dict.get(b"FontName").ok())
+            .filter_map(|name| name.as_name().ok())
+            .map(|name| String::from_utf8_lossy(name).into_owned())
+            .collect();
+        assert!(
+            names.iter().any(|name| name.ends_with("+BIZUDGothic-Bold")),
+            "{names:?}"
+        );
+        // The whole face is 4.6 MB; the file holds only the glyphs used.
+        assert!(bytes.len() < 200_000, "{} bytes", bytes.len());
+    }
+
     #[test]
     fn font_ids_are_six_capitals() {
         assert_eq!(font_id(0).0, "PZBKAA");
