@@ -28,4 +28,5 @@ mod mushikui_properties;
 mod mushikui_walkthrough_cli;
 mod preview;
 mod sudoku_solver;
+mod technique_targets;
 mod variant_solver;

@@ -489,6 +489,7 @@ impl SectionKind for SudokuSection {
             Some(target) => GradedOptions {
                 base: self.generate.clone(),
                 target,
+                techniques: Default::default(),
             }
             .seed_path(),
             None => self.generate.seed_path(),
@@ -505,6 +506,7 @@ impl SectionKind for SudokuSection {
                     &GradedOptions {
                         base: self.generate.clone(),
                         target,
+                        techniques: Default::default(),
                     },
                     rng,
                     deadline,
@@ -713,10 +715,10 @@ pub(super) fn house_walkthrough(
 fn topic(technique: Technique, words: walkthrough::Language) -> Topic {
     Topic {
         rank: u32::from(technique.base_rating()) * 64 + technique as u32,
-        name: match words {
-            walkthrough::Language::English => technique.name(),
-            walkthrough::Language::Japanese => walkthrough::japanese_name(technique),
-        }
+        name: crate::sudoku::techniques::printed_name(
+            technique,
+            words == walkthrough::Language::Japanese,
+        )
         .to_string(),
         about: walkthrough::about(technique, words),
     }
@@ -748,7 +750,10 @@ pub(super) fn house_hint(
                 [only] => only.clone(),
                 [init @ .., last] => format!("{} and {last}", init.join(", ")),
             };
-            format!("{}: look at {place}.", step.technique.name())
+            format!(
+                "{}: look at {place}.",
+                crate::sudoku::techniques::printed_step_name(step.technique, &step.name)
+            )
         }
         Language::Japanese => {
             let names: Vec<String> = houses
