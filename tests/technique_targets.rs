@@ -195,3 +195,37 @@ fn techniques_lists_the_registry_with_se_names() {
     );
     assert!(!names.contains(&"\"Skyscraper\"".to_string()));
 }
+
+#[test]
+fn a_book_section_takes_needs_and_hardest() {
+    let dir = common::scratch("technique-section");
+    let spec = r#"
+title = "X-Wings"
+[[section]]
+kind = "sudoku"
+count = 2
+hardest = "X-Wing"
+needs = ["Naked Pair"]
+"#;
+    assert_eq!(common::build(&dir, "x", spec, &[]), 0);
+    let manifest = common::manifest(&dir.join("x.pdf"));
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        assert_eq!(puzzle["rating"], 3.2, "{puzzle}");
+        let line = puzzle["puzzle"].as_str().unwrap();
+        let grid: puzzlebook::sudoku::Grid = line.parse().unwrap();
+        let solution: puzzlebook::sudoku::Grid =
+            puzzle["solution"].as_str().unwrap().parse().unwrap();
+        let grading = grade_unique(&grid, &solution, &GradeOptions::default()).unwrap();
+        assert!(
+            grading
+                .used
+                .contains(puzzlebook::sudoku::grade::Technique::NakedPair),
+            "{line}"
+        );
+    }
+    let wrong = dir.join("wrong.toml");
+    std::fs::write(&wrong, spec.replace("\"X-Wing\"", "\"X-Wingg\"")).unwrap();
+    let output = run(&["book", wrong.to_str().unwrap(), "-o", "/dev/null"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("X-Wing"), "{}", stderr(&output));
+}
