@@ -186,7 +186,7 @@ fn generate_graded_within(
 
 /// True when no grid other than `solution` fits `puzzle`, given that every other solution
 /// must differ from `solution` in one of the `changed` cells.
-fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
+pub(super) fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
     let Some(state) = SearchState::from_grid(puzzle) else {
         return false;
     };

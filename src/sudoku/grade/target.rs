@@ -17,14 +17,13 @@
 use std::fmt;
 use std::time::Instant;
 
-use super::generate::{GradedOptions, GradedPuzzle};
+use super::generate::{GradedOptions, GradedPuzzle, still_unique};
 use super::tier::{MAX_RATING, RatingRange};
 use super::{GradeOptions, Grading, Technique, TechniqueSet, grade_unique};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::generate::{dig, random_solution};
 use crate::sudoku::grid::Grid;
-use crate::sudoku::solver::SearchState;
 use crate::sudoku::techniques::{Grids, Named, find, for_grids, printed_name};
 
 /// What a request asks of a puzzle's techniques. Empty: nothing.
@@ -543,19 +542,6 @@ impl Repaired<'_> {
         }
         Ok(())
     }
-}
-
-/// True when no grid other than `solution` fits `puzzle`, any other having to differ from
-/// it in one of the `changed` cells.
-fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
-    let Some(state) = SearchState::from_grid(puzzle) else {
-        return false;
-    };
-    changed.iter().all(|&cell| {
-        let mut other = state;
-        other.eliminate(cell, solution.get(cell) as usize - 1);
-        other.count(1) == 0
-    })
 }
 
 /// The error of a targeted request not met in time: what was asked, and how far it got.
