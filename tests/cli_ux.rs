@@ -154,6 +154,7 @@ fn the_manual_page_prints_and_installs() {
         assert!(page.starts_with(&format!(".TH {title} 1")), "{name}");
     }
     assert!(names.contains(&"puzzlebook-book.1".to_string()));
+    assert!(names.contains(&"puzzlebook-check.1".to_string()));
     assert!(names.contains(&"puzzlebook-mushikui-generate.1".to_string()));
     assert!(text(&output.stderr).contains("20 manual pages"));
 
