@@ -83,8 +83,9 @@ fn main() {
         let geometry = Geometry::new(&spec, &pagination, &fonts).unwrap();
         let stage = Instant::now();
         let puzzles = pool
-            .install(|| plan.make(&spec, &[], None, &|| {}))
-            .unwrap();
+            .install(|| plan.make(&spec, &[], &Default::default(), None, &|_| {}))
+            .unwrap()
+            .puzzles;
         make.push(stage.elapsed());
         let stage = Instant::now();
         let composed = compose(&spec, &pagination, &geometry, &puzzles, &fonts).unwrap();

@@ -14,7 +14,6 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use puzzlebook::sudoku::{Solution, count_solutions, solve};
-use sudoku::Sudoku;
 
 fn time(work: impl FnOnce() -> usize) -> (Duration, usize) {
     let start = Instant::now();
@@ -42,10 +41,7 @@ fn main() {
         .filter(|(_, rating)| *rating >= 7.0)
         .map(|(grid, _)| grid)
         .collect();
-    let peer: Vec<Sudoku> = ours
-        .iter()
-        .map(|grid| Sudoku::from_str_line(&grid.to_line()).expect("the peer parses our lines"))
-        .collect();
+    let peer = common::peer_puzzles(&ours);
 
     // Both must agree before their speed means anything.
     for (grid, sudoku) in ours.iter().zip(&peer) {

@@ -73,8 +73,9 @@ fn main() {
         let plan = Plan::new(&spec).unwrap();
         let stage = Instant::now();
         let puzzles = pool
-            .install(|| plan.make(&spec, &[], None, &|| {}))
-            .unwrap();
+            .install(|| plan.make(&spec, &[], &Default::default(), None, &|_| {}))
+            .unwrap()
+            .puzzles;
         stages[0].push(stage.elapsed());
         let stage = Instant::now();
         let taught = pool.install(|| teaching(&spec, &plan, &puzzles)).unwrap();

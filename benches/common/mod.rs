@@ -26,6 +26,21 @@ pub fn median<R>(name: &str, runs: usize, items: usize, mut work: impl FnMut() -
     median
 }
 
+/// The number of rounds given as the bench's first number argument, or `default`.
+pub fn rounds(default: usize) -> usize {
+    std::env::args()
+        .skip(1)
+        .find_map(|argument| argument.parse().ok())
+        .unwrap_or(default)
+}
+
+/// How long `work` takes, and what it returned (kept from the optimiser).
+pub fn time<R>(work: impl FnOnce() -> R) -> (Duration, R) {
+    let start = Instant::now();
+    let result = std::hint::black_box(work());
+    (start.elapsed(), result)
+}
+
 /// The reference puzzles: (puzzle, SE rating).
 pub fn rated_puzzles() -> Vec<(puzzlebook::sudoku::Grid, f64)> {
     include_str!("../../tests/data/se-rated.txt")
@@ -36,6 +51,16 @@ pub fn rated_puzzles() -> Vec<(puzzlebook::sudoku::Grid, f64)> {
             let grid = words.next().unwrap().parse().unwrap();
             let rating = words.next().unwrap().parse().unwrap();
             (grid, rating)
+        })
+        .collect()
+}
+
+/// The same puzzles as the `sudoku` crate's, for the benches that compare with it.
+pub fn peer_puzzles(grids: &[puzzlebook::sudoku::Grid]) -> Vec<sudoku::Sudoku> {
+    grids
+        .iter()
+        .map(|grid| {
+            sudoku::Sudoku::from_str_line(&grid.to_line()).expect("the peer parses our lines")
         })
         .collect()
 }

@@ -75,76 +75,110 @@ fn check(
     candidate: &Candidate,
     deadline: Option<Instant>,
 ) -> Result<Option<Puzzle>> {
-    // Engine parsers count lines within the one puzzle they see: move the error to the
-    // bank's line, keeping the column.
-    let place = |error: Error| {
-        let mut moved = match error.kind() {
-            crate::error::ErrorKind::Input => Error::input(error.message()),
-            crate::error::ErrorKind::Runtime => Error::runtime(error.message()),
-        };
-        if let Some(column) = error.location().column {
-            moved = moved.at_column(column);
-        }
-        if let Some(hint) = error.hint() {
-            moved = moved.with_hint(hint);
-        }
-        moved.at_line(candidate.line).in_file(bank.name.clone())
-    };
     section
         .options
         .check_bank_line(&candidate.puzzle, deadline)
-        .map_err(place)
+        .map_err(|error| moved_to_line(error, candidate.line, &bank.name))
 }
 
-/// The first `count` puzzles of the bank that meet the section, checked in parallel
-/// chunks on the current rayon pool (results in file order).
-pub fn take(
-    spec: &Spec,
-    section: &SectionSpec,
-    bank: &BankText,
-    deadline: Option<Instant>,
-) -> Result<Vec<Puzzle>> {
-    let wanted = section.count.value;
-    let candidates = candidates(bank)?;
-    let mut taken = Vec::with_capacity(wanted);
-    for chunk in candidates.chunks(wanted.max(64)) {
-        let checked: Vec<Result<Option<Puzzle>>> = chunk
+/// A puzzle's error moved to line `line` of the file `name`, keeping its column and hint:
+/// engine parsers count lines within the one puzzle they see.
+pub fn moved_to_line(error: Error, line: usize, name: &str) -> Error {
+    let mut moved = match error.kind() {
+        crate::error::ErrorKind::Input => Error::input(error.message()),
+        crate::error::ErrorKind::Runtime => Error::runtime(error.message()),
+    };
+    if let Some(column) = error.location().column {
+        moved = moved.at_column(column);
+    }
+    if let Some(hint) = error.hint() {
+        moved = moved.with_hint(hint);
+    }
+    moved.at_line(line).in_file(name.to_string())
+}
+
+/// A bank's puzzles for one section, checked a chunk at a time as the book needs them:
+/// each candidate line, in file order, once checked, is the puzzle and its key, or `None`
+/// when it does not meet the section.
+pub struct Supply<'a> {
+    section: &'a SectionSpec,
+    bank: &'a BankText,
+    candidates: Vec<Candidate>,
+    checked: Vec<Option<(Puzzle, String)>>,
+}
+
+impl<'a> Supply<'a> {
+    pub fn new(section: &'a SectionSpec, bank: &'a BankText) -> Result<Supply<'a>> {
+        Ok(Supply {
+            section,
+            bank,
+            candidates: candidates(bank)?,
+            checked: Vec::new(),
+        })
+    }
+
+    /// The candidates checked so far, in file order.
+    pub fn checked(&self) -> &[Option<(Puzzle, String)>] {
+        &self.checked
+    }
+
+    /// True when every candidate has been checked.
+    pub fn exhausted(&self) -> bool {
+        self.checked.len() == self.candidates.len()
+    }
+
+    /// Checks the next chunk of candidates on the current rayon pool (the first failure in
+    /// file order is the error).
+    pub fn check_more(&mut self, deadline: Option<Instant>) -> Result<()> {
+        let chunk = self.section.count.value.max(64);
+        let end = (self.checked.len() + chunk).min(self.candidates.len());
+        let (section, bank) = (self.section, self.bank);
+        let checked: Vec<Result<Option<(Puzzle, String)>>> = self.candidates
+            [self.checked.len()..end]
             .par_iter()
-            .map(|candidate| check(section, bank, candidate, deadline))
+            .map(|candidate| {
+                check(section, bank, candidate, deadline).map(|puzzle| {
+                    puzzle.map(|puzzle| {
+                        let key = puzzle.content.canonical_key();
+                        (puzzle, key)
+                    })
+                })
+            })
             .collect();
         for result in checked {
-            if let Some(puzzle) = result? {
-                taken.push(puzzle);
-                if taken.len() == wanted {
-                    return Ok(taken);
-                }
-            }
+            self.checked.push(result?);
         }
+        Ok(())
     }
-    let at = section
-        .source
-        .as_ref()
-        .map_or(section.count.at, |source| source.at);
-    let what = match &section.difficulty {
-        Some(difficulty) => format!(
-            " that meet {}",
-            match &difficulty.value {
-                super::spec::Difficulty::Tier(tier) => format!("tier {tier}"),
-                super::spec::Difficulty::Rating(range) => format!("rating {range}"),
-            }
-        ),
-        None => String::new(),
-    };
-    Err(spec
-        .error(
+
+    /// The error when the bank has only `found` distinct puzzles for the section.
+    pub fn too_few(&self, spec: &Spec, found: usize) -> Error {
+        let section = self.section;
+        let wanted = section.count.value;
+        let at = section
+            .source
+            .as_ref()
+            .map_or(section.count.at, |source| source.at);
+        let what = match &section.difficulty {
+            Some(difficulty) => format!(
+                " that meet {}",
+                match &difficulty.value {
+                    super::spec::Difficulty::Tier(tier) => format!("tier {tier}"),
+                    super::spec::Difficulty::Rating(range) => format!("rating {range}"),
+                }
+            ),
+            None => String::new(),
+        };
+        spec.error(
             at,
             format!(
-                "{} has {} puzzles{what}, but the section wants {wanted}",
-                bank.name,
-                taken.len()
+                "{} has {found} distinct puzzles{what} (not the same as an earlier puzzle of \
+                 the book or its series), but the section wants {wanted}",
+                self.bank.name,
             ),
         )
-        .with_hint("lower `count`, add puzzles to the file, or relax the difficulty"))
+        .with_hint("lower `count`, add puzzles to the file, or relax the difficulty")
+    }
 }
 
 #[cfg(test)]
@@ -163,6 +197,19 @@ mod tests {
         }
     }
 
+    /// What the book of the spec's one section takes from a bank of `text`.
+    fn taken(spec: &Spec, text: &str) -> Result<Vec<Puzzle>> {
+        let plan = super::super::Plan::new(spec)?;
+        let made = plan.make(
+            spec,
+            &[Some(bank(text))],
+            &Default::default(),
+            None,
+            &|_| {},
+        )?;
+        Ok(made.puzzles)
+    }
+
     #[test]
     fn sudoku_banks_take_unique_puzzles_in_file_order() {
         let spec = spec("kind = \"sudoku\"\ncount = 2");
@@ -170,7 +217,7 @@ mod tests {
             4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... 9.9\n\
             {\"puzzle\": \"52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\"}\n\
             ..4.598...1...2...3971.4.........5.1..8...6..4.9.........5.6932...9...6...283.7..\n";
-        let puzzles = take(&spec, &spec.sections[0], &bank(text), None).unwrap();
+        let puzzles = taken(&spec, text).unwrap();
         assert_eq!(puzzles.len(), 2);
         assert!(puzzles[0].puzzle_line().starts_with("4.....8.5"));
         assert!(puzzles[1].puzzle_line().starts_with("52...6"));
@@ -184,11 +231,11 @@ mod tests {
     #[test]
     fn bad_bank_lines_name_the_file_and_line() {
         let spec = spec("kind = \"sudoku\"\ncount = 1");
-        let error = take(&spec, &spec.sections[0], &bank("\n12345\n"), None).unwrap_err();
+        let error = taken(&spec, "\n12345\n").unwrap_err();
         assert_eq!(error.location().line, Some(2));
         assert_eq!(error.location().file.as_deref(), Some("bank.txt"));
         let several = ".........".repeat(9);
-        let error = take(&spec, &spec.sections[0], &bank(&several), None).unwrap_err();
+        let error = taken(&spec, &several).unwrap_err();
         assert!(
             error.message().contains("more than one solution"),
             "{error}"
@@ -201,8 +248,11 @@ mod tests {
         let spec = spec("kind = \"sudoku\"\ncount = 5");
         let text =
             "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n";
-        let error = take(&spec, &spec.sections[0], &bank(text), None).unwrap_err();
-        assert!(error.message().contains("has 1 puzzles"), "{error}");
+        let error = taken(&spec, text).unwrap_err();
+        assert!(
+            error.message().contains("has 1 distinct puzzles"),
+            "{error}"
+        );
         assert_eq!(error.location().line, Some(5));
     }
 
@@ -210,15 +260,18 @@ mod tests {
     fn mushikui_banks_are_solved_and_checked() {
         let spec = spec("kind = \"mushikui\"\ncount = 1\nop = \"div\"\ndigits = [3, 2]");
         let text = "div:1*,49,6**,49,19*,1*6,0 solutions=1 # 686/49=14\n";
-        let puzzles = take(&spec, &spec.sections[0], &bank(text), None).unwrap();
+        let puzzles = taken(&spec, text).unwrap();
         assert_eq!(puzzles[0].solution_line(), "div:14,49,686,49,196,196,0");
         let other_shape = "mul:11,11,**,**,*** solutions=1\n";
-        let error = take(&spec, &spec.sections[0], &bank(other_shape), None).unwrap_err();
-        assert!(error.message().contains("has 0 puzzles"), "{error}");
+        let error = taken(&spec, other_shape).unwrap_err();
+        assert!(
+            error.message().contains("has 0 distinct puzzles"),
+            "{error}"
+        );
         let spec =
             super::tests::spec("kind = \"mushikui\"\ncount = 1\nop = \"mul\"\ndigits = [2, 2]");
         let several = "mul:**,**,**5,25*,2**5\n";
-        let error = take(&spec, &spec.sections[0], &bank(several), None).unwrap_err();
+        let error = taken(&spec, several).unwrap_err();
         assert!(error.message().contains("more than one solution"));
     }
 }

@@ -115,6 +115,10 @@ impl Content for KillerContent {
         &SUDOKU
     }
 
+    fn canonical_key(&self) -> String {
+        crate::sudoku::canon::canonical_killer(&self.puzzle).to_line()
+    }
+
     fn puzzle_line(&self) -> String {
         self.puzzle.to_line()
     }

@@ -36,6 +36,10 @@ pub trait BookKind: Sync {
     fn has_hints(&self) -> bool {
         false
     }
+    /// The key ([`Content::canonical_key`]) of a puzzle written as this kind's line (its
+    /// first word), or `None` when the word's head names no puzzle of this kind. Errors
+    /// count columns within `word`.
+    fn line_key(&self, word: &str) -> Option<Result<String>>;
     /// Reads the kind's own keys of a `[[section]]` table.
     fn read_section(
         &self,
@@ -68,6 +72,31 @@ pub trait SectionKind: Debug + Send + Sync + Any {
     fn has_hints(&self) -> bool {
         true
     }
+    /// Every distinct puzzle the section's settings admit, when they are few enough to
+    /// list (4×4 sudoku): the planner then draws from the list, so the section never
+    /// repeats itself and a count the list cannot meet is refused before any puzzle is
+    /// made.
+    fn listing(&self) -> Option<Arc<dyn Listing>> {
+        None
+    }
+}
+
+/// The distinct puzzles of a section, listed in full (see [`SectionKind::listing`]).
+pub trait Listing: Send + Sync {
+    /// How many there are.
+    fn len(&self) -> usize;
+    /// True when the settings admit no puzzle at all.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Entry `entry`'s key ([`Content::canonical_key`]).
+    fn key(&self, entry: usize) -> &str;
+    /// Entry `entry` as a puzzle of the section, drawn afresh (relabelled, turned) with
+    /// `rng`, unique and graded.
+    fn make(&self, entry: usize, rng: &mut RandomStream) -> Result<Puzzle>;
+    /// The settings that decide the list, in words, for a count it cannot meet
+    /// (`4x4 sudoku, symmetry rot180, tier easy`).
+    fn settings(&self) -> String;
 }
 
 /// A made puzzle's contents: the engine's puzzle and its solution.
@@ -77,6 +106,12 @@ pub trait Content: Debug + Send + Sync + Any {
     fn puzzle_line(&self) -> String;
     /// The solution in the same format.
     fn solution_line(&self) -> String;
+    /// The puzzle's key among puzzles: the line of its canonical form, equal for two
+    /// puzzles exactly when they are the same puzzle (see [`crate::sudoku::canon`]). A
+    /// kind whose puzzles have no rule-keeping transformations keeps its puzzle line.
+    fn canonical_key(&self) -> String {
+        self.puzzle_line()
+    }
     /// Fields the manifest adds for this kind (a variant, a size, cages), in order.
     fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()

@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 
+use super::distinct::Draw;
 use super::plan::{Plan, Puzzle};
 use super::spec::Spec;
 use crate::error::{Error, Result};
@@ -27,6 +28,9 @@ pub struct Position {
 struct Manifest<'a> {
     title: &'a str,
     seed: &'a str,
+    /// The issue of a series, when the book is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    issue: Option<&'a str>,
     pages: usize,
     template: &'a str,
     /// Trimmed page size in points, and the bleed beyond it (on the edges the printer
@@ -50,6 +54,8 @@ struct Entry<'a> {
     kind_fields: serde_json::Map<String, serde_json::Value>,
     puzzle: String,
     solution: String,
+    /// The puzzle's canonical key: equal for two puzzles exactly when they are the same.
+    key: &'a str,
     rating: Option<f64>,
     tier: Option<&'a str>,
     page: usize,
@@ -63,7 +69,7 @@ struct Entry<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     hint_page: Option<usize>,
     /// How to regenerate this puzzle alone: `crate::seed` path and index.
-    seed_path: &'a [String],
+    seed_path: Vec<String>,
     index: usize,
 }
 
@@ -75,16 +81,25 @@ fn round(bbox: [f64; 4]) -> [f64; 4] {
     bbox.map(|value| (value * 100.0).round() / 100.0)
 }
 
-/// The manifest as pretty-printed JSON (with a final newline).
+/// The manifest as pretty-printed JSON (with a final newline). `made` is the puzzles with
+/// their keys and how each was drawn.
 pub fn to_json(
     spec: &Spec,
     plan: &Plan,
-    puzzles: &[Puzzle],
+    made: (&[Puzzle], &[String], &[Draw]),
     positions: &[Position],
     pages: usize,
 ) -> Result<String> {
+    let (puzzles, keys, draws) = made;
     let mut entries = Vec::with_capacity(puzzles.len());
-    for ((job, puzzle), position) in plan.jobs.iter().zip(puzzles).zip(positions) {
+    for ((((job, puzzle), position), key), draw) in plan
+        .jobs
+        .iter()
+        .zip(puzzles)
+        .zip(positions)
+        .zip(keys)
+        .zip(draws)
+    {
         let section = &spec.sections[job.section];
         let kind_fields = puzzle
             .content
@@ -100,6 +115,7 @@ pub fn to_json(
             kind_fields,
             puzzle: puzzle.puzzle_line(),
             solution: puzzle.solution_line(),
+            key,
             rating: puzzle.rating,
             tier: puzzle.tier.as_deref(),
             page: position.page,
@@ -108,13 +124,14 @@ pub fn to_json(
             answer_bbox: position.answer.map(|(_, bbox)| round(bbox)),
             walkthrough_pages: &position.walkthrough,
             hint_page: position.hint,
-            seed_path: &job.seed_path,
+            seed_path: draw.seed_path(&job.seed_path),
             index: job.index,
         });
     }
     let manifest = Manifest {
         title: &spec.title.value,
         seed: &spec.seed,
+        issue: spec.issue.as_ref().map(|issue| issue.value.as_str()),
         pages,
         template: &spec.template,
         page_size: [spec.page.size.value.width, spec.page.size.value.height],

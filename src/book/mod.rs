@@ -7,7 +7,9 @@
 //! next stage, [`crate::layout`].
 
 pub mod bank;
+pub mod calendar;
 pub mod cover;
+pub mod distinct;
 pub mod imprint;
 pub mod killer;
 pub mod kind;
@@ -15,6 +17,7 @@ pub mod manifest;
 pub mod mushikui;
 pub mod plan;
 pub mod printer;
+pub mod series;
 pub mod source;
 pub mod spec;
 pub mod sudoku;

@@ -41,6 +41,13 @@ pub struct MushikuiContent {
 }
 
 impl BookKind for MushikuiBook {
+    /// Row lists: `add:…`, `sub:…`, `mul:…`, `div:…`; the key is the row list itself.
+    fn line_key(&self, word: &str) -> Option<Result<String>> {
+        let (head, _) = word.split_once(':')?;
+        head.parse::<mushikui::Operation>().ok()?;
+        Some(mushikui::Puzzle::parse(word).map(|puzzle| puzzle.to_line()))
+    }
+
     fn section_keys(&self) -> &'static [&'static str] {
         &["op", "digits", "reveal_only"]
     }

@@ -6,7 +6,8 @@
 //! and the book is the same for any thread count:
 //!
 //! ```text
-//! path  = ["book", "section=" + id, kind, the kind's option parts…]      index = position in the section (0-based)
+//! path  = ["book", ["issue=" + issue,] "section=" + id, kind, the kind's option parts…]
+//! index = position in the section (0-based)
 //! ```
 //!
 //! The kind's parts are those of its `generate` command ([`crate::book::sudoku`],
@@ -14,16 +15,13 @@
 //! job order.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::bank::{BankText, take};
 use super::kind::{Content, Hint, Topic, Walkthrough};
 use super::spec::{Order, SectionSpec, Spec};
 use crate::error::Result;
 use crate::kind::Kind;
-use crate::seed::RandomStream;
 
 /// One puzzle to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +73,7 @@ impl Plan {
     pub fn new(spec: &Spec) -> Result<Plan> {
         let mut jobs = Vec::with_capacity(spec.puzzle_count());
         for (section_index, section) in spec.sections.iter().enumerate() {
-            let seed_path = seed_path(section);
+            let seed_path = seed_path(spec, section);
             for index in 0..section.count.value {
                 jobs.push(Job {
                     section: section_index,
@@ -89,12 +87,11 @@ impl Plan {
         Ok(Plan { jobs })
     }
 
-    /// Puts each section's made puzzles (in job order) in the order its `order` key asks
-    /// for: easiest first by rating (a stable sort, unrated puzzles last), or as made. The
-    /// returned plan's jobs keep their sections and printed numbers, and carry the seed
-    /// path and index of the puzzle now at their place, so the manifest still says how to
-    /// regenerate each printed puzzle.
-    pub fn in_print_order(&self, spec: &Spec, puzzles: Vec<Puzzle>) -> (Plan, Vec<Puzzle>) {
+    /// The order each section's puzzles print in: for each printed place (in job order),
+    /// the position of the made puzzle printed there. A section with `order = "rating"`
+    /// prints easiest first (a stable sort, unrated puzzles last); `"as-made"` keeps the
+    /// made order.
+    pub fn print_order(&self, spec: &Spec, puzzles: &[Puzzle]) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.jobs.len()).collect();
         let mut start = 0;
         while start < order.len() {
@@ -110,68 +107,39 @@ impl Plan {
             }
             start = end;
         }
+        order
+    }
+
+    /// The plan in print order: each job keeps its section and printed number and carries
+    /// the seed path and index of the puzzle now at its place, so the manifest still says
+    /// how to regenerate each printed puzzle.
+    pub fn printed(&self, order: &[usize]) -> Plan {
         let jobs = self
             .jobs
             .iter()
-            .zip(&order)
+            .zip(order)
             .map(|(place, &made)| Job {
                 seed_path: self.jobs[made].seed_path.clone(),
                 index: self.jobs[made].index,
                 ..place.clone()
             })
             .collect();
-        let mut slots: Vec<Option<Puzzle>> = puzzles.into_iter().map(Some).collect();
-        let puzzles = order
-            .iter()
-            .map(|&made| {
-                slots[made]
-                    .take()
-                    .expect("a permutation takes each puzzle once")
-            })
-            .collect();
-        (Plan { jobs }, puzzles)
+        Plan { jobs }
     }
+}
 
-    /// Makes every puzzle on the current rayon pool. `progress` is called once per finished
-    /// puzzle (from worker threads). A puzzle not made by `deadline` fails the book (which
-    /// puzzles come out never depends on time, only whether they come out). The first
-    /// failure in book order is returned.
-    ///
-    /// `banks[k]` is the text of section `k`'s `source` file (read by the caller); sections
-    /// with a source take their puzzles from it (see [`super::bank`]).
-    pub fn make(
-        &self,
-        spec: &Spec,
-        banks: &[Option<BankText>],
-        deadline: Option<Instant>,
-        progress: &(dyn Fn() + Sync),
-    ) -> Result<Vec<Puzzle>> {
-        let mut banked: Vec<Option<Vec<Puzzle>>> = Vec::with_capacity(spec.sections.len());
-        for (index, section) in spec.sections.iter().enumerate() {
-            banked.push(
-                match (&section.source, banks.get(index).and_then(Option::as_ref)) {
-                    (Some(_), Some(bank)) => Some(take(spec, section, bank, deadline)?),
-                    (Some(source), None) => {
-                        return Err(spec.error(source.at, "the puzzle file was not read"));
-                    }
-                    (None, _) => None,
-                },
-            );
-        }
-        let results: Vec<Result<Puzzle>> = self
-            .jobs
-            .par_iter()
-            .map(|job| {
-                let result = match &banked[job.section] {
-                    Some(puzzles) => Ok(puzzles[job.index].clone()),
-                    None => make_one(spec, job, deadline),
-                };
-                progress();
-                result
-            })
-            .collect();
-        results.into_iter().collect()
-    }
+/// `items` rearranged by `order` (see [`Plan::print_order`]): place `k` takes item
+/// `order[k]`.
+pub fn permuted<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    order
+        .iter()
+        .map(|&made| {
+            slots[made]
+                .take()
+                .expect("a permutation takes each item once")
+        })
+        .collect()
 }
 
 /// What a book teaches besides the answers, by puzzle in book order: walkthroughs and
@@ -318,27 +286,15 @@ pub fn walkthroughs(
         .collect()
 }
 
-/// The seed path of a section's puzzles (see the module docs).
-pub fn seed_path(section: &SectionSpec) -> Vec<String> {
-    let mut path = vec![
-        "book".to_string(),
-        format!("section={}", section.id),
-        section.kind.name.to_string(),
-    ];
+/// The seed path of a section's puzzles (see the module docs): with an issue, its name
+/// follows `book`.
+pub fn seed_path(spec: &Spec, section: &SectionSpec) -> Vec<String> {
+    let mut path = vec!["book".to_string()];
+    if let Some(issue) = &spec.issue {
+        path.push(format!("issue={}", issue.value));
+    }
+    path.push(format!("section={}", section.id));
+    path.push(section.kind.name.to_string());
     path.extend(section.options.seed_path());
     path
-}
-
-fn make_one(spec: &Spec, job: &Job, deadline: Option<Instant>) -> Result<Puzzle> {
-    let section = &spec.sections[job.section];
-    let path: Vec<&str> = job.seed_path.iter().map(String::as_str).collect();
-    let mut rng = RandomStream::derive(&spec.seed, &path, job.index as u64);
-    section.options.make(&mut rng, deadline).map_err(|error| {
-        error.context(format!(
-            "section {:?}, puzzle {} of {}",
-            section.title.value,
-            job.index + 1,
-            section.count.value
-        ))
-    })
 }

@@ -170,7 +170,7 @@ impl Walkthroughs {
         match self {
             Walkthroughs::None => false,
             Walkthroughs::First => index == 0,
-            Walkthroughs::Every(step) => index % step == 0,
+            Walkthroughs::Every(step) => index.is_multiple_of(step),
             Walkthroughs::All => true,
         }
     }
@@ -252,6 +252,9 @@ pub struct SectionSpec {
     pub max_figure: Option<Located<f64>>,
     /// The `[[section]]` table itself.
     pub at: Span,
+    /// The section's line in the table of contents: its title, or none (a calendar lists
+    /// its months, each at its first day).
+    pub contents: Option<String>,
 }
 
 impl SectionSpec {
@@ -299,11 +302,23 @@ pub struct Spec {
     pub cover: CoverSpec,
     /// The copyright page after the title page (`[imprint]`), when the spec has one.
     pub imprint: Option<ImprintSpec>,
+    /// The issue of a series (`issue = "2026-W48"` or `--issue`): a date or an ISO week,
+    /// written the one way ([`super::series::Issue`]); it joins every puzzle's seed path.
+    pub issue: Option<Located<String>>,
+    /// The series the book belongs to (`[series]`).
+    pub series: Option<SeriesSpec>,
 }
 
-const TOP_KEYS: [&str; 15] = [
+/// `[series]`: the ledger of the puzzles a series has printed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesSpec {
+    /// The ledger file, relative to the spec.
+    pub ledger: Located<PathBuf>,
+}
+
+const TOP_KEYS: [&str; 18] = [
     "title", "subtitle", "author", "date", "language", "seed", "template", "page", "front",
-    "fonts", "section", "answers", "defaults", "cover", "imprint",
+    "fonts", "section", "answers", "defaults", "cover", "imprint", "issue", "series", "calendar",
 ];
 
 /// A calendar date (proleptic Gregorian), as the spec's `date = "YYYY-MM-DD"` gives it.
@@ -334,7 +349,8 @@ impl Date {
             month: month.parse().ok()?,
             day: day.parse().ok()?,
         };
-        let leap = date.year % 4 == 0 && (date.year % 100 != 0 || date.year % 400 == 0);
+        let leap = date.year.is_multiple_of(4)
+            && (!date.year.is_multiple_of(100) || date.year.is_multiple_of(400));
         let days_in_month = match date.month {
             1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
             4 | 6 | 9 | 11 => 30,
@@ -510,7 +526,9 @@ impl Spec {
         };
         let fonts = read_fonts(&top)?;
         let sections = top.tables("section", &section_keys())?;
-        if sections.is_empty() {
+        let calendar_keys = super::calendar::keys();
+        let calendar = top.table("calendar", &calendar_keys)?;
+        if sections.is_empty() && calendar.is_none() {
             return Err(Error::input("the spec has no sections")
                 .in_file(name.to_string())
                 .with_hint("add at least one [[section]] with kind and count"));
@@ -519,6 +537,43 @@ impl Spec {
         for (index, section) in sections.iter().enumerate() {
             read_sections.push(read_section(section, index + 1, language, &defaults)?);
         }
+        if let Some(calendar) = &calendar {
+            let per_page_of = |kind: &'static Kind| {
+                let index = kind::ALL
+                    .iter()
+                    .position(|known| *known == kind)
+                    .unwrap_or(0);
+                defaults.per_page[index].clone()
+            };
+            let days =
+                super::calendar::read(calendar, read_sections.len() + 1, language, &per_page_of)?;
+            read_sections.extend(days);
+        }
+        let issue = match top.string("issue")? {
+            None => None,
+            Some(text) => Some(Located::new(
+                super::series::Issue::parse(&text.value)
+                    .map_err(|error| at(&top, text.at, error))?
+                    .to_string(),
+                text.at,
+            )),
+        };
+        let series = match top.table("series", &["ledger"])? {
+            None => None,
+            Some(table) => {
+                let ledger = table.string("ledger")?.ok_or_else(|| {
+                    table
+                        .error(table.span(), "[series] has no `ledger`")
+                        .with_hint("name the series' ledger file, e.g. ledger = \"weekly.ledger\"")
+                })?;
+                if ledger.value.trim().is_empty() {
+                    return Err(table.error(ledger.at, "`ledger` names no file"));
+                }
+                Some(SeriesSpec {
+                    ledger: Located::new(PathBuf::from(&ledger.value), ledger.at),
+                })
+            }
+        };
         let mut ids: Vec<(&str, Span)> = Vec::new();
         for section in &read_sections {
             if let Some((_, first)) = ids.iter().find(|(id, _)| *id == section.id) {
@@ -564,6 +619,7 @@ impl Spec {
                     "add a sudoku section with digits (or killers) or a mushikui-zan section, or remove `techniques`",
                 ));
         }
+        drop(calendar);
         drop(sections);
         drop(top);
         let Defaults {
@@ -588,7 +644,17 @@ impl Spec {
             answers,
             cover,
             imprint,
+            issue,
+            series,
         })
+    }
+
+    /// Sets the issue from `--issue`, over the spec's own.
+    pub fn set_issue(&mut self, text: &str) -> Result<()> {
+        let issue = super::series::Issue::parse(text)?;
+        let at = self.issue.as_ref().map_or(self.title.at, |issue| issue.at);
+        self.issue = Some(Located::new(issue.to_string(), at));
+        Ok(())
     }
 
     /// An input error pointing at a value of this spec (or of its template).
@@ -605,6 +671,10 @@ impl Spec {
             bytes.extend_from_slice(text.as_bytes());
         }
         bytes.extend_from_slice(self.seed.as_bytes());
+        if let Some(issue) = &self.issue {
+            bytes.extend_from_slice(b"\0issue=");
+            bytes.extend_from_slice(issue.value.as_bytes());
+        }
         bytes
     }
 
@@ -958,7 +1028,9 @@ fn read_max_figure(table: &Table<'_, '_>) -> Result<Option<Located<f64>>> {
 }
 
 /// The placeholders header and footer templates may use.
-pub const PLACEHOLDERS: [&str; 6] = ["title", "subtitle", "author", "section", "page", "pages"];
+pub const PLACEHOLDERS: [&str; 7] = [
+    "title", "subtitle", "author", "section", "page", "pages", "issue",
+];
 
 fn check_placeholders(table: &Table<'_, '_>, text: &Located<String>) -> Result<()> {
     let mut rest = text.value.as_str();
@@ -1128,22 +1200,7 @@ fn read_section(
         None => position.to_string(),
     };
     let difficulty = read_difficulty(table, kind)?;
-    // Another kind's key is a mistake worth naming precisely.
-    let own = kind.book.section_keys();
-    for other in kind::ALL {
-        for key in other.book.section_keys() {
-            if !own.contains(key)
-                && let Some(span) = table.key_span(key)
-            {
-                return Err(table
-                    .error(
-                        span,
-                        format!("`{key}` applies to {} sections only", other.name),
-                    )
-                    .with_hint(format!("this section is kind = {:?}", kind.name)));
-            }
-        }
-    }
+    refuse_other_kinds_keys(table, kind, "section")?;
     let options = kind
         .book
         .read_section(table, difficulty.as_ref().map(|d| &d.value))?;
@@ -1205,6 +1262,7 @@ fn read_section(
         Some(hints) => hints.value,
         None => false,
     };
+    let contents = Some(title.value.clone());
     Ok(SectionSpec {
         position,
         title,
@@ -1220,6 +1278,7 @@ fn read_section(
         hints,
         max_figure: read_max_figure(table)?,
         at: table.span(),
+        contents,
     })
 }
 
@@ -1258,6 +1317,31 @@ fn read_difficulty(
         }
         (None, None) => Ok(None),
     }
+}
+
+/// Refuses another kind's key in a table of `kind`'s puzzles (a `what`: section or
+/// calendar), naming it precisely.
+pub(crate) fn refuse_other_kinds_keys(
+    table: &Table<'_, '_>,
+    kind: &'static Kind,
+    what: &str,
+) -> Result<()> {
+    let own = kind.book.section_keys();
+    for other in kind::ALL {
+        for key in other.book.section_keys() {
+            if !own.contains(key)
+                && let Some(span) = table.key_span(key)
+            {
+                return Err(table
+                    .error(
+                        span,
+                        format!("`{key}` applies to {} sections only", other.name),
+                    )
+                    .with_hint(format!("this {what} is kind = {:?}", kind.name)));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Parses a spec string with `T`'s parser; its error is placed at the string.

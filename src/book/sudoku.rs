@@ -12,22 +12,26 @@
 use std::time::Instant;
 
 use super::killer::KillerSection;
-use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, Topic, WalkStep, Walkthrough};
+use super::kind::{
+    BookKind, Content, Hint, Listing, SectionKind, StepFigure, Topic, WalkStep, Walkthrough,
+};
 use super::plan::Puzzle;
 use super::source::Table;
 use super::spec::{Difficulty, Language, at, parse_at};
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
+use crate::sudoku::canon::catalogue::{Catalogue, Settings, catalogue, grade_drawn, is_listed};
 use crate::sudoku::grade::generate::check_reachable;
 use crate::sudoku::grade::hint::Technique;
 use crate::sudoku::grade::nudge::{Nudge, Place, nudge, nudge_in};
 use crate::sudoku::grade::walkthrough;
 use crate::sudoku::grade::{
-    ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Tier,
-    generate_graded, grade_unique,
+    ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, TechniqueTarget,
+    Tier, generate_graded, grade_unique,
 };
 use crate::sudoku::killer::generate::KillerOptions;
+use crate::sudoku::techniques::Grids;
 use crate::sudoku::variant::grade::{VariantGradeOptions, as_classic, check_tier, target_range};
 use crate::sudoku::variant::{Size, Variant, VariantGrid, VariantOptions, VariantSolution};
 use crate::sudoku::{self, ClueRange, GenerateOptions, Grid, Solution, Symmetry, generate};
@@ -47,6 +51,8 @@ pub struct SudokuSection {
     pub variant: Option<VariantOptions>,
     /// What the cells show.
     pub symbols: Symbols,
+    /// The techniques the solves must use (`needs`, `hardest`; classic 9×9 only).
+    pub techniques: TechniqueTarget,
 }
 
 /// What a grid's values are printed as.
@@ -111,7 +117,9 @@ pub struct SudokuContent {
 
 impl BookKind for SudokuBook {
     fn section_keys(&self) -> &'static [&'static str] {
-        &["symmetry", "clues", "size", "variant", "symbols", "letters"]
+        &[
+            "symmetry", "clues", "size", "variant", "symbols", "letters", "needs", "hardest",
+        ]
     }
 
     fn tiers(&self) -> &'static [&'static str] {
@@ -129,6 +137,22 @@ impl BookKind for SudokuBook {
 
     fn has_walkthroughs(&self) -> bool {
         true
+    }
+
+    /// Classic lines (no head), variant lines (`6x6:`, `x:`, `9x9-jigsaw:`…) and killer
+    /// lines (`killer:`, `4x4-killer:`…).
+    fn line_key(&self, word: &str) -> Option<Result<String>> {
+        if let Some((head, _)) = word.split_once(':') {
+            let lower = head.to_ascii_lowercase();
+            let killer = matches!(
+                lower.as_str(),
+                "killer" | "9x9-killer" | "6x6-killer" | "4x4-killer"
+            );
+            if !killer && crate::sudoku::variant::grid::parse_head(head).is_err() {
+                return None;
+            }
+        }
+        Some(crate::sudoku::canon::canonical_line(word, 1))
     }
 
     fn default_title(&self, language: Language) -> &'static str {
@@ -188,6 +212,7 @@ impl BookKind for SudokuBook {
             None => None,
         };
         let symbols = read_symbols(table, size)?;
+        let techniques = read_techniques(table, is_variant, target)?;
         let (clues, variant_options) = if is_variant {
             let clues = match &clues_text {
                 None => None,
@@ -228,6 +253,7 @@ impl BookKind for SudokuBook {
             target,
             variant: variant_options,
             symbols,
+            techniques,
         }))
     }
 }
@@ -239,12 +265,16 @@ fn read_killer(
     size_at: super::source::Span,
     difficulty: Option<&Difficulty>,
 ) -> Result<Box<dyn SectionKind>> {
-    for key in ["symmetry", "clues", "symbols", "letters", "rating"] {
+    for key in [
+        "symmetry", "clues", "symbols", "letters", "rating", "needs", "hardest",
+    ] {
         if let Some(span) = table.key_span(key) {
             return Err(table
                 .error(span, format!("`{key}` does not apply to killer sections"))
                 .with_hint(if key == "rating" {
                     "killers take a tier: easy, medium, hard, expert or extreme"
+                } else if key == "needs" || key == "hardest" {
+                    "technique targets make classic 9×9 sudoku so far"
                 } else {
                     "killers are drawn with digits, their cages set the puzzle: remove it"
                 }));
@@ -469,7 +499,133 @@ impl SudokuSection {
     }
 }
 
+/// A 4×4 section's catalogue of distinct puzzles ([`crate::sudoku::canon::catalogue`]).
+struct SudokuListing {
+    catalogue: std::sync::Arc<Catalogue>,
+    symbols: Symbols,
+}
+
+impl Listing for SudokuListing {
+    fn len(&self) -> usize {
+        self.catalogue.puzzles.len()
+    }
+
+    fn key(&self, entry: usize) -> &str {
+        &self.catalogue.puzzles[entry].key
+    }
+
+    fn make(&self, entry: usize, rng: &mut RandomStream) -> Result<Puzzle> {
+        let listed = &self.catalogue.puzzles[entry];
+        let (mut puzzle, mut solution) = self.catalogue.draw(entry, rng);
+        let (mut rating, mut tier) = grade_drawn(&puzzle, &solution)?;
+        // The drawn puzzle is the listed one turned and relabelled; should its rating
+        // differ and miss the target, the listed one is printed as it is.
+        if let Some(target) = self.catalogue.settings.target
+            && !target_range(Size::S4, target).contains(rating)
+        {
+            (puzzle, solution) = (listed.puzzle.clone(), listed.solution.clone());
+            (rating, tier) = (listed.rating_tenths, listed.tier);
+        }
+        Ok(Puzzle {
+            content: std::sync::Arc::new(VariantContent {
+                puzzle,
+                solution,
+                symbols: self.symbols.clone(),
+            }),
+            rating: Some(f64::from(rating) / 10.0),
+            tier: Some(tier.name().to_string()),
+        })
+    }
+
+    fn settings(&self) -> String {
+        let settings = self.catalogue.settings;
+        let mut words = format!(
+            "{} sudoku{}, symmetry {}",
+            Size::S4,
+            match settings.variant {
+                Variant::Classic => String::new(),
+                variant => format!(" {variant}"),
+            },
+            settings.symmetry
+        );
+        if let Some(clues) = settings.clues {
+            words.push_str(&format!(", clues {clues}"));
+        }
+        match settings.target {
+            Some(RatingTarget::Tier(tier)) => words.push_str(&format!(", tier {tier}")),
+            Some(RatingTarget::Range(range)) => words.push_str(&format!(", rating {range}")),
+            None => {}
+        }
+        words
+    }
+}
+
+impl SudokuSection {
+    /// The classic graded request: a difficulty, techniques, or both (`None`: neither).
+    fn graded_options(&self) -> Option<GradedOptions> {
+        let target = match self.target {
+            Some(target) => target,
+            None if !self.techniques.is_empty() => RatingTarget::ANY,
+            None => return None,
+        };
+        Some(GradedOptions {
+            base: self.generate.clone(),
+            target,
+            techniques: self.techniques.clone(),
+        })
+    }
+}
+
+/// A section's `needs` and `hardest`: technique names the registry knows, which the
+/// classic grader uses, that a puzzle of the section's difficulty can meet.
+fn read_techniques(
+    table: &Table<'_, '_>,
+    is_variant: bool,
+    target: Option<RatingTarget>,
+) -> Result<TechniqueTarget> {
+    let needs = table.strings("needs")?;
+    let hardest = table.strings("hardest")?;
+    let Some(span) = needs.as_ref().or(hardest.as_ref()).map(|names| names.at) else {
+        return Ok(TechniqueTarget::default());
+    };
+    if is_variant {
+        return Err(table
+            .error(
+                span,
+                "`needs` and `hardest` make classic 9×9 sudoku only so far",
+            )
+            .with_hint("remove `size` and `variant`, or remove the technique names"));
+    }
+    let names = |list: &Option<super::source::Located<Vec<String>>>| {
+        list.as_ref().map_or(Vec::new(), |list| list.value.clone())
+    };
+    let techniques = TechniqueTarget::parse(&names(&needs), &names(&hardest), Grids::CLASSIC)
+        .map_err(|error| at(table, span, error))?;
+    techniques
+        .within(target.unwrap_or(RatingTarget::ANY).range())
+        .map_err(|error| at(table, span, error))?;
+    Ok(techniques)
+}
+
 impl SectionKind for SudokuSection {
+    /// 4×4 sudoku (classic and X) are few: their distinct puzzles are listed in full.
+    fn listing(&self) -> Option<std::sync::Arc<dyn Listing>> {
+        let options = self.variant.as_ref()?;
+        if !is_listed(options.size, options.variant) {
+            return None;
+        }
+        let catalogue = catalogue(Settings {
+            variant: options.variant,
+            symmetry: options.symmetry,
+            clues: options.clues,
+            target: self.target,
+        });
+        Some(std::sync::Arc::new(SudokuListing {
+            catalogue,
+            symbols: self.symbols.clone(),
+        }))
+    }
+
     /// Walkthroughs print digits, so a section with symbols has none.
     fn has_walkthroughs(&self) -> bool {
         self.symbols == Symbols::Digits
@@ -485,12 +641,8 @@ impl SectionKind for SudokuSection {
             path.extend(self.target.map(|target| target.to_string()));
             return path;
         }
-        match self.target {
-            Some(target) => GradedOptions {
-                base: self.generate.clone(),
-                target,
-            }
-            .seed_path(),
+        match self.graded_options() {
+            Some(options) => options.seed_path(),
             None => self.generate.seed_path(),
         }
     }
@@ -499,16 +651,9 @@ impl SectionKind for SudokuSection {
         if let Some(options) = &self.variant {
             return self.make_variant(options, rng, deadline);
         }
-        match self.target {
-            Some(target) => {
-                let graded = generate_graded(
-                    &GradedOptions {
-                        base: self.generate.clone(),
-                        target,
-                    },
-                    rng,
-                    deadline,
-                )
+        match self.graded_options() {
+            Some(options) => {
+                let graded = generate_graded(&options, rng, deadline)
                 .map_err(|error| {
                     error.with_hint(
                         "allow more time with --max-seconds, or ask for an easier tier or a wider rating range",
@@ -563,6 +708,10 @@ impl SectionKind for SudokuSection {
 impl Content for SudokuContent {
     fn kind(&self) -> &'static Kind {
         &SUDOKU
+    }
+
+    fn canonical_key(&self) -> String {
+        crate::sudoku::canon::canonical_classic(&self.puzzle).to_line()
     }
 
     fn puzzle_line(&self) -> String {
@@ -713,10 +862,10 @@ pub(super) fn house_walkthrough(
 fn topic(technique: Technique, words: walkthrough::Language) -> Topic {
     Topic {
         rank: u32::from(technique.base_rating()) * 64 + technique as u32,
-        name: match words {
-            walkthrough::Language::English => technique.name(),
-            walkthrough::Language::Japanese => walkthrough::japanese_name(technique),
-        }
+        name: crate::sudoku::techniques::printed_name(
+            technique,
+            words == walkthrough::Language::Japanese,
+        )
         .to_string(),
         about: walkthrough::about(technique, words),
     }
@@ -748,7 +897,10 @@ pub(super) fn house_hint(
                 [only] => only.clone(),
                 [init @ .., last] => format!("{} and {last}", init.join(", ")),
             };
-            format!("{}: look at {place}.", step.technique.name())
+            format!(
+                "{}: look at {place}.",
+                crate::sudoku::techniques::printed_step_name(step.technique, &step.name)
+            )
         }
         Language::Japanese => {
             let names: Vec<String> = houses
@@ -771,6 +923,10 @@ pub(super) fn house_hint(
 impl Content for VariantContent {
     fn kind(&self) -> &'static Kind {
         &SUDOKU
+    }
+
+    fn canonical_key(&self) -> String {
+        crate::sudoku::canon::canonical(&self.puzzle).to_line()
     }
 
     fn section_keys(&self) -> Vec<(&'static str, String)> {
@@ -819,6 +975,11 @@ impl Content for VariantContent {
 impl Content for SymbolContent {
     fn kind(&self) -> &'static Kind {
         &SUDOKU
+    }
+
+    /// Symbols only change the drawing: the key is the digits'.
+    fn canonical_key(&self) -> String {
+        crate::sudoku::canon::canonical_classic(&self.puzzle).to_line()
     }
 
     fn section_keys(&self) -> Vec<(&'static str, String)> {

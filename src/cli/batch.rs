@@ -128,6 +128,84 @@ where
     Ok(0)
 }
 
+/// Generates `count` puzzles (or, with `--shard`, a part of them) as [`generate`] does;
+/// with `distinct`, as [`generate_distinct`] does.
+pub fn generate_run<F>(
+    jobs: &JobsArg,
+    ui: Ui,
+    shard: &ShardArg,
+    count: u64,
+    distinct: bool,
+    make: F,
+) -> Result<i32, Error>
+where
+    F: Fn(u64) -> Result<String, Error> + Sync + Send,
+{
+    if distinct {
+        generate_distinct(jobs, ui, count, make)
+    } else {
+        generate(jobs, ui, shard.range(count), make)
+    }
+}
+
+/// Generates puzzles 0, 1, 2, … on the pool and writes, in index order, each whose key
+/// ([`super::bank::key_of_output`]) no earlier one had, until `count` are written. A run
+/// whose settings cannot give `count` distinct puzzles stops (exit 1) once it has drawn
+/// fifty times as many and ten thousand more.
+pub fn generate_distinct<F>(jobs: &JobsArg, ui: Ui, count: u64, make: F) -> Result<i32, Error>
+where
+    F: Fn(u64) -> Result<String, Error> + Sync + Send,
+{
+    let started = std::time::Instant::now();
+    let pool = jobs.pool()?;
+    let limit = count.saturating_mul(50).saturating_add(10_000);
+    let mut output = Output::stdout();
+    let mut seen = std::collections::HashSet::new();
+    let (mut written, mut next) = (0u64, 0u64);
+    while written < count {
+        if next >= limit {
+            output.flush()?;
+            return Err(Error::runtime(format!(
+                "found only {written} distinct puzzles in {next} draws"
+            ))
+            .with_hint("these settings admit few puzzles: ask for fewer, or widen the clues, symmetry or tier"));
+        }
+        let size = (count - written)
+            .max(pool.current_num_threads() as u64 * 4)
+            .min(CHUNK as u64)
+            .min(limit - next);
+        let indices: Vec<u64> = (next..next + size).collect();
+        let results: Vec<Result<(String, String), Error>> = pool.install(|| {
+            indices
+                .par_iter()
+                .map(|&index| {
+                    let line =
+                        make(index).map_err(|error| error.context(format!("puzzle {index}")))?;
+                    let key = super::bank::key_of_output(&line)?;
+                    Ok((line, key))
+                })
+                .collect()
+        });
+        for result in results {
+            let (line, key) = result?;
+            if seen.insert(key) {
+                output.line(&line)?;
+                written += 1;
+                if written == count {
+                    break;
+                }
+            }
+        }
+        next += size;
+    }
+    output.flush()?;
+    ui.detail(format_args!(
+        "{count} distinct puzzles from {next} draws in {:.2} s",
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(0)
+}
+
 /// What one puzzle of an input produced.
 pub enum Report {
     /// Text for standard output (one or more lines, without the final newline).

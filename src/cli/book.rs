@@ -6,6 +6,7 @@
 //! parallel, lay out, render, and move both files into place only when all succeeded.
 
 use std::path::{Path, PathBuf};
+use std::sync::PoisonError;
 use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
@@ -15,8 +16,9 @@ use super::Ui;
 use super::batch::JobsArg;
 use super::cover;
 use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
+use crate::book::distinct::{Draw, Keys};
 use crate::book::manifest::{self, Position};
-use crate::book::plan::{Puzzle, seed_path, teaching};
+use crate::book::plan::{Puzzle, permuted, seed_path, teaching};
 use crate::book::spec::{FontChoice, Language, Spec};
 use crate::book::{BankText, Plan};
 use crate::error::Error;
@@ -32,7 +34,8 @@ docs/spec.md.
 
 Examples:
   puzzlebook book examples/weekly.toml -o weekly.pdf
-  puzzlebook book examples/weekly.toml -o weekly.pdf --seed 2026-W48")]
+  puzzlebook book examples/weekly.toml -o weekly.pdf --seed 2026-W48
+  puzzlebook book examples/series.toml --issue 2026-W48 -o week-48.pdf")]
 pub struct Args {
     /// The book spec (TOML).
     spec: PathBuf,
@@ -46,6 +49,14 @@ pub struct Args {
     /// Overrides the spec's seed.
     #[arg(long, value_name = "S")]
     seed: Option<String>,
+    /// The issue of a series, a date or an ISO week (2026-11-27, 2026-W48); overrides the
+    /// spec's `issue`. It joins every puzzle's seed path.
+    #[arg(long, value_name = "ISSUE")]
+    issue: Option<String>,
+    /// Build without recording the puzzles in the series ledger (a draft): the book still
+    /// leaves out every puzzle the ledger holds.
+    #[arg(long)]
+    no_record: bool,
     #[command(flatten)]
     jobs: JobsArg,
     /// Give up (exit 1) when the puzzles are not all made in this many seconds.
@@ -60,7 +71,7 @@ const MAX_BANK_BYTES: u64 = 256 << 20;
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
-    let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
+    let mut book = prepare(&args.spec, args.seed.as_deref(), args.issue.as_deref(), ui)?;
 
     let pdf_path = args
         .output
@@ -121,7 +132,11 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         None => None,
     };
 
-    let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
+    let mut made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
+    let recorded = match &book.series {
+        Some(_) if !args.no_record => record(&mut book, &mut made, &args, started, ui)?,
+        _ => None,
+    };
     let stage = Instant::now();
     let bytes = render::render(&made.composed.document, &book.fonts)?;
     ui.detail(format_args!(
@@ -152,7 +167,13 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         })
         .collect();
     let pages = made.composed.document.pages.len();
-    let json = manifest::to_json(&book.spec, &made.printed, &made.puzzles, &positions, pages)?;
+    let json = manifest::to_json(
+        &book.spec,
+        &made.printed,
+        (&made.puzzles, &made.keys, &made.draws),
+        &positions,
+        pages,
+    )?;
 
     // The cover of the book as made: its page count, its first puzzles as the art.
     let made_cover = match (&cover, cover_files) {
@@ -221,12 +242,70 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         started.elapsed().as_secs_f64(),
         manifest_path.display()
     ));
+    if let (Some(added), Some(series)) = (recorded, &book.series) {
+        if added == 0 {
+            ui.say(format_args!(
+                "{}: this book was recorded before",
+                series.ledger.display()
+            ));
+        } else {
+            ui.say(format_args!(
+                "{}: recorded {}",
+                series.ledger.display(),
+                plural(added, "puzzle")
+            ));
+        }
+    }
     Ok(0)
 }
 
+/// Records the book's puzzles in its series ledger, under the ledger's lock. Should another
+/// build have recorded puzzles since the ledger was read, and one of them be among this
+/// book's, the book is made again without them first (still under the lock, so no third
+/// build slips in between). Returns how many puzzles were recorded.
+fn record(
+    book: &mut Prepared,
+    made: &mut Made,
+    args: &Args,
+    started: Instant,
+    ui: Ui,
+) -> Result<Option<usize>, Error> {
+    let Some(series) = &book.series else {
+        return Ok(None);
+    };
+    let mut locked = super::ledger::Locked::open(&series.ledger)
+        .map_err(|error| series.locate(&book.spec, error))?;
+    let now = locked.ledger().excluded_for(&series.book);
+    let clash = made
+        .keys
+        .iter()
+        .any(|key| now.contains(key) && !series.excluded.contains(key));
+    if clash {
+        ui.note(format_args!(
+            "another build recorded some of these puzzles in {} meanwhile: making them again",
+            series.ledger.display()
+        ));
+        if let Some(series) = &mut book.series {
+            series.excluded = now;
+        }
+        *made = make(book, &args.jobs, args.max_seconds, started, ui)?;
+    }
+    let Some(series) = &book.series else {
+        return Ok(None);
+    };
+    let head = crate::book::series::RecordHead {
+        seed: series.book.seed.clone(),
+        issue: series.book.issue.clone(),
+        title: book.spec.title.value.clone(),
+        recorded: super::ledger::now_text(),
+    };
+    let added = super::ledger::record_keys(&mut locked, &head, &made.keys)?;
+    Ok(Some(added))
+}
+
 /// A book read and checked: everything that can be wrong with the input (the spec, its
-/// fonts and puzzle files, a layout too cramped to read) has surfaced once this exists, and
-/// no puzzle has been made yet.
+/// fonts and puzzle files, its series ledger, a layout too cramped to read) has surfaced
+/// once this exists, and no puzzle has been made yet.
 pub(super) struct Prepared {
     pub spec: Spec,
     pub fonts: FontSet,
@@ -234,21 +313,102 @@ pub(super) struct Prepared {
     pub banks: Vec<Option<BankText>>,
     pub pagination: layout::Pagination,
     pub geometry: Geometry,
+    /// The book's series ledger, when the spec names one.
+    pub series: Option<Series>,
 }
 
-/// Reads and checks the spec at `path` (with `seed` overriding its own).
-pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepared, Error> {
+/// What a book of a series knows of its ledger.
+pub(super) struct Series {
+    /// The ledger file (relative paths resolved against the spec's directory).
+    pub ledger: PathBuf,
+    /// How the ledger knows this book.
+    pub book: crate::book::series::BookId,
+    /// The keys the book must leave out.
+    pub excluded: Keys,
+}
+
+impl Series {
+    /// An error about the ledger, pointing at the spec's `ledger` key.
+    pub fn locate(&self, spec: &Spec, error: Error) -> Error {
+        match (&spec.series, error.location().line) {
+            (Some(series), None) => {
+                let located = spec.error(series.ledger.at, error.message().to_string());
+                match error.hint() {
+                    Some(hint) => located.with_hint(hint.to_string()),
+                    None => located,
+                }
+            }
+            _ => error,
+        }
+    }
+}
+
+impl Prepared {
+    /// The keys the book's puzzles must not have (its series ledger's).
+    pub fn excluded(&self) -> &Keys {
+        static NONE: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
+        match &self.series {
+            Some(series) => &series.excluded,
+            None => NONE.get_or_init(Keys::new),
+        }
+    }
+}
+
+/// Reads and checks the spec at `path` (with `seed` and `issue` overriding its own), and
+/// its series ledger.
+pub(super) fn prepare(
+    path: &Path,
+    seed: Option<&str>,
+    issue: Option<&str>,
+    ui: Ui,
+) -> Result<Prepared, Error> {
     let started = Instant::now();
     let spec_name = path.display().to_string();
     let text = read_file(path, MAX_SPEC_BYTES)
         .map_err(|error| Error::input(format!("cannot read {spec_name}: {}", describe(&error))))?;
     let text = utf8_text(text, "the spec").map_err(|error| error.in_file(spec_name.clone()))?;
-    let spec = Spec::parse(&spec_name, &text, seed)?;
+    let mut spec = Spec::parse(&spec_name, &text, seed)?;
+    if let Some(issue) = issue {
+        spec.set_issue(issue).map_err(|error| {
+            Error::input(format!("--issue: {}", error.message()))
+                .with_hint(error.hint().unwrap_or_default().to_string())
+        })?;
+    }
     let base = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    let series = match &spec.series {
+        None => None,
+        Some(series) => {
+            let ledger = if series.ledger.value.is_absolute() {
+                series.ledger.value.clone()
+            } else {
+                base.join(&series.ledger.value)
+            };
+            let book = crate::book::series::BookId {
+                seed: spec.seed.clone(),
+                issue: spec.issue.as_ref().map(|issue| issue.value.clone()),
+            };
+            let mut found = Series {
+                ledger,
+                book,
+                excluded: Keys::new(),
+            };
+            let read =
+                super::ledger::read(&found.ledger).map_err(|error| found.locate(&spec, error))?;
+            found.excluded = read.excluded_for(&found.book);
+            ui.detail(format_args!(
+                "series ledger {}: {} records, {} puzzles to leave out",
+                found.ledger.display(),
+                read.records.len(),
+                found.excluded.len()
+            ));
+            Some(found)
+        }
+    };
     let fonts = load_fonts(&spec, &base)?;
     check_glyphs(&spec, &fonts)?;
     let banks = read_banks(&spec, &base)?;
-    let prepared = prepare_spec(spec, fonts, banks)?;
+    let mut prepared = prepare_spec(spec, fonts, banks)?;
+    prepared.series = series;
     if ui.verbose() {
         let spec = &prepared.spec;
         ui.detail(format_args!(
@@ -260,7 +420,7 @@ pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepare
         for section in &spec.sections {
             let origin = match &section.source {
                 Some(source) => format!("from {}", source.value.display()),
-                None => format!("seed path {}", seed_path(section).join("/")),
+                None => format!("seed path {}", seed_path(spec, section).join("/")),
             };
             ui.detail(format_args!(
                 "  section {} {:?}: {} {}, {origin}",
@@ -292,6 +452,7 @@ pub(super) fn prepare_spec(
         banks,
         pagination,
         geometry,
+        series: None,
     })
 }
 
@@ -305,6 +466,9 @@ pub(super) struct Made {
     /// The puzzles as made (in the plan's job order), from which a cover takes its art as
     /// `puzzlebook cover` does.
     pub as_made: Vec<Puzzle>,
+    /// Each puzzle's key and how it was drawn.
+    pub keys: Vec<String>,
+    pub draws: Vec<Draw>,
     pub composed: Composed,
     /// The geometry of the pages as made (walkthrough pages can raise the gutter).
     pub geometry: Geometry,
@@ -326,17 +490,66 @@ pub(super) fn make(
     ));
     let progress = progress_bar(book.plan.jobs.len(), ui.shows_progress());
     let deadline = started.checked_add(Duration::from_secs(max_seconds));
-    let puzzles = pool.install(|| {
+    let stage = Instant::now();
+    // With --verbose, when each section's last puzzle was made.
+    let finished = std::sync::Mutex::new(vec![stage; book.spec.sections.len()]);
+    let note_made = |position: usize| {
+        progress.inc(1);
         if ui.verbose() {
-            make_by_section(book, deadline, &progress, ui)
-        } else {
-            book.plan
-                .make(&book.spec, &book.banks, deadline, &|| progress.inc(1))
+            let section = book.plan.jobs[position].section;
+            let mut finished = finished.lock().unwrap_or_else(PoisonError::into_inner);
+            finished[section] = finished[section].max(Instant::now());
         }
+    };
+    let made = pool.install(|| {
+        book.plan.make(
+            &book.spec,
+            &book.banks,
+            book.excluded(),
+            deadline,
+            &note_made,
+        )
     });
     progress.finish_and_clear();
-    let as_made = puzzles?;
-    let (printed, puzzles) = book.plan.in_print_order(&book.spec, as_made.clone());
+    let crate::book::distinct::Made {
+        puzzles,
+        keys,
+        draws,
+    } = made?;
+    if ui.verbose() {
+        let finished = finished
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        for (index, section) in book.spec.sections.iter().enumerate() {
+            let jobs: Vec<usize> = (0..book.plan.jobs.len())
+                .filter(|&position| book.plan.jobs[position].section == index)
+                .collect();
+            let redrawn = jobs
+                .iter()
+                .filter(|&&position| {
+                    matches!(draws[position], Draw::Generated { redraw } if redraw > 0)
+                })
+                .count();
+            ui.detail(format_args!(
+                "  section {} {:?}: {} puzzles in {:.2} s{}",
+                section.id,
+                section.title.value,
+                jobs.len(),
+                finished[index].duration_since(stage).as_secs_f64(),
+                if redrawn > 0 {
+                    format!(", {redrawn} drawn again (the same as an earlier puzzle)")
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    let as_made = puzzles.clone();
+    let order = book.plan.print_order(&book.spec, &puzzles);
+    let printed = book.plan.printed(&order);
+    let puzzles = permuted(puzzles, &order);
+    let keys = permuted(keys, &order);
+    let draws = permuted(draws, &order);
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
     let (pagination, geometry) = if book.spec.pages_need_puzzles() {
@@ -368,52 +581,11 @@ pub(super) fn make(
         puzzles,
         printed,
         as_made,
+        keys,
+        draws,
         composed,
         geometry,
     })
-}
-
-/// `--verbose`: makes the puzzles one section at a time to time each. The puzzles are the
-/// same as [`Plan::make`] makes for the whole book, since each depends only on its job
-/// (seed, section and index) or on its section's puzzle file.
-fn make_by_section(
-    book: &Prepared,
-    deadline: Option<Instant>,
-    progress: &ProgressBar,
-    ui: Ui,
-) -> Result<Vec<Puzzle>, Error> {
-    let mut puzzles = Vec::with_capacity(book.plan.jobs.len());
-    for (index, section) in book.spec.sections.iter().enumerate() {
-        let started = Instant::now();
-        let plan = Plan {
-            jobs: book
-                .plan
-                .jobs
-                .iter()
-                .filter(|job| job.section == index)
-                .cloned()
-                .collect(),
-        };
-        // Only this section's puzzle file is read (the others' jobs are not in the plan).
-        let mut spec = book.spec.clone();
-        for (other, section) in spec.sections.iter_mut().enumerate() {
-            if other != index {
-                section.source = None;
-            }
-        }
-        let made = plan.make(&spec, &book.banks, deadline, &|| progress.inc(1))?;
-        progress.suspend(|| {
-            ui.detail(format_args!(
-                "  section {} {:?}: {} puzzles in {:.2} s",
-                section.id,
-                section.title.value,
-                made.len(),
-                started.elapsed().as_secs_f64()
-            ))
-        });
-        puzzles.extend(made);
-    }
-    Ok(puzzles)
 }
 
 /// Checks the rendered book against its printer's rules before it is written: a rule the

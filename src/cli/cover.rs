@@ -60,6 +60,9 @@ pub struct Args {
     /// Overrides the spec's seed.
     #[arg(long, value_name = "S")]
     seed: Option<String>,
+    /// The issue of a series (a date or an ISO week); overrides the spec's `issue`.
+    #[arg(long, value_name = "ISSUE")]
+    issue: Option<String>,
     #[command(flatten)]
     jobs: JobsArg,
     /// Give up (exit 1) when the cover's puzzles are not made in this many seconds.
@@ -69,7 +72,7 @@ pub struct Args {
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
-    let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
+    let book = prepare(&args.spec, args.seed.as_deref(), args.issue.as_deref(), ui)?;
     let spec = &book.spec;
     let picture = read_picture(spec, &args.spec)?;
     // Walkthrough and technique pages are counted only once the walkthroughs exist: such
@@ -110,7 +113,9 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     }
     let pool = args.jobs.pool()?;
     let deadline = started.checked_add(Duration::from_secs(args.max_seconds));
-    let puzzles = pool.install(|| plan.make(spec, &book.banks, deadline, &|| {}))?;
+    let puzzles = pool
+        .install(|| plan.make(spec, &book.banks, book.excluded(), deadline, &|_| {}))?
+        .puzzles;
     let made = MadeCover::new(
         spec,
         &book.fonts,

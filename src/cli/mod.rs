@@ -8,13 +8,16 @@
 //! progress, `--verbose` details) goes to standard error, styled only when it is a terminal
 //! and `NO_COLOR` is unset (<https://no-color.org>).
 
+mod bank;
 mod batch;
 mod book;
+mod canon;
 mod check;
 mod cover;
 mod docs;
 mod export;
 mod io;
+mod ledger;
 mod mushikui;
 mod preview;
 mod sudoku;
@@ -87,6 +90,12 @@ enum Command {
     /// Export a book's puzzles as SVG or PNG pictures, or as one web page to read, print
     /// and play.
     Export(export::Args),
+    /// Keep a series' ledger of printed puzzles: create it, record books, check, list.
+    #[command(subcommand)]
+    Ledger(ledger::Command),
+    /// Work on puzzle banks: leave out repeated puzzles (when merging shards, say).
+    #[command(subcommand)]
+    Bank(bank::Command),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(docs::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a directory.
@@ -266,6 +275,8 @@ where
         Command::Cover(args) => cover::run(args, ui),
         Command::Check(args) => check::run(args, ui),
         Command::Export(args) => export::run(args, ui),
+        Command::Ledger(command) => ledger::run(command, ui),
+        Command::Bank(command) => bank::run(command, ui),
         Command::Completions(args) => docs::completions(args),
         Command::Man(args) => docs::man(args, ui),
     };

@@ -157,6 +157,10 @@ pub struct GenerateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
+    /// Leave out every puzzle equal to an earlier one, going on until N distinct puzzles
+    /// are written. Not with --shard: merge shards with `puzzlebook bank dedupe`.
+    #[arg(long, conflicts_with = "shard")]
+    distinct: bool,
     #[command(flatten)]
     shard: ShardArg,
     #[command(flatten)]
@@ -252,26 +256,33 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
         args.seed,
         path.join("/")
     ));
-    batch::generate(&args.jobs, ui, args.shard.range(args.count), |index| {
-        let mut rng = RandomStream::derive(&args.seed, &path, index);
-        let generated = generate(&options, &mut rng)?;
-        match args.format {
-            Format::Line => Ok(generated.puzzle.to_line()),
-            Format::Json | Format::Jsonl => json_line(&GeneratedRecord {
-                puzzle: generated.puzzle.to_line(),
-                solution: generated.solution.to_line(),
-                seed: &args.seed,
-                index,
-                op: options.operation.name(),
-                digits: &options.digits,
-                shown: generated.puzzle.shown_count(),
-                total: generated.puzzle.digit_count(),
-                rating: generated.grade.rating,
-                tier: generated.grade.tier.name(),
-                hardest: generated.grade.hardest.name(),
-            }),
-        }
-    })
+    batch::generate_run(
+        &args.jobs,
+        ui,
+        &args.shard,
+        args.count,
+        args.distinct,
+        |index| {
+            let mut rng = RandomStream::derive(&args.seed, &path, index);
+            let generated = generate(&options, &mut rng)?;
+            match args.format {
+                Format::Line => Ok(generated.puzzle.to_line()),
+                Format::Json | Format::Jsonl => json_line(&GeneratedRecord {
+                    puzzle: generated.puzzle.to_line(),
+                    solution: generated.solution.to_line(),
+                    seed: &args.seed,
+                    index,
+                    op: options.operation.name(),
+                    digits: &options.digits,
+                    shown: generated.puzzle.shown_count(),
+                    total: generated.puzzle.digit_count(),
+                    rating: generated.grade.rating,
+                    tier: generated.grade.tier.name(),
+                    hardest: generated.grade.hardest.name(),
+                }),
+            }
+        },
+    )
 }
 
 /// Streams the puzzles of `file` through `work` on the pool, parsing them there too.

@@ -52,6 +52,9 @@ pub struct Args {
     /// Overrides the spec's seed.
     #[arg(long, value_name = "S")]
     seed: Option<String>,
+    /// The issue of a series (a date or an ISO week); overrides the spec's `issue`.
+    #[arg(long, value_name = "ISSUE")]
+    issue: Option<String>,
     #[command(flatten)]
     jobs: JobsArg,
     /// Give up (exit 1) when the puzzles are not all made in this many seconds.
@@ -119,7 +122,7 @@ impl PageList {
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
-    let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
+    let book = prepare(&args.spec, args.seed.as_deref(), args.issue.as_deref(), ui)?;
     // Walkthrough and technique pages are counted once the puzzles (and so their
     // walkthroughs) exist.
     let early = if book.spec.pages_need_puzzles() {

@@ -215,9 +215,14 @@ pub fn paginate_with(
             _ => usize::from(spec.has_hints()),
         };
         let technique_entries = usize::from(spec.front.techniques.is_some());
+        let section_entries = spec
+            .sections
+            .iter()
+            .filter(|section| section.contents.is_some())
+            .count();
         instructions
             + technique_entries
-            + spec.sections.len()
+            + section_entries
             + answer_entries
             + walk_entries
             + hint_entries
@@ -323,7 +328,9 @@ pub fn paginate_with(
         if spec.page.sections_on_right && roles.len() % 2 == 1 {
             roles.push(Role::Blank);
         }
-        labels.push((section.title.value.clone(), roles.len() + 1));
+        if let Some(label) = &section.contents {
+            labels.push((label.clone(), roles.len() + 1));
+        }
         let capacity = section.per_page.value.count();
         let first = firsts[index];
         let count = section.count.value;
@@ -858,7 +865,7 @@ impl Geometry {
     /// The content box of page `number` (from 1): inner margin at the binding side.
     fn content(&self, spec: &Spec, number: usize) -> Rect {
         let m = self.margins;
-        let left = if spec.page.mirror_margins && number % 2 == 0 {
+        let left = if spec.page.mirror_margins && number.is_multiple_of(2) {
             m.outer
         } else {
             m.inner
@@ -1429,6 +1436,13 @@ impl Composer<'_> {
             .replace("{subtitle}", &self.spec.subtitle.value)
             .replace("{author}", &self.spec.author.value)
             .replace("{section}", section)
+            .replace(
+                "{issue}",
+                self.spec
+                    .issue
+                    .as_ref()
+                    .map_or("", |issue| issue.value.as_str()),
+            )
             .replace("{pages}", &self.pagination.page_count().to_string())
             .replace("{page}", &number.to_string())
     }
@@ -2623,8 +2637,9 @@ mod tests {
             .unwrap_or_else(|error| panic!("{error}: {:?}", error.hint()));
         let puzzles = crate::book::Plan::new(&spec)
             .unwrap()
-            .make(&spec, &[], None, &|| {})
-            .unwrap();
+            .make(&spec, &[], &Default::default(), None, &|_| {})
+            .unwrap()
+            .puzzles;
         let composed = compose(&spec, &pagination, &geometry, &puzzles, &fonts).unwrap();
         (spec, composed, fonts)
     }

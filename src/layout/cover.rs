@@ -166,23 +166,23 @@ pub fn compose_cover(
     }];
     let mut picture_dpi = None;
     let mut art_area = None;
-    if let (Some(image), Some(picture)) = (&cover.image, picture) {
-        if image.area == ImageArea::Front {
-            let media = geometry.media();
-            let panel = Rect::new(
-                geometry.front.x,
-                media.y,
-                media.right() - geometry.front.x,
-                media.height,
-            );
-            picture_dpi = Some(place_picture(picture, panel, image.fit, &mut items)?);
-        }
+    if let (Some(image), Some(picture)) = (&cover.image, picture)
+        && image.area == ImageArea::Front
+    {
+        let media = geometry.media();
+        let panel = Rect::new(
+            geometry.front.x,
+            media.y,
+            media.right() - geometry.front.x,
+            media.height,
+        );
+        picture_dpi = Some(place_picture(picture, panel, image.fit, &mut items)?);
     }
     front(spec, geometry, fonts, art, &mut items, &mut art_area)?;
-    if let (Some(image), Some(picture), Some(area)) = (&cover.image, picture, art_area) {
-        if image.area == ImageArea::Art {
-            picture_dpi = Some(place_picture(picture, area, image.fit, &mut items)?);
-        }
+    if let (Some(image), Some(picture), Some(area)) = (&cover.image, picture, art_area)
+        && image.area == ImageArea::Art
+    {
+        picture_dpi = Some(place_picture(picture, area, image.fit, &mut items)?);
     }
     if cover.blurb.value.trim().is_empty() {
         automatic_back(spec, geometry, fonts, sample, &mut items)?;
@@ -1167,7 +1167,10 @@ mod tests {
             // The first puzzle of the last section (the front shows puzzle 1).
             assert_eq!(sample, 2);
             let plan = crate::book::Plan::new(&spec).unwrap();
-            let puzzles = plan.make(&spec, &[], None, &|| {}).unwrap();
+            let puzzles = plan
+                .make(&spec, &[], &Default::default(), None, &|_| {})
+                .unwrap()
+                .puzzles;
             let size = spec.page.size.value;
             let pages = crate::layout::paginate(&spec).page_count();
             let geometry = CoverGeometry::new(size.width, size.height, pages, WHITE, 9.0);

@@ -192,19 +192,19 @@ fn check_multiplication(checker: &Checker<'_>) -> Result<()> {
             if let Some(a) = multiplicand {
                 checker.expect(row, a * u64::from(digit), &format!("{a} × {digit}"))?;
             }
-            if let (Some(a), Some(p)) = (last_a, checker.at(row, 0)) {
-                if (a * digit) % 10 != p {
-                    let index = rows[row].len() - 1;
-                    return Err(checker.error(
-                        row,
-                        index,
-                        format!(
-                            "{a} × {digit} ends in {}, so the {} cannot end in {p}",
-                            a * digit % 10,
-                            checker.name(row)
-                        ),
-                    ));
-                }
+            if let (Some(a), Some(p)) = (last_a, checker.at(row, 0))
+                && (a * digit) % 10 != p
+            {
+                let index = rows[row].len() - 1;
+                return Err(checker.error(
+                    row,
+                    index,
+                    format!(
+                        "{a} × {digit} ends in {}, so the {} cannot end in {p}",
+                        a * digit % 10,
+                        checker.name(row)
+                    ),
+                ));
             }
         }
         if row != product && rows[row].len() == 1 && rows[0].len() >= 2 {
@@ -247,17 +247,17 @@ fn check_multiplication(checker: &Checker<'_>) -> Result<()> {
                 .sum();
             checker.expect(product, total, "the sum of the partial products")?;
         }
-        if let (Some(a), Some(b), Some(p)) = (last_a, checker.at(1, 0), checker.at(product, 0)) {
-            if a * b % 10 != p {
-                return Err(checker.error(
-                    product,
-                    rows[product].len() - 1,
-                    format!(
-                        "{a} × {b} ends in {}, so the product cannot end in {p}",
-                        a * b % 10
-                    ),
-                ));
-            }
+        if let (Some(a), Some(b), Some(p)) = (last_a, checker.at(1, 0), checker.at(product, 0))
+            && a * b % 10 != p
+        {
+            return Err(checker.error(
+                product,
+                rows[product].len() - 1,
+                format!(
+                    "{a} × {b} ends in {}, so the product cannot end in {p}",
+                    a * b % 10
+                ),
+            ));
         }
     }
     Ok(())
@@ -299,18 +299,18 @@ fn check_division(checker: &Checker<'_>) -> Result<()> {
             if let Some(b) = divisor {
                 checker.expect(product, b * u64::from(q), &format!("{b} × {q}"))?;
             }
-            if let (Some(b), Some(x)) = (last_b, checker.at(product, 0)) {
-                if b * q % 10 != x {
-                    return Err(checker.error(
-                        product,
-                        rows[product].len() - 1,
-                        format!(
-                            "{b} × {q} ends in {}, so step product {} cannot end in {x}",
-                            b * q % 10,
-                            i + 1
-                        ),
-                    ));
-                }
+            if let (Some(b), Some(x)) = (last_b, checker.at(product, 0))
+                && b * q % 10 != x
+            {
+                return Err(checker.error(
+                    product,
+                    rows[product].len() - 1,
+                    format!(
+                        "{b} × {q} ends in {}, so step product {} cannot end in {x}",
+                        b * q % 10,
+                        i + 1
+                    ),
+                ));
             }
         }
         // The brought-down digit.
@@ -318,9 +318,9 @@ fn check_division(checker: &Checker<'_>) -> Result<()> {
             let remainder = product + 1;
             if let (Some(down), Some(dividend)) =
                 (checker.at(remainder, 0), checker.at(2, position - 1))
+                && down != dividend
             {
-                if down != dividend {
-                    return Err(checker.error(
+                return Err(checker.error(
                         remainder,
                         rows[remainder].len() - 1,
                         format!(
@@ -328,7 +328,6 @@ fn check_division(checker: &Checker<'_>) -> Result<()> {
                             i + 1
                         ),
                     ));
-                }
             }
         }
         // Subtraction of step i: top = step product + difference, two terms, carries 0 or 1.

@@ -236,10 +236,11 @@ struct DigitSource<'a> {
 impl DigitSource<'_> {
     /// A digit in `low..=9`; the favoured digit (when allowed) with probability 2/5 first.
     fn digit(&mut self, low: u32) -> u32 {
-        if let Some(favour) = self.favour.map(u32::from) {
-            if favour >= low && self.rng.chance(2, 5) {
-                return favour;
-            }
+        if let Some(favour) = self.favour.map(u32::from)
+            && favour >= low
+            && self.rng.chance(2, 5)
+        {
+            return favour;
         }
         self.rng.in_range(low, 9)
     }

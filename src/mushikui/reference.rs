@@ -40,10 +40,10 @@ fn enumerate(
     found: &mut Vec<Puzzle>,
 ) {
     if index == operand_rows.len() {
-        if let Ok(candidate) = Puzzle::from_operands(puzzle.operation(), operands) {
-            if candidate.solves(puzzle) {
-                found.push(candidate);
-            }
+        if let Ok(candidate) = Puzzle::from_operands(puzzle.operation(), operands)
+            && candidate.solves(puzzle)
+        {
+            found.push(candidate);
         }
         return;
     }

@@ -4,6 +4,7 @@
 //! produces answer keys, [`generate`] makes puzzles from a [`crate::seed::RandomStream`].
 //! [`reference`] is a deliberately simple solver kept only to check the fast one.
 
+pub mod canon;
 pub mod generate;
 pub mod grade;
 pub mod grid;
@@ -11,6 +12,7 @@ pub mod killer;
 pub mod reference;
 pub mod solver;
 pub mod symmetry;
+pub mod techniques;
 pub mod variant;
 
 pub use generate::{ClueRange, GenerateOptions, Generated, generate};

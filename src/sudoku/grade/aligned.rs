@@ -6,86 +6,135 @@
 //! candidate used by no possible combination can be removed. SE looks only at positions
 //! without naked singles and at bivalue (up to trivalue for triplets) excluders, and needs
 //! at least two common excluders.
+//!
+//! The triplet search runs at every position that gets past the cycles, so it works on
+//! cell sets and fixed arrays: no allocation, excluders intersected as bit sets.
 
-use super::basic::combinations;
-use super::board::{Board, bit, cells_of, count, digits_of};
+use super::board::{Board, CellSet, MAX_PEERS, bit, cells_of, count, digits_of};
 use super::hint::{Eliminations, Hint, Technique};
 
-/// Base cells (ascending) with their excluders (ascending), or `None` while a naked single
-/// remains.
-fn base_cells(board: &Board, max_excluder_size: u32) -> Vec<(usize, Vec<usize>)> {
-    let mut out = Vec::new();
-    for cell in cells_of(board.empty) {
-        if count(board.candidates[cell]) < 2 {
-            continue;
-        }
-        let mut naked_single = false;
-        let mut excluders = Vec::new();
-        for &peer in board.peers(cell) {
-            let size = count(board.candidates[peer as usize]);
-            if size == 1 {
-                naked_single = true;
-            } else if size >= 2 && size <= max_excluder_size {
-                excluders.push(peer as usize);
+/// The base cells of a position, ascending, each with its excluders.
+struct Bases {
+    cells: [u8; 81],
+    excluders: [CellSet; 81],
+    len: usize,
+    /// Each cell's index in `cells`, for cells that are base cells.
+    index_of: [u8; 81],
+    set: CellSet,
+}
+
+impl Bases {
+    /// The cells with two or more candidates, no naked single among their peers (SE's
+    /// condition) and at least one excluder: a peer with two to `max_excluder_size`
+    /// candidates.
+    fn of(board: &Board, max_excluder_size: u32) -> Bases {
+        let mut bases = Bases {
+            cells: [0; 81],
+            excluders: [0; 81],
+            len: 0,
+            index_of: [u8::MAX; 81],
+            set: 0,
+        };
+        let mut singles: CellSet = 0;
+        let mut small: CellSet = 0;
+        for cell in cells_of(board.empty) {
+            match count(board.candidates[cell]) {
+                1 => singles |= 1 << cell,
+                size if size >= 2 && size <= max_excluder_size => small |= 1 << cell,
+                _ => {}
             }
         }
-        if !naked_single && !excluders.is_empty() {
-            out.push((cell, excluders));
+        for cell in cells_of(board.empty) {
+            let peers = board.peer_set(cell);
+            let excluders = peers & small;
+            if count(board.candidates[cell]) < 2 || peers & singles != 0 || excluders == 0 {
+                continue;
+            }
+            bases.cells[bases.len] = cell as u8;
+            bases.excluders[bases.len] = excluders;
+            bases.index_of[cell] = bases.len as u8;
+            bases.set |= 1 << cell;
+            bases.len += 1;
         }
+        bases
     }
-    out
 }
 
 /// The candidates of each base cell that some allowed combination uses.
-fn allowed_values(board: &Board, cells: &[usize], excluders: &[usize]) -> Vec<u16> {
-    let choices: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&cell| digits_of(board.candidates[cell]).collect())
-        .collect();
-    let mut allowed = vec![0u16; cells.len()];
-    let mut at = vec![0usize; cells.len()];
-    loop {
-        let values: Vec<u8> = (0..cells.len()).map(|i| choices[i][at[i]]).collect();
-        let clash = (0..cells.len()).any(|i| {
-            (i + 1..cells.len())
-                .any(|j| values[i] == values[j] && board.peer_set(cells[i]) & (1 << cells[j]) != 0)
-        });
-        if !clash {
-            let taken = values.iter().fold(0u16, |m, &v| m | bit(v));
-            if excluders
-                .iter()
-                .all(|&excluder| board.candidates[excluder] & !taken != 0)
-            {
-                for (i, &value) in values.iter().enumerate() {
-                    allowed[i] |= bit(value);
-                }
+fn allowed_values<const N: usize>(
+    board: &Board,
+    cells: [usize; N],
+    excluders: CellSet,
+) -> [u16; N] {
+    let mut masks = [0u16; MAX_PEERS];
+    let mut excluder_count = 0;
+    for excluder in cells_of(excluders) {
+        masks[excluder_count] = board.candidates[excluder];
+        excluder_count += 1;
+    }
+    let masks = &masks[..excluder_count];
+    // `sees[i][j]`: base cells i and j may not hold the same digit.
+    let mut sees = [[false; N]; N];
+    for i in 0..N {
+        for j in 0..N {
+            sees[i][j] = i != j && board.peer_set(cells[i]) & (1 << cells[j]) != 0;
+        }
+    }
+    let mut allowed = [0u16; N];
+    fill(board, &cells, &sees, masks, 0, &mut [0; N], &mut allowed);
+    allowed
+}
+
+/// Tries every digit of base cell `depth` after those chosen in `values[..depth]`.
+fn fill<const N: usize>(
+    board: &Board,
+    cells: &[usize; N],
+    sees: &[[bool; N]; N],
+    excluders: &[u16],
+    depth: usize,
+    values: &mut [u8; N],
+    allowed: &mut [u16; N],
+) {
+    if depth == N {
+        let taken = values.iter().fold(0u16, |mask, &value| mask | bit(value));
+        if excluders.iter().all(|&mask| mask & !taken != 0) {
+            for (slot, &value) in allowed.iter_mut().zip(values.iter()) {
+                *slot |= bit(value);
             }
         }
-        let mut carry = 0;
-        while carry < cells.len() {
-            at[carry] += 1;
-            if at[carry] < choices[carry].len() {
-                break;
-            }
-            at[carry] = 0;
-            carry += 1;
+        return;
+    }
+    for value in digits_of(board.candidates[cells[depth]]) {
+        if (0..depth).any(|earlier| values[earlier] == value && sees[earlier][depth]) {
+            continue;
         }
-        if carry == cells.len() {
-            return allowed;
-        }
+        values[depth] = value;
+        fill(board, cells, sees, excluders, depth + 1, values, allowed);
     }
 }
 
-fn exclusion_hint(
+fn exclusion_hint<const N: usize>(
+    board: &Board,
+    technique: Technique,
+    cells: [usize; N],
+    excluders: CellSet,
+) -> Option<Hint> {
+    let allowed = allowed_values(board, cells, excluders);
+    hint_removing_unused(board, technique, &cells, &allowed, excluders)
+}
+
+/// The hint that removes from each base cell the candidates no allowed combination uses
+/// (`allowed[i]` for `cells[i]`), if there are any.
+fn hint_removing_unused(
     board: &Board,
     technique: Technique,
     cells: &[usize],
-    excluders: &[usize],
+    allowed: &[u16],
+    excluders: CellSet,
 ) -> Option<Hint> {
-    let allowed = allowed_values(board, cells, excluders);
     let mut eliminations = Eliminations::NONE;
-    for (i, &cell) in cells.iter().enumerate() {
-        let removable = board.candidates[cell] & !allowed[i];
+    for (&cell, &allowed) in cells.iter().zip(allowed) {
+        let removable = board.candidates[cell] & !allowed;
         if removable != 0 {
             eliminations.add(cell, removable);
         }
@@ -93,10 +142,7 @@ fn exclusion_hint(
     if eliminations.is_empty() {
         return None;
     }
-    let pattern = cells
-        .iter()
-        .chain(excluders)
-        .fold(0u128, |set, &c| set | 1 << c);
+    let pattern = cells.iter().fold(excluders, |set, &c| set | 1 << c);
     let digits = cells.iter().fold(0u16, |m, &c| m | board.candidates[c]);
     Some(
         Hint::new(technique, technique.base_rating())
@@ -107,21 +153,16 @@ fn exclusion_hint(
 
 /// Aligned pair exclusion: the first pair (SE's order) that removes something.
 pub fn aligned_pair(board: &Board) -> Option<Hint> {
-    let bases = base_cells(board, 2);
-    for second in 1..bases.len() {
+    let bases = Bases::of(board, 2);
+    for second in 1..bases.len {
         for first in 0..second {
-            let common: Vec<usize> = bases[first]
-                .1
-                .iter()
-                .copied()
-                .filter(|excluder| bases[second].1.contains(excluder))
-                .collect();
-            if common.len() < 2 {
+            let common = bases.excluders[first] & bases.excluders[second];
+            if common.count_ones() < 2 {
                 continue;
             }
-            let cells = [bases[first].0, bases[second].0];
+            let cells = [bases.cells[first] as usize, bases.cells[second] as usize];
             if let Some(hint) =
-                exclusion_hint(board, Technique::AlignedPairExclusion, &cells, &common)
+                exclusion_hint(board, Technique::AlignedPairExclusion, cells, common)
             {
                 return Some(hint);
             }
@@ -131,57 +172,214 @@ pub fn aligned_pair(board: &Board) -> Option<Hint> {
 }
 
 /// Aligned triplet exclusion: the first two base cells in SE's pair order, the third from
-/// their excluders that are base cells themselves.
+/// their excluders that are base cells themselves (the first cell's in its peer order, then
+/// the second's).
 pub fn aligned_triplet(board: &Board) -> Option<Hint> {
-    let bases = base_cells(board, 3);
-    if bases.len() < 3 {
+    let bases = Bases::of(board, 3);
+    if bases.len < 3 {
         return None;
     }
-    let mut index_of = [usize::MAX; 81];
-    for (index, (cell, _)) in bases.iter().enumerate() {
-        index_of[*cell] = index;
-    }
-    for second in 1..bases.len() {
+    let mut tail = [0u8; 2 * MAX_PEERS];
+    for second in 1..bases.len {
         for first in 0..second {
-            let (cell0, cell1) = (bases[first].0, bases[second].0);
-            let mut tail: Vec<usize> = Vec::new();
-            for source in [first, second] {
-                for &excluder in &bases[source].1 {
-                    if index_of[excluder] != usize::MAX
-                        && excluder != cell0
-                        && excluder != cell1
-                        && !tail.contains(&excluder)
-                    {
-                        tail.push(excluder);
+            let (cell0, cell1) = (bases.cells[first] as usize, bases.cells[second] as usize);
+            let pair_common = bases.excluders[first] & bases.excluders[second];
+            if pair_common.count_ones() < 2 {
+                // Every triplet's common excluders are among the pair's.
+                continue;
+            }
+            let candidates = (bases.excluders[first] | bases.excluders[second])
+                & bases.set
+                & !(1 << cell0 | 1 << cell1);
+            let mut tail_len = 0;
+            let mut listed: CellSet = 0;
+            for cell in [cell0, cell1] {
+                for &peer in board.peers(cell) {
+                    let bit = 1u128 << peer;
+                    if candidates & bit != 0 && listed & bit == 0 {
+                        listed |= bit;
+                        tail[tail_len] = peer;
+                        tail_len += 1;
                     }
                 }
             }
-            if tail.is_empty() {
-                continue;
-            }
-            for chosen in combinations(1, tail.len() as u32) {
-                let third = tail[chosen.trailing_zeros() as usize];
-                let cells = [cell0, cell1, third];
-                let common: Vec<usize> = bases[first]
-                    .1
-                    .iter()
-                    .copied()
-                    .filter(|excluder| {
-                        cells[1..]
-                            .iter()
-                            .all(|&c| bases[index_of[c]].1.contains(excluder))
-                    })
-                    .collect();
-                if common.len() < 2 {
+            for &third in &tail[..tail_len] {
+                let third = third as usize;
+                let common = pair_common & bases.excluders[bases.index_of[third] as usize];
+                if common.count_ones() < 2 {
                     continue;
                 }
-                if let Some(hint) =
-                    exclusion_hint(board, Technique::AlignedTripletExclusion, &cells, &common)
-                {
+                if let Some(hint) = exclusion_hint(
+                    board,
+                    Technique::AlignedTripletExclusion,
+                    [cell0, cell1, third],
+                    common,
+                ) {
                     return Some(hint);
                 }
             }
         }
     }
     None
+}
+
+/// The straightforward rendering the search above must match: lists, every combination
+/// as an odometer, the old shape of the code.
+#[cfg(test)]
+pub(super) mod reference {
+    use super::super::basic::combinations;
+    use super::super::board::{Board, bit, cells_of, count, digits_of};
+    use super::super::hint::{Hint, Technique};
+
+    fn base_cells(board: &Board, max_excluder_size: u32) -> Vec<(usize, Vec<usize>)> {
+        let mut out = Vec::new();
+        for cell in cells_of(board.empty) {
+            if count(board.candidates[cell]) < 2 {
+                continue;
+            }
+            let mut naked_single = false;
+            let mut excluders = Vec::new();
+            for &peer in board.peers(cell) {
+                let size = count(board.candidates[peer as usize]);
+                if size == 1 {
+                    naked_single = true;
+                } else if size >= 2 && size <= max_excluder_size {
+                    excluders.push(peer as usize);
+                }
+            }
+            if !naked_single && !excluders.is_empty() {
+                out.push((cell, excluders));
+            }
+        }
+        out
+    }
+
+    fn allowed_values(board: &Board, cells: &[usize], excluders: &[usize]) -> Vec<u16> {
+        let choices: Vec<Vec<u8>> = cells
+            .iter()
+            .map(|&cell| digits_of(board.candidates[cell]).collect())
+            .collect();
+        let mut allowed = vec![0u16; cells.len()];
+        let mut at = vec![0usize; cells.len()];
+        loop {
+            let values: Vec<u8> = (0..cells.len()).map(|i| choices[i][at[i]]).collect();
+            let clash = (0..cells.len()).any(|i| {
+                (i + 1..cells.len()).any(|j| {
+                    values[i] == values[j] && board.peer_set(cells[i]) & (1 << cells[j]) != 0
+                })
+            });
+            if !clash {
+                let taken = values.iter().fold(0u16, |m, &v| m | bit(v));
+                if excluders
+                    .iter()
+                    .all(|&excluder| board.candidates[excluder] & !taken != 0)
+                {
+                    for (i, &value) in values.iter().enumerate() {
+                        allowed[i] |= bit(value);
+                    }
+                }
+            }
+            let mut carry = 0;
+            while carry < cells.len() {
+                at[carry] += 1;
+                if at[carry] < choices[carry].len() {
+                    break;
+                }
+                at[carry] = 0;
+                carry += 1;
+            }
+            if carry == cells.len() {
+                return allowed;
+            }
+        }
+    }
+
+    fn exclusion_hint(
+        board: &Board,
+        technique: Technique,
+        cells: &[usize],
+        excluders: &[usize],
+    ) -> Option<Hint> {
+        let allowed = allowed_values(board, cells, excluders);
+        let excluder_set = excluders.iter().fold(0u128, |set, &c| set | 1 << c);
+        super::hint_removing_unused(board, technique, cells, &allowed, excluder_set)
+    }
+
+    pub fn aligned_pair(board: &Board) -> Option<Hint> {
+        let bases = base_cells(board, 2);
+        for second in 1..bases.len() {
+            for first in 0..second {
+                let common: Vec<usize> = bases[first]
+                    .1
+                    .iter()
+                    .copied()
+                    .filter(|excluder| bases[second].1.contains(excluder))
+                    .collect();
+                if common.len() < 2 {
+                    continue;
+                }
+                let cells = [bases[first].0, bases[second].0];
+                if let Some(hint) =
+                    exclusion_hint(board, Technique::AlignedPairExclusion, &cells, &common)
+                {
+                    return Some(hint);
+                }
+            }
+        }
+        None
+    }
+
+    pub fn aligned_triplet(board: &Board) -> Option<Hint> {
+        let bases = base_cells(board, 3);
+        if bases.len() < 3 {
+            return None;
+        }
+        let mut index_of = [usize::MAX; 81];
+        for (index, (cell, _)) in bases.iter().enumerate() {
+            index_of[*cell] = index;
+        }
+        for second in 1..bases.len() {
+            for first in 0..second {
+                let (cell0, cell1) = (bases[first].0, bases[second].0);
+                let mut tail: Vec<usize> = Vec::new();
+                for source in [first, second] {
+                    for &excluder in &bases[source].1 {
+                        if index_of[excluder] != usize::MAX
+                            && excluder != cell0
+                            && excluder != cell1
+                            && !tail.contains(&excluder)
+                        {
+                            tail.push(excluder);
+                        }
+                    }
+                }
+                if tail.is_empty() {
+                    continue;
+                }
+                for chosen in combinations(1, tail.len() as u32) {
+                    let third = tail[chosen.trailing_zeros() as usize];
+                    let cells = [cell0, cell1, third];
+                    let common: Vec<usize> = bases[first]
+                        .1
+                        .iter()
+                        .copied()
+                        .filter(|excluder| {
+                            cells[1..]
+                                .iter()
+                                .all(|&c| bases[index_of[c]].1.contains(excluder))
+                        })
+                        .collect();
+                    if common.len() < 2 {
+                        continue;
+                    }
+                    if let Some(hint) =
+                        exclusion_hint(board, Technique::AlignedTripletExclusion, &cells, &common)
+                    {
+                        return Some(hint);
+                    }
+                }
+            }
+        }
+        None
+    }
 }

@@ -395,10 +395,10 @@ impl Hint {
                 board.eliminate_mask(cell, self.eliminations.0[cell]);
             }
         }
-        if let Some((cell, digit)) = self.placement {
-            if board.values[cell as usize] == 0 {
-                board.place(cell as usize, digit);
-            }
+        if let Some((cell, digit)) = self.placement
+            && board.values[cell as usize] == 0
+        {
+            board.place(cell as usize, digit);
         }
     }
 

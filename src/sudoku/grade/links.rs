@@ -326,8 +326,7 @@ fn share_region(board: &Board, a: &End, b: &End) -> Option<usize> {
 
 /// SE's `isLex`: a sequence no greater than its reverse.
 fn is_lex(values: &[usize]) -> bool {
-    let reversed: Vec<usize> = values.iter().rev().copied().collect();
-    values <= reversed.as_slice()
+    values.iter().le(values.iter().rev())
 }
 
 /// SE's canonical name of a sequence of link region types (0 box, 1 row, 2 column).
@@ -467,21 +466,32 @@ impl Search<'_> {
     /// Applies SE's filters to the chain in `self.chain`, computes its eliminations and
     /// rating, and keeps it when it beats the best so far.
     fn evaluate(&mut self) {
-        let links: Vec<Link> = self.chain.iter().map(|&(l, _)| self.links[l]).collect();
+        // Most chains are refused or eliminate nothing: up to that point nothing is
+        // allocated.
+        let length = self.chain.len();
+        let mut link_buffer = [self.links[self.chain[0].0]; MAX_LINKS];
+        let mut direction_buffer = [0; MAX_LINKS];
+        for (at, &(link, direction)) in self.chain.iter().enumerate() {
+            link_buffer[at] = self.links[link];
+            direction_buffer[at] = direction;
+        }
+        let links = &link_buffer[..length];
+        let directions = &direction_buffer[..length];
         // SE builds each set of links once, sorted by (region type, index), and visits its
         // orders; `order[at]` is the position in that sorted set of the chain's link `at`.
-        let mut sorted: Vec<usize> = (0..links.len()).collect();
-        sorted.sort_by_key(|&at| (links[at].region_type, links[at].index));
-        let mut order = vec![0; links.len()];
+        let mut sorted_buffer = [0, 1, 2, 3];
+        let sorted = &mut sorted_buffer[..length];
+        sorted.sort_unstable_by_key(|&at| (links[at].region_type, links[at].index, at));
+        let mut order_buffer = [0; MAX_LINKS];
         for (position, &at) in sorted.iter().enumerate() {
-            order[at] = position;
+            order_buffer[at] = position;
         }
-        if !is_lex(&order) {
+        let order = &order_buffer[..length];
+        if !is_lex(order) {
             return;
         }
         // Consecutive equal types must have increasing indexes in SE's set; a chain
         // whose sorted links repeat a region cannot occur (their cells would overlap).
-        let directions: Vec<usize> = self.chain.iter().map(|&(_, d)| d).collect();
         let start = links[0].ends[directions[0]];
         let last = links.len() - 1;
         let finish = links[last].ends[1 - directions[last]];
@@ -493,19 +503,22 @@ impl Search<'_> {
             }
         }
         let mut link_regions: CellSet = 0;
-        for link in &links {
+        for link in links {
             link_regions |= HOUSE_SETS[link.house()];
         }
         let mut shared: CellSet = 0;
-        let mut joints = Vec::with_capacity(last);
+        let joint = |at: usize| {
+            (
+                links[at].ends[1 - directions[at]],
+                links[at + 1].ends[directions[at + 1]],
+            )
+        };
         for at in 0..last {
-            let head = links[at].ends[1 - directions[at]];
-            let tail = links[at + 1].ends[directions[at + 1]];
+            let (head, tail) = joint(at);
             match share_region(self.board, &head, &tail) {
                 Some(house) => shared |= HOUSE_SETS[house],
                 None => return,
             }
-            joints.push((head, tail));
         }
         let digit_cells = self.board.digit_cells[self.digit as usize - 1];
         let mut victims = start.seen_by_all(self.board, links[0].grouped)
@@ -518,7 +531,7 @@ impl Search<'_> {
         let mut eliminated = removable;
         let mut count = removable.count_ones();
         if ring {
-            for (head, tail) in &joints {
+            for (head, tail) in (0..last).map(joint) {
                 let mut around =
                     head.seen_by_all(self.board, true) & tail.seen_by_all(self.board, true);
                 around &= !(1u128 << head.primary) & !(1u128 << tail.primary) & !link_regions;
@@ -543,8 +556,6 @@ impl Search<'_> {
         let base = [0, 40, 54, 58][self.degree - 1];
         let rating = if grouped > 0 || extra_house {
             base + 3
-        } else if self.degree == 3 && mixed_lines {
-            base + 2
         } else {
             base + u16::from(has_box) + u16::from(mixed_lines)
         };
@@ -558,18 +569,17 @@ impl Search<'_> {
                 return;
             }
         }
-        let order_key = self.order_key(&links, &sorted, &order, &directions);
-        if let Some(best) = &self.best {
-            if (rating, std::cmp::Reverse(count), &suffix, &order_key)
+        let order_key = self.order_key(links, sorted, order, directions);
+        if let Some(best) = &self.best
+            && (rating, std::cmp::Reverse(count), &suffix, &order_key)
                 >= (
                     best.rating,
                     std::cmp::Reverse(best.eliminations),
                     &best.suffix,
                     &best.order_key,
                 )
-            {
-                return;
-            }
+        {
+            return;
         }
         let name = chain_name(self.degree, grouped, &suffix, ring);
         let technique = match (self.degree, rating) {

@@ -19,6 +19,7 @@ pub mod exact;
 pub mod generate;
 pub mod hint;
 pub mod nudge;
+pub mod target;
 pub mod tier;
 pub mod walkthrough;
 
@@ -42,6 +43,7 @@ use crate::sudoku::solver::{Solution, solve};
 
 pub use self::generate::{GradedOptions, GradedPuzzle, RatingTarget, generate_graded};
 pub use self::hint::{TRIAL_AND_ERROR_RATING, Technique};
+pub use self::target::TechniqueTarget;
 pub use self::tier::{MAX_RATING, RatingRange, Tier, format_rating, parse_rating};
 
 /// A set of techniques the solver may use.
@@ -49,10 +51,10 @@ pub use self::tier::{MAX_RATING, RatingRange, Tier, format_rating, parse_rating}
 pub struct TechniqueSet(u64);
 
 impl TechniqueSet {
-    /// Techniques outside Sudoku Explainer's default set for classic sudoku (SukakuExplainer
-    /// leaves them unticked, and the reference ratings were made without them; for grids
-    /// with extra houses its default set has them all).
-    pub const OPTIONAL: [Technique; 3] = [
+    /// Techniques SukakuExplainer added to its default set in January 2020 (4 strong-linked
+    /// fishes was unticked before; the UVWXYZ- and TUVWXYZ-wings did not exist). The
+    /// sudoku-exchange puzzle bank was rated by a release from before then.
+    pub const ADDED_IN_2020: [Technique; 3] = [
         Technique::FourStrongLinks,
         Technique::UVWXYZWing,
         Technique::TUVWXYZWing,
@@ -68,32 +70,31 @@ impl TechniqueSet {
         TechniqueSet(u64::MAX)
     }
 
-    /// Sudoku Explainer's default set: the ratings agree with SE's.
+    /// Sudoku Explainer's default set, as `serate` (SukakuExplainer 362854e) uses it: every
+    /// technique but the generalized intersections, which classic grids never need.
     pub fn se_default() -> TechniqueSet {
-        TechniqueSet::OPTIONAL
+        TechniqueSet::all().without(Technique::GeneralizedIntersection)
+    }
+
+    /// SukakuExplainer's default set before January 2020: [`TechniqueSet::ADDED_IN_2020`]
+    /// left out. Grades the puzzles of that era's ratings (the sudoku-exchange puzzle bank).
+    pub fn se_2019() -> TechniqueSet {
+        TechniqueSet::ADDED_IN_2020
             .into_iter()
-            .fold(TechniqueSet::all(), |set, technique| set.without(technique))
-            .without(Technique::GeneralizedIntersection)
+            .fold(TechniqueSet::se_default(), |set, technique| {
+                set.without(technique)
+            })
     }
 
     /// The set actually used on a geometry. Classic grids never use generalized
     /// intersections (pointing and claiming find them first). With extra houses SE's
-    /// default set is every technique, and its generalized intersections stand in for
-    /// pointing and claiming.
+    /// generalized intersections stand in for pointing and claiming.
     fn for_houses(self, extra: ExtraHouses) -> TechniqueSet {
-        if extra.is_none() {
-            return self.without(Technique::GeneralizedIntersection);
-        }
-        let set = if self == TechniqueSet::se_default() {
-            TechniqueSet::all()
+        if extra.is_none() || !self.contains(Technique::Pointing) {
+            self.without(Technique::GeneralizedIntersection)
         } else {
-            self
-        };
-        if set.contains(Technique::Pointing) {
-            set.without(Technique::Pointing)
+            self.without(Technique::Pointing)
                 .with(Technique::GeneralizedIntersection)
-        } else {
-            set.without(Technique::GeneralizedIntersection)
         }
     }
 
@@ -165,6 +166,8 @@ pub struct Grading {
     pub hardest: Technique,
     /// The name of the hardest step.
     pub hardest_name: String,
+    /// The techniques of the steps taken (up to the early stop, when there was one).
+    pub used: TechniqueSet,
     /// True when some step had to take a digit from the solution.
     pub trial_and_error: bool,
     /// False when grading stopped early at [`GradeOptions::stop_above`].
@@ -218,6 +221,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
         tier: Tier::Easy,
         hardest: Technique::FullHouse,
         hardest_name: Technique::FullHouse.name().to_string(),
+        used: TechniqueSet::empty(),
         trial_and_error: false,
         complete: true,
         step_count: 0,
@@ -244,6 +248,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
             grading.hardest_name = hint.display_name();
         }
         grading.step_count += 1;
+        grading.used = grading.used.with(hint.technique);
         if options.record_steps {
             grading.steps.push(step_of(&hint, &board));
         }
@@ -274,7 +279,7 @@ enum Finder {
 use Finder::{Chain, Rule};
 
 /// The techniques in the order Sudoku Explainer tries them (SukakuExplainer's default set,
-/// plus the optional techniques at their places).
+/// and the generalized intersections SE uses instead of pointing on grids with extra houses).
 const FINDERS: [(Technique, Finder); 35] = [
     (Technique::HiddenSingleBox, Rule(basic::hidden_single)),
     (Technique::DirectPointing, Rule(|b| basic::locking(b, true))),

@@ -630,13 +630,72 @@ fn techniques_are_listed_once_in_the_order_they_are_tried() {
         .map(|(technique, _)| position(*technique).unwrap())
         .collect();
     assert!(order.windows(2).all(|pair| pair[0] < pair[1]), "{order:?}");
-    // Spot checks of the rating table, and the optional techniques outside SE's defaults.
+    // Spot checks of the rating table, and the techniques SE's default set gained in 2020.
     assert_eq!(Technique::NakedSingle.base_rating(), 23);
     assert_eq!(Technique::AlignedPairExclusion.base_rating(), 62);
-    for optional in super::TechniqueSet::OPTIONAL {
-        assert!(!super::TechniqueSet::se_default().contains(optional));
-        assert!(super::TechniqueSet::all().contains(optional));
+    for added in super::TechniqueSet::ADDED_IN_2020 {
+        assert!(super::TechniqueSet::se_default().contains(added));
+        assert!(!super::TechniqueSet::se_2019().contains(added));
     }
+}
+
+/// Puzzles whose rating by `serate` (SukakuExplainer 362854e, default settings) needs the
+/// techniques its default set gained in 2020, or its rating of three strong links: rating
+/// and hardest step as serate gives them.
+#[test]
+fn default_grading_rates_as_serate_does() {
+    let cases = [
+        // Four strong links, grouped (radcliffe).
+        (
+            "8.......2.7..2..3..931...75.........769.3..1....4....6...61......6.5.9..581..2...",
+            61,
+            Technique::FourStrongLinks,
+        ),
+        // UVWXYZ-wings (radcliffe, Solo "extreme").
+        (
+            "..6.2......7.5....2.1..8.4..4...5......4.3.8.9......7..8..3...6.6.7....2.....6.5.",
+            66,
+            Technique::UVWXYZWing,
+        ),
+        (
+            "93.7.1..54.5.6..2.82...9....9.......6.8...3.4.......5....6...32.6..7.5.82..9.4.16",
+            66,
+            Technique::UVWXYZWing,
+        ),
+        // A TUVWXYZ-wing (radcliffe).
+        (
+            ".....7..3.6.1...47...8....5.1.........3...85.98...64...95.4.7...7..89.6......2...",
+            75,
+            Technique::TUVWXYZWing,
+        ),
+        // A 3-string kite (two rows and a column): 5.4 + 0.1 for the mixed lines; SE
+        // before 2020 added 0.2 for any kite (sudoku-exchange bank).
+        (
+            "6...9...873.....42....4......7.1.4............56...17...16.28....5...7..2..1.8..5",
+            55,
+            Technique::ThreeStrongLinks,
+        ),
+    ];
+    for (line, rating, technique) in cases {
+        let grading = super::grade(&line.parse().unwrap()).unwrap();
+        assert_eq!(
+            (grading.rating_tenths, grading.hardest),
+            (rating, technique),
+            "{line}: {}",
+            grading.hardest_name
+        );
+    }
+    // Without the 2020 techniques, the wing's eliminations wait for a forcing chain.
+    let options = super::GradeOptions {
+        techniques: TechniqueSet::se_2019(),
+        ..super::GradeOptions::default()
+    };
+    let puzzle: Grid =
+        "..6.2......7.5....2.1..8.4..4...5......4.3.8.9......7..8..3...6.6.7....2.....6.5."
+            .parse()
+            .unwrap();
+    let grading = super::grade_with(&puzzle, &options).unwrap();
+    assert_eq!(grading.rating_tenths, 71);
 }
 
 #[test]
@@ -675,4 +734,60 @@ fn trial_and_error_is_the_flagged_last_resort() {
         }
     }
     assert_eq!(solved, grading.solution);
+}
+
+/// The aligned exclusions work on bit sets and fixed arrays; they must find exactly what
+/// the plain rendering of the same rules finds, at every position of real solve paths
+/// (classic and X-sudoku, whose peers come in another order).
+#[test]
+fn aligned_exclusions_match_their_reference_rendering() {
+    use super::board::ExtraHouses;
+    let classic = include_str!("../../../tests/data/se-rated.txt");
+    let x = include_str!("../../../tests/data/x-rated.txt");
+    let hard = |data: &'static str, extra: ExtraHouses, count: usize| {
+        data.lines()
+            .filter(|line| !line.starts_with('#'))
+            .filter_map(|line| {
+                let mut words = line.split_whitespace();
+                let puzzle = words.next()?;
+                let rating = super::parse_rating(words.next()?)?;
+                (rating >= 62).then_some((puzzle, extra))
+            })
+            .step_by(7)
+            .take(count)
+            .collect::<Vec<_>>()
+    };
+    let mut puzzles = hard(classic, ExtraHouses::None, 14);
+    puzzles.extend(hard(x, ExtraHouses::X, 4));
+    let (mut positions, mut pairs, mut triplets) = (0, 0, 0);
+    for (puzzle, extra) in puzzles {
+        let grid: Grid = puzzle.parse().unwrap();
+        let mut board = Board::with_geometry(&grid, extra.geometry());
+        while !board.is_solved() {
+            let pair = aligned::aligned_pair(&board);
+            let triplet = aligned::aligned_triplet(&board);
+            assert_eq!(
+                format!("{pair:?}"),
+                format!("{:?}", aligned::reference::aligned_pair(&board)),
+                "{puzzle} {board:?}"
+            );
+            assert_eq!(
+                format!("{triplet:?}"),
+                format!("{:?}", aligned::reference::aligned_triplet(&board)),
+                "{puzzle} {board:?}"
+            );
+            positions += 1;
+            pairs += usize::from(pair.is_some());
+            triplets += usize::from(triplet.is_some());
+            let Some(hint) = next_hint_with(&board, TechniqueSet::se_default()) else {
+                break;
+            };
+            hint.apply(&mut board);
+        }
+    }
+    assert!(positions > 500, "{positions} positions");
+    assert!(
+        pairs > 20 && triplets > 50,
+        "{pairs} pairs, {triplets} triplets"
+    );
 }

@@ -463,10 +463,10 @@ pub fn bug(board: &Board) -> Option<Hint> {
         return None;
     }
     if state.common.is_some() && common != 0 {
-        if state.cells.len() == 2 {
-            if let Some(eliminations) = bug4(board, &state) {
-                return Some(make(4, 57, eliminations));
-            }
+        if state.cells.len() == 2
+            && let Some(eliminations) = bug4(board, &state)
+        {
+            return Some(make(4, 57, eliminations));
         }
         for degree in 2..=6u32 {
             for &region_type in board.geometry.region_types() {

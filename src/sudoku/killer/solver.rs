@@ -848,7 +848,8 @@ impl Context {
             return;
         }
         search.nodes += 1;
-        if search.nodes % 1024 == 0 && search.deadline.is_some_and(|d| Instant::now() >= d) {
+        if search.nodes.is_multiple_of(1024) && search.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             search.stopped = true;
             return;
         }
@@ -1000,7 +1001,7 @@ fn mixed_pair_fits(first: u16, second: u16, sum: u16, distinct: bool) -> (u16, u
             reversed << (sum - 17)
         }
     };
-    let twice = if distinct && sum % 2 == 0 {
+    let twice = if distinct && sum.is_multiple_of(2) {
         1 << (sum / 2 - 1)
     } else {
         0

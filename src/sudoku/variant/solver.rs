@@ -99,7 +99,7 @@ impl Allowance {
     pub fn visit(&mut self) -> bool {
         self.positions += 1;
         if self.positions > self.budget
-            || (self.positions % 1024 == 0
+            || (self.positions.is_multiple_of(1024)
                 && self
                     .deadline
                     .is_some_and(|deadline| Instant::now() >= deadline))
