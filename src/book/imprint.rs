@@ -95,7 +95,7 @@ pub fn check_isbn(isbn: &str) -> std::result::Result<(), &'static str> {
                 .enumerate()
                 .map(|(at, value)| if at % 2 == 0 { *value } else { 3 * value })
                 .sum();
-            if sum % 10 == 0 {
+            if sum.is_multiple_of(10) {
                 Ok(())
             } else {
                 Err("has a wrong check digit")
@@ -111,7 +111,7 @@ pub fn check_isbn(isbn: &str) -> std::result::Result<(), &'static str> {
                 };
                 sum += (10 - at as u32) * value;
             }
-            if sum % 11 == 0 {
+            if sum.is_multiple_of(11) {
                 Ok(())
             } else {
                 Err("has a wrong check digit")

@@ -564,15 +564,15 @@ fn rating_number(rating_tenths: u16) -> f64 {
 }
 
 fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
-    if !args.needs.is_empty() || !args.hardest.is_empty() {
-        if let Some(grids) = grids_of(&args.kind)?.filter(|&grids| grids != Grids::CLASSIC) {
-            // The names are checked against that grader first, so a wrong one says so.
-            TechniqueTarget::parse(&args.needs, &args.hardest, grids)?;
-            return Err(Error::input(
-                "--needs and --hardest make classic 9×9 sudoku only so far",
-            )
-            .with_hint("leave out --size and --variant, or grade variant puzzles with `sudoku grade` and keep those that fit"));
-        }
+    if (!args.needs.is_empty() || !args.hardest.is_empty())
+        && let Some(grids) = grids_of(&args.kind)?.filter(|&grids| grids != Grids::CLASSIC)
+    {
+        // The names are checked against that grader first, so a wrong one says so.
+        TechniqueTarget::parse(&args.needs, &args.hardest, grids)?;
+        return Err(Error::input(
+            "--needs and --hardest make classic 9×9 sudoku only so far",
+        )
+        .with_hint("leave out --size and --variant, or grade variant puzzles with `sudoku grade` and keep those that fit"));
     }
     if let Some(size) = args.kind.killer() {
         return run_generate_killer(args, ui, size);

@@ -1036,7 +1036,7 @@ fn heading_lines(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> Vec<S
 fn answer_pages(count: usize, capacity: usize) -> Vec<usize> {
     let capacity = capacity.max(1);
     let mut pages = vec![capacity; count / capacity];
-    if count % capacity > 0 {
+    if !count.is_multiple_of(capacity) {
         pages.push(count % capacity);
     }
     if let [.., before, last] = pages.as_mut_slice()
@@ -1085,6 +1085,7 @@ fn body_height_with(spec: &Spec, margins: Margins) -> f64 {
 /// Refuses a figure cell below `minimum`, blaming the spec's own setting that makes it so.
 /// `cell_for` gives the cell size for another number of puzzles per page, so the hint can
 /// name the largest one that fits.
+#[allow(clippy::too_many_arguments)]
 fn check_readable(
     spec: &Spec,
     per_page: &Located<PerPage>,
