@@ -37,6 +37,7 @@ fn main() {
         let options = GradedOptions {
             base: GenerateOptions::default(),
             target: RatingTarget::Tier(tier),
+            techniques: Default::default(),
         };
         let mut path = vec!["sudoku".to_string()];
         path.extend(options.seed_path());

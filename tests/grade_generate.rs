@@ -22,6 +22,7 @@ fn every_tier_is_generated_and_checked() {
         let options = GradedOptions {
             base: GenerateOptions::default(),
             target: RatingTarget::Tier(tier),
+            techniques: Default::default(),
         };
         let graded = make(&options, 0);
         assert!(has_unique_solution(&graded.puzzle), "{tier}");
@@ -42,6 +43,7 @@ fn rating_ranges_and_symmetry_are_honoured() {
             ..GenerateOptions::default()
         },
         target: RatingTarget::Range("6.6..7.3".parse::<RatingRange>().unwrap()),
+        techniques: Default::default(),
     };
     for index in 0..3 {
         let graded = make(&options, index);
@@ -56,6 +58,7 @@ fn puzzles_depend_only_on_seed_options_and_index() {
     let options = GradedOptions {
         base: GenerateOptions::default(),
         target: RatingTarget::Tier(Tier::Expert),
+        techniques: Default::default(),
     };
     let first = make(&options, 3);
     assert_eq!(make(&options, 3), first);

@@ -31,4 +31,5 @@ mod preflight;
 mod preview;
 mod series;
 mod sudoku_solver;
+mod technique_targets;
 mod variant_solver;

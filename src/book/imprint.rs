@@ -111,7 +111,7 @@ pub fn check_isbn(isbn: &str) -> std::result::Result<(), &'static str> {
                 };
                 sum += (10 - at as u32) * value;
             }
-            if sum % 11 == 0 {
+            if sum.is_multiple_of(11) {
                 Ok(())
             } else {
                 Err("has a wrong check digit")

@@ -382,6 +382,31 @@ impl<'a, 'i> Table<'a, 'i> {
         }
     }
 
+    /// A string, or an array of strings (`needs = "X-Wing"`, `needs = ["X-Wing", "XY-Wing"]`).
+    pub fn strings(&self, key: &str) -> Result<Option<Located<Vec<String>>>> {
+        let wrong = |value: &DeValue<'_>, span: Span| {
+            self.wrong_type(key, value, span, "a string or a list of strings")
+                .with_hint(format!("write {key} = \"…\" or {key} = [\"…\", \"…\"]"))
+        };
+        match self.raw(key) {
+            None => Ok(None),
+            Some((DeValue::String(text), span)) => {
+                Ok(Some(Located::new(vec![text.to_string()], span)))
+            }
+            Some((DeValue::Array(items), span)) => {
+                let mut values = Vec::new();
+                for item in items.iter() {
+                    match item.get_ref() {
+                        DeValue::String(text) => values.push(text.to_string()),
+                        other => return Err(wrong(other, span_in(self.source, item.span()))),
+                    }
+                }
+                Ok(Some(Located::new(values, span)))
+            }
+            Some((value, span)) => Err(wrong(value, span)),
+        }
+    }
+
     /// An array of small integers.
     pub fn integers(&self, key: &str, min: i64, max: i64) -> Result<Option<Located<Vec<i64>>>> {
         match self.raw(key) {

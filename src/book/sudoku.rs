@@ -27,10 +27,11 @@ use crate::sudoku::grade::hint::Technique;
 use crate::sudoku::grade::nudge::{Nudge, Place, nudge, nudge_in};
 use crate::sudoku::grade::walkthrough;
 use crate::sudoku::grade::{
-    ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Tier,
-    generate_graded, grade_unique,
+    ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, TechniqueTarget,
+    Tier, generate_graded, grade_unique,
 };
 use crate::sudoku::killer::generate::KillerOptions;
+use crate::sudoku::techniques::Grids;
 use crate::sudoku::variant::grade::{VariantGradeOptions, as_classic, check_tier, target_range};
 use crate::sudoku::variant::{Size, Variant, VariantGrid, VariantOptions, VariantSolution};
 use crate::sudoku::{self, ClueRange, GenerateOptions, Grid, Solution, Symmetry, generate};
@@ -50,6 +51,8 @@ pub struct SudokuSection {
     pub variant: Option<VariantOptions>,
     /// What the cells show.
     pub symbols: Symbols,
+    /// The techniques the solves must use (`needs`, `hardest`; classic 9×9 only).
+    pub techniques: TechniqueTarget,
 }
 
 /// What a grid's values are printed as.
@@ -114,7 +117,9 @@ pub struct SudokuContent {
 
 impl BookKind for SudokuBook {
     fn section_keys(&self) -> &'static [&'static str] {
-        &["symmetry", "clues", "size", "variant", "symbols", "letters"]
+        &[
+            "symmetry", "clues", "size", "variant", "symbols", "letters", "needs", "hardest",
+        ]
     }
 
     fn tiers(&self) -> &'static [&'static str] {
@@ -207,6 +212,7 @@ impl BookKind for SudokuBook {
             None => None,
         };
         let symbols = read_symbols(table, size)?;
+        let techniques = read_techniques(table, is_variant, target)?;
         let (clues, variant_options) = if is_variant {
             let clues = match &clues_text {
                 None => None,
@@ -247,6 +253,7 @@ impl BookKind for SudokuBook {
             target,
             variant: variant_options,
             symbols,
+            techniques,
         }))
     }
 }
@@ -258,12 +265,16 @@ fn read_killer(
     size_at: super::source::Span,
     difficulty: Option<&Difficulty>,
 ) -> Result<Box<dyn SectionKind>> {
-    for key in ["symmetry", "clues", "symbols", "letters", "rating"] {
+    for key in [
+        "symmetry", "clues", "symbols", "letters", "rating", "needs", "hardest",
+    ] {
         if let Some(span) = table.key_span(key) {
             return Err(table
                 .error(span, format!("`{key}` does not apply to killer sections"))
                 .with_hint(if key == "rating" {
                     "killers take a tier: easy, medium, hard, expert or extreme"
+                } else if key == "needs" || key == "hardest" {
+                    "technique targets make classic 9×9 sudoku so far"
                 } else {
                     "killers are drawn with digits, their cages set the puzzle: remove it"
                 }));
@@ -549,6 +560,53 @@ impl Listing for SudokuListing {
     }
 }
 
+impl SudokuSection {
+    /// The classic graded request: a difficulty, techniques, or both (`None`: neither).
+    fn graded_options(&self) -> Option<GradedOptions> {
+        let target = match self.target {
+            Some(target) => target,
+            None if !self.techniques.is_empty() => RatingTarget::ANY,
+            None => return None,
+        };
+        Some(GradedOptions {
+            base: self.generate.clone(),
+            target,
+            techniques: self.techniques.clone(),
+        })
+    }
+}
+
+/// A section's `needs` and `hardest`: technique names the registry knows, which the
+/// classic grader uses, that a puzzle of the section's difficulty can meet.
+fn read_techniques(
+    table: &Table<'_, '_>,
+    is_variant: bool,
+    target: Option<RatingTarget>,
+) -> Result<TechniqueTarget> {
+    let needs = table.strings("needs")?;
+    let hardest = table.strings("hardest")?;
+    let Some(span) = needs.as_ref().or(hardest.as_ref()).map(|names| names.at) else {
+        return Ok(TechniqueTarget::default());
+    };
+    if is_variant {
+        return Err(table
+            .error(
+                span,
+                "`needs` and `hardest` make classic 9×9 sudoku only so far",
+            )
+            .with_hint("remove `size` and `variant`, or remove the technique names"));
+    }
+    let names = |list: &Option<super::source::Located<Vec<String>>>| {
+        list.as_ref().map_or(Vec::new(), |list| list.value.clone())
+    };
+    let techniques = TechniqueTarget::parse(&names(&needs), &names(&hardest), Grids::CLASSIC)
+        .map_err(|error| at(table, span, error))?;
+    techniques
+        .within(target.unwrap_or(RatingTarget::ANY).range())
+        .map_err(|error| at(table, span, error))?;
+    Ok(techniques)
+}
+
 impl SectionKind for SudokuSection {
     /// 4×4 sudoku (classic and X) are few: their distinct puzzles are listed in full.
     fn listing(&self) -> Option<std::sync::Arc<dyn Listing>> {
@@ -583,12 +641,8 @@ impl SectionKind for SudokuSection {
             path.extend(self.target.map(|target| target.to_string()));
             return path;
         }
-        match self.target {
-            Some(target) => GradedOptions {
-                base: self.generate.clone(),
-                target,
-            }
-            .seed_path(),
+        match self.graded_options() {
+            Some(options) => options.seed_path(),
             None => self.generate.seed_path(),
         }
     }
@@ -597,16 +651,9 @@ impl SectionKind for SudokuSection {
         if let Some(options) = &self.variant {
             return self.make_variant(options, rng, deadline);
         }
-        match self.target {
-            Some(target) => {
-                let graded = generate_graded(
-                    &GradedOptions {
-                        base: self.generate.clone(),
-                        target,
-                    },
-                    rng,
-                    deadline,
-                )
+        match self.graded_options() {
+            Some(options) => {
+                let graded = generate_graded(&options, rng, deadline)
                 .map_err(|error| {
                     error.with_hint(
                         "allow more time with --max-seconds, or ask for an easier tier or a wider rating range",
@@ -815,10 +862,10 @@ pub(super) fn house_walkthrough(
 fn topic(technique: Technique, words: walkthrough::Language) -> Topic {
     Topic {
         rank: u32::from(technique.base_rating()) * 64 + technique as u32,
-        name: match words {
-            walkthrough::Language::English => technique.name(),
-            walkthrough::Language::Japanese => walkthrough::japanese_name(technique),
-        }
+        name: crate::sudoku::techniques::printed_name(
+            technique,
+            words == walkthrough::Language::Japanese,
+        )
         .to_string(),
         about: walkthrough::about(technique, words),
     }
@@ -850,7 +897,10 @@ pub(super) fn house_hint(
                 [only] => only.clone(),
                 [init @ .., last] => format!("{} and {last}", init.join(", ")),
             };
-            format!("{}: look at {place}.", step.technique.name())
+            format!(
+                "{}: look at {place}.",
+                crate::sudoku::techniques::printed_step_name(step.technique, &step.name)
+            )
         }
         Language::Japanese => {
             let names: Vec<String> = houses

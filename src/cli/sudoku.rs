@@ -18,8 +18,8 @@ use crate::sudoku::grade::accuracy::{AccuracyReport, Comparison};
 use crate::sudoku::grade::exact;
 use crate::sudoku::grade::walkthrough as walk;
 use crate::sudoku::grade::{
-    ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Step, Tier,
-    format_rating, generate_graded, grade_with, parse_rating,
+    ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, Step,
+    TechniqueTarget, Tier, format_rating, generate_graded, grade_with, parse_rating,
 };
 use crate::sudoku::grid::cell_name;
 use crate::sudoku::killer::Killer;
@@ -28,6 +28,7 @@ use crate::sudoku::killer::generate::{
 };
 use crate::sudoku::killer::grade::{KillerGradeOptions, grade_with as grade_killer};
 use crate::sudoku::killer::solver::{self as killer_solver, KillerSolution};
+use crate::sudoku::techniques::{Grids, REGISTRY, TechniqueInfo, printed_step_name};
 use crate::sudoku::variant::geometry::Geometry;
 use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading, as_classic};
 use crate::sudoku::variant::grid::ParsedKiller;
@@ -117,6 +118,32 @@ Examples:
   puzzlebook sudoku canon puzzles.txt
   puzzlebook sudoku canon --zeros puzzles.txt | sort | uniq -d      # repeated puzzles")]
     Canon(super::canon::CanonArgs),
+    /// List every technique the graders name: printed name, Sudoku Explainer's name and
+    /// rating, and the grids it applies to.
+    #[command(after_help = "\
+Output (line format): RATING  TECHNIQUE  SE NAME  GRIDS, easiest first. The names are what
+--needs and --hardest take (case, spaces and hyphens do not matter; SE's names and the
+aliases of --format json work too). Grids: classic (9x9, SE's default set), X/windoku (9x9,
+SE's variant set), sizes/jigsaw (the house grader), killer.
+
+Examples:
+  puzzlebook sudoku techniques
+  puzzlebook sudoku techniques --variant killer
+  puzzlebook sudoku techniques --language ja --format json")]
+    Techniques(TechniquesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TechniquesArgs {
+    /// Only the techniques of this kind's grader (every grader's when neither is given).
+    #[command(flatten)]
+    kind: KindArgs,
+    /// Output format: an aligned table, or JSON Lines (every name, alias and rating).
+    #[arg(long, value_enum, default_value_t = GradeFormat::Line)]
+    format: GradeFormat,
+    /// The language of the printed names.
+    #[arg(long, value_enum, default_value_t = WalkLanguage::En)]
+    language: WalkLanguage,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -181,6 +208,15 @@ pub struct GenerateArgs {
     /// Sudoku Explainer rating range, e.g. 3.0..4.5 (also 4.2, 6.0.., ..2.5).
     #[arg(long, value_name = "A..B", value_parser = parse_rating_range)]
     rating: Option<RatingRange>,
+    /// Only puzzles whose easiest-first solve uses this technique (repeat the flag, or
+    /// separate names with commas, for several: all are needed). Names as `sudoku
+    /// techniques` lists them; a family name ("Hidden Single") takes any of its members.
+    #[arg(long, value_name = "TECHNIQUE")]
+    needs: Vec<String>,
+    /// Only puzzles whose hardest step is this technique, so that their rating is the
+    /// technique's (several: all are used, the hardest step is one of them).
+    #[arg(long, value_name = "TECHNIQUE")]
+    hardest: Vec<String>,
     /// Time allowed to find each graded puzzle before giving up (exit 1).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
     max_seconds: f64,
@@ -394,7 +430,104 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
             let puzzles = read_to_render(args.file.as_deref(), args.symbols.as_deref())?;
             super::export::render(args, puzzles, ui)
         }
+        Command::Techniques(args) => run_techniques(args),
     }
+}
+
+/// The grids whose grader `--size` / `--variant` pick: all when neither is given.
+fn grids_of(kind: &KindArgs) -> Result<Option<Grids>, Error> {
+    if kind.killer().is_some() {
+        return Ok(Some(Grids::KILLER));
+    }
+    if kind.size.is_none() && kind.variant.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(match kind.resolve()? {
+        None => Grids::CLASSIC,
+        Some((Size::S9, Variant::X | Variant::Windoku)) => Grids::X_WINDOKU,
+        Some(_) => Grids::HOUSES,
+    }))
+}
+
+#[derive(Serialize)]
+struct TechniqueRecord<'a> {
+    technique: &'a str,
+    japanese: &'a str,
+    se_name: Option<&'a str>,
+    rating: f64,
+    rating_max: Option<f64>,
+    grids: Vec<&'a str>,
+    aliases: &'a [&'a str],
+}
+
+/// `sudoku techniques`: the registry, easiest first, as a table or JSON Lines.
+fn run_techniques(args: TechniquesArgs) -> Result<i32, Error> {
+    let grids = grids_of(&args.kind)?;
+    let japanese = args.language == WalkLanguage::Ja;
+    let mut listed: Vec<&TechniqueInfo> = REGISTRY
+        .iter()
+        .filter(|info| info.technique != crate::sudoku::grade::Technique::TrialAndError)
+        .filter(|info| grids.is_none_or(|grids| info.grids.contains(grids)))
+        .collect();
+    listed.sort_by_key(|info| (info.rating.0, info.technique));
+    let mut output = Output::stdout();
+    match args.format {
+        GradeFormat::Json => {
+            for info in listed {
+                output.line(&json_line(&TechniqueRecord {
+                    technique: info.name,
+                    japanese: info.japanese,
+                    se_name: info.se_name,
+                    rating: rating_number(info.rating.0),
+                    rating_max: info.rating.1.map(rating_number),
+                    grids: info.grids.names(),
+                    aliases: info.aliases,
+                })?)?;
+            }
+        }
+        GradeFormat::Line => {
+            let rows: Vec<[String; 4]> = listed
+                .iter()
+                .map(|info| {
+                    [
+                        info.rating_text(),
+                        info.name_in(japanese).to_string(),
+                        info.se_name.unwrap_or("-").to_string(),
+                        info.grids.names().join(", "),
+                    ]
+                })
+                .collect();
+            let header = ["RATING", "TECHNIQUE", "SE NAME", "GRIDS"].map(str::to_string);
+            let width = |column: usize| {
+                std::iter::once(&header)
+                    .chain(&rows)
+                    .map(|row| display_width(&row[column]))
+                    .max()
+                    .unwrap_or(0)
+            };
+            let widths = [width(0), width(1), width(2)];
+            for row in std::iter::once(&header).chain(&rows) {
+                let mut line = String::new();
+                for (column, cell) in row.iter().enumerate() {
+                    line.push_str(cell);
+                    if column < 3 {
+                        let pad = widths[column] + 2 - display_width(cell);
+                        line.push_str(&" ".repeat(pad));
+                    }
+                }
+                output.line(line.trim_end())?;
+            }
+        }
+    }
+    output.flush()?;
+    Ok(0)
+}
+
+/// Columns a text takes in a terminal: East Asian wide characters (kana, kanji,
+/// full-width forms) take two.
+fn display_width(text: &str) -> usize {
+    let wide = |c: char| matches!(c as u32, 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6);
+    text.chars().map(|c| if wide(c) { 2 } else { 1 }).sum()
 }
 
 #[derive(Serialize)]
@@ -415,6 +548,9 @@ struct GeneratedRecord<'a> {
     tier: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<String>,
+    /// The hardest step's name as books print it ("Skyscraper" for SE's "Skyscraper 011").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest_printed: Option<String>,
     /// `shapes` or `letters` with `--symbols` (digits are left out).
     #[serde(skip_serializing_if = "Option::is_none")]
     symbols: Option<&'static str>,
@@ -428,6 +564,16 @@ fn rating_number(rating_tenths: u16) -> f64 {
 }
 
 fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
+    if (!args.needs.is_empty() || !args.hardest.is_empty())
+        && let Some(grids) = grids_of(&args.kind)?.filter(|&grids| grids != Grids::CLASSIC)
+    {
+        // The names are checked against that grader first, so a wrong one says so.
+        TechniqueTarget::parse(&args.needs, &args.hardest, grids)?;
+        return Err(Error::input(
+            "--needs and --hardest make classic 9×9 sudoku only so far",
+        )
+        .with_hint("leave out --size and --variant, or grade variant puzzles with `sudoku grade` and keep those that fit"));
+    }
     if let Some(size) = args.kind.killer() {
         return run_generate_killer(args, ui, size);
     }
@@ -446,9 +592,11 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
         clues,
         ..GenerateOptions::default()
     };
+    let techniques = TechniqueTarget::parse(&args.needs, &args.hardest, Grids::CLASSIC)?;
     let target = match (args.tier, args.rating) {
         (Some(tier), _) => Some(RatingTarget::Tier(tier)),
         (None, Some(range)) => Some(RatingTarget::Range(range)),
+        (None, None) if !techniques.is_empty() => Some(RatingTarget::ANY),
         (None, None) => None,
     };
     let record =
@@ -466,6 +614,8 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
                 rating: grading.map(|grading| rating_number(grading.rating_tenths)),
                 tier: grading.map(|grading| grading.tier.name()),
                 hardest: grading.map(|grading| grading.hardest_name.clone()),
+                hardest_printed: grading
+                    .map(|grading| printed_step_name(grading.hardest, &grading.hardest_name)),
                 symbols: symbol_fields.0,
                 letters: symbol_fields.1.clone(),
             }),
@@ -485,7 +635,12 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
         });
     };
     crate::sudoku::grade::generate::check_reachable(target)?;
-    let options = GradedOptions { base, target };
+    techniques.within(target.range())?;
+    let options = GradedOptions {
+        base,
+        target,
+        techniques,
+    };
     let path = seed_path(options.seed_path());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
     let budget = Duration::from_secs_f64(args.max_seconds);
@@ -573,6 +728,9 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
                     .as_ref()
                     .map(|grading| rating_number(grading.rating_tenths)),
                 tier: grading.as_ref().map(|grading| grading.tier.name()),
+                hardest_printed: grading
+                    .as_ref()
+                    .map(|grading| printed_step_name(grading.hardest, &grading.hardest_name)),
                 hardest: grading.map(|grading| grading.hardest_name),
                 symbols: None,
                 letters: None,
@@ -659,6 +817,9 @@ fn run_generate_variant(
                     .as_ref()
                     .map(|grading| rating_number(grading.rating_tenths)),
                 tier: grading.as_ref().map(|grading| grading.tier.name()),
+                hardest_printed: grading
+                    .as_ref()
+                    .map(|grading| printed_step_name(grading.hardest, &grading.hardest_name)),
                 hardest: grading.map(|grading| grading.hardest_name),
                 symbols: symbol_fields.0,
                 letters: symbol_fields.1.clone(),
@@ -896,6 +1057,8 @@ fn run_count(args: CountArgs, ui: Ui) -> Result<i32, Error> {
 #[derive(Serialize)]
 struct StepRecord<'a> {
     technique: &'a str,
+    /// The step's name as books print it.
+    technique_printed: String,
     rating: f64,
     placements: Vec<CellDigit>,
     eliminations: Vec<CellDigit>,
@@ -918,6 +1081,8 @@ struct GradeRecord<'a> {
     rating: f64,
     tier: &'static str,
     hardest: &'a str,
+    /// The hardest step's name as books print it.
+    hardest_printed: String,
     trial_and_error: bool,
     steps: Vec<StepRecord<'a>>,
 }
@@ -1039,12 +1204,14 @@ fn grade_json(
         rating: rating_number(grading.rating_tenths),
         tier: grading.tier.name(),
         hardest: &grading.hardest_name,
+        hardest_printed: printed_step_name(grading.hardest, &grading.hardest_name),
         trial_and_error: grading.trial_and_error,
         steps: grading
             .steps
             .iter()
             .map(|step| StepRecord {
                 technique: &step.name,
+                technique_printed: printed_step_name(step.technique, &step.name),
                 rating: rating_number(step.rating_tenths),
                 placements: cell_digits(&step.placements),
                 eliminations: cell_digits(&step.eliminations),
@@ -1240,12 +1407,14 @@ fn grade_json_variant(
         rating: rating_number(grading.rating_tenths),
         tier: grading.tier.name(),
         hardest: &grading.hardest_name,
+        hardest_printed: printed_step_name(grading.hardest, &grading.hardest_name),
         trial_and_error: grading.trial_and_error,
         steps: grading
             .steps
             .iter()
             .map(|step| StepRecord {
                 technique: &step.name,
+                technique_printed: printed_step_name(step.technique, &step.name),
                 rating: rating_number(step.rating_tenths),
                 placements: cells(&step.placements),
                 eliminations: cells(&step.eliminations),

@@ -681,7 +681,9 @@ impl<'a> Page<'a, '_> {
                 .collect();
             let at = |index: usize| operands.get(index).copied().unwrap_or(0.0);
             match operation.operator.as_str() {
+                // A depth past any real file's: deeper saves are ignored, not piled up.
                 "q" if stack.len() < 256 => stack.push(state.clone()),
+                "q" => {}
                 "Q" => {
                     if let Some(saved) = stack.pop() {
                         state = saved;

@@ -12,6 +12,7 @@ pub mod killer;
 pub mod reference;
 pub mod solver;
 pub mod symmetry;
+pub mod techniques;
 pub mod variant;
 
 pub use generate::{ClueRange, GenerateOptions, Generated, generate};

@@ -14,6 +14,7 @@
 use std::fmt;
 use std::time::Instant;
 
+use super::target::TechniqueTarget;
 use super::tier::{RatingRange, Tier};
 use super::{GradeOptions, Grading, grade_unique};
 use crate::error::{Error, Result};
@@ -30,6 +31,12 @@ pub enum RatingTarget {
 }
 
 impl RatingTarget {
+    /// Any rating at all (a request that names techniques but no difficulty).
+    pub const ANY: RatingTarget = RatingTarget::Range(RatingRange {
+        min: 0,
+        max: super::tier::MAX_RATING,
+    });
+
     /// The ratings (in tenths) that meet the target.
     pub fn range(&self) -> RatingRange {
         match self {
@@ -48,25 +55,33 @@ impl RatingTarget {
 impl fmt::Display for RatingTarget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            _ if *self == RatingTarget::ANY => write!(f, "any rating"),
             RatingTarget::Tier(tier) => write!(f, "tier={tier}"),
             RatingTarget::Range(range) => write!(f, "rating={range}"),
         }
     }
 }
 
-/// What to generate: the shape options plus the difficulty.
+/// What to generate: the shape options plus the difficulty, and the techniques the solve
+/// must use (none asked: [`TechniqueTarget::default`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GradedOptions {
     pub base: GenerateOptions,
+    /// [`RatingTarget::ANY`] when only techniques are asked for.
     pub target: RatingTarget,
+    pub techniques: TechniqueTarget,
 }
 
 impl GradedOptions {
-    /// The options as seed-path parts: the shape parts, then `tier=…` or `rating=…`, so
-    /// that streams for different difficulties are unrelated.
+    /// The options as seed-path parts: the shape parts, then `tier=…` or `rating=…` (left
+    /// out for a technique request that asks for no difficulty), then the techniques'
+    /// `needs=…` and `hardest=…`, so that streams for different requests are unrelated.
     pub fn seed_path(&self) -> Vec<String> {
         let mut path = self.base.seed_path();
-        path.push(self.target.to_string());
+        if self.techniques.is_empty() || self.target != RatingTarget::ANY {
+            path.push(self.target.to_string());
+        }
+        path.extend(self.techniques.seed_parts());
         path
     }
 }
@@ -101,6 +116,9 @@ pub fn generate_graded(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Result<GradedPuzzle> {
+    if !options.techniques.is_empty() {
+        return super::target::generate_targeted(options, rng, deadline);
+    }
     generate_graded_within(options, rng, deadline, MAX_CANDIDATES)
 }
 
@@ -168,7 +186,7 @@ fn generate_graded_within(
 
 /// True when no grid other than `solution` fits `puzzle`, given that every other solution
 /// must differ from `solution` in one of the `changed` cells.
-fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
+pub(super) fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
     let Some(state) = SearchState::from_grid(puzzle) else {
         return false;
     };
@@ -281,6 +299,7 @@ mod tests {
         let options = GradedOptions {
             base: GenerateOptions::default(),
             target: RatingTarget::Range(RatingRange { min: 990, max: 990 }),
+            techniques: Default::default(),
         };
         let mut rng = RandomStream::derive("test", &["impossible"], 0);
         let error = generate_graded_within(&options, &mut rng, None, 5).unwrap_err();

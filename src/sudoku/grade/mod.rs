@@ -19,6 +19,7 @@ pub mod exact;
 pub mod generate;
 pub mod hint;
 pub mod nudge;
+pub mod target;
 pub mod tier;
 pub mod walkthrough;
 
@@ -42,6 +43,7 @@ use crate::sudoku::solver::{Solution, solve};
 
 pub use self::generate::{GradedOptions, GradedPuzzle, RatingTarget, generate_graded};
 pub use self::hint::{TRIAL_AND_ERROR_RATING, Technique};
+pub use self::target::TechniqueTarget;
 pub use self::tier::{MAX_RATING, RatingRange, Tier, format_rating, parse_rating};
 
 /// A set of techniques the solver may use.
@@ -164,6 +166,8 @@ pub struct Grading {
     pub hardest: Technique,
     /// The name of the hardest step.
     pub hardest_name: String,
+    /// The techniques of the steps taken (up to the early stop, when there was one).
+    pub used: TechniqueSet,
     /// True when some step had to take a digit from the solution.
     pub trial_and_error: bool,
     /// False when grading stopped early at [`GradeOptions::stop_above`].
@@ -217,6 +221,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
         tier: Tier::Easy,
         hardest: Technique::FullHouse,
         hardest_name: Technique::FullHouse.name().to_string(),
+        used: TechniqueSet::empty(),
         trial_and_error: false,
         complete: true,
         step_count: 0,
@@ -243,6 +248,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
             grading.hardest_name = hint.display_name();
         }
         grading.step_count += 1;
+        grading.used = grading.used.with(hint.technique);
         if options.record_steps {
             grading.steps.push(step_of(&hint, &board));
         }

@@ -26,7 +26,8 @@ pub enum Place {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nudge {
     pub technique: Technique,
-    /// The step's name (more precise than the technique's, e.g. "Unique Rectangle type 2").
+    /// The step's name as books print it (more precise than the technique's, e.g. "Unique
+    /// Rectangle type 2").
     pub name: String,
     pub place: Place,
 }
@@ -58,7 +59,10 @@ pub fn nudge_in(puzzle: &Grid, extra: ExtraHouses) -> Option<Nudge> {
                 .collect();
             return Some(Nudge {
                 technique: hint.technique,
-                name: hint.display_name(),
+                name: crate::sudoku::techniques::printed_step_name(
+                    hint.technique,
+                    &hint.display_name(),
+                ),
                 place: place_of(&cells),
             });
         }
@@ -122,7 +126,11 @@ mod tests {
                 (None, None) => {}
                 (Some(nudge), Some(step)) => {
                     assert_eq!(nudge.technique, step.technique, "{text}");
-                    assert_eq!(nudge.name, step.name, "{text}");
+                    assert_eq!(
+                        nudge.name,
+                        crate::sudoku::techniques::printed_step_name(step.technique, &step.name),
+                        "{text}"
+                    );
                     let cells: Vec<usize> = step.cells.iter().map(|&c| usize::from(c)).collect();
                     // The place covers the pattern.
                     for cell in cells {

@@ -697,7 +697,7 @@ fn english_text(step: &Step, geometry: &Geometry) -> String {
     let digits = digits_text(&step.digits, true);
     let names: Vec<String> = step.cells.iter().map(|&c| cell_name(c as usize)).collect();
     let cells = english_list(&names);
-    let name = &step.name;
+    let name = &crate::sudoku::techniques::printed_step_name(step.technique, &step.name);
     match step.technique {
         Technique::Pointing
         | Technique::DirectPointing
@@ -793,57 +793,10 @@ fn deductions(step: &Step) -> usize {
         .count()
 }
 
-/// Technique names as Japanese solvers use them (README "Walkthroughs" lists them).
+/// Technique names as Japanese solvers use them (the registry's, README "Walkthroughs"
+/// lists them).
 pub fn japanese_name(technique: Technique) -> &'static str {
-    match technique {
-        Technique::FullHouse => "フルハウス",
-        Technique::HiddenSingleBox | Technique::HiddenSingleLine => "ヒドゥンシングル",
-        Technique::NakedSingle => "ネイキッドシングル",
-        Technique::DirectPointing => "ダイレクト・ポインティング",
-        Technique::DirectClaiming => "ダイレクト・クレーミング",
-        Technique::DirectHiddenPair => "ダイレクト・ヒドゥンペア",
-        Technique::DirectHiddenTriple => "ダイレクト・ヒドゥントリプル",
-        Technique::Pointing => "ポインティング",
-        Technique::Claiming => "クレーミング",
-        Technique::GeneralizedIntersection => "一般化ポインティング",
-        Technique::NakedPair => "ネイキッドペア",
-        Technique::XWing => "井桁（X-Wing）",
-        Technique::HiddenPair => "ヒドゥンペア",
-        Technique::NakedTriple => "ネイキッドトリプル",
-        Technique::Swordfish => "三重井桁（ソードフィッシュ）",
-        Technique::HiddenTriple => "ヒドゥントリプル",
-        Technique::Skyscraper => "スカイスクレイパー",
-        Technique::TwoStringKite => "2ストリングカイト",
-        Technique::TurbotFish => "ターボットフィッシュ",
-        Technique::GroupedTurbotFish => "グループ化ターボットフィッシュ",
-        Technique::XYWing => "XYウィング",
-        Technique::XYZWing => "XYZウィング",
-        Technique::UniqueRectangle => "ユニークレクタングル",
-        Technique::NakedQuad => "ネイキッドクアッド",
-        Technique::Jellyfish => "四重井桁（ジェリーフィッシュ）",
-        Technique::HiddenQuad => "ヒドゥンクアッド",
-        Technique::ThreeStrongLinks => "3本の強リンク",
-        Technique::WXYZWing => "WXYZウィング",
-        Technique::Bug => "BUG",
-        Technique::FourStrongLinks => "4本の強リンク",
-        Technique::VWXYZWing => "VWXYZウィング",
-        Technique::AlignedPairExclusion => "アラインド・ペア・エクスクルージョン",
-        Technique::UVWXYZWing => "UVWXYZウィング",
-        Technique::Cycles => "チェーンとループ",
-        Technique::TUVWXYZWing => "TUVWXYZウィング",
-        Technique::AlignedTripletExclusion => "アラインド・トリプル・エクスクルージョン",
-        Technique::NishioForcingChain => "ニシオ・フォーシングチェーン",
-        Technique::MultipleForcingChain => "マルチプル・フォーシングチェーン",
-        Technique::DynamicForcingChain => "ダイナミック・フォーシングチェーン",
-        Technique::DynamicForcingChainPlus => "ダイナミック・フォーシングチェーン（＋）",
-        Technique::NestedForcingChain => "ネスト・フォーシングチェーン",
-        Technique::TrialAndError => "試行錯誤",
-        Technique::CageCombination => "ケージの組み合わせ",
-        Technique::CombinationLocking => "組み合わせのロック",
-        Technique::InniesOuties => "45の法則",
-        Technique::CageSplitting => "ケージの分割",
-        Technique::KillerContradiction => "背理法",
-    }
+    crate::sudoku::techniques::printed_name(technique, true)
 }
 
 /// What a technique looks for, for the techniques chapter.
@@ -948,8 +901,9 @@ fn japanese_text(step: &Step, geometry: &Geometry) -> String {
     let digits = digits_text(&step.digits, false);
     let cells = cells_text(&step.cells, "・");
     let mut name = japanese_name(step.technique).to_string();
-    if step.name != step.technique.name() {
-        name = format!("{name}（{}）", step.name);
+    let printed = crate::sudoku::techniques::printed_step_name(step.technique, &step.name);
+    if printed != crate::sudoku::techniques::printed_name(step.technique, false) {
+        name = format!("{name}（{printed}）");
     }
     match step.technique {
         Technique::Pointing

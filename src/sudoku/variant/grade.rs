@@ -35,7 +35,9 @@ use super::symmetry::orbits;
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::Grid;
-use crate::sudoku::grade::{ExtraHouses, GradeOptions, RatingRange, RatingTarget, Technique, Tier};
+use crate::sudoku::grade::{
+    ExtraHouses, GradeOptions, RatingRange, RatingTarget, Technique, TechniqueSet, Tier,
+};
 
 /// The rating of a step taken from the solution when no rule applies.
 pub const TRIAL_AND_ERROR_RATING: u16 = 200;
@@ -107,7 +109,11 @@ pub struct VariantLink {
 pub struct VariantGrading {
     pub rating_tenths: u16,
     pub tier: Tier,
+    /// The technique of the hardest step (the first one when several tie).
+    pub hardest: Technique,
     pub hardest_name: String,
+    /// The techniques of the steps taken (up to the early stop, when there was one).
+    pub used: TechniqueSet,
     pub trial_and_error: bool,
     pub step_count: usize,
     pub steps: Vec<VariantStep>,
@@ -236,7 +242,9 @@ fn grade_classic(
     Ok(VariantGrading {
         rating_tenths: grading.rating_tenths,
         tier: grading.tier,
+        hardest: grading.hardest,
         hardest_name: grading.hardest_name,
+        used: grading.used,
         trial_and_error: grading.trial_and_error,
         step_count: grading.step_count,
         steps: grading
@@ -292,7 +300,8 @@ pub(crate) fn solve_in_steps(
 ) -> Result<VariantGrading> {
     board.describe = options.record_steps;
     let mut rating = 0u16;
-    let mut hardest = String::from("Full House");
+    let mut hardest = (Technique::FullHouse, String::from("Full House"));
+    let mut used = TechniqueSet::empty();
     let mut trial_and_error = false;
     let mut steps = Vec::new();
     let mut step_count = 0;
@@ -314,9 +323,10 @@ pub(crate) fn solve_in_steps(
         };
         board.apply(&step);
         step_count += 1;
+        used = used.with(step.technique);
         if step.rating_tenths > rating {
             rating = step.rating_tenths;
-            hardest = step.name.clone();
+            hardest = (step.technique, step.name.clone());
         }
         if options.record_steps {
             steps.push(step);
@@ -328,7 +338,9 @@ pub(crate) fn solve_in_steps(
     Ok(VariantGrading {
         rating_tenths: rating,
         tier: tier_of(rating),
-        hardest_name: hardest,
+        hardest: hardest.0,
+        hardest_name: hardest.1,
+        used,
         trial_and_error,
         step_count,
         steps,
@@ -452,10 +464,14 @@ fn grade_by_singles(
     };
     let technique = techniques[first_filling(puzzle, solution, &rungs[..below]).unwrap_or(below)];
     let rating = technique.base_rating();
+    // `used` holds the rung that sets the rating only: which easier rungs the solve also
+    // takes is not worked out (technique targets grade step by step instead).
     Some(VariantGrading {
         rating_tenths: rating,
         tier: tier_of(geometry.size(), rating),
+        hardest: technique,
         hardest_name: single_name(technique).to_string(),
+        used: TechniqueSet::empty().with(technique),
         trial_and_error: false,
         step_count: puzzle.cells().len() - puzzle.clue_count(),
         steps: Vec::new(),
@@ -1662,6 +1678,8 @@ mod tests {
                     grade_unique(puzzle, solution, &VariantGradeOptions::default()).unwrap();
                 assert_eq!(by_singles.rating_tenths, stepwise.rating_tenths, "{puzzle}");
                 assert_eq!(by_singles.hardest_name, stepwise.hardest_name, "{puzzle}");
+                assert_eq!(by_singles.hardest, stepwise.hardest, "{puzzle}");
+                assert!(stepwise.used.contains(by_singles.hardest));
                 assert_eq!(by_singles.step_count, stepwise.step_count, "{puzzle}");
                 assert_eq!(by_singles.tier, stepwise.tier);
                 assert!(!stepwise.trial_and_error);

@@ -1,0 +1,231 @@
+//! Targeted generation (`--needs`, `--hardest`) and the technique registry, through the
+//! library and the binary.
+
+use crate::common;
+
+use common::{run_binary as run, stderr, stdout};
+
+use puzzlebook::seed::RandomStream;
+use puzzlebook::sudoku::GenerateOptions;
+use puzzlebook::sudoku::grade::{
+    GradeOptions, GradedOptions, RatingTarget, TechniqueTarget, generate_graded, grade_unique,
+};
+use puzzlebook::sudoku::has_unique_solution;
+use puzzlebook::sudoku::techniques::{Grids, info_of};
+
+fn targeted(needs: &[&str], hardest: &[&str]) -> GradedOptions {
+    let owned = |names: &[&str]| {
+        names
+            .iter()
+            .map(|name| name.to_string())
+            .collect::<Vec<_>>()
+    };
+    GradedOptions {
+        base: GenerateOptions::default(),
+        target: RatingTarget::ANY,
+        techniques: TechniqueTarget::parse(&owned(needs), &owned(hardest), Grids::CLASSIC).unwrap(),
+    }
+}
+
+#[test]
+fn hardest_makes_the_technique_the_hardest_step_and_its_rating_the_puzzles() {
+    for name in [
+        "Naked Pair",
+        "X-Wing",
+        "Hidden Pair",
+        "Skyscraper",
+        "XY-Wing",
+    ] {
+        let options = targeted(&[], &[name]);
+        let technique = options.techniques.hardest[0].techniques().next().unwrap();
+        for index in 0..2 {
+            let mut rng = RandomStream::derive("test", &["hardest", name], index);
+            let made = generate_graded(&options, &mut rng, None).unwrap();
+            assert!(has_unique_solution(&made.puzzle), "{name}");
+            // Graded afresh, not trusting the generator's own grading.
+            let grading =
+                grade_unique(&made.puzzle, &made.solution, &GradeOptions::default()).unwrap();
+            assert_eq!(grading.hardest, technique, "{name}: {}", made.puzzle);
+            assert!(info_of(technique).rates(grading.rating_tenths), "{name}");
+            assert_eq!(grading.rating_tenths, technique.base_rating(), "{name}");
+            assert!(!grading.trial_and_error);
+        }
+    }
+}
+
+#[test]
+fn needs_puts_every_named_technique_on_the_solve_path() {
+    let options = targeted(&["X-Wing", "Naked Pair"], &[]);
+    for index in 0..2 {
+        let mut rng = RandomStream::derive("test", &["needs"], index);
+        let made = generate_graded(&options, &mut rng, None).unwrap();
+        let grading = grade_unique(&made.puzzle, &made.solution, &GradeOptions::default()).unwrap();
+        assert!(
+            options.techniques.accepts_grading(&grading),
+            "{}",
+            made.puzzle
+        );
+        let mut rng = RandomStream::derive("test", &["needs"], index);
+        assert_eq!(generate_graded(&options, &mut rng, None).unwrap(), made);
+    }
+}
+
+#[test]
+fn generate_hardest_is_the_same_for_any_jobs_and_prints_known_names() {
+    let args = |jobs: &'static str| {
+        [
+            "sudoku",
+            "generate",
+            "-n",
+            "3",
+            "--hardest",
+            "skyscraper",
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
+        ]
+    };
+    let one = run(&args("1"), "");
+    assert!(one.status.success(), "{}", stderr(&one));
+    let two = run(&args("2"), "");
+    assert_eq!(stdout(&one), stdout(&two));
+    for line in stdout(&one).lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["rating"], 4.0);
+        // SE's exact name stays in `hardest`; the printed name drops the region code.
+        assert!(
+            record["hardest"]
+                .as_str()
+                .unwrap()
+                .starts_with("Skyscraper ")
+        );
+        assert_eq!(record["hardest_printed"], "Skyscraper");
+    }
+}
+
+#[test]
+fn unknown_and_misplaced_techniques_are_input_errors_with_a_hint() {
+    let output = run(&["sudoku", "generate", "--needs", "X-Wang"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("did you mean \"X-Wing\""),
+        "{}",
+        stderr(&output)
+    );
+    let output = run(&["sudoku", "generate", "--hardest", "Cage Combination"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("killer"), "{}", stderr(&output));
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--hardest",
+            "X-Wing",
+            "--tier",
+            "extreme",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "killer",
+            "--needs",
+            "X-Wing",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("classic"), "{}", stderr(&output));
+}
+
+#[test]
+fn a_request_not_met_in_time_fails_saying_how_far_it_got() {
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--hardest",
+            "Nested Forcing Chains",
+            "--max-seconds",
+            "0.3",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).is_empty());
+    let message = stderr(&output);
+    assert!(message.contains("grids dug"), "{message}");
+    assert!(message.contains("Nested Forcing Chains"), "{message}");
+}
+
+#[test]
+fn techniques_lists_the_registry_with_se_names() {
+    let output = run(&["sudoku", "techniques"], "");
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let x_wing = text.lines().find(|line| line.contains("X-Wing")).unwrap();
+    assert!(x_wing.starts_with("3.2"), "{x_wing}");
+    assert!(text.contains("Scraper, Kite, Turbot"));
+    let output = run(
+        &[
+            "sudoku",
+            "techniques",
+            "--variant",
+            "killer",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert!(output.status.success());
+    let names: Vec<String> = stdout(&output)
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<serde_json::Value>(line).unwrap()["technique"].to_string()
+        })
+        .collect();
+    assert!(
+        names.contains(&"\"Innies and Outies\"".to_string()),
+        "{names:?}"
+    );
+    assert!(!names.contains(&"\"Skyscraper\"".to_string()));
+}
+
+#[test]
+fn a_book_section_takes_needs_and_hardest() {
+    let dir = common::scratch("technique-section");
+    let spec = r#"
+title = "X-Wings"
+[[section]]
+kind = "sudoku"
+count = 2
+hardest = "X-Wing"
+needs = ["Naked Pair"]
+"#;
+    assert_eq!(common::build(&dir, "x", spec, &[]), 0);
+    let manifest = common::manifest(&dir.join("x.pdf"));
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        assert_eq!(puzzle["rating"], 3.2, "{puzzle}");
+        let line = puzzle["puzzle"].as_str().unwrap();
+        let grid: puzzlebook::sudoku::Grid = line.parse().unwrap();
+        let solution: puzzlebook::sudoku::Grid =
+            puzzle["solution"].as_str().unwrap().parse().unwrap();
+        let grading = grade_unique(&grid, &solution, &GradeOptions::default()).unwrap();
+        assert!(
+            grading
+                .used
+                .contains(puzzlebook::sudoku::grade::Technique::NakedPair),
+            "{line}"
+        );
+    }
+    let wrong = dir.join("wrong.toml");
+    std::fs::write(&wrong, spec.replace("\"X-Wing\"", "\"X-Wingg\"")).unwrap();
+    let output = run(&["book", wrong.to_str().unwrap(), "-o", "/dev/null"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("X-Wing"), "{}", stderr(&output));
+}
