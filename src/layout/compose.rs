@@ -427,7 +427,7 @@ pub fn paginate_with(
 
 /// The arrangement of a rules page's examples in `room` (columns across, each column's
 /// width, each example's cell) whose most cramped example is the least so, each as large as
-/// its column allows up to 2.4 × the text size a cell (or its own smallest readable cell,
+/// its column allows up to 2.4 × the text size a cell (or 1.3 × its smallest readable cell,
 /// if larger); `None` when some example cannot be drawn readably. `captions` gives the
 /// height of the tallest caption in a column of some width.
 fn arrange_examples(
@@ -447,7 +447,7 @@ fn arrange_examples(
             .map(|example| {
                 (width / example.extent.0)
                     .min(height / example.extent.1)
-                    .min((text * 2.4).max(example.min_cell))
+                    .min((text * 2.4).max(example.min_cell * 1.3))
             })
             .collect();
         let score = cells

@@ -633,23 +633,9 @@ fn back(
         let lines: usize = set.iter().map(Vec::len).sum();
         let height = lines as f64 * pitch + (set.len() - 1) as f64 * 0.6 * size;
         if height <= room {
-            let mut baseline = area.y + metrics.ascender() * size;
-            for paragraph in set {
-                for line in paragraph {
-                    items.push(Item::Text {
-                        at: Point {
-                            x: area.x,
-                            y: baseline,
-                        },
-                        size,
-                        face: fonts.text,
-                        text: line,
-                        colour: cover.foreground,
-                    });
-                    baseline += pitch;
-                }
-                baseline += 0.6 * size;
-            }
+            let first = area.y + metrics.ascender() * size;
+            let text = (fonts.text, size, cover.foreground);
+            set_paragraphs(items, &set, (area.x, first), text, |_| 0.6 * size);
             return Ok(());
         }
         size -= 0.5;
@@ -791,31 +777,44 @@ fn automatic_back(
                 .with_hint("give the cover a shorter blurb of its own ([cover] blurb)"));
         }
     };
-    let pitch = 1.4 * size;
-    let mut baseline = area.y + metrics.ascender() * size;
-    for (index, paragraph) in set.iter().enumerate() {
-        for line in paragraph {
-            items.push(Item::Text {
-                at: Point {
-                    x: area.x,
-                    y: baseline,
-                },
-                size,
-                face: fonts.text,
-                text: line.clone(),
-                colour: cover.foreground,
-            });
-            baseline += pitch;
-        }
-        // The first line (the count) stands apart from the list.
-        baseline += if index == 0 { 0.5 * size } else { 0.0 };
-    }
+    let first = area.y + metrics.ascender() * size;
+    let text = (fonts.text, size, cover.foreground);
+    // The first line (the count) stands apart from the list.
+    let baseline = set_paragraphs(items, &set, (area.x, first), text, |index| {
+        if index == 0 { 0.5 * size } else { 0.0 }
+    });
     if let Some(sample) = sample {
         let top = baseline - metrics.ascender() * size + size;
         let slot = Rect::new(area.x, top, area.width, geometry.barcode.y - air - top);
         figure(items, sample, slot, 0.0, cover, fonts)?;
     }
     Ok(())
+}
+
+/// Sets paragraphs of lines flush left from `x`, the first baseline at `baseline`, 1.4 ×
+/// the size apart, with `gap_after` a paragraph's index below it; returns the baseline
+/// after the last line.
+fn set_paragraphs(
+    items: &mut Vec<Item>,
+    paragraphs: &[Vec<String>],
+    (x, mut baseline): (f64, f64),
+    (face, size, colour): (FaceId, f64, Colour),
+    gap_after: impl Fn(usize) -> f64,
+) -> f64 {
+    for (index, paragraph) in paragraphs.iter().enumerate() {
+        for line in paragraph {
+            items.push(Item::Text {
+                at: Point { x, y: baseline },
+                size,
+                face,
+                text: line.clone(),
+                colour,
+            });
+            baseline += 1.4 * size;
+        }
+        baseline += gap_after(index);
+    }
+    baseline
 }
 
 /// The spine's title and author, if they fit; otherwise why not.

@@ -146,13 +146,7 @@ pub trait LayoutKind: Sync {
         cell: f64,
         fonts: &FontSet,
         items: &mut Vec<Item>,
-    ) -> Result<Rect> {
-        let _ = (area, cell, fonts, items);
-        Err(crate::error::Error::runtime(format!(
-            "no worked example {:?} to draw",
-            example.key
-        )))
-    }
+    ) -> Result<Rect>;
 }
 
 /// The figure's content as the kind's concrete type, or a runtime error (a plan that gave a

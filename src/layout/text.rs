@@ -124,10 +124,13 @@ fn cjk(ch: char) -> bool {
 fn tokens(text: &str) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut current = String::new();
-    for ch in text.chars() {
+    let chars: Vec<char> = text.chars().collect();
+    for (index, &ch) in chars.iter().enumerate() {
         if ch == ' ' {
             current.push(ch);
-            tokens.push(std::mem::take(&mut current));
+            if !glued_space(current.chars().rev().nth(1), chars.get(index + 1).copied()) {
+                tokens.push(std::mem::take(&mut current));
+            }
             continue;
         }
         let last = current.chars().last();
@@ -142,6 +145,12 @@ fn tokens(text: &str) -> Vec<String> {
         tokens.push(current);
     }
     tokens
+}
+
+/// Whether a space between `before` and `after` holds them together: the spaces around
+/// a times sign ("3 × 3" is one unit, never broken or stretched).
+fn glued_space(before: Option<char>, after: Option<char>) -> bool {
+    before == Some('×') || after == Some('×')
 }
 
 /// The characters of a line that count for its length: not spaces or punctuation.
@@ -249,7 +258,10 @@ pub fn justified(
         let next = chars.get(index + 1).copied();
         let gap = match next {
             None => false,
-            Some(next) => ch == ' ' || cjk(ch) || cjk(next),
+            Some(next) => {
+                let before = index.checked_sub(1).map(|before| chars[before]);
+                (ch == ' ' && !glued_space(before, Some(next))) || cjk(ch) || cjk(next)
+            }
         };
         if gap {
             pieces.push(std::mem::take(&mut current));
@@ -293,6 +305,34 @@ mod tests {
             assert!(face.metrics.width(line, 10.0) <= 150.0, "{line}");
         }
         assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn a_times_sign_keeps_its_numbers_on_its_line() {
+        let face = Face::bundled(BundledFont::DejaVuSans);
+        let text = "Fill the grid so that every row, every column and every 3 × 3 box outlined in bold contains each of the digits 1 to 9 exactly once.";
+        for width in 80..400 {
+            let lines = wrap(&face.metrics, text, 10.0, f64::from(width));
+            assert!(
+                lines.iter().any(|line| line.contains("3 × 3")),
+                "{width}: {lines:?}"
+            );
+        }
+        // Justified, the spaces around the sign do not stretch: "3 × 3" stays one run.
+        let items = justified(
+            &face.metrics,
+            0,
+            "and every 3 × 3 box outlined",
+            10.0,
+            (0.0, 0.0),
+            170.0,
+        );
+        assert!(
+            items
+                .iter()
+                .any(|item| matches!(item, Item::Text { text, .. } if text == "3 × 3")),
+            "{items:?}"
+        );
     }
 
     #[test]
