@@ -681,11 +681,7 @@ impl<'a> Page<'a, '_> {
                 .collect();
             let at = |index: usize| operands.get(index).copied().unwrap_or(0.0);
             match operation.operator.as_str() {
-                "q" => {
-                    if stack.len() < 256 {
-                        stack.push(state.clone());
-                    }
-                }
+                "q" if stack.len() < 256 => stack.push(state.clone()),
                 "Q" => {
                     if let Some(saved) = stack.pop() {
                         state = saved;
