@@ -29,3 +29,4 @@ mod mushikui_walkthrough_cli;
 mod preview;
 mod sudoku_solver;
 mod variant_solver;
+mod walkthrough_coordinates;

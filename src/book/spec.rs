@@ -18,6 +18,7 @@ use super::units::{PageSize, parse_length, parse_page_size};
 use crate::error::{Error, Result};
 use crate::kind::{self, Kind};
 use crate::layout::fonts::BundledFont;
+use crate::sudoku::coordinates::Coordinates;
 
 /// The language of the book's own words (headings, captions, rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +207,9 @@ pub struct SectionSpec {
     pub walkthroughs: Walkthroughs,
     /// Whether the section's puzzles get a hint (one nudge each) before the answers.
     pub hints: bool,
+    /// The hints come as a ladder (`hint_ladder = true`): where to look, then the
+    /// technique, then the step itself, each on pages of its own.
+    pub hint_ladder: bool,
     /// The `[[section]]` table itself.
     pub at: Span,
 }
@@ -215,6 +219,12 @@ impl SectionSpec {
     /// techniques chapter).
     pub fn can_walk(&self) -> bool {
         self.kind.book.has_walkthroughs() && self.options.has_walkthroughs()
+    }
+
+    /// True when a hint or walkthrough refers to the section's puzzles, so their figures
+    /// carry coordinates (for kinds that have them).
+    pub fn is_referred_to(&self) -> bool {
+        self.hints || self.walkthroughs != Walkthroughs::None
     }
 }
 
@@ -244,6 +254,9 @@ pub struct Spec {
     /// The date the PDF records as created and modified; none when not given.
     pub date: Option<Located<Date>>,
     pub language: Language,
+    /// How rows, columns and cells are named: the labels beside every grid a hint or
+    /// walkthrough refers to, and the words of both.
+    pub coordinates: Coordinates,
     pub seed: String,
     pub template: String,
     pub page: PageSpec,
@@ -255,9 +268,22 @@ pub struct Spec {
     pub cover: CoverSpec,
 }
 
-const TOP_KEYS: [&str; 14] = [
-    "title", "subtitle", "author", "date", "language", "seed", "template", "page", "front",
-    "fonts", "section", "answers", "defaults", "cover",
+const TOP_KEYS: [&str; 15] = [
+    "title",
+    "subtitle",
+    "author",
+    "date",
+    "language",
+    "coordinates",
+    "seed",
+    "template",
+    "page",
+    "front",
+    "fonts",
+    "section",
+    "answers",
+    "defaults",
+    "cover",
 ];
 
 /// A calendar date (proleptic Gregorian), as the spec's `date = "YYYY-MM-DD"` gives it.
@@ -335,7 +361,7 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 11] = [
+const COMMON_SECTION_KEYS: [&str; 12] = [
     "title",
     "id",
     "kind",
@@ -346,6 +372,7 @@ const COMMON_SECTION_KEYS: [&str; 11] = [
     "source",
     "walkthroughs",
     "hints",
+    "hint_ladder",
     // Refused with a pointer to [answers] (see `read_section`).
     "answers",
 ];
@@ -370,6 +397,11 @@ struct Defaults {
 }
 
 impl Spec {
+    /// How the book words what it teaches: its language and coordinates.
+    pub fn wording(&self) -> super::kind::Wording {
+        super::kind::Wording::new(self.language, self.coordinates)
+    }
+
     /// True when some section asks for hints.
     pub fn has_hints(&self) -> bool {
         self.sections.iter().any(|section| section.hints)
@@ -434,6 +466,10 @@ impl Spec {
                         .with_hint("use \"en\" (English) or \"ja\" (Japanese)"));
                 }
             },
+        };
+        let coordinates = match top.string("coordinates")? {
+            None => Coordinates::default(),
+            Some(text) => parse_at(&top, &text)?,
         };
         let seed = match (seed_override, top.string("seed")?) {
             (Some(seed), _) => seed.to_string(),
@@ -510,6 +546,7 @@ impl Spec {
             author,
             date,
             language,
+            coordinates,
             seed,
             template: template_key.to_string(),
             page,
@@ -1027,6 +1064,24 @@ fn read_section(
         Some(hints) => hints.value,
         None => false,
     };
+    let hint_ladder = match table.boolean("hint_ladder")? {
+        Some(ladder) if ladder.value && !(kind.book.has_hints() && options.has_hints()) => {
+            return Err(table
+                .error(
+                    ladder.at,
+                    format!("this {} section's puzzles have no hints", kind.name),
+                )
+                .with_hint("remove `hint_ladder` from this section"));
+        }
+        Some(ladder) if ladder.value && table.boolean("hints")?.is_some_and(|h| !h.value) => {
+            return Err(table
+                .error(ladder.at, "a hint ladder is a way of giving hints")
+                .with_hint("remove `hints = false`, or `hint_ladder`"));
+        }
+        Some(ladder) => ladder.value,
+        None => false,
+    };
+    let hints = hints || hint_ladder;
     Ok(SectionSpec {
         position,
         title,
@@ -1039,6 +1094,7 @@ fn read_section(
         source,
         walkthroughs,
         hints,
+        hint_ladder,
         at: table.span(),
     })
 }

@@ -4,6 +4,7 @@
 //! produces answer keys, [`generate`] makes puzzles from a [`crate::seed::RandomStream`].
 //! [`reference`] is a deliberately simple solver kept only to check the fast one.
 
+pub mod coordinates;
 pub mod generate;
 pub mod grade;
 pub mod grid;

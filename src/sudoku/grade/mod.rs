@@ -18,6 +18,7 @@ pub mod chaining;
 pub mod exact;
 pub mod generate;
 pub mod hint;
+mod needed;
 pub mod nudge;
 pub mod tier;
 pub mod walkthrough;
