@@ -232,8 +232,20 @@ pub(super) fn wrap_step(
     width: f64,
     spacing: f64,
 ) -> (Vec<String>, Option<f64>) {
+    let (lines, tab, _) = wrap_rows(metrics, text, size, width, spacing);
+    (lines, tab)
+}
+
+/// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text).
+fn wrap_rows(
+    metrics: &FontMetrics,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> (Vec<String>, Option<f64>, Vec<usize>) {
     if !text.contains('\t') {
-        return (wrap(metrics, text, size, width), None);
+        return (wrap(metrics, text, size, width), None, Vec::new());
     }
     let rows: Vec<(&str, &str)> = text
         .lines()
@@ -247,7 +259,9 @@ pub(super) fn wrap_step(
         .min(width * style::TABLE_OUTCOME);
     let left = (width - outcome - gap).max(size * 6.0);
     let mut lines = Vec::new();
+    let mut starts = Vec::new();
     for (what, done) in rows {
+        starts.push(lines.len());
         let what = wrap(metrics, what, size, left);
         let done = wrap(metrics, done, size, outcome.max(size));
         for row in 0..what.len().max(done.len()) {
@@ -258,7 +272,48 @@ pub(super) fn wrap_step(
             ));
         }
     }
-    (lines, Some(left + gap))
+    (lines, Some(left + gap), starts)
+}
+
+/// A words-only table longer than this many lines is cut, between rows, into panels the
+/// pages can break between.
+const TABLE_PIECE: usize = 6;
+
+/// A words-only step's panel (`height` its text's height); a long table as several, each
+/// of whole rows and at most [`TABLE_PIECE`] lines (unless one row is longer), the later
+/// ones continuing it. `starts` holds the line each row starts on.
+fn text_panels(
+    index: usize,
+    lines: Vec<String>,
+    tab: Option<f64>,
+    starts: &[usize],
+    height: &dyn Fn(&[String]) -> f64,
+) -> Vec<Panel> {
+    let panel = |lines: &[String], continued: bool| Panel {
+        steps: index..index + 1,
+        height: height(lines),
+        lines: vec![lines.to_vec()],
+        tabs: vec![tab],
+        continued,
+        kind: PanelKind::Text,
+        wide: true,
+    };
+    if tab.is_none() || lines.len() <= TABLE_PIECE {
+        return vec![panel(&lines, false)];
+    }
+    let mut cuts = vec![0];
+    for (row, &start) in starts.iter().enumerate() {
+        let end = starts.get(row + 1).copied().unwrap_or(lines.len());
+        let piece = cuts[cuts.len() - 1];
+        if start > piece && end - piece > TABLE_PIECE {
+            cuts.push(start);
+        }
+    }
+    cuts.push(lines.len());
+    cuts.windows(2)
+        .enumerate()
+        .map(|(piece, cut)| panel(&lines[cut[0]..cut[1]], piece > 0))
+        .collect()
 }
 
 /// Sizes the walkthroughs: `walks[i]` of puzzle `i` with figure cell `cells[i]` and figure
@@ -309,7 +364,7 @@ pub fn lay_out(
                 } else {
                     (PanelKind::Shared, if stacked { wide } else { narrow })
                 };
-                let (lines, tab) = wrap_step(metrics, &step.text, size, column, text);
+                let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text);
                 if let Some(panel) = current.as_mut() {
                     // Words beside a figure, or a shared panel's next step.
                     let joins = match (panel.kind, kind) {
@@ -334,6 +389,10 @@ pub fn lay_out(
                     }
                     panels.extend(current.take());
                 }
+                if kind == PanelKind::Text {
+                    panels.extend(text_panels(index, lines, tab, &starts, &height));
+                    continue;
+                }
                 let step_height = height(&lines);
                 let panel = Panel {
                     steps: index..index + 1,
@@ -342,13 +401,9 @@ pub fn lay_out(
                     height: step_height,
                     continued: false,
                     kind,
-                    wide: kind == PanelKind::Text || stacked,
+                    wide: stacked,
                 };
-                if kind == PanelKind::Text {
-                    panels.push(panel);
-                } else {
-                    current = Some(panel);
-                }
+                current = Some(panel);
             }
             panels.extend(current);
             let panels = panels
@@ -433,6 +488,36 @@ pub fn flow(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_tables_are_cut_between_rows_into_continuing_panels() {
+        let lines: Vec<String> = (0..11).map(|line| format!("row\t{line}")).collect();
+        // Rows of 2, 1, 2, 1, 2, 3 lines.
+        let starts = [0, 2, 3, 5, 6, 8];
+        let height = |lines: &[String]| lines.len() as f64;
+        let panels = text_panels(4, lines.clone(), Some(30.0), &starts, &height);
+        assert!(panels.len() > 1);
+        let mut joined = Vec::new();
+        for (piece, panel) in panels.iter().enumerate() {
+            assert_eq!(panel.steps, 4..5);
+            assert_eq!(panel.continued, piece > 0);
+            assert!(panel.lines[0].len() <= TABLE_PIECE);
+            assert!(
+                starts.contains(&joined.len()),
+                "cut inside a row at {}",
+                joined.len()
+            );
+            assert_eq!(panel.height, panel.lines[0].len() as f64);
+            joined.extend(panel.lines[0].iter().cloned());
+        }
+        assert_eq!(joined, lines);
+        // Plain text and short tables stay whole.
+        assert_eq!(text_panels(0, lines.clone(), None, &[], &height).len(), 1);
+        assert_eq!(
+            text_panels(0, lines[..6].to_vec(), Some(30.0), &starts[..4], &height).len(),
+            1
+        );
+    }
 
     fn layout(heights: &[f64]) -> WalkLayout {
         WalkLayout {

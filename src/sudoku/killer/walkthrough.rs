@@ -21,13 +21,19 @@ pub fn walkthrough(killer: &Killer) -> Result<VariantWalkthrough> {
 /// Groups the killer grader's steps, replaying them for the moments.
 pub fn retell(killer: &Killer, path: Vec<VariantStep>) -> VariantWalkthrough {
     let rules = Rules::new(killer);
+    // The first pencilling-in of every cage is a step of its own, worded in full; the
+    // later ones (after new digits) are table rows of what they remove.
+    let first_marks = path.iter().position(is_cage_marks);
     retell_on(
         rules.board(),
         killer.geometry(),
         killer.givens(),
         path,
         &Telling {
-            tabled: &|step| step.rating_tenths <= TABLED_UP_TO && !is_cage_marks(step),
+            tabled: &|index, step| {
+                step.rating_tenths <= TABLED_UP_TO
+                    && !(is_cage_marks(step) && Some(index) == first_marks)
+            },
             diagrams: 1,
         },
     )

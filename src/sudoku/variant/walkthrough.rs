@@ -121,15 +121,16 @@ pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthroug
 
 /// How a grader's path is told beyond the common rules.
 pub(crate) struct Telling<'a> {
-    /// Steps beyond singles told together as a table (a killer's small cage steps).
-    pub tabled: &'a dyn Fn(&VariantStep) -> bool,
+    /// Steps beyond singles told together as a table (a killer's small cage steps), by
+    /// the step and its index in the path.
+    pub tabled: &'a dyn Fn(usize, &VariantStep) -> bool,
     /// At most this many diagrams.
     pub diagrams: usize,
 }
 
 impl Telling<'_> {
     pub const PLAIN: Telling<'static> = Telling {
-        tabled: &|_| false,
+        tabled: &|_, _| false,
         diagrams: MOST_DIAGRAMS,
     };
 }
@@ -186,7 +187,7 @@ pub(crate) fn retell_on(
         replay.apply(&path[first]);
         at += 1;
         let mut told = technique_step(&path[first], vec![first], moment.clone());
-        if (telling.tabled)(&path[first]) {
+        if (telling.tabled)(first, &path[first]) {
             // A run of small steps, a table row each; cage combinations after the first
             // the walkthrough words in full are rows of what they remove alone, one row
             // for a run of them.
@@ -204,7 +205,7 @@ pub(crate) fn retell_on(
                 if at >= kept.len()
                     || rows.len() >= MOST_TABLED
                     || is_single(path[kept[at]].technique)
-                    || !(telling.tabled)(&path[kept[at]])
+                    || !(telling.tabled)(kept[at], &path[kept[at]])
                 {
                     break;
                 }
@@ -227,6 +228,7 @@ pub(crate) fn retell_on(
                 .collect::<Vec<_>>()
                 .join("\n");
         } else {
+            combined_once |= path[first].technique == Technique::CageCombination;
             // Identical steps in a row are told once.
             while at < kept.len() && same_pattern(&path[kept[at]], &path[first]) {
                 let next = &path[kept[at]];
@@ -280,7 +282,7 @@ fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling:
         let grader = &path[step.path[0]];
         let repeat = seen.contains(&grader.technique);
         seen.push(grader.technique);
-        let tabled = step.path.len() > 1 && (telling.tabled)(grader);
+        let tabled = step.path.len() > 1 && (telling.tabled)(step.path[0], grader);
         let hardest = step
             .path
             .iter()
