@@ -919,7 +919,7 @@ fn walkthrough_text(
     };
     let walked = walk::retell_in(grid, grading.steps, extra_houses);
     for (number, step) in walked.steps.iter().enumerate() {
-        push_step(&mut text, number, &step.text(language));
+        push_step(&mut text, number, step.text(language));
     }
     text
 }
@@ -952,7 +952,7 @@ fn walked_text(mut text: String, walked: &VariantWalkthrough, language: WalkLang
         WalkLanguage::Ja => walk::Language::Japanese,
     };
     for (number, step) in walked.steps.iter().enumerate() {
-        push_step(&mut text, number, &step.text(language));
+        push_step(&mut text, number, step.text(language));
     }
     text
 }
