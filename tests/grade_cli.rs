@@ -311,14 +311,20 @@ fn walkthrough_retells_the_solve_as_books_print_it() {
             )
         );
     }
-    assert!(lines[1].starts_with("  step 1. Fill "), "{}", lines[1]);
+    // Singles grouped by value, in the graders' notation.
+    assert!(
+        lines[1].starts_with("  step 1. Singles: 1 in r"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].contains("; 2 in r"), "{}", lines[1]);
     assert!(text.contains("Bivalue Universal Grave"), "{text}");
     let japanese = run(
         &["sudoku", "grade", "--walkthrough", "--language", "ja"],
         BUG_PUZZLE,
     );
     assert!(
-        stdout(&japanese).contains("シングルで"),
+        stdout(&japanese).contains("シングル：1は"),
         "{}",
         stdout(&japanese)
     );

@@ -33,3 +33,4 @@ mod series;
 mod sudoku_solver;
 mod technique_targets;
 mod variant_solver;
+mod walkthrough_coordinates;

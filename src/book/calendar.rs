@@ -281,6 +281,7 @@ pub fn read(
             },
             hints,
             order: super::spec::Order::AsMade,
+            hint_ladder: false,
             max_figure: None,
             at: table.span(),
             contents: first_of_month.then(|| month_title(date, language)),

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::kind::{Content, Hint, SectionKind, Walkthrough};
+use super::kind::{Content, Hint, Nudge, SectionKind, Walkthrough, Wording};
 use super::plan::Puzzle;
 use super::spec::Language;
 use crate::error::{Error, Result};
@@ -147,42 +147,65 @@ impl Content for KillerContent {
 
     /// The killer grader's path, told as the house grader's walkthroughs are (its figures
     /// are drawn with the cages over them).
-    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
+    fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {
         let walked = crate::sudoku::killer::walkthrough::walkthrough(&self.puzzle)?;
         Ok(super::sudoku::house_walkthrough(
             &walked,
             self.puzzle.geometry().side(),
-            language,
+            wording,
         ))
     }
 
-    /// The killer grader's first step beyond singles: its technique and where to look.
-    fn hint(&self, language: Language) -> Result<Hint> {
-        let Some(step) = crate::sudoku::killer::walkthrough::first_technique(&self.puzzle)? else {
-            return Ok(None);
+    /// The killer grader's first step beyond singles and the cages' pencil marks: its
+    /// technique and where to look (a ladder's from the walkthrough, told as its third
+    /// rung).
+    fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
+        let step = if ladder {
+            let walked = crate::sudoku::killer::walkthrough::walkthrough(&self.puzzle)?;
+            let Some(index) = walked.steps.iter().position(|step| {
+                !step.singles
+                    && !crate::sudoku::killer::walkthrough::is_cage_marks(
+                        &walked.path[step.path[0]],
+                    )
+            }) else {
+                return Ok(None);
+            };
+            let told =
+                super::sudoku::house_walkthrough(&walked, self.puzzle.geometry().side(), wording);
+            let mut nudge = self.nudge(&walked.path[walked.steps[index].path[0]], wording);
+            nudge.step = Some(told.steps[index].text.clone());
+            return Ok(Some(nudge));
+        } else {
+            crate::sudoku::killer::walkthrough::first_technique(&self.puzzle)?
         };
+        Ok(step.map(|step| self.nudge(&step, wording)))
+    }
+}
+
+impl KillerContent {
+    /// Where a killer step looks: its houses, or the cage it is about (by its sum and
+    /// first cell).
+    fn nudge(&self, step: &crate::sudoku::variant::grade::VariantStep, wording: Wording) -> Nudge {
         if !step.houses.is_empty() {
-            return Ok(Some(super::sudoku::house_hint(
-                &step,
-                self.puzzle.geometry(),
-                language,
-            )));
+            return super::sudoku::house_hint(step, self.puzzle.geometry(), wording);
         }
-        // A step about one cage: the cage, by its sum and first cell.
         let first = step.pattern.first().map_or(0, |&cell| usize::from(cell));
         let cage = &self.puzzle.cages()[usize::from(self.puzzle.cage_of()[first])];
         let at = self.puzzle.geometry().cell_name(usize::from(cage.cells[0]));
-        Ok(Some(match language {
-            Language::English => format!(
-                "{}: look at the {} cage at {at}.",
-                step.technique.name(),
-                cage.sum
+        let (technique, area) = match wording.language {
+            Language::English => (
+                step.technique.name().to_string(),
+                format!("the {} cage at {at}", cage.sum),
             ),
-            Language::Japanese => format!(
-                "{}：{at}の{}のケージに注目。",
-                crate::sudoku::grade::walkthrough::japanese_name(step.technique),
-                cage.sum
+            Language::Japanese => (
+                crate::sudoku::grade::walkthrough::japanese_name(step.technique).to_string(),
+                format!("{at}の{}のケージ", cage.sum),
             ),
-        }))
+        };
+        Nudge {
+            technique,
+            area: wording.coordinates.restate(&area),
+            step: None,
+        }
     }
 }

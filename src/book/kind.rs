@@ -16,6 +16,7 @@ use super::spec::{Difficulty, Language};
 use crate::error::Result;
 use crate::kind::Kind;
 use crate::seed::RandomStream;
+use crate::sudoku::coordinates::Coordinates;
 
 /// A puzzle kind's part in the book stage.
 pub trait BookKind: Sync {
@@ -122,18 +123,19 @@ pub trait Content: Debug + Send + Sync + Any {
     fn section_keys(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
-    /// The puzzle's worked solution in `language`, for kinds that have them
+    /// The puzzle's worked solution in the book's words, for kinds that have them
     /// ([`BookKind::has_walkthroughs`]).
-    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
-        let _ = language;
+    fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {
+        let _ = wording;
         Err(crate::error::Error::runtime(format!(
             "{} puzzles have no walkthroughs",
             self.kind().name
         )))
     }
-    /// The puzzle's hint in `language`, for kinds that have them.
-    fn hint(&self, language: Language) -> Result<Hint> {
-        let _ = language;
+    /// The puzzle's hint in the book's words, for kinds that have them; with
+    /// `ladder`, its [`Nudge::step`] too.
+    fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
+        let _ = (wording, ladder);
         Err(crate::error::Error::runtime(format!(
             "{} puzzles have no hints",
             self.kind().name
@@ -141,9 +143,39 @@ pub trait Content: Debug + Send + Sync + Any {
     }
 }
 
-/// A nudge for a stuck solver in the book's language (kinds whose
-/// [`BookKind::has_hints`]); `None` when the puzzle needs no more than the basics.
-pub type Hint = Option<String>;
+/// How a book words what it teaches: its language, and how it names the rows, columns
+/// and cells of a grid (kinds without grids ignore that).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wording {
+    pub language: Language,
+    pub coordinates: Coordinates,
+}
+
+impl Wording {
+    pub fn new(language: Language, coordinates: Coordinates) -> Wording {
+        Wording {
+            language,
+            coordinates,
+        }
+    }
+}
+
+/// A nudge for a stuck solver (kinds whose [`BookKind::has_hints`]), in the book's words:
+/// the first step a solver is likely to be stuck on. A plain hint names the technique
+/// and where to look; a ladder gives where to look, then the technique, then the step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nudge {
+    /// The technique or kind of reasoning: "X-Wing", "What a column can carry".
+    pub technique: String,
+    /// Where to look: "rows B and F", "box 5", "the first digit of the product".
+    pub area: String,
+    /// The step itself as the walkthrough words it, ending in what it finds (asked for
+    /// by a ladder).
+    pub step: Option<String>,
+}
+
+/// A puzzle's nudge; `None` when the puzzle needs no more than the basics.
+pub type Hint = Option<Nudge>;
 
 /// A worked solution in the book's language, kind-neutral: steps in words, each with the
 /// cells of the figure it fills (what the cells are is the kind's: a mushikui-zan row and
@@ -151,15 +183,22 @@ pub type Hint = Option<String>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Walkthrough {
     pub steps: Vec<WalkStep>,
+    /// The names the words give rows, columns and cells, which the figures print beside
+    /// the grid (`None` for kinds without coordinates).
+    pub coordinates: Option<Coordinates>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WalkStep {
     pub text: String,
     pub cells: Vec<(usize, usize)>,
-    /// The step has a diagram of its own: its panel ends with it, and the panel's figure
-    /// shows this step (a sudoku step beyond singles).
+    /// The step has a diagram of its own: its panel starts with it, and the panel's
+    /// figure shows this step (a sudoku step that needs one).
     pub diagram: bool,
+    /// The step is told in words alone, across the text width, with no figure (a run of
+    /// singles, a deduction the words locate well enough). Steps that are neither
+    /// (mushikui-zan) gather beside a figure of the puzzle as it stands after them.
+    pub words_only: bool,
     /// What the kind's figure needs beyond `cells`; opaque to the other stages.
     pub figure: StepFigure,
     /// The technique the step shows, for the techniques chapter (steps with a diagram).

@@ -9,7 +9,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, WalkStep, Walkthrough};
+use super::kind::{
+    BookKind, Content, Hint, Nudge, SectionKind, StepFigure, WalkStep, Walkthrough, Wording,
+};
 use super::plan::Puzzle;
 use super::source::{Located, Span, Table, closest};
 use super::spec::{Difficulty, Language};
@@ -250,13 +252,30 @@ impl Content for MushikuiContent {
         ]
     }
 
-    fn hint(&self, language: Language) -> Result<Hint> {
+    fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
+        let language = engine_language(wording.language);
         let walked = mushikui::walkthrough(&self.puzzle)?;
-        Ok(Some(walked.hint(engine_language(language)).to_string()))
+        let Some((technique, area, step)) = walked.hint_parts(language) else {
+            return Ok(Some(Nudge {
+                technique: easy_hint(wording.language).0.to_string(),
+                area: easy_hint(wording.language).1.to_string(),
+                step: ladder.then(|| {
+                    walked
+                        .steps
+                        .first()
+                        .map_or_else(String::new, |step| step.text(language).to_string())
+                }),
+            }));
+        };
+        Ok(Some(Nudge {
+            technique: technique.to_string(),
+            area: area.to_string(),
+            step: ladder.then(|| walked.steps[step].text(language).to_string()),
+        }))
     }
 
-    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
-        let language = engine_language(language);
+    fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {
+        let language = engine_language(wording.language);
         let walked = mushikui::walkthrough(&self.puzzle)?;
         Ok(Walkthrough {
             steps: walked
@@ -270,10 +289,21 @@ impl Content for MushikuiContent {
                         .map(|found| (found.row, found.index))
                         .collect(),
                     diagram: false,
+                    words_only: false,
                     figure: StepFigure::default(),
                     topic: None,
                 })
                 .collect(),
+            coordinates: None,
         })
+    }
+}
+
+/// The nudge of a puzzle that column arithmetic and the times table solve: (the reasoning,
+/// where to start).
+fn easy_hint(language: Language) -> (&'static str, &'static str) {
+    match language {
+        Language::English => ("Column arithmetic and the times table", "the units column"),
+        Language::Japanese => ("筆算と九九", "一の位の列"),
     }
 }

@@ -176,13 +176,16 @@ pub fn teaching(spec: &Spec, plan: &Plan, puzzles: &[Puzzle]) -> Result<Teaching
             if !section.hints {
                 return Ok(None);
             }
-            puzzle.content.hint(spec.language).map_err(|error| {
-                error.context(format!(
-                    "the hint of section {:?}, puzzle {}",
-                    section.title.value,
-                    job.index + 1
-                ))
-            })
+            puzzle
+                .content
+                .hint(spec.wording(), section.hint_ladder)
+                .map_err(|error| {
+                    error.context(format!(
+                        "the hint of section {:?}, puzzle {}",
+                        section.title.value,
+                        job.index + 1
+                    ))
+                })
         })
         .collect::<Result<Vec<Hint>>>()?;
     let techniques = techniques(spec, plan, puzzles, &walkthroughs)?;
@@ -220,7 +223,7 @@ pub fn techniques(
             }
             puzzle
                 .content
-                .walkthrough(spec.language)
+                .walkthrough(spec.wording())
                 .map(|walked| Some(Arc::new(walked)))
                 .map_err(|error| {
                     error.context(format!(
@@ -231,27 +234,39 @@ pub fn techniques(
                 })
         })
         .collect::<Result<Vec<_>>>()?;
-    let mut examples: Vec<TechniqueExample> = Vec::new();
+    // Every step that shows each technique, in book order.
+    let mut shown: Vec<(Topic, Vec<(usize, usize)>)> = Vec::new();
     for (puzzle, walk) in walks.iter().enumerate() {
         let Some(walk) = walk else { continue };
         for (step, walk_step) in walk.steps.iter().enumerate() {
             let Some(topic) = &walk_step.topic else {
                 continue;
             };
-            if examples
-                .iter()
-                .all(|example| example.topic.name != topic.name)
-            {
-                examples.push(TechniqueExample {
-                    topic: topic.clone(),
-                    puzzle,
-                    walk: walk.clone(),
-                    step,
-                });
+            match shown.iter_mut().find(|(known, _)| known.name == topic.name) {
+                Some((_, steps)) => steps.push((puzzle, step)),
+                None => shown.push((topic.clone(), vec![(puzzle, step)])),
             }
         }
     }
-    examples.sort_by_key(|example| example.topic.rank);
+    shown.sort_by_key(|(topic, _)| topic.rank);
+    // Each technique gets a figure of its own: the first step from a puzzle no easier
+    // technique's example comes from, if there is one.
+    let mut used: Vec<usize> = Vec::new();
+    let mut examples: Vec<TechniqueExample> = Vec::new();
+    for (topic, steps) in shown {
+        let &(puzzle, step) = steps
+            .iter()
+            .find(|(puzzle, _)| !used.contains(puzzle))
+            .unwrap_or(&steps[0]);
+        used.push(puzzle);
+        let Some(walk) = &walks[puzzle] else { continue };
+        examples.push(TechniqueExample {
+            topic,
+            puzzle,
+            walk: walk.clone(),
+            step,
+        });
+    }
     Ok(examples)
 }
 
@@ -273,7 +288,7 @@ pub fn walkthroughs(
             }
             puzzle
                 .content
-                .walkthrough(spec.language)
+                .walkthrough(spec.wording())
                 .map(|walked| Some(Arc::new(walked)))
                 .map_err(|error| {
                     error.context(format!(

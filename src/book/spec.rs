@@ -20,6 +20,7 @@ use super::units::{PageSize, parse_length, parse_page_size};
 use crate::error::{Error, Result};
 use crate::kind::{self, Kind};
 use crate::layout::fonts::BundledFont;
+use crate::sudoku::coordinates::Coordinates;
 
 /// The language of the book's own words (headings, captions, rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,6 +247,9 @@ pub struct SectionSpec {
     pub walkthroughs: Walkthroughs,
     /// Whether the section's puzzles get a hint (one nudge each) before the answers.
     pub hints: bool,
+    /// The hints come as a ladder (`hint_ladder = true`): where to look, then the
+    /// technique, then the step itself, each on pages of its own.
+    pub hint_ladder: bool,
     /// The order its puzzles print in.
     pub order: Order,
     /// The largest width or height of the section's figures (else `[page] max_figure`).
@@ -262,6 +266,12 @@ impl SectionSpec {
     /// techniques chapter).
     pub fn can_walk(&self) -> bool {
         self.kind.book.has_walkthroughs() && self.options.has_walkthroughs()
+    }
+
+    /// True when a hint or walkthrough refers to the section's puzzles, so their figures
+    /// carry coordinates (for kinds that have them).
+    pub fn is_referred_to(&self) -> bool {
+        self.hints || self.walkthroughs != Walkthroughs::None
     }
 }
 
@@ -291,6 +301,9 @@ pub struct Spec {
     /// The date the PDF records as created and modified; none when not given.
     pub date: Option<Located<Date>>,
     pub language: Language,
+    /// How rows, columns and cells are named: the labels beside every grid a hint or
+    /// walkthrough refers to, and the words of both.
+    pub coordinates: Coordinates,
     pub seed: String,
     pub template: String,
     pub page: PageSpec,
@@ -316,9 +329,26 @@ pub struct SeriesSpec {
     pub ledger: Located<PathBuf>,
 }
 
-const TOP_KEYS: [&str; 18] = [
-    "title", "subtitle", "author", "date", "language", "seed", "template", "page", "front",
-    "fonts", "section", "answers", "defaults", "cover", "imprint", "issue", "series", "calendar",
+const TOP_KEYS: [&str; 19] = [
+    "title",
+    "subtitle",
+    "author",
+    "date",
+    "language",
+    "coordinates",
+    "seed",
+    "template",
+    "page",
+    "front",
+    "fonts",
+    "section",
+    "answers",
+    "defaults",
+    "cover",
+    "imprint",
+    "issue",
+    "series",
+    "calendar",
 ];
 
 /// A calendar date (proleptic Gregorian), as the spec's `date = "YYYY-MM-DD"` gives it.
@@ -402,7 +432,7 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 13] = [
+const COMMON_SECTION_KEYS: [&str; 14] = [
     "title",
     "max_figure",
     "id",
@@ -414,6 +444,7 @@ const COMMON_SECTION_KEYS: [&str; 13] = [
     "source",
     "walkthroughs",
     "hints",
+    "hint_ladder",
     "order",
     // Refused with a pointer to [answers] (see `read_section`).
     "answers",
@@ -439,6 +470,11 @@ struct Defaults {
 }
 
 impl Spec {
+    /// How the book words what it teaches: its language and coordinates.
+    pub fn wording(&self) -> super::kind::Wording {
+        super::kind::Wording::new(self.language, self.coordinates)
+    }
+
     /// True when some section asks for hints.
     pub fn has_hints(&self) -> bool {
         self.sections.iter().any(|section| section.hints)
@@ -518,6 +554,10 @@ impl Spec {
                         .with_hint("use \"en\" (English) or \"ja\" (Japanese)"));
                 }
             },
+        };
+        let coordinates = match top.string("coordinates")? {
+            None => Coordinates::default(),
+            Some(text) => parse_at(&top, &text)?,
         };
         let seed = match (seed_override, top.string("seed")?) {
             (Some(seed), _) => seed.to_string(),
@@ -635,6 +675,7 @@ impl Spec {
             author,
             date,
             language,
+            coordinates,
             seed,
             template: template_key.to_string(),
             page,
@@ -1263,6 +1304,24 @@ fn read_section(
         None => false,
     };
     let contents = Some(title.value.clone());
+    let hint_ladder = match table.boolean("hint_ladder")? {
+        Some(ladder) if ladder.value && !(kind.book.has_hints() && options.has_hints()) => {
+            return Err(table
+                .error(
+                    ladder.at,
+                    format!("this {} section's puzzles have no hints", kind.name),
+                )
+                .with_hint("remove `hint_ladder` from this section"));
+        }
+        Some(ladder) if ladder.value && table.boolean("hints")?.is_some_and(|h| !h.value) => {
+            return Err(table
+                .error(ladder.at, "a hint ladder is a way of giving hints")
+                .with_hint("remove `hints = false`, or `hint_ladder`"));
+        }
+        Some(ladder) => ladder.value,
+        None => false,
+    };
+    let hints = hints || hint_ladder;
     Ok(SectionSpec {
         position,
         title,
@@ -1276,6 +1335,7 @@ fn read_section(
         walkthroughs,
         order,
         hints,
+        hint_ladder,
         max_figure: read_max_figure(table)?,
         at: table.span(),
         contents,

@@ -13,7 +13,8 @@ use std::time::Instant;
 
 use super::killer::KillerSection;
 use super::kind::{
-    BookKind, Content, Hint, Listing, SectionKind, StepFigure, Topic, WalkStep, Walkthrough,
+    BookKind, Content, Hint, Listing, Nudge, SectionKind, StepFigure, Topic, WalkStep, Walkthrough,
+    Wording,
 };
 use super::plan::Puzzle;
 use super::source::Table;
@@ -24,7 +25,7 @@ use crate::seed::RandomStream;
 use crate::sudoku::canon::catalogue::{Catalogue, Settings, catalogue, grade_drawn, is_listed};
 use crate::sudoku::grade::generate::check_reachable;
 use crate::sudoku::grade::hint::Technique;
-use crate::sudoku::grade::nudge::{Nudge, Place, nudge, nudge_in};
+use crate::sudoku::grade::nudge::{Place, nudge_in, place_of};
 use crate::sudoku::grade::walkthrough;
 use crate::sudoku::grade::{
     ExtraHouses, GradeOptions, GradedOptions, Grading, RatingRange, RatingTarget, TechniqueTarget,
@@ -722,107 +723,151 @@ impl Content for SudokuContent {
         self.solution.to_line()
     }
 
-    fn hint(&self, language: Language) -> Result<Hint> {
-        Ok(nudge(&self.puzzle).map(|nudge| hint_words(&nudge, language)))
+    fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
+        classic_hint(&self.puzzle, ExtraHouses::None, wording, ladder)
     }
 
-    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
-        walkthrough_of(&self.puzzle, ExtraHouses::None, language)
+    fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {
+        walkthrough_of(&self.puzzle, ExtraHouses::None, wording)
     }
 }
 
-/// The grader's path: runs of singles in words, each step beyond them with a diagram
-/// (its `walkthrough::Moment` is the step's figure).
-fn walkthrough_of(puzzle: &Grid, extra: ExtraHouses, language: Language) -> Result<Walkthrough> {
-    let words = match language {
+fn engine_words(language: Language) -> walkthrough::Language {
+    match language {
         Language::English => walkthrough::Language::English,
         Language::Japanese => walkthrough::Language::Japanese,
-    };
+    }
+}
+
+/// The grader's path told for a book (see `sudoku::grade::walkthrough`), in the book's
+/// words (its `walkthrough::Moment` is each step's figure).
+fn walkthrough_of(puzzle: &Grid, extra: ExtraHouses, wording: Wording) -> Result<Walkthrough> {
     let walked = walkthrough::walkthrough_in(puzzle, extra)?;
-    Ok(Walkthrough {
+    Ok(classic_walkthrough(&walked, wording))
+}
+
+fn classic_walkthrough(walked: &walkthrough::Walkthrough, wording: Wording) -> Walkthrough {
+    let words = engine_words(wording.language);
+    Walkthrough {
         steps: walked
             .steps
             .iter()
             .cloned()
             .map(|step| WalkStep {
-                text: step.text(words).to_string(),
+                text: wording.coordinates.restate(step.text(words)),
                 cells: step
                     .moment
                     .placements
                     .iter()
                     .map(|&(cell, _)| (usize::from(cell) / 9, usize::from(cell) % 9))
                     .collect(),
-                diagram: !step.singles,
-                topic: (!step.singles)
-                    .then(|| topic(walked.path[step.path.start].technique, words)),
+                diagram: step.diagram,
+                words_only: !step.diagram,
+                topic: (!step.singles).then(|| topic(walked.path[step.path[0]].technique, words)),
                 figure: StepFigure::new(step.moment),
             })
             .collect(),
-    })
+        coordinates: Some(wording.coordinates),
+    }
 }
 
-/// A nudge in words: "X-Wing: look at rows 2 and 6." / "X-Wing（井桁）：2行目と6行目に注目。"
-/// Japanese names follow Japanese solvers where they have their own (井桁 for the X-Wing).
-fn hint_words(nudge: &Nudge, language: Language) -> String {
-    let join = |numbers: &[u8], english: bool| -> String {
+/// A classic (or 9×9 X, windoku) puzzle's hint: the first technique of the grader's path
+/// and where its pattern lies; a ladder's comes from the walkthrough, whose first step
+/// beyond singles it is, told in full as its third rung.
+fn classic_hint(puzzle: &Grid, extra: ExtraHouses, wording: Wording, ladder: bool) -> Result<Hint> {
+    if !ladder {
+        return Ok(nudge_in(puzzle, extra).map(|nudge| Nudge {
+            technique: nudge_name(nudge.technique, &nudge.name, wording.language),
+            area: wording
+                .coordinates
+                .restate(&place_words(&nudge.place, wording.language)),
+            step: None,
+        }));
+    }
+    let walked = walkthrough::walkthrough_in(puzzle, extra)?;
+    let told = classic_walkthrough(&walked, wording);
+    let Some(index) = walked.steps.iter().position(|step| !step.singles) else {
+        return Ok(None);
+    };
+    let grader = &walked.path[walked.steps[index].path[0]];
+    let cells: Vec<usize> = grader.cells.iter().map(|&cell| usize::from(cell)).collect();
+    Ok(Some(Nudge {
+        technique: nudge_name(grader.technique, &grader.name, wording.language),
+        area: wording
+            .coordinates
+            .restate(&place_words(&place_of(&cells), wording.language)),
+        step: Some(told.steps[index].text.clone()),
+    }))
+}
+
+/// A nudge's technique as a hint names it. Japanese names follow Japanese solvers where
+/// they have their own (井桁 for the X-Wing).
+fn nudge_name(technique: Technique, name: &str, language: Language) -> String {
+    match language {
+        Language::English => name.to_string(),
+        Language::Japanese => match technique {
+            Technique::XWing => "X-Wing（井桁）".to_string(),
+            Technique::Swordfish => "Swordfish（3×3の井桁）".to_string(),
+            Technique::Pointing | Technique::DirectPointing => {
+                format!("{name}（ブロックから行・列への候補の絞り込み）")
+            }
+            Technique::Claiming | Technique::DirectClaiming => {
+                format!("{name}（行・列からブロックへの候補の絞り込み）")
+            }
+            Technique::NakedPair => format!("{name}（2つのマスに2つの候補）"),
+            Technique::HiddenPair => format!("{name}（2つの数字が2つのマスだけ）"),
+            _ => name.to_string(),
+        },
+    }
+}
+
+/// Where a pattern lies, in the graders' notation (the caller restates it): "rows 2 and
+/// 6" / "2行目・6行目".
+fn place_words(place: &Place, language: Language) -> String {
+    let join = |numbers: &[u8], word: &str, english: bool| -> String {
         let words: Vec<String> = numbers.iter().map(u8::to_string).collect();
         match (english, words.as_slice()) {
             (true, [init @ .., last]) if !init.is_empty() => {
-                format!("{} and {last}", init.join(", "))
+                format!("{word} {} and {last}", init.join(", "))
             }
-            (true, _) => words.join(""),
-            (false, _) => words.join("・"),
+            (true, _) => format!("{word} {}", words.join("")),
+            (false, _) => words
+                .iter()
+                .map(|number| word.replace('#', number))
+                .collect::<Vec<_>>()
+                .join("・"),
         }
     };
     match language {
-        Language::English => {
-            let place = match &nudge.place {
-                Place::Box(n) => format!("box {n}"),
-                Place::Row(n) => format!("row {n}"),
-                Place::Column(n) => format!("column {n}"),
-                Place::Rows(rows) => format!("rows {}", join(rows, true)),
-                Place::Columns(columns) => format!("columns {}", join(columns, true)),
-                Place::Boxes(boxes) => format!("boxes {}", join(boxes, true)),
-                Place::Grid => "the whole grid".to_string(),
-            };
-            format!("{}: look at {place}.", nudge.name)
-        }
-        Language::Japanese => {
-            let place = match &nudge.place {
-                Place::Box(n) => format!("ブロック{n}"),
-                Place::Row(n) => format!("{n}行目"),
-                Place::Column(n) => format!("{n}列目"),
-                Place::Rows(rows) => format!("{}行目", join(rows, false)),
-                Place::Columns(columns) => format!("{}列目", join(columns, false)),
-                Place::Boxes(boxes) => format!("ブロック{}", join(boxes, false)),
-                Place::Grid => "盤面全体".to_string(),
-            };
-            let name = match nudge.technique {
-                Technique::XWing => "X-Wing（井桁）".to_string(),
-                Technique::Swordfish => "Swordfish（3×3の井桁）".to_string(),
-                Technique::Pointing | Technique::DirectPointing => {
-                    format!("{}（ブロックから行・列への候補の絞り込み）", nudge.name)
-                }
-                Technique::Claiming | Technique::DirectClaiming => {
-                    format!("{}（行・列からブロックへの候補の絞り込み）", nudge.name)
-                }
-                Technique::NakedPair => format!("{}（2つのマスに2つの候補）", nudge.name),
-                Technique::HiddenPair => format!("{}（2つの数字が2つのマスだけ）", nudge.name),
-                _ => nudge.name.clone(),
-            };
-            format!("{name}：{place}に注目。")
-        }
+        Language::English => match place {
+            Place::Box(n) => format!("box {n}"),
+            Place::Row(n) => format!("row {n}"),
+            Place::Column(n) => format!("column {n}"),
+            Place::Rows(rows) => join(rows, "rows", true),
+            Place::Columns(columns) => join(columns, "columns", true),
+            Place::Boxes(boxes) => join(boxes, "boxes", true),
+            Place::Grid => "the whole grid".to_string(),
+        },
+        Language::Japanese => match place {
+            Place::Box(n) => format!("ブロック{n}"),
+            Place::Row(n) => format!("{n}行目"),
+            Place::Column(n) => format!("{n}列目"),
+            Place::Rows(rows) => join(rows, "#行目", false),
+            Place::Columns(columns) => join(columns, "#列目", false),
+            Place::Boxes(boxes) => join(boxes, "ブロック#", false),
+            Place::Grid => "盤面全体".to_string(),
+        },
     }
 }
 
 /// The house grader's path as a book walkthrough (its `VariantMoment` is each step's
 /// figure).
-fn variant_walkthrough_of(puzzle: &VariantGrid, language: Language) -> Result<Walkthrough> {
+fn variant_walkthrough_of(puzzle: &VariantGrid, wording: Wording) -> Result<Walkthrough> {
     let walked = crate::sudoku::variant::walkthrough::walkthrough(puzzle)?;
     Ok(house_walkthrough(
         &walked,
         puzzle.geometry().side(),
-        language,
+        wording,
     ))
 }
 
@@ -830,31 +875,29 @@ fn variant_walkthrough_of(puzzle: &VariantGrid, language: Language) -> Result<Wa
 pub(super) fn house_walkthrough(
     walked: &crate::sudoku::variant::walkthrough::VariantWalkthrough,
     side: usize,
-    language: Language,
+    wording: Wording,
 ) -> Walkthrough {
-    let words = match language {
-        Language::English => walkthrough::Language::English,
-        Language::Japanese => walkthrough::Language::Japanese,
-    };
+    let words = engine_words(wording.language);
     Walkthrough {
         steps: walked
             .steps
             .iter()
             .cloned()
             .map(|step| WalkStep {
-                text: step.text(words).to_string(),
+                text: wording.coordinates.restate(step.text(words)),
                 cells: step
                     .moment
                     .placements
                     .iter()
                     .map(|&(cell, _)| (usize::from(cell) / side, usize::from(cell) % side))
                     .collect(),
-                diagram: !step.singles,
-                topic: (!step.singles)
-                    .then(|| topic(walked.path[step.path.start].technique, words)),
+                diagram: step.diagram,
+                words_only: !step.diagram,
+                topic: (!step.singles).then(|| topic(walked.path[step.path[0]].technique, words)),
                 figure: StepFigure::new(step.moment),
             })
             .collect(),
+        coordinates: Some(wording.coordinates),
     }
 }
 
@@ -871,25 +914,45 @@ fn topic(technique: Technique, words: walkthrough::Language) -> Topic {
     }
 }
 
-/// A hint from the house grader's first step beyond singles: its technique and the houses
-/// it looks at ("Pointing: look at region 3 and row 2.").
-fn variant_hint(puzzle: &VariantGrid, language: Language) -> Result<Hint> {
-    let step = crate::sudoku::variant::walkthrough::first_technique(puzzle)?;
-    Ok(step.map(|step| house_hint(&step, puzzle.geometry(), language)))
+/// A hint from the house grader's first step beyond singles (from its walkthrough's for a
+/// ladder): its technique and the houses it looks at ("Pointing: look at region 3 and
+/// row B.").
+fn variant_hint(puzzle: &VariantGrid, wording: Wording, ladder: bool) -> Result<Hint> {
+    if !ladder {
+        let step = crate::sudoku::variant::walkthrough::first_technique(puzzle)?;
+        return Ok(step.map(|step| house_hint(&step, puzzle.geometry(), wording)));
+    }
+    let walked = crate::sudoku::variant::walkthrough::walkthrough(puzzle)?;
+    Ok(house_ladder(&walked, puzzle.geometry(), wording))
+}
+
+/// A ladder from a house-grader walkthrough (of a variant or a killer): its first step
+/// beyond singles, located and told.
+pub(super) fn house_ladder(
+    walked: &crate::sudoku::variant::walkthrough::VariantWalkthrough,
+    geometry: &crate::sudoku::variant::geometry::Geometry,
+    wording: Wording,
+) -> Hint {
+    let told = house_walkthrough(walked, geometry.side(), wording);
+    let index = walked.steps.iter().position(|step| !step.singles)?;
+    let grader = &walked.path[walked.steps[index].path[0]];
+    let mut nudge = house_hint(grader, geometry, wording);
+    nudge.step = Some(told.steps[index].text.clone());
+    Some(nudge)
 }
 
 /// A hint from a house-grader step (of a variant or a killer).
 pub(super) fn house_hint(
     step: &crate::sudoku::variant::grade::VariantStep,
     geometry: &crate::sudoku::variant::geometry::Geometry,
-    language: Language,
-) -> String {
+    wording: Wording,
+) -> Nudge {
     let houses: Vec<usize> = step
         .houses
         .iter()
         .map(|&house| usize::from(house))
         .collect();
-    match language {
+    let (technique, area) = match wording.language {
         Language::English => {
             let names: Vec<String> = houses.iter().map(|&h| geometry.house_name(h)).collect();
             let place = match names.as_slice() {
@@ -897,9 +960,9 @@ pub(super) fn house_hint(
                 [only] => only.clone(),
                 [init @ .., last] => format!("{} and {last}", init.join(", ")),
             };
-            format!(
-                "{}: look at {place}.",
-                crate::sudoku::techniques::printed_step_name(step.technique, &step.name)
+            (
+                crate::sudoku::techniques::printed_step_name(step.technique, &step.name),
+                place,
             )
         }
         Language::Japanese => {
@@ -912,11 +975,16 @@ pub(super) fn house_hint(
             } else {
                 names.join("・")
             };
-            format!(
-                "{}：{place}に注目。",
-                walkthrough::japanese_name(step.technique)
+            (
+                walkthrough::japanese_name(step.technique).to_string(),
+                place,
             )
         }
+    };
+    Nudge {
+        technique,
+        area: wording.coordinates.restate(&area),
+        step: None,
     }
 }
 
@@ -937,19 +1005,17 @@ impl Content for VariantContent {
         ]
     }
 
-    fn walkthrough(&self, language: Language) -> Result<Walkthrough> {
+    fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {
         match as_classic(&self.puzzle) {
-            Some((grid, extra)) => walkthrough_of(&grid, extra, language),
-            None => variant_walkthrough_of(&self.puzzle, language),
+            Some((grid, extra)) => walkthrough_of(&grid, extra, wording),
+            None => variant_walkthrough_of(&self.puzzle, wording),
         }
     }
 
-    fn hint(&self, language: Language) -> Result<Hint> {
+    fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
         match as_classic(&self.puzzle) {
-            Some((grid, extra)) => {
-                Ok(nudge_in(&grid, extra).map(|nudge| hint_words(&nudge, language)))
-            }
-            None => variant_hint(&self.puzzle, language),
+            Some((grid, extra)) => classic_hint(&grid, extra, wording, ladder),
+            None => variant_hint(&self.puzzle, wording, ladder),
         }
     }
 
@@ -996,9 +1062,9 @@ impl Content for SymbolContent {
     }
 
     /// A nudge names a technique and where to look, never a digit, so it reads the same
-    /// with symbols.
-    fn hint(&self, language: Language) -> Result<Hint> {
-        Ok(nudge(&self.puzzle).map(|nudge| hint_words(&nudge, language)))
+    /// with symbols (a ladder's third rung, the step itself, names digits as digits).
+    fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
+        classic_hint(&self.puzzle, ExtraHouses::None, wording, ladder)
     }
 
     fn puzzle_line(&self) -> String {

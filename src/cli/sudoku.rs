@@ -1130,7 +1130,7 @@ fn walkthrough_text(
     };
     let walked = walk::retell_in(grid, grading.steps, extra_houses);
     for (number, step) in walked.steps.iter().enumerate() {
-        text.push_str(&format!("\n  step {}. {}", number + 1, step.text(language)));
+        push_step(&mut text, number, step.text(language));
     }
     text
 }
@@ -1163,9 +1163,22 @@ fn walked_text(mut text: String, walked: &VariantWalkthrough, language: WalkLang
         WalkLanguage::Ja => walk::Language::Japanese,
     };
     for (number, step) in walked.steps.iter().enumerate() {
-        text.push_str(&format!("\n  step {}. {}", number + 1, step.text(language)));
+        push_step(&mut text, number, step.text(language));
     }
     text
+}
+
+/// Appends step `number` (from 0) to `text`: "  step 1. …"; the rows of a table in its
+/// words (a killer's cage arithmetic: one row a line, what it says and what it removes
+/// separated by a tab) each on a line of their own, indented under the step's words.
+fn push_step(text: &mut String, number: usize, words: &str) {
+    let head = format!("  step {}. ", number + 1);
+    let indent = " ".repeat(head.chars().count());
+    for (index, line) in words.lines().enumerate() {
+        text.push('\n');
+        text.push_str(if index == 0 { &head } else { &indent });
+        text.push_str(&line.replace('\t', " → "));
+    }
 }
 
 fn explain(puzzle: &str, grading: &Grading) -> String {

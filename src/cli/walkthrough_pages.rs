@@ -14,12 +14,14 @@ use super::Ui;
 use super::batch::{JobsArg, map_ordered};
 use super::book::{load_fonts, prepare_spec};
 use super::io::{AtomicFile, interrupt};
+use crate::book::kind::Wording;
 use crate::book::plan::{Puzzle, teaching};
 use crate::book::spec::{Language, Spec};
 use crate::error::Error;
 use crate::layout;
 use crate::raster::{PageRasterizer, pixel_size};
 use crate::render;
+use crate::sudoku::coordinates::Coordinates;
 
 /// What to write the pages as.
 pub enum PagesFormat {
@@ -49,7 +51,7 @@ pub fn write(puzzles: Vec<Puzzle>, request: &PagesRequest<'_>, ui: Ui) -> Result
     for (index, puzzle) in puzzles.iter().enumerate() {
         puzzle
             .content
-            .walkthrough(request.language)
+            .walkthrough(Wording::new(request.language, Coordinates::default()))
             .map_err(|error| Error::input(format!("puzzle {}: {}", index + 1, error.message())))?;
     }
     let spec = Spec::parse("(walkthrough pages)", &spec_text(&puzzles, request), None)?;

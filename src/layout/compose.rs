@@ -57,10 +57,12 @@ pub enum Role {
     Walkthroughs(usize),
     /// Page `k` of [`Pagination::technique_pages`].
     Techniques(usize),
-    /// Hints to the puzzles `hint_list[first..first + count]`.
+    /// Hints to the puzzles `hint_list[first..first + count]`: plain (`rung` 0), or one
+    /// rung (1 to 3) of a ladder.
     Hints {
         first: usize,
         count: usize,
+        rung: u8,
     },
     Blank,
 }
@@ -90,13 +92,16 @@ pub struct Pagination {
     pub walkthroughs: Vec<Vec<usize>>,
     /// For each puzzle: its walkthrough's panels, sized.
     pub walk_layouts: Vec<Option<WalkLayout>>,
-    /// The puzzles with hints, in the order the hint pages list them.
+    /// The puzzles with hints, in the order the hint pages list them (a ladder's puzzles
+    /// once for each of its rungs).
     pub hint_list: Vec<usize>,
     /// For each puzzle: the page of its hint (none without one).
     pub hints: Vec<Option<usize>>,
     /// The techniques chapter's entries, sized, and per page the entries and their tops.
     pub technique_entries: Vec<techniques::Entry>,
     pub technique_pages: Vec<Vec<(usize, f64)>>,
+    /// The legend of the coordinates opening the walkthroughs, wrapped (empty without).
+    pub walk_legend: Vec<String>,
 }
 
 impl Pagination {
@@ -152,7 +157,7 @@ fn body_height(spec: &Spec) -> f64 {
 /// Decides every page's role; needs only the spec. Walkthrough pages are left out until
 /// the walkthroughs are made and sized ([`settle`]).
 pub fn paginate(spec: &Spec) -> Pagination {
-    paginate_with(spec, &[], &[])
+    paginate_with(spec, &[], &[], &[])
 }
 
 /// The height below the heading band of a page's body.
@@ -161,11 +166,13 @@ fn walk_room(spec: &Spec) -> f64 {
 }
 
 /// Decides every page's role with the walkthroughs sized in `walks` (by puzzle; empty when
-/// none are made yet) and the techniques chapter's entries sized in `chapter`.
+/// none are made yet), the techniques chapter's entries sized in `chapter`, and the
+/// legend of the coordinates that opens the walkthroughs (`legend`, wrapped lines).
 pub fn paginate_with(
     spec: &Spec,
     walks: &[Option<WalkLayout>],
     chapter: &[techniques::Entry],
+    legend: &[String],
 ) -> Pagination {
     let language = spec.language;
     let answers_title = spec
@@ -256,12 +263,17 @@ pub fn paginate_with(
     let mut walk_pages: Vec<WalkPage> = Vec::new();
     let mut walkthroughs: Vec<Vec<usize>> = vec![Vec::new(); total];
     let room = walk_room(spec);
+    let mut legend_height = walk::legend_height(spec, legend.len());
     let mut push_walkthroughs = |roles: &mut Vec<Role>,
                                  labels: &mut Vec<(String, usize)>,
                                  label: String,
                                  puzzles: Vec<usize>| {
         labels.push((label, roles.len() + 1));
-        for page in flow(spec, walks, &puzzles, room) {
+        let pages = flow(spec, walks, &puzzles, room, legend_height);
+        if !pages.is_empty() {
+            legend_height = 0.0;
+        }
+        for page in pages {
             for block in &page.blocks {
                 walkthroughs[block.puzzle].push(roles.len() + 1);
             }
@@ -271,21 +283,33 @@ pub fn paginate_with(
     };
     let mut hint_list: Vec<usize> = Vec::new();
     let mut hints: Vec<Option<usize>> = vec![None; total];
-    let hints_per_page = hint_capacity(spec);
+    let section_of_puzzle = sections_of(spec);
     let mut push_hints = |roles: &mut Vec<Role>,
                           labels: &mut Vec<(String, usize)>,
                           label: String,
                           puzzles: Vec<usize>| {
         labels.push((label, roles.len() + 1));
-        for chunk in puzzles.chunks(hints_per_page) {
-            roles.push(Role::Hints {
-                first: hint_list.len(),
-                count: chunk.len(),
-            });
-            for &puzzle in chunk {
-                hints[puzzle] = Some(roles.len());
+        // Plain hints first, then each rung of the ladders on pages of its own.
+        let (ladder, plain): (Vec<usize>, Vec<usize>) = puzzles
+            .into_iter()
+            .partition(|&puzzle| spec.sections[section_of_puzzle[puzzle]].hint_ladder);
+        let runs = std::iter::once((0, &plain))
+            .chain((1..=3).map(|rung| (rung, &ladder)))
+            .filter(|(_, puzzles)| !puzzles.is_empty());
+        for (rung, puzzles) in runs {
+            for chunk in puzzles.chunks(hint_capacity(spec, rung)) {
+                roles.push(Role::Hints {
+                    first: hint_list.len(),
+                    count: chunk.len(),
+                    rung,
+                });
+                for &puzzle in chunk {
+                    if rung <= 1 {
+                        hints[puzzle] = Some(roles.len());
+                    }
+                }
+                hint_list.extend_from_slice(chunk);
             }
-            hint_list.extend_from_slice(chunk);
         }
     };
     let hinted = |section: usize| -> Vec<usize> {
@@ -422,6 +446,7 @@ pub fn paginate_with(
         hints,
         technique_entries: chapter.to_vec(),
         technique_pages,
+        walk_legend: legend.to_vec(),
     }
 }
 
@@ -465,10 +490,21 @@ fn arrange_examples(
 
 /// A hint's slot on a hint page: two lines of text and a gap, as multiples of the text size.
 const HINT_SLOT: f64 = 2.0 * 1.35 + 0.7;
+/// The third rung of a ladder, the step itself, has up to this many lines.
+const STEP_HINT_LINES: usize = 6;
 
-/// How many hints fit on a page.
-fn hint_capacity(spec: &Spec) -> usize {
-    ((walk_room(spec) / (HINT_SLOT * spec.page.text_size.value)).floor() as usize).max(1)
+/// The slot of a hint of `rung` (0 for a plain hint), as a multiple of the text size.
+fn hint_slot(rung: u8) -> f64 {
+    if rung == 3 {
+        STEP_HINT_LINES as f64 * 1.35 + 0.7
+    } else {
+        HINT_SLOT
+    }
+}
+
+/// How many hints of `rung` fit on a page.
+fn hint_capacity(spec: &Spec, rung: u8) -> usize {
+    ((walk_room(spec) / (hint_slot(rung) * spec.page.text_size.value)).floor() as usize).max(1)
 }
 
 /// Makes the pagination and geometry of a book whose puzzles (and walkthroughs, by puzzle)
@@ -494,10 +530,18 @@ pub fn settle(
         .zip(&section_of)
         .map(|(puzzle, &section)| {
             let options = spec.sections[section].options.as_ref();
-            let frame = puzzle.kind().layout.frame(options);
-            (frame.columns, frame.rows)
+            let layout = puzzle.kind().layout;
+            let frame = layout.frame(options);
+            let band = layout.coordinate_band();
+            (frame.columns + band, frame.rows + band)
         })
         .collect();
+    // The legend of the coordinates, when some walkthrough names them.
+    let legend_text = walks
+        .iter()
+        .flatten()
+        .find_map(|walk| walk.coordinates)
+        .map(|coordinates| words::coordinates_legend(spec.language, coordinates));
     let cells: Vec<f64> = section_of
         .iter()
         .map(|&section| geometry.walk_cells[section])
@@ -523,7 +567,15 @@ pub fn settle(
             &extents,
         );
         techniques::check_fit(&entries, &teaching.techniques, walk_room(spec))?;
-        pagination = paginate_with(spec, &layouts, &entries);
+        let legend: Vec<String> = legend_text.as_ref().map_or_else(Vec::new, |legend| {
+            wrap(
+                fonts.metrics(fonts.text),
+                legend,
+                spec.page.text_size.value * walk::style::TEXT,
+                geometry.body_width(),
+            )
+        });
+        pagination = paginate_with(spec, &layouts, &entries, &legend);
         let next = Geometry::new(spec, &pagination, fonts)?;
         if next == geometry {
             break;
@@ -711,6 +763,15 @@ impl Geometry {
         let mut least_answers = Vec::with_capacity(spec.sections.len());
         for (index, section) in spec.sections.iter().enumerate() {
             let frame = section.kind.layout.frame(section.options.as_ref());
+            // The coordinates' margin: beside every walkthrough figure, and beside the
+            // puzzles a hint or walkthrough refers to.
+            let band = section.kind.layout.coordinate_band();
+            let labelled = with_coordinates(frame, band);
+            let question_frame = if section.is_referred_to() {
+                labelled
+            } else {
+                frame
+            };
             let blame = section.options.size_at();
             let heading = geometry.headings[index];
             let limits = Limits {
@@ -722,8 +783,9 @@ impl Geometry {
                     .map(|cap| cap.value),
             };
             let room = caption_room(spec, fonts, section, page_count);
-            let fit_for =
-                |per_page: PerPage| geometry.fit(spec, per_page, &frame, heading, room, limits);
+            let fit_for = |per_page: PerPage| {
+                geometry.fit(spec, per_page, &question_frame, heading, room, limits)
+            };
             let question = fit_for(section.per_page.value);
             let digits = page
                 .min_digit_size
@@ -733,7 +795,7 @@ impl Geometry {
                 spec,
                 &section.per_page,
                 blame,
-                &frame,
+                &question_frame,
                 frame.min_cell,
                 digits,
                 |per_page| fit_for(per_page).cell,
@@ -774,7 +836,7 @@ impl Geometry {
             let walk_cell = if !teaches {
                 0.0
             } else {
-                geometry.walk_cell(spec, &frame, section)?
+                geometry.walk_cell(spec, &labelled, section)?
             };
             geometry.walk_cells.push(walk_cell);
         }
@@ -821,17 +883,18 @@ impl Geometry {
         self.width - self.margins.inner - self.margins.outer - 2.0 * INK_ROOM
     }
 
-    /// The cell of a section's walkthrough figures: the figure takes at most 45% of the
-    /// body's width (the steps' text needs the rest) and 40% of its height, three fit on a
-    /// page, and it must stay
-    /// readable (the kind's `Frame::min_walk_cell`).
+    /// The cell of a section's walkthrough figures: the figure (its coordinates' margin
+    /// included) takes at most 47% of the body's width (the steps' text needs the rest)
+    /// and 40% of its height, nearly three fit on a page, and it must stay readable (the
+    /// kind's `Frame::min_walk_cell`).
     fn walk_cell(&self, spec: &Spec, frame: &Frame, section: &SectionSpec) -> Result<f64> {
         let room =
             body_height_with(spec, self.margins) - style::HEADING * spec.page.text_size.value;
-        // Three panels (a figure and its gap each) fit under a walkthrough's heading.
+        // Nearly three panels (a figure and its gap each) fit under a walkthrough's
+        // heading: with steps told in words between them, no more are needed.
         let text = spec.page.text_size.value;
-        let panel = (room - walk::style::HEADER * text) / 3.0 - walk::style::PANEL_GAP * text;
-        let beside = (self.body_width() * 0.45 / frame.columns)
+        let panel = (room - walk::style::HEADER * text) / 2.8 - walk::style::PANEL_GAP * text;
+        let beside = (self.body_width() * 0.47 / frame.columns)
             .min(room * 0.4 / frame.rows)
             .min(panel / frame.rows)
             .min(frame.max_cell_in_text * text * 0.8);
@@ -1411,7 +1474,9 @@ impl Composer<'_> {
             }
             Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
             Role::Techniques(index) => self.techniques_page(&mut items, number, *index)?,
-            Role::Hints { first, count } => self.hint_page(&mut items, number, *first, *count),
+            Role::Hints { first, count, rung } => {
+                self.hint_page(&mut items, number, *first, *count, *rung)
+            }
         }
         if let Some(section) = running {
             self.running_heads(&mut items, number, &section);
@@ -1881,6 +1946,11 @@ impl Composer<'_> {
             .kind()
             .layout
             .frame(self.spec.sections[section].options.as_ref());
+        let frame = if !answer && self.spec.sections[section].is_referred_to() {
+            with_coordinates(frame, puzzle.kind().layout.coordinate_band())
+        } else {
+            frame
+        };
         let (show, fit) = if answer {
             (
                 Show::Answer,
@@ -1905,14 +1975,38 @@ impl Composer<'_> {
             style::CAPTION * text,
             style::NOTE * text,
         );
-        let bbox = puzzle.kind().layout.draw(
+        // A puzzle a hint or walkthrough refers to has its coordinates in a margin left of
+        // and above the grid (its frame's outside room).
+        let layout = puzzle.kind().layout;
+        let band = if !answer && self.spec.sections[section].is_referred_to() {
+            layout.coordinate_band() * fit.cell
+        } else {
+            0.0
+        };
+        let grid_area = Rect::new(
+            area.x + band,
+            area.y + band,
+            area.width - band,
+            area.height - band,
+        );
+        let bbox = layout.draw(
             puzzle.content.as_ref(),
             show,
-            area,
+            grid_area,
             fit.cell,
             self.fonts,
             items,
         )?;
+        if band > 0.0 {
+            layout.draw_coordinates(
+                puzzle.content.as_ref(),
+                bbox,
+                fit.cell,
+                self.spec.coordinates,
+                self.fonts,
+                items,
+            );
+        }
         if fit.captions == Captions::Beside {
             let outside = Rect::new(
                 bbox.x - frame.outside.left * fit.cell,
@@ -2121,32 +2215,40 @@ fn widen_within(figure: Rect, cell: Rect, width: f64) -> Rect {
 
 impl Composer<'_> {
     /// A hint page: each puzzle's number and its nudge, two lines at most (smaller type,
-    /// then an ellipsis, for a longer one).
-    fn hint_page(&self, items: &mut Vec<Item>, number: usize, first: usize, count: usize) {
+    /// then an ellipsis, for a longer one); for a ladder's `rung` (1 to 3), where to look,
+    /// the technique, or the step itself in up to [`STEP_HINT_LINES`] lines.
+    fn hint_page(
+        &self,
+        items: &mut Vec<Item>,
+        number: usize,
+        first: usize,
+        count: usize,
+        rung: u8,
+    ) {
         let body = self.geometry.body(self.spec, number);
         let text = self.text_size();
-        self.heading(items, body, words::hints(self.language()));
+        self.heading(items, body, &words::hints_heading(self.language(), rung));
         let metrics = self.fonts.metrics(self.fonts.text);
         let mut top = body.y + style::HEADING * text;
         let indent = text * 3.0;
         let width = body.width - indent;
+        let most_lines = if rung == 3 { STEP_HINT_LINES } else { 2 };
         for &puzzle in &self.pagination.hint_list[first..first + count] {
-            let hint = self
-                .hints
-                .get(puzzle)
-                .cloned()
-                .flatten()
-                .unwrap_or_else(|| words::no_hint(self.language()).to_string());
+            let hint = match self.hints.get(puzzle).and_then(Option::as_ref) {
+                Some(nudge) => words::hint_rung(self.language(), nudge, rung),
+                None => words::no_hint(self.language()).to_string(),
+            };
             let mut size = text;
             let mut lines = wrap(metrics, &hint, size, width);
             let floor = raised(self.spec, text * 0.75);
-            while lines.len() > 2 && size > floor {
+            while lines.len() > most_lines && size > floor {
                 size = (size * 0.95).max(floor);
                 lines = wrap(metrics, &hint, size, width);
             }
-            if lines.len() > 2 {
-                let rest = lines[1..].join(" ");
-                lines = vec![lines[0].clone(), fit(metrics, &rest, size, width)];
+            if lines.len() > most_lines {
+                let rest = lines[most_lines - 1..].join(" ");
+                lines.truncate(most_lines - 1);
+                lines.push(fit(metrics, &rest, size, width));
             }
             let mut baseline = top + size;
             items.push(self.line_of(
@@ -2170,7 +2272,7 @@ impl Composer<'_> {
                 ));
                 baseline += size * 1.35;
             }
-            top += HINT_SLOT * text;
+            top += hint_slot(rung) * text;
         }
     }
 
@@ -2296,14 +2398,33 @@ impl Composer<'_> {
         Ok(())
     }
 
-    /// A walkthrough page: each block's heading, then its panels (the figure at that
-    /// moment at the left, the numbered steps beside it, a hairline under each panel).
+    /// A walkthrough page: the legend of the coordinates on the first, then each block's
+    /// heading and its panels (a figure at the left with the numbered steps beside it or
+    /// below it, or steps across the page; a hairline under each figure's panel).
     fn walk_page(&mut self, items: &mut Vec<Item>, number: usize, index: usize) -> Result<()> {
         let body = self.geometry.body(self.spec, number);
         let text = self.text_size();
         self.heading(items, body, words::walkthroughs(self.language()));
+        // The blocks' tops count from here, the legend's lines included.
         let top = body.y + style::HEADING * text;
         let page = &self.pagination.walk_pages[index];
+        let size = text * walk::style::TEXT;
+        let metrics = self.fonts.metrics(self.fonts.text);
+        if page.legend {
+            let mut baseline = top + size;
+            for line in &self.pagination.walk_legend {
+                items.push(run(
+                    metrics,
+                    self.fonts.text,
+                    line,
+                    size,
+                    (body.x, baseline),
+                    Align::Left,
+                    0.35,
+                ));
+                baseline += size * walk::style::LEADING;
+            }
+        }
         for block in &page.blocks {
             let (Some(layout), Some(Some(walk))) = (
                 self.pagination.walk_layouts[block.puzzle].as_ref(),
@@ -2343,21 +2464,24 @@ impl Composer<'_> {
                 0.35,
             ));
             y += walk::style::HEADER * text;
-            let size = text * walk::style::TEXT;
-            let metrics = self.fonts.metrics(self.fonts.text);
             for panel in &layout.panels[block.panels.clone()] {
                 let area = Rect::new(body.x, y, layout.figure.0, layout.figure.1);
-                // Steps go beside the figure, or below it when it is too wide for that.
-                let (text_left, text_top) = match (layout.stacked, panel.continued) {
-                    (true, false) => (body.x, y + layout.figure.1 + walk::style::GUTTER * text),
-                    (true, true) => (body.x, y),
-                    (false, _) => (body.x + layout.figure.0 + walk::style::GUTTER * text, y),
+                // Steps go beside the figure, below it when it is too wide for that, or
+                // across the page without one.
+                let (text_left, text_top) = match (panel.has_figure(), layout.stacked) {
+                    (false, _) => (body.x, y),
+                    (true, true) => (body.x, y + layout.figure.1 + walk::style::GUTTER * text),
+                    (true, false) => (body.x + layout.figure.0 + walk::style::GUTTER * text, y),
                 };
-                if !panel.continued {
+                if panel.has_figure() {
+                    let marked = match panel.kind {
+                        walk::PanelKind::Figure => panel.steps.start..panel.steps.start + 1,
+                        _ => panel.steps.clone(),
+                    };
                     puzzle.kind().layout.draw_walk(
                         puzzle.content.as_ref(),
                         walk,
-                        panel.steps.clone(),
+                        marked,
                         area,
                         layout.cell,
                         self.fonts,
@@ -2367,7 +2491,7 @@ impl Composer<'_> {
                 let number_x = text_left;
                 let text_x = number_x + walk::style::NUMBER * size;
                 let mut baseline = text_top + size;
-                for (step, lines) in panel.steps.clone().zip(&panel.lines) {
+                for ((step, lines), tab) in panel.steps.clone().zip(&panel.lines).zip(&panel.tabs) {
                     // The rest of a step begun in the panel before has no number.
                     if !(panel.continued && step == panel.steps.start) {
                         items.push(run(
@@ -2381,30 +2505,48 @@ impl Composer<'_> {
                         ));
                     }
                     for line in lines {
+                        // A table's row: the deduction, then (in its column) what it does.
+                        let (what, done) = match (tab, line.split_once('\t')) {
+                            (Some(tab), Some((what, done))) => (what, Some((*tab, done))),
+                            _ => (line.as_str(), None),
+                        };
                         items.push(run(
                             metrics,
                             self.fonts.text,
-                            line,
+                            what,
                             size,
                             (text_x, baseline),
                             Align::Left,
                             0.0,
                         ));
+                        if let Some((tab, done)) = done {
+                            items.push(run(
+                                metrics,
+                                self.fonts.text,
+                                done,
+                                size,
+                                (text_x + tab, baseline),
+                                Align::Left,
+                                0.0,
+                            ));
+                        }
                         baseline += size * walk::style::LEADING;
                     }
                     baseline += walk::style::STEP_GAP * text;
                 }
                 y += panel.height;
-                let rule = y - walk::style::PANEL_GAP * text * 0.5;
-                items.push(Item::Line {
-                    from: Point { x: body.x, y: rule },
-                    to: Point {
-                        x: body.right(),
-                        y: rule,
-                    },
-                    width: 0.3,
-                    colour: Colour::grey(0.7),
-                });
+                if panel.kind != walk::PanelKind::Text {
+                    let rule = y - walk::style::PANEL_GAP * text * 0.5;
+                    items.push(Item::Line {
+                        from: Point { x: body.x, y: rule },
+                        to: Point {
+                            x: body.right(),
+                            y: rule,
+                        },
+                        width: 0.3,
+                        colour: Colour::grey(0.7),
+                    });
+                }
             }
         }
         Ok(())
@@ -2426,6 +2568,18 @@ fn fit(metrics: &super::font::FontMetrics, text: &str, size: f64, width: f64) ->
         shortened.pop();
     }
     format!("{}{ellipsis}", shortened.trim_end())
+}
+
+/// `frame` with a margin of `band` cells left of and above its grid for the coordinates.
+fn with_coordinates(frame: Frame, band: f64) -> Frame {
+    Frame {
+        outside: super::kind::Outside {
+            left: frame.outside.left + band,
+            top: frame.outside.top + band,
+            ..frame.outside
+        },
+        ..frame
+    }
 }
 
 #[cfg(test)]
@@ -2477,14 +2631,16 @@ mod tests {
                     walk::Panel {
                         steps: 0..1,
                         lines: vec![vec!["a".into()]],
+                        tabs: vec![None],
                         height: 160.0,
-                        continued: false,
+                        ..walk::Panel::default()
                     },
                     walk::Panel {
                         steps: 1..2,
                         lines: vec![vec!["b".into()]],
+                        tabs: vec![None],
                         height,
-                        continued: false,
+                        ..walk::Panel::default()
                     },
                 ],
             })

@@ -138,12 +138,12 @@ impl CageStyle {
 }
 
 /// Where pencil marks go in a killer's walkthrough figure: below the sums, inside the
-/// cage outlines.
+/// cage outlines with a clear space to them (a strike through a mark included).
 pub const KILLER_MARKS: MarkArea = MarkArea {
-    left: 0.11,
+    left: 0.16,
     top: 0.27,
-    width: 0.78,
-    height: 0.63,
+    width: 0.68,
+    height: 0.57,
 };
 
 /// Draws each cage's dashed outline inset in its cells and, with `style.sums`, its sum in
@@ -421,5 +421,149 @@ mod tests {
                 }));
             }
         }
+    }
+
+    /// Everything a walkthrough figure draws in a cell keeps clear of the cage's dashed
+    /// outline: pencil marks (their glyphs), the strokes through removed ones, and the
+    /// ring around a placed digit all stay at least a point inside it.
+    #[test]
+    fn walkthrough_marks_keep_clear_of_the_cage_lines() {
+        use crate::book::kind::{Content, Wording};
+        use crate::book::spec::Language;
+        use crate::layout::kind::LayoutKind;
+        use crate::layout::page::Segment;
+        use crate::sudoku::coordinates::Coordinates;
+        const CLEAR: f64 = 1.0;
+        let fonts = FontSet::bundled(false);
+        let (mut marks, mut strikes, mut rings) = (0, 0, 0);
+        for (size, index) in [(Size::S9, 3), (Size::S9, 4), (Size::S6, 5)] {
+            let mut rng = RandomStream::derive("killer-marks", &[], index);
+            let made = generate(&KillerOptions::new(size), &mut rng, None).unwrap();
+            let content = crate::book::killer::KillerContent {
+                puzzle: made.puzzle.clone(),
+                solution: made.solution.clone(),
+            };
+            let walk = content
+                .walkthrough(Wording::new(Language::English, Coordinates::Letters))
+                .unwrap();
+            let cell = super::super::sudoku_walk::min_variant_walk_cell_in(size, KILLER_MARKS);
+            for step in 0..walk.steps.len() {
+                let mut items = Vec::new();
+                crate::layout::sudoku::SudokuLayout
+                    .draw_walk(
+                        &content,
+                        &walk,
+                        step..step + 1,
+                        Rect::new(20.0, 20.0, 400.0, 400.0),
+                        cell,
+                        &fonts,
+                        &mut items,
+                    )
+                    .unwrap();
+                // The dashed pieces, each a rectangle as wide as its stroke.
+                let outline: Vec<Rect> = items
+                    .iter()
+                    .filter_map(|item| match item {
+                        Item::Path {
+                            path,
+                            stroke: Some(stroke),
+                            ..
+                        } if stroke.dash.is_some() => {
+                            let subpath = &path.subpaths[0];
+                            let Segment::Line(to) = subpath.segments[0] else {
+                                return None;
+                            };
+                            let from = subpath.start;
+                            let half = stroke.width / 2.0;
+                            Some(Rect::new(
+                                from.x.min(to.x) - half,
+                                from.y.min(to.y) - half,
+                                (to.x - from.x).abs() + 2.0 * half,
+                                (to.y - from.y).abs() + 2.0 * half,
+                            ))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let gap = |a: Rect| {
+                    outline
+                        .iter()
+                        .map(|b| {
+                            let dx = (b.x - a.right()).max(a.x - b.right()).max(0.0);
+                            let dy = (b.y - a.bottom()).max(a.y - b.bottom()).max(0.0);
+                            dx.hypot(dy)
+                        })
+                        .fold(f64::INFINITY, f64::min)
+                };
+                for item in &items {
+                    match item {
+                        // A pencil mark: a digit smaller than the sums.
+                        Item::Text {
+                            at,
+                            size,
+                            face,
+                            text,
+                            ..
+                        } if *size < cell * SUM_SCALE * 0.9 => {
+                            let metrics = fonts.metrics(*face);
+                            let width = metrics.width(text, *size);
+                            let cap = metrics.cap_height() * size;
+                            // Round digits overshoot the baseline a little.
+                            let glyph = Rect::new(at.x, at.y - cap, width, cap * 1.04);
+                            assert!(gap(glyph) >= CLEAR, "mark {text} at {at:?}: {}", gap(glyph));
+                            marks += 1;
+                        }
+                        Item::Line {
+                            from, to, width, ..
+                        } if *width == super::super::sudoku_walk::STRIKE_WIDTH
+                            && from.x != to.x =>
+                        {
+                            let half = width / 2.0;
+                            let stroke = Rect::new(
+                                from.x.min(to.x) - half,
+                                from.y.min(to.y) - half,
+                                (to.x - from.x).abs() + 2.0 * half,
+                                (to.y - from.y).abs() + 2.0 * half,
+                            );
+                            assert!(gap(stroke) >= CLEAR, "strike at {from:?}");
+                            strikes += 1;
+                        }
+                        Item::Path {
+                            path,
+                            fill: None,
+                            stroke: Some(stroke),
+                        } if stroke.dash.is_none() && path.subpaths[0].closed => {
+                            // The curve lies within its control points' box.
+                            let subpath = &path.subpaths[0];
+                            let mut points = vec![subpath.start];
+                            for segment in &subpath.segments {
+                                match *segment {
+                                    Segment::Line(to) => points.push(to),
+                                    Segment::Curve(a, b, to) => points.extend([a, b, to]),
+                                }
+                            }
+                            let low_x = points.iter().map(|p| p.x).fold(f64::INFINITY, f64::min);
+                            let low_y = points.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
+                            let high_x = points.iter().map(|p| p.x).fold(f64::MIN, f64::max);
+                            let high_y = points.iter().map(|p| p.y).fold(f64::MIN, f64::max);
+                            let bounds = Rect::new(low_x, low_y, high_x - low_x, high_y - low_y);
+                            let ring = Rect::new(
+                                bounds.x - stroke.width / 2.0,
+                                bounds.y - stroke.width / 2.0,
+                                bounds.width + stroke.width,
+                                bounds.height + stroke.width,
+                            );
+                            assert!(gap(ring) >= CLEAR, "ring at {bounds:?}: {}", gap(ring));
+                            rings += 1;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(
+            marks > 1000 && strikes > 20 && rings > 5,
+            "{marks} {strikes} {rings}"
+        );
     }
 }

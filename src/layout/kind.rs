@@ -9,6 +9,7 @@ use std::ops::Range;
 use crate::book::kind::{Content, SectionKind, Walkthrough};
 use crate::book::spec::Language;
 use crate::error::Result;
+use crate::sudoku::coordinates::Coordinates;
 
 /// Whether to draw the puzzle or its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,8 +114,9 @@ pub trait LayoutKind: Sync {
     ) -> Result<Rect>;
     /// Draws one moment of a walkthrough (kinds whose `BookKind::has_walkthroughs`): the
     /// puzzle with the cells of `walkthrough.steps[..marked.end]` filled in and those of
-    /// `steps[marked]` marked, with cells of `cell` points at the top left of `area`;
-    /// returns the figure's box.
+    /// `steps[marked]` marked (a sudoku step's own diagram when `marked` is that step),
+    /// with cells of `cell` points at the top left of `area`, after the margin of
+    /// coordinates when the walkthrough names them; returns the grid's box.
     #[allow(clippy::too_many_arguments)]
     fn draw_walk(
         &self,
@@ -131,6 +133,28 @@ pub trait LayoutKind: Sync {
             "{} puzzles have no walkthrough figures",
             content.kind().name
         )))
+    }
+    /// The margin, in cells, that the kind's coordinates take left of and above a grid
+    /// (see [`LayoutKind::draw_coordinates`]); 0 for kinds without coordinates.
+    fn coordinate_band(&self) -> f64 {
+        0.0
+    }
+    /// Draws the coordinates of a puzzle figure `draw` put at `grid` with cells of `cell`
+    /// points, for a section a hint or walkthrough refers to: the rows' and columns'
+    /// labels in the margin [`LayoutKind::coordinate_band`] leaves, and whatever names
+    /// the kind gives inside the grid (a jigsaw's region numbers). Walkthrough figures
+    /// draw their own (`Walkthrough::coordinates`).
+    #[allow(clippy::too_many_arguments)]
+    fn draw_coordinates(
+        &self,
+        content: &dyn Content,
+        grid: Rect,
+        cell: f64,
+        coordinates: Coordinates,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) {
+        let _ = (content, grid, cell, coordinates, fonts, items);
     }
     /// The tier names of the book stage, as words for captions, easiest first.
     fn tier_words(&self, language: Language) -> &'static [&'static str];

@@ -16,6 +16,7 @@ use crate::book::kind::{Content, SectionKind, WalkStep, Walkthrough};
 use crate::book::spec::Language;
 use crate::book::sudoku::{SudokuContent, SudokuSection, SymbolContent, Symbols, VariantContent};
 use crate::error::{Error, Result};
+use crate::sudoku::coordinates::Coordinates;
 use crate::sudoku::grade::walkthrough::Moment;
 use crate::sudoku::killer::Killer;
 use crate::sudoku::variant::geometry::{Size, Variant, box_regions};
@@ -44,6 +45,106 @@ pub const MIN_TWO_DIGIT_ANSWER_CELL: f64 = 10.0;
 
 /// The grey of the cells of extra houses: light enough for digits to stay black on it.
 pub const SHADE: f64 = 0.86;
+
+/// The margin the coordinates take left of and above a grid, as a share of its cell.
+pub const LABEL_BAND: f64 = 0.5;
+/// Row and column labels are this share of the cell (at most [`MAX_LABEL`] points).
+const LABEL_SCALE: f64 = 0.3;
+const MAX_LABEL: f64 = 11.0;
+/// The grey of the labels: they read as a ruler, not as the puzzle.
+pub const LABEL_GREY: f64 = 0.3;
+/// A jigsaw region's number, in a corner of one of its cells, is this share of the cell.
+pub const REGION_LABEL_SCALE: f64 = 0.24;
+
+/// The rows' labels left of `grid` (a `side` × `side` grid) and the columns' above it, in
+/// the margin [`LABEL_BAND`] leaves.
+pub fn draw_labels(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    grid: Rect,
+    side: usize,
+    coordinates: Coordinates,
+) {
+    let cell = grid.width / side as f64;
+    let size = (cell * LABEL_SCALE).min(MAX_LABEL);
+    let metrics = fonts.metrics(fonts.text);
+    let (_, thick) = line_widths(cell * 9.0);
+    let gap = thick / 2.0 + cell * 0.08;
+    let cap = metrics.cap_height() * size;
+    for index in 0..side {
+        let along = index as f64 * cell + cell / 2.0;
+        let row = coordinates.row_label(index);
+        items.push(Item::Text {
+            at: Point {
+                x: grid.x - gap - metrics.width(&row, size),
+                y: grid.y + along + cap / 2.0,
+            },
+            size,
+            face: fonts.text,
+            text: row,
+            colour: Colour::grey(LABEL_GREY),
+        });
+        let column = coordinates.column_label(index);
+        items.push(Item::Text {
+            at: Point {
+                x: grid.x + along - metrics.width(&column, size) / 2.0,
+                y: grid.y - gap,
+            },
+            size,
+            face: fonts.text,
+            text: column,
+            colour: Colour::grey(LABEL_GREY),
+        });
+    }
+}
+
+/// Where each jigsaw region's number goes: its first given (top to bottom, left to right),
+/// whose digit leaves its corner free in every figure, or its first cell when it has none;
+/// (cell, number from 1) by region.
+pub fn region_label_cells(regions: &[u8], givens: &[u8]) -> Vec<(usize, u8)> {
+    let count = regions
+        .iter()
+        .map(|&region| usize::from(region) + 1)
+        .max()
+        .unwrap_or(0);
+    (0..count)
+        .filter_map(|region| {
+            let cells =
+                || (0..regions.len()).filter(move |&cell| usize::from(regions[cell]) == region);
+            let cell = cells()
+                .find(|&cell| givens[cell] != 0)
+                .or_else(|| cells().next())?;
+            Some((cell, region as u8 + 1))
+        })
+        .collect()
+}
+
+/// Each region's number in the top left corner of its label cell (see
+/// [`region_label_cells`]).
+pub fn draw_region_labels(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    grid: Rect,
+    side: usize,
+    labels: &[(usize, u8)],
+) {
+    let cell = grid.width / side as f64;
+    let size = cell * REGION_LABEL_SCALE;
+    let metrics = fonts.metrics(fonts.text);
+    for &(at, number) in labels {
+        let (row, column) = (at / side, at % side);
+        items.push(Item::Text {
+            at: Point {
+                x: grid.x + column as f64 * cell + cell * 0.08,
+                y: grid.y + row as f64 * cell + cell * 0.07 + metrics.cap_height() * size,
+            },
+            size,
+            face: fonts.text,
+            text: number.to_string(),
+            colour: Colour::BLACK,
+        });
+    }
+}
 
 /// What a variant grid needs to be drawn.
 pub struct VariantFigure<'a> {
@@ -419,32 +520,37 @@ fn variant_moment_of_step(step: &WalkStep) -> Result<&VariantMoment> {
         .ok_or_else(|| Error::runtime("a sudoku walkthrough step has no position to draw"))
 }
 
-/// A walkthrough panel's figure for a puzzle of the house grader: as for 9×9 grids, the
-/// last step's diagram, or the grid before a run of singles with their values circled. A
-/// killer's figure has its cages drawn over it, the pencil marks clear of the sums.
+/// A walkthrough figure for a puzzle of the house grader, its grid at `grid`: as for 9×9
+/// grids, a step's own diagram, or the grid before a run of singles with their values
+/// circled. A killer's figure has its cages drawn over it, the pencil marks clear of the
+/// sums; a jigsaw's, its regions' numbers.
 fn draw_variant_walk(
     steps: &[WalkStep],
     killer: Option<&Killer>,
-    area: Rect,
-    cell: f64,
+    grid: Rect,
     fonts: &FontSet,
     items: &mut Vec<Item>,
-) -> Result<Rect> {
+) -> Result<()> {
     let last = variant_moment_of_step(&steps[steps.len() - 1])?;
-    let side = cell * last.geometry.side() as f64;
-    let rect = Rect::new(area.x, area.y, side, side);
+    let geometry = &last.geometry;
+    let labels = if geometry.variant() == Variant::Jigsaw {
+        region_label_cells(geometry.regions(), &last.givens)
+    } else {
+        Vec::new()
+    };
     let marks = if killer.is_some() {
         super::killer::KILLER_MARKS
     } else {
         MarkArea::WHOLE
     };
-    if steps[steps.len() - 1].diagram {
+    if last.pencil_marks {
         let diagram = VariantDiagram {
             moment: last,
             placed: &last.placements,
             marks,
+            labelled: &labels,
         };
-        draw_variant_diagram(items, fonts, rect, &diagram);
+        draw_variant_diagram(items, fonts, grid, &diagram);
     } else {
         let first = variant_moment_of_step(&steps[0])?;
         let mut placed = Vec::new();
@@ -455,13 +561,15 @@ fn draw_variant_walk(
             moment: first,
             placed: &placed,
             marks,
+            labelled: &labels,
         };
-        draw_variant_diagram(items, fonts, rect, &diagram);
+        draw_variant_diagram(items, fonts, grid, &diagram);
     }
     if let Some(killer) = killer {
-        super::killer::draw_cages(items, fonts, rect, killer, super::killer::CageStyle::FIGURE);
+        super::killer::draw_cages(items, fonts, grid, killer, super::killer::CageStyle::FIGURE);
     }
-    Ok(rect)
+    draw_region_labels(items, fonts, grid, geometry.side(), &labels);
+    Ok(())
 }
 
 /// Sudoku's part in the layout stage.
@@ -596,10 +704,29 @@ impl LayoutKind for SudokuLayout {
                 Error::runtime("a walkthrough figure was asked for steps it does not have")
             })?;
         let last = &steps[steps.len() - 1];
+        let band = if walkthrough.coordinates.is_some() {
+            LABEL_BAND * cell
+        } else {
+            0.0
+        };
+        let side = last
+            .figure
+            .get::<VariantMoment>()
+            .map_or(9, |moment| moment.geometry.side());
+        let grid = Rect::new(
+            area.x + band,
+            area.y + band,
+            cell * side as f64,
+            cell * side as f64,
+        );
+        if let Some(coordinates) = walkthrough.coordinates {
+            draw_labels(items, fonts, grid, side, coordinates);
+        }
         if last.figure.get::<VariantMoment>().is_some() {
             let killer = crate::book::kind::content_as::<KillerContent>(content)
                 .map(|content| &content.puzzle);
-            return draw_variant_walk(steps, killer, area, cell, fonts, items);
+            draw_variant_walk(steps, killer, grid, fonts, items)?;
+            return Ok(grid);
         }
         let givens: [u8; 81] =
             match crate::book::kind::content_as::<VariantContent>(content) {
@@ -609,18 +736,17 @@ impl LayoutKind for SudokuLayout {
                 None => *expect_content::<SudokuContent>(content)?.puzzle.cells(),
             };
         let givens = &givens;
-        let rect = Rect::new(area.x, area.y, cell * 9.0, cell * 9.0);
-        if last.diagram {
-            let moment = moment_of_step(last)?;
+        let last_moment = moment_of_step(last)?;
+        if last_moment.pencil_marks {
             draw_diagram(
                 items,
                 fonts,
-                rect,
+                grid,
                 &Diagram {
                     givens,
-                    moment,
-                    placed: &moment.placements,
-                    digits: &moment.digits,
+                    moment: last_moment,
+                    placed: &last_moment.placements,
+                    digits: &last_moment.digits,
                 },
             );
         } else {
@@ -632,7 +758,7 @@ impl LayoutKind for SudokuLayout {
             draw_diagram(
                 items,
                 fonts,
-                rect,
+                grid,
                 &Diagram {
                     givens,
                     moment: first,
@@ -641,7 +767,31 @@ impl LayoutKind for SudokuLayout {
                 },
             );
         }
-        Ok(rect)
+        Ok(grid)
+    }
+
+    fn coordinate_band(&self) -> f64 {
+        LABEL_BAND
+    }
+
+    fn draw_coordinates(
+        &self,
+        content: &dyn Content,
+        grid: Rect,
+        cell: f64,
+        coordinates: Coordinates,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) {
+        let side = (grid.width / cell).round() as usize;
+        draw_labels(items, fonts, grid, side, coordinates);
+        if let Some(variant) = crate::book::kind::content_as::<VariantContent>(content) {
+            let geometry = variant.puzzle.geometry();
+            if geometry.variant() == Variant::Jigsaw {
+                let labels = region_label_cells(geometry.regions(), variant.puzzle.cells());
+                draw_region_labels(items, fonts, grid, side, &labels);
+            }
+        }
     }
 
     fn tier_words(&self, language: Language) -> &'static [&'static str] {

@@ -308,6 +308,14 @@ impl MarkArea {
         height: 1.0,
     };
 
+    /// Below a jigsaw region's number in the corner.
+    pub const BELOW_LABEL: MarkArea = MarkArea {
+        left: 0.12,
+        top: 0.22,
+        width: 0.88,
+        height: 0.78,
+    };
+
     /// How much smaller than in a whole cell marks are drawn.
     pub fn scale(self) -> f64 {
         self.width.min(self.height)
@@ -364,6 +372,8 @@ pub struct VariantDiagram<'a> {
     pub placed: &'a [(u16, u8)],
     /// Where in each cell the pencil marks go.
     pub marks: MarkArea,
+    /// Cells with a jigsaw region's number in their corner: their marks go below it.
+    pub labelled: &'a [(usize, u8)],
 }
 
 /// Draws a house-grader walkthrough diagram into the square `rect`: the grid with its
@@ -417,19 +427,28 @@ pub fn draw_variant_diagram(
         },
     );
     let placed = |cell: usize| diagram.placed.iter().any(|&(c, _)| usize::from(c) == cell);
+    let area_of = |cell: usize| {
+        if diagram.labelled.iter().any(|&(at, _)| at == cell) {
+            MarkArea::BELOW_LABEL
+        } else {
+            diagram.marks
+        }
+    };
+    let slot_of =
+        |area: MarkArea| cell_size * area.scale() / size.box_rows().max(size.box_columns()) as f64;
     if moment.pencil_marks {
-        let mark = cell_size * variant_mark_scale(size) * diagram.marks.scale();
-        let slot =
-            cell_size * diagram.marks.scale() / size.box_rows().max(size.box_columns()) as f64;
         for cell in 0..geometry.cells() {
             if moment.values[cell] != 0 || placed(cell) {
                 continue;
             }
+            let area = area_of(cell);
+            let mark = cell_size * variant_mark_scale(size) * area.scale();
+            let slot = slot_of(area);
             for value in 1..=side as u8 {
                 if moment.candidates[cell] & 1 << (value - 1) == 0 {
                     continue;
                 }
-                let centre = variant_mark_centre_in(rect, size, cell, value, diagram.marks);
+                let centre = variant_mark_centre_in(rect, size, cell, value, area);
                 items.push(centred_text(
                     fonts,
                     fonts.digits,
@@ -456,10 +475,11 @@ pub fn draw_variant_diagram(
         }
         for link in &moment.links {
             let centre = |(cell, value): (u16, u8)| {
-                variant_mark_centre_in(rect, size, usize::from(cell), value, diagram.marks)
+                let cell = usize::from(cell);
+                variant_mark_centre_in(rect, size, cell, value, area_of(cell))
             };
             let (from, to) = (centre(link.from), centre(link.to));
-            draw_link_between(items, from, to, slot, link.strong, true);
+            draw_link_between(items, from, to, slot_of(diagram.marks), link.strong, true);
         }
     }
     for &(cell, value) in diagram.placed {
@@ -468,7 +488,9 @@ pub fn draw_variant_diagram(
             x: rect.x + (cell % side) as f64 * cell_size + cell_size / 2.0,
             y: rect.y + (cell / side) as f64 * cell_size + cell_size / 2.0,
         };
-        let digit_size = if side > 9 {
+        // Inside a killer's cage outline the ring and its digit are smaller.
+        let inset = diagram.marks != MarkArea::WHOLE;
+        let digit_size = if side > 9 || inset {
             cell_size * 0.45
         } else {
             cell_size * 0.6
@@ -480,13 +502,22 @@ pub fn draw_variant_diagram(
             digit_size,
             value.to_string(),
         ));
+        let radius = if inset {
+            cell_size * PLACED_IN_CAGE
+        } else {
+            cell_size * 0.4
+        };
         items.push(Item::Path {
-            path: Path::circle(centre, cell_size * 0.4),
+            path: Path::circle(centre, radius),
             fill: None,
             stroke: Some(Stroke::solid(0.8, Colour::BLACK)),
         });
     }
 }
+
+/// The ring of a placed value inside a killer's cage outline, as a share of the cell: it
+/// keeps clear of the dashed line a tenth of the cell in.
+pub const PLACED_IN_CAGE: f64 = 0.32;
 
 /// The two diagonals of a `side` grid as short grey strokes across the grid points they
 /// pass, so that no stroke crosses a value or a pencil mark.
@@ -528,7 +559,6 @@ mod tests {
     use crate::layout::kind::LayoutKind;
     use crate::layout::sudoku::SudokuLayout;
     use crate::sudoku::Grid;
-    use crate::sudoku::grade::walkthrough::is_single;
     use crate::sudoku::grade::{GradeOptions, grade_with};
 
     /// What a drawn diagram shows, read back from its items.
@@ -709,10 +739,17 @@ mod tests {
             )
             .unwrap();
             let content = content.as_ref();
-            let walk = content.walkthrough(Language::English).unwrap();
-            let mut beyond = grading.steps.iter().filter(|s| !is_single(s.technique));
-            let area = Rect::new(50.0, 80.0, 180.0, 180.0);
-            for (index, step) in walk.steps.iter().enumerate() {
+            let walk = content
+                .walkthrough(crate::book::kind::Wording::new(
+                    Language::English,
+                    crate::sudoku::coordinates::Coordinates::Numbers,
+                ))
+                .unwrap();
+            let _ = grading;
+            let engine = crate::sudoku::grade::walkthrough::walkthrough_in(&puzzle, extra).unwrap();
+            assert_eq!(engine.steps.len(), walk.steps.len());
+            let area = Rect::new(50.0, 80.0, 190.0, 190.0);
+            for (index, (step, told)) in walk.steps.iter().zip(&engine.steps).enumerate() {
                 let mut items = Vec::new();
                 let rect = SudokuLayout
                     .draw_walk(
@@ -732,7 +769,7 @@ mod tests {
                     ExtraHouses::Windoku => 4,
                 };
                 assert_eq!(seen.extra_strokes, expected_strokes);
-                if !step.diagram {
+                if told.singles {
                     // A run of singles: its digits circled, nothing struck or shaded grey.
                     let placed: BTreeSet<u8> = step
                         .cells
@@ -744,24 +781,32 @@ mod tests {
                     continue;
                 }
                 diagrams += 1;
-                let graded = beyond.next().expect("a diagram per step beyond singles");
-                let placed: BTreeSet<u8> = graded.placements.iter().map(|p| p.0).collect();
-                // A cell the step fills shows its digit circled instead of struck marks.
-                let eliminations: BTreeSet<(u8, u8)> = graded
-                    .eliminations
+                let graded: Vec<&crate::sudoku::grade::Step> =
+                    told.path.iter().map(|&i| &engine.path[i]).collect();
+                let name = &graded[0].name;
+                let placed: BTreeSet<u8> = graded
                     .iter()
-                    .copied()
-                    .filter(|e| !placed.contains(&e.0))
+                    .flat_map(|g| g.placements.iter().map(|p| p.0))
                     .collect();
-                assert_eq!(seen.struck, eliminations, "{}", graded.name);
+                // A cell the step fills shows its digit circled instead of struck marks;
+                // only candidates still there are struck.
+                let eliminations: BTreeSet<(u8, u8)> = graded
+                    .iter()
+                    .flat_map(|g| g.eliminations.iter().copied())
+                    .filter(|e| !placed.contains(&e.0))
+                    .filter(|&(cell, digit)| {
+                        told.moment.candidates[usize::from(cell)] >> (digit - 1) & 1 == 1
+                    })
+                    .collect();
+                assert_eq!(seen.struck, eliminations, "{name}");
                 struck += eliminations.len();
-                assert_eq!(seen.circled, placed, "{}", graded.name);
-                let pattern: BTreeSet<u8> = graded.cells.iter().copied().collect();
+                assert_eq!(seen.circled, placed, "{name}");
+                let pattern: BTreeSet<u8> = graded[0].cells.iter().copied().collect();
                 if seen.links == 0 {
-                    assert_eq!(seen.pattern, pattern, "{}", graded.name);
+                    assert_eq!(seen.pattern, pattern, "{name}");
                 } else {
                     chains += 1;
-                    assert!(seen.pattern.is_superset(&pattern), "{}", graded.name);
+                    assert!(seen.pattern.is_superset(&pattern), "{name}");
                 }
                 // Every changed cell is shaded, in one grey or the other.
                 for cell in eliminations
@@ -771,18 +816,13 @@ mod tests {
                 {
                     assert!(
                         seen.pattern.contains(&cell) || seen.targets.contains(&cell),
-                        "{}: r{}c{} unshaded",
-                        graded.name,
+                        "{name}: r{}c{} unshaded",
                         cell / 9 + 1,
                         cell % 9 + 1
                     );
                 }
                 assert!(seen.targets.is_disjoint(&seen.pattern));
             }
-            assert!(
-                beyond.next().is_none(),
-                "a step beyond singles without a diagram"
-            );
         }
         (diagrams, struck, chains)
     }
@@ -917,37 +957,48 @@ mod tests {
                         moment,
                         placed: &moment.placements,
                         marks: MarkArea::WHOLE,
+                        labelled: &[],
                     },
                 );
                 let seen = read_back_variant(&items, rect, size);
-                let grader = &walked.path[step.path.start];
-                let placed: BTreeSet<u16> =
-                    grader.placements.iter().map(|&(cell, _)| cell).collect();
-                let eliminated: BTreeSet<(u16, u8)> = grader
-                    .eliminations
+                // Identical steps told as one show all they do.
+                let graders: Vec<&crate::sudoku::variant::grade::VariantStep> =
+                    step.path.iter().map(|&i| &walked.path[i]).collect();
+                let placed: BTreeSet<u16> = graders
                     .iter()
-                    .copied()
+                    .flat_map(|g| g.placements.iter().map(|&(cell, _)| cell))
+                    .collect();
+                let eliminated: BTreeSet<(u16, u8)> = graders
+                    .iter()
+                    .flat_map(|g| g.eliminations.iter().copied())
                     .filter(|(cell, _)| !placed.contains(cell))
+                    .filter(|&(cell, value)| {
+                        moment.candidates[usize::from(cell)] >> (value - 1) & 1 == 1
+                    })
                     .collect();
                 assert_eq!(seen.struck, eliminated, "{}", step.english);
                 assert_eq!(seen.circled, placed);
                 let pattern: BTreeSet<u16> = moment.pattern.iter().copied().collect();
-                assert!(grader.pattern.iter().all(|cell| pattern.contains(cell)));
+                assert!(
+                    graders
+                        .iter()
+                        .all(|g| g.pattern.iter().all(|cell| pattern.contains(cell)))
+                );
                 assert_eq!(seen.pattern, pattern);
-                let changed: BTreeSet<u16> = grader
-                    .eliminations
+                let changed: BTreeSet<u16> = graders
                     .iter()
-                    .chain(&grader.placements)
+                    .flat_map(|g| g.eliminations.iter().chain(&g.placements))
                     .map(|&(cell, _)| cell)
                     .filter(|cell| !pattern.contains(cell))
                     .collect();
                 assert_eq!(seen.targets, changed);
-                assert_eq!(seen.links, grader.links.len());
+                let links: Vec<_> = graders.iter().flat_map(|g| g.links.iter()).collect();
+                assert_eq!(seen.links, links.len());
                 assert_eq!(
                     seen.dashed,
-                    grader.links.iter().filter(|link| !link.strong).count()
+                    links.iter().filter(|link| !link.strong).count()
                 );
-                chains += usize::from(!grader.links.is_empty());
+                chains += usize::from(!links.is_empty());
                 let diagonals = if variant == Variant::X {
                     2 * (size.side() + 1)
                 } else {

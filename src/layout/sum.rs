@@ -1297,7 +1297,12 @@ mod tests {
                 puzzle: puzzle.clone(),
                 solution,
             };
-            let walk = content.walkthrough(Language::English).unwrap();
+            let walk = content
+                .walkthrough(crate::book::kind::Wording::new(
+                    Language::English,
+                    crate::sudoku::coordinates::Coordinates::Numbers,
+                ))
+                .unwrap();
             let figure = SumFigure::from_puzzles(&content.puzzle, &content.solution).unwrap();
             let printed_hidden = |cells: &mut dyn Iterator<Item = &(usize, usize)>| {
                 cells.filter(|&&(row, _)| figure.printed[row]).count()

@@ -57,8 +57,12 @@ pub fn lay_out(
             };
             let column = (body_width - beside).max(size * 8.0);
             let about = wrap(metrics, &example.topic.about, size, column);
-            let words = &example.walk.steps[example.step].text;
-            let example_lines = wrap(metrics, words, size, column);
+            // A table's rows read as sentences here.
+            let words = example.walk.steps[example.step]
+                .text
+                .replace('\t', ": ")
+                .replace('\n', " ");
+            let example_lines = wrap(metrics, &words, size, column);
             let text_height = text_height(about.len(), example_lines.len(), pitch, text);
             Entry {
                 cell,

@@ -1,17 +1,23 @@
 //! Walkthrough pages: a puzzle's worked solution as panels, flowed onto pages.
 //!
-//! A panel is the figure at one moment of the solution (the digits found so far filled
-//! in, those found by the panel's own steps marked) with those steps beside it, numbered;
-//! a figure too wide for that (a 12×12 or 16×16 grid, at least [`STACKED_SHARE`] of the
-//! body) has its steps below it.
-//! A panel gathers steps while their text is no taller than the figure, so the figure
-//! comes back every few steps; a step with a diagram of its own (`WalkStep::diagram`)
-//! ends its panel, whose figure then shows that step. Panels flow down the pages after the
-//! answers; a panel (and so a step) is never split across pages, and a walkthrough's
-//! heading never ends a page. Kinds keep their steps short (mushikui-zan cuts long runs of
-//! case analyses into steps); only a step whose text alone is taller than a page (possible
-//! on very small pages) has its text carried over to continuation panels, which have no
-//! figure.
+//! Panels are of three kinds. A step with a diagram of its own (`WalkStep::diagram`)
+//! opens a *figure* panel: its diagram with its words beside it, and after them the steps
+//! told in words alone (`WalkStep::words_only`) that fit beside the figure. Other steps
+//! told in words alone run across the text width, a *text* panel each, so that a page
+//! fills with them and breaks between them. Steps that are neither (mushikui-zan) gather
+//! in *shared* panels: the figure as it stands after the panel's steps, with the steps
+//! beside it while their text is no taller than the figure. A figure too wide to have text
+//! beside it (a 12×12 or 16×16 grid, a killer: at least [`STACKED_SHARE`] of the body)
+//! has its step below it.
+//!
+//! A step's words may be a table (a killer's cage arithmetic): lines of two cells split by
+//! a tab, the deduction and what it does, set in two columns.
+//!
+//! Panels flow down the pages after the answers; a panel is never split across pages, and
+//! a walkthrough's heading never ends a page. Kinds keep their steps short; only a step
+//! whose text alone is taller than a page (possible on very small pages) has its text
+//! carried over to continuation panels, which have no figure. The first walkthrough page
+//! holds the legend of the coordinates under its heading.
 //!
 //! Everything here is geometry known before drawing: [`lay_out`] wraps the text and sizes
 //! the panels (it needs the made walkthroughs, the fonts and the figure cell), and
@@ -20,6 +26,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
+use super::font::FontMetrics;
 use super::fonts::FontSet;
 use super::text::wrap;
 use crate::book::kind::Walkthrough;
@@ -35,26 +42,56 @@ pub(super) mod style {
     pub const STEP_GAP: f64 = 0.45;
     /// Between the figure and the text.
     pub const GUTTER: f64 = 1.2;
-    /// Space after each panel (a hairline runs in it).
+    /// Space after each panel with a figure (a hairline runs in it).
     pub const PANEL_GAP: f64 = 1.0;
     /// A walkthrough's heading line.
     pub const HEADER: f64 = 2.2;
     /// Room for the step number before the text (two digits and a point).
     pub const NUMBER: f64 = 2.2;
+    /// Between a table's two columns.
+    pub const TABLE_GAP: f64 = 1.0;
+    /// A table's second column takes at most this share of the text column.
+    pub const TABLE_OUTCOME: f64 = 0.42;
 }
 
-/// One panel: steps `steps` beside the figure as it stands after them.
+/// What a panel shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PanelKind {
+    /// The diagram of its first step, that step's words and words-only steps beside it.
+    #[default]
+    Figure,
+    /// The figure as it stands after its steps, which are beside it.
+    Shared,
+    /// Words across the text width, no figure.
+    Text,
+}
+
+/// One panel: steps `steps`, with or without a figure.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Panel {
     pub steps: Range<usize>,
-    /// Each step's text, wrapped to the text column.
+    /// Each step's text, wrapped to its column; a table's lines hold their two cells split
+    /// by a tab.
     pub lines: Vec<Vec<String>>,
+    /// For each step, where a table's second column starts (points from the text's
+    /// start); `None` for plain text.
+    pub tabs: Vec<Option<f64>>,
     /// Height in points, gap included.
     pub height: f64,
     /// The panel continues the text of its first step from the panel before, without a
     /// figure or step number: only a step whose text alone is taller than a page is
     /// carried over like this.
     pub continued: bool,
+    pub kind: PanelKind,
+    /// The text runs across the body's width rather than beside the figure.
+    pub wide: bool,
+}
+
+impl Panel {
+    /// True when the panel draws a figure.
+    pub fn has_figure(&self) -> bool {
+        !self.continued && self.kind != PanelKind::Text
+    }
 }
 
 /// A figure at least this share of the body wide has its text below it, not beside it.
@@ -66,7 +103,17 @@ pub const STACKED_SHARE: f64 = 0.5;
 fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -> Vec<Panel> {
     let pitch = text * style::TEXT * style::LEADING;
     let step_gap = style::STEP_GAP * text;
-    let panel_gap = style::PANEL_GAP * text;
+    let figured = panel.kind != PanelKind::Text;
+    let (figure, stacked) = if figured {
+        (figure, stacked)
+    } else {
+        (0.0, false)
+    };
+    let panel_gap = if figured {
+        style::PANEL_GAP * text
+    } else {
+        0.0
+    };
     let below = if stacked {
         figure + style::GUTTER * text
     } else {
@@ -92,14 +139,18 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
     let limit = room - panel_gap;
     let mut out = Vec::new();
     let start = panel.steps.start;
-    let mut current = Panel {
+    let template = Panel {
         steps: start..start,
         lines: Vec::new(),
+        tabs: Vec::new(),
         height: 0.0,
         continued: false,
+        kind: panel.kind,
+        wide: panel.wide,
     };
+    let mut current = template.clone();
     let mut used = 0.0;
-    for (step, lines) in panel.steps.clone().zip(panel.lines) {
+    for ((step, lines), tab) in panel.steps.clone().zip(panel.lines).zip(panel.tabs) {
         let mut rest: &[String] = &lines;
         loop {
             let under_figure = if current.continued { 0.0 } else { below };
@@ -115,12 +166,14 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
             if rest.len().max(1) <= take {
                 current.steps.end = step + 1;
                 current.lines.push(rest.to_vec());
+                current.tabs.push(tab);
                 used += rest.len().max(1) as f64 * pitch + step_gap;
                 break;
             }
             if take > 0 {
                 current.steps.end = step + 1;
                 current.lines.push(rest[..take].to_vec());
+                current.tabs.push(tab);
                 used += take as f64 * pitch + step_gap;
                 rest = &rest[take..];
             }
@@ -129,9 +182,8 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
             used = 0.0;
             current = Panel {
                 steps: step..step,
-                lines: Vec::new(),
-                height: 0.0,
                 continued: continues,
+                ..template.clone()
             };
         }
     }
@@ -145,7 +197,8 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
 #[derive(Clone, Debug, PartialEq)]
 pub struct WalkLayout {
     pub cell: f64,
-    /// The figure box (width, height) every panel leaves for the figure.
+    /// The figure box (width, height) every panel leaves for the figure (its margin of
+    /// coordinates included).
     pub figure: (f64, f64),
     /// The steps go below the figure (a figure too wide to have them beside it).
     pub stacked: bool,
@@ -166,12 +219,107 @@ pub struct WalkBlock {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WalkPage {
     pub blocks: Vec<WalkBlock>,
+    /// The page opens with the legend of the coordinates.
+    pub legend: bool,
+}
+
+/// A step's text wrapped to `width`: plain lines, or a table's rows as lines of two cells
+/// split by a tab, and where the second column starts.
+pub(super) fn wrap_step(
+    metrics: &FontMetrics,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> (Vec<String>, Option<f64>) {
+    let (lines, tab, _) = wrap_rows(metrics, text, size, width, spacing);
+    (lines, tab)
+}
+
+/// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text).
+fn wrap_rows(
+    metrics: &FontMetrics,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> (Vec<String>, Option<f64>, Vec<usize>) {
+    if !text.contains('\t') {
+        return (wrap(metrics, text, size, width), None, Vec::new());
+    }
+    let rows: Vec<(&str, &str)> = text
+        .lines()
+        .map(|row| row.split_once('\t').unwrap_or((row, "")))
+        .collect();
+    let gap = style::TABLE_GAP * spacing;
+    let outcome = rows
+        .iter()
+        .map(|(_, outcome)| metrics.width(outcome, size))
+        .fold(0.0, f64::max)
+        .min(width * style::TABLE_OUTCOME);
+    let left = (width - outcome - gap).max(size * 6.0);
+    let mut lines = Vec::new();
+    let mut starts = Vec::new();
+    for (what, done) in rows {
+        starts.push(lines.len());
+        let what = wrap(metrics, what, size, left);
+        let done = wrap(metrics, done, size, outcome.max(size));
+        for row in 0..what.len().max(done.len()) {
+            lines.push(format!(
+                "{}\t{}",
+                what.get(row).map_or("", String::as_str),
+                done.get(row).map_or("", String::as_str)
+            ));
+        }
+    }
+    (lines, Some(left + gap), starts)
+}
+
+/// A words-only table longer than this many lines is cut, between rows, into panels the
+/// pages can break between.
+const TABLE_PIECE: usize = 6;
+
+/// A words-only step's panel (`height` its text's height); a long table as several, each
+/// of whole rows and at most [`TABLE_PIECE`] lines (unless one row is longer), the later
+/// ones continuing it. `starts` holds the line each row starts on.
+fn text_panels(
+    index: usize,
+    lines: Vec<String>,
+    tab: Option<f64>,
+    starts: &[usize],
+    height: &dyn Fn(&[String]) -> f64,
+) -> Vec<Panel> {
+    let panel = |lines: &[String], continued: bool| Panel {
+        steps: index..index + 1,
+        height: height(lines),
+        lines: vec![lines.to_vec()],
+        tabs: vec![tab],
+        continued,
+        kind: PanelKind::Text,
+        wide: true,
+    };
+    if tab.is_none() || lines.len() <= TABLE_PIECE {
+        return vec![panel(&lines, false)];
+    }
+    let mut cuts = vec![0];
+    for (row, &start) in starts.iter().enumerate() {
+        let end = starts.get(row + 1).copied().unwrap_or(lines.len());
+        let piece = cuts[cuts.len() - 1];
+        if start > piece && end - piece > TABLE_PIECE {
+            cuts.push(start);
+        }
+    }
+    cuts.push(lines.len());
+    cuts.windows(2)
+        .enumerate()
+        .map(|(piece, cut)| panel(&lines[cut[0]..cut[1]], piece > 0))
+        .collect()
 }
 
 /// Sizes the walkthroughs: `walks[i]` of puzzle `i` with figure cell `cells[i]` and figure
-/// extent `extents[i]` (cells across and down), text column `width` points wide (the
-/// body's width); no panel is taller than `room` points (a page below a walkthrough's
-/// heading).
+/// extent `extents[i]` (cells across and down, the margin of coordinates included), text
+/// column `width` points wide (the body's width); no panel is taller than `room` points (a
+/// page below a walkthrough's heading).
 pub fn lay_out(
     spec: &Spec,
     fonts: &FontSet,
@@ -183,6 +331,7 @@ pub fn lay_out(
 ) -> Vec<Option<WalkLayout>> {
     let text = spec.page.text_size.value;
     let size = text * style::TEXT;
+    let pitch = size * style::LEADING;
     let metrics = fonts.metrics(fonts.text);
     walks
         .iter()
@@ -198,33 +347,63 @@ pub fn lay_out(
             } else {
                 figure.0 + style::GUTTER * text
             };
-            let column = (body_width - beside - style::NUMBER * size).max(size * 8.0);
+            let narrow = (body_width - beside - style::NUMBER * size).max(size * 8.0);
+            let wide = (body_width - style::NUMBER * size).max(size * 8.0);
+            let height =
+                |lines: &[String]| lines.len().max(1) as f64 * pitch + style::STEP_GAP * text;
             // Beside a figure, steps gather while no taller than it; below one, while no
             // taller than a third of it.
             let gather = if stacked { figure.1 / 3.0 } else { figure.1 };
             let mut panels: Vec<Panel> = Vec::new();
             let mut current: Option<Panel> = None;
             for (index, step) in walk.steps.iter().enumerate() {
-                let lines = wrap(metrics, &step.text, size, column);
-                let height =
-                    lines.len().max(1) as f64 * size * style::LEADING + style::STEP_GAP * text;
+                let (kind, column) = if step.diagram {
+                    (PanelKind::Figure, if stacked { wide } else { narrow })
+                } else if step.words_only {
+                    (PanelKind::Text, wide)
+                } else {
+                    (PanelKind::Shared, if stacked { wide } else { narrow })
+                };
+                let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text);
                 if let Some(panel) = current.as_mut() {
-                    let text_height = panel.height;
-                    let closed = walk.steps[panel.steps.end - 1].diagram;
-                    if !closed && text_height + height <= gather {
-                        panel.steps.end = index + 1;
-                        panel.lines.push(lines);
-                        panel.height += height;
-                        continue;
+                    // Words beside a figure, or a shared panel's next step.
+                    let joins = match (panel.kind, kind) {
+                        (PanelKind::Figure, PanelKind::Text) if !stacked => true,
+                        (PanelKind::Shared, PanelKind::Shared) => true,
+                        _ => false,
+                    };
+                    if joins {
+                        let (lines, tab) = if kind == PanelKind::Text {
+                            wrap_step(metrics, &step.text, size, narrow, text)
+                        } else {
+                            (lines.clone(), tab)
+                        };
+                        let step_height = height(&lines);
+                        if panel.height + step_height <= gather {
+                            panel.steps.end = index + 1;
+                            panel.lines.push(lines);
+                            panel.tabs.push(tab);
+                            panel.height += step_height;
+                            continue;
+                        }
                     }
                     panels.extend(current.take());
                 }
-                current = Some(Panel {
+                if kind == PanelKind::Text {
+                    panels.extend(text_panels(index, lines, tab, &starts, &height));
+                    continue;
+                }
+                let step_height = height(&lines);
+                let panel = Panel {
                     steps: index..index + 1,
                     lines: vec![lines],
-                    height,
+                    tabs: vec![tab],
+                    height: step_height,
                     continued: false,
-                });
+                    kind,
+                    wide: stacked,
+                };
+                current = Some(panel);
             }
             panels.extend(current);
             let panels = panels
@@ -241,18 +420,32 @@ pub fn lay_out(
         .collect()
 }
 
+/// The height of the coordinates' legend of `lines` lines.
+pub fn legend_height(spec: &Spec, lines: usize) -> f64 {
+    if lines == 0 {
+        return 0.0;
+    }
+    let text = spec.page.text_size.value;
+    lines as f64 * text * style::TEXT * style::LEADING + style::PANEL_GAP * text
+}
+
 /// Packs the walkthroughs of `puzzles` (in order) onto pages with `room` points of height
-/// below the heading band.
+/// below the heading band; the first page (when `legend` is more than 0) opens with the
+/// legend, `legend` points tall.
 pub fn flow(
     spec: &Spec,
     layouts: &[Option<WalkLayout>],
     puzzles: &[usize],
     room: f64,
+    legend: f64,
 ) -> Vec<WalkPage> {
     let header = style::HEADER * spec.page.text_size.value;
     let mut pages: Vec<WalkPage> = Vec::new();
-    let mut page = WalkPage::default();
-    let mut used = 0.0;
+    let mut page = WalkPage {
+        blocks: Vec::new(),
+        legend: legend > 0.0,
+    };
+    let mut used = legend;
     for &puzzle in puzzles {
         let Some(layout) = layouts.get(puzzle).and_then(Option::as_ref) else {
             continue;
@@ -296,6 +489,36 @@ pub fn flow(
 mod tests {
     use super::*;
 
+    #[test]
+    fn long_tables_are_cut_between_rows_into_continuing_panels() {
+        let lines: Vec<String> = (0..11).map(|line| format!("row\t{line}")).collect();
+        // Rows of 2, 1, 2, 1, 2, 3 lines.
+        let starts = [0, 2, 3, 5, 6, 8];
+        let height = |lines: &[String]| lines.len() as f64;
+        let panels = text_panels(4, lines.clone(), Some(30.0), &starts, &height);
+        assert!(panels.len() > 1);
+        let mut joined = Vec::new();
+        for (piece, panel) in panels.iter().enumerate() {
+            assert_eq!(panel.steps, 4..5);
+            assert_eq!(panel.continued, piece > 0);
+            assert!(panel.lines[0].len() <= TABLE_PIECE);
+            assert!(
+                starts.contains(&joined.len()),
+                "cut inside a row at {}",
+                joined.len()
+            );
+            assert_eq!(panel.height, panel.lines[0].len() as f64);
+            joined.extend(panel.lines[0].iter().cloned());
+        }
+        assert_eq!(joined, lines);
+        // Plain text and short tables stay whole.
+        assert_eq!(text_panels(0, lines.clone(), None, &[], &height).len(), 1);
+        assert_eq!(
+            text_panels(0, lines[..6].to_vec(), Some(30.0), &starts[..4], &height).len(),
+            1
+        );
+    }
+
     fn layout(heights: &[f64]) -> WalkLayout {
         WalkLayout {
             cell: 10.0,
@@ -307,8 +530,9 @@ mod tests {
                 .map(|(index, &height)| Panel {
                     steps: index..index + 1,
                     lines: vec![vec!["step".into()]],
+                    tabs: vec![None],
                     height,
-                    continued: false,
+                    ..Panel::default()
                 })
                 .collect(),
         }
@@ -335,8 +559,9 @@ mod tests {
         let panel = Panel {
             steps: 3..5,
             lines: vec![lines(4, "a"), lines(100, "b")],
+            tabs: vec![None, None],
             height: 104.0 * pitch + 2.0 * style::STEP_GAP * text,
-            continued: false,
+            ..Panel::default()
         };
         let room = 300.0;
         let panels = fit_to_page(panel.clone(), 120.0, false, text, room);
@@ -351,8 +576,9 @@ mod tests {
         let short = Panel {
             steps: 0..1,
             lines: vec![lines(2, "c")],
+            tabs: vec![None],
             height: 2.0 * pitch,
-            continued: false,
+            ..Panel::default()
         };
         let fitted = fit_to_page(short, 120.0, false, text, room);
         assert_eq!(fitted.len(), 1);
@@ -368,8 +594,9 @@ mod tests {
         let panel = Panel {
             steps: 0..1,
             lines: vec![lines(3)],
+            tabs: vec![None],
             height: 3.0 * pitch,
-            continued: false,
+            ..Panel::default()
         };
         let gaps = (style::GUTTER + style::PANEL_GAP) * text;
         let fitted = fit_to_page(panel.clone(), 400.0, true, text, 600.0);
@@ -382,8 +609,9 @@ mod tests {
         let long = Panel {
             steps: 0..1,
             lines: vec![lines(40)],
+            tabs: vec![None],
             height: 40.0 * pitch,
-            continued: false,
+            ..Panel::default()
         };
         let room = 600.0;
         let fitted = fit_to_page(long, 400.0, true, text, room);
@@ -406,7 +634,7 @@ mod tests {
             Some(layout(&[150.0, 60.0])),
         ];
         let room = 300.0;
-        let pages = flow(&spec, &layouts, &[0, 1, 2], room);
+        let pages = flow(&spec, &layouts, &[0, 1, 2], room, 0.0);
         let mut seen: Vec<(usize, usize)> = Vec::new();
         for page in &pages {
             let mut bottom: f64 = 0.0;

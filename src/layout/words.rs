@@ -1,7 +1,9 @@
 //! The book's own words in each language: headings, captions, tiers and the rules.
 
+use crate::book::kind::Nudge;
 use crate::book::spec::Language;
 use crate::kind::Kind;
+use crate::sudoku::coordinates::Coordinates;
 
 pub fn contents(language: Language) -> &'static str {
     match language {
@@ -50,6 +52,57 @@ pub fn hints_to(language: Language, section: &str) -> String {
     match language {
         Language::English => format!("Hints: {section}"),
         Language::Japanese => format!("ヒント：{section}"),
+    }
+}
+
+/// The heading of hint pages: "Hints", or a ladder's rung ("Hints 1: where to look").
+pub fn hints_heading(language: Language, rung: u8) -> String {
+    match (language, rung) {
+        (_, 0) => hints(language).to_string(),
+        (Language::English, 1) => "Hints 1: where to look".to_string(),
+        (Language::English, 2) => "Hints 2: the technique".to_string(),
+        (Language::English, _) => "Hints 3: the step".to_string(),
+        (Language::Japanese, 1) => "ヒント1：どこを見るか".to_string(),
+        (Language::Japanese, 2) => "ヒント2：使うテクニック".to_string(),
+        (Language::Japanese, _) => "ヒント3：解き方の一歩".to_string(),
+    }
+}
+
+/// A hint as its page prints it: plain (`rung` 0) or the second rung, "X-Wing: look at rows
+/// B and F."; the first rung only where to look, "Look at rows B and F."; the third the
+/// step itself.
+pub fn hint_rung(language: Language, nudge: &Nudge, rung: u8) -> String {
+    match (language, rung) {
+        (_, 3) if nudge.step.is_some() => nudge.step.clone().unwrap_or_default(),
+        (Language::English, 1) => {
+            let mut letters = nudge.area.chars();
+            let area: String = letters
+                .next()
+                .map(|first| first.to_lowercase().chain(letters).collect())
+                .unwrap_or_default();
+            format!("Look at {area}.")
+        }
+        (Language::Japanese, 1) => format!("{}に注目。", nudge.area),
+        (Language::English, _) => format!("{}: look at {}.", nudge.technique, nudge.area),
+        (Language::Japanese, _) => format!("{}：{}に注目。", nudge.technique, nudge.area),
+    }
+}
+
+/// The legend of the coordinates, at the head of the walkthroughs.
+pub fn coordinates_legend(language: Language, coordinates: Coordinates) -> &'static str {
+    match (language, coordinates) {
+        (Language::English, Coordinates::Letters) => {
+            "Rows are lettered A, B, C… from the top and columns numbered 1, 2, 3… from the left, as printed beside each grid: C7 is the cell in row C, column 7. Boxes are numbered 1, 2, 3… across and down from the top left; a jigsaw's regions by the number in a corner. C7 ≠ 5 means C7 cannot hold 5."
+        }
+        (Language::English, Coordinates::Numbers) => {
+            "Rows are numbered 1, 2, 3… from the top and columns 1, 2, 3… from the left, as printed beside each grid: r3c7 is the cell in row 3, column 7. Boxes are numbered 1, 2, 3… across and down from the top left; a jigsaw's regions by the number in a corner. r3c7≠5 means r3c7 cannot hold 5."
+        }
+        (Language::Japanese, Coordinates::Letters) => {
+            "行は上からA、B、C…、列は左から1、2、3…と盤の外に示しています。C7はC行・7列目のマスです。ブロックは左上から右へ、下へと1、2、3…と数え、変形ナンプレの領域は角の番号で示します。C7≠5はC7に5が入らないことを表します。"
+        }
+        (Language::Japanese, Coordinates::Numbers) => {
+            "行は上から1、2、3…、列は左から1、2、3…と盤の外に示しています。r3c7は3行目・7列目のマスです。ブロックは左上から右へ、下へと1、2、3…と数え、変形ナンプレの領域は角の番号で示します。r3c7≠5はr3c7に5が入らないことを表します。"
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! [`reference`] is a deliberately simple solver kept only to check the fast one.
 
 pub mod canon;
+pub mod coordinates;
 pub mod generate;
 pub mod grade;
 pub mod grid;

@@ -401,6 +401,45 @@ pub fn killer_text(puzzle: &str, solution: &str) -> (String, String) {
     (text, answer)
 }
 
+/// The text inside a jigsaw's box when its regions are numbered: each row's region
+/// numbers (set near the top of a cell, above its digit) and then its givens. A region's
+/// number sits in its first cell holding a given (top to bottom, left to right), or its
+/// first cell when it has none.
+pub fn jigsaw_text(line: &str) -> String {
+    let grid = puzzlebook::sudoku::variant::parse_any(line).unwrap();
+    let regions = grid.geometry().regions();
+    let values = grid.cells();
+    let side = grid.geometry().side();
+    let mut label_cells = vec![None; side * side];
+    let count = regions.iter().map(|&r| usize::from(r) + 1).max().unwrap();
+    for region in 0..count {
+        let cells: Vec<usize> = (0..regions.len())
+            .filter(|&cell| usize::from(regions[cell]) == region)
+            .collect();
+        let cell = cells
+            .iter()
+            .copied()
+            .find(|&cell| values[cell] != 0)
+            .unwrap_or(cells[0]);
+        label_cells[cell] = Some(region + 1);
+    }
+    let mut text = String::new();
+    for row in 0..side {
+        let cells = row * side..(row + 1) * side;
+        for cell in cells.clone() {
+            if let Some(number) = label_cells[cell] {
+                text.push_str(&number.to_string());
+            }
+        }
+        for cell in cells {
+            if values[cell] != 0 {
+                text.push_str(&values[cell].to_string());
+            }
+        }
+    }
+    text
+}
+
 /// Checks every puzzle and answer of a manifest against the PDF: right page, right digits
 /// inside the box. Returns the number of boxes checked.
 pub fn check_manifest_against_pdf(pdf_path: &Path) -> usize {
@@ -428,6 +467,13 @@ pub fn check_manifest_against_pdf(pdf_path: &Path) -> usize {
             }
             (None, Some("killer")) => killer_text(line, solution_line),
             (None, _) => expected_text(puzzle["kind"].as_str().unwrap(), line, solution_line),
+        };
+        // A jigsaw a hint or walkthrough refers to numbers its regions in the grid.
+        let referred = puzzle["hint_page"].is_u64() || puzzle["walkthrough_pages"].is_array();
+        let given = if referred && puzzle["variant"].as_str() == Some("jigsaw") {
+            jigsaw_text(line)
+        } else {
+            given
         };
         let text = pdf.text_in(page, &bbox);
         assert_eq!(text, given, "puzzle {number} on page {page}");

@@ -116,9 +116,20 @@ pub struct Network {
     pub operand: Vec<bool>,
     /// Cell → items (columns, then relations offset by the column count) that use it.
     pub watchers: Vec<Vec<usize>>,
+    /// A division's steps (from 1) as the figure numbers them: the rows of a zero quotient
+    /// digit are not printed, so step `i` is the `printed_steps[i - 1]`-th printed one.
+    pub printed_steps: Vec<usize>,
 }
 
 impl Network {
+    /// Division step `step` (from 1) as the printed figure counts it.
+    pub fn printed_step(&self, step: usize) -> usize {
+        self.printed_steps
+            .get(step.wrapping_sub(1))
+            .copied()
+            .unwrap_or(step)
+    }
+
     pub fn item_count(&self) -> usize {
         self.columns.len() + self.relations.len()
     }
@@ -541,6 +552,19 @@ pub fn build(puzzle: &Puzzle) -> Network {
         label_rows: builder.label_rows,
         operand,
         watchers: Vec::new(),
+        printed_steps: puzzle
+            .division_steps()
+            .map(|steps| {
+                let mut printed = 0;
+                steps
+                    .iter()
+                    .map(|step| {
+                        printed += usize::from(!step.zero);
+                        printed.max(1)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
     };
     let mut watchers = vec![Vec::new(); network.cells.len()];
     for item in 0..network.item_count() {

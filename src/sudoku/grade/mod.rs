@@ -18,6 +18,7 @@ pub mod chaining;
 pub mod exact;
 pub mod generate;
 pub mod hint;
+mod needed;
 pub mod nudge;
 pub mod target;
 pub mod tier;

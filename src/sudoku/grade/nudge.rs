@@ -72,7 +72,7 @@ pub fn nudge_in(puzzle: &Grid, extra: ExtraHouses) -> Option<Nudge> {
 }
 
 /// The smallest description of where `cells` lie.
-fn place_of(cells: &[usize]) -> Place {
+pub fn place_of(cells: &[usize]) -> Place {
     let distinct = |of: fn(usize) -> usize| {
         let mut houses: Vec<u8> = cells.iter().map(|&cell| of(cell) as u8 + 1).collect();
         houses.sort_unstable();

@@ -22,15 +22,16 @@ pub enum Language {
     Japanese,
 }
 
-/// At most this many singles are listed in one step.
-const SINGLES_PER_STEP: usize = 18;
-
 /// A chain step's account is printed when it is at most this long (characters); longer
 /// accounts (dynamic and nested chains) are summarised.
 const LONGEST_ACCOUNT: usize = 360;
 
 /// At most this many links of a chain are drawn.
 const MOST_LINKS: usize = 40;
+
+/// At most this many steps of a walkthrough get a diagram (see [`choose_diagrams`]): with
+/// the rest told in words, a 9×9 walkthrough stays within two pages of a 6 × 9 in book.
+pub const MOST_DIAGRAMS: usize = 3;
 
 /// A link of a chain between two candidates (cell 0-80, digit 1-9), drawn from `from` to
 /// `to`: strong (one of the two is true) or weak (not both are true).
@@ -73,13 +74,16 @@ pub struct Moment {
 /// One step of a walkthrough.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WalkStep {
-    /// A run of singles (no diagram of its own) or a step beyond singles.
+    /// A run of singles, or a step beyond singles (identical ones in a row told once).
     pub singles: bool,
-    /// The grader's steps this one retells.
-    pub path: std::ops::Range<usize>,
+    /// The grader's steps this one retells (indexes into the path, ascending).
+    pub path: Vec<usize>,
     pub english: String,
     pub japanese: String,
     pub moment: Moment,
+    /// The step is shown in a diagram (at most [`MOST_DIAGRAMS`] a walkthrough); the others
+    /// are told in words alone.
+    pub diagram: bool,
 }
 
 impl WalkStep {
@@ -96,6 +100,9 @@ impl WalkStep {
 pub struct Walkthrough {
     pub steps: Vec<WalkStep>,
     pub path: Vec<Step>,
+    /// The grader's steps left out: nothing after them needs what they remove (see
+    /// [`super::needed`]).
+    pub skipped: Vec<usize>,
 }
 
 pub fn is_single(technique: Technique) -> bool {
@@ -133,45 +140,140 @@ pub fn retell(puzzle: &Grid, path: Vec<Step>) -> Walkthrough {
     retell_in(puzzle, path, ExtraHouses::None)
 }
 
-/// [`retell`] for a grading with `extra` houses.
+/// [`retell`] for a grading with `extra` houses: the steps a reader needs (see
+/// [`super::needed`]), runs of singles as one step each, identical steps in a row as one,
+/// a technique worded in full the first time and briefly after, the most telling steps
+/// chosen for diagrams.
 pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthrough {
-    let mut board = Board::with_geometry(puzzle, extra.geometry());
-    let mut steps = Vec::new();
-    let mut index = 0;
-    while index < path.len() {
-        let start = index;
-        let before = (board.values, open_candidates(&board));
-        if is_single(path[index].technique) {
-            let run = path[index..]
+    let geometry = extra.geometry();
+    let needed = super::needed::needed(puzzle, &path, geometry);
+    let kept: Vec<usize> = (0..path.len()).filter(|&index| needed[index]).collect();
+    let skipped = (0..path.len()).filter(|&index| !needed[index]).collect();
+    let mut board = Board::with_geometry(puzzle, geometry);
+    let mut steps: Vec<WalkStep> = Vec::new();
+    let mut told: Vec<Technique> = Vec::new();
+    let mut at = 0;
+    while at < kept.len() {
+        let before = board;
+        if is_single(path[kept[at]].technique) {
+            let run: Vec<usize> = kept[at..]
                 .iter()
-                .take_while(|step| is_single(step.technique))
-                .count();
-            // Long runs are cut into nearly equal steps of at most SINGLES_PER_STEP.
-            let pieces = run.div_ceil(SINGLES_PER_STEP);
-            let length = run.div_ceil(pieces);
-            while index < path.len() && is_single(path[index].technique) && index - start < length {
+                .copied()
+                .take_while(|&index| is_single(path[index].technique))
+                .collect();
+            for &index in &run {
                 apply(&mut board, &path[index]);
-                index += 1;
             }
-            steps.push(singles_step(
-                &path[start..index],
-                start..index,
-                before,
-                extra,
-            ));
-        } else {
-            let step = &path[index];
-            let board_before = board;
-            apply(&mut board, step);
-            index += 1;
-            steps.push(technique_step(step, start..index, &board_before));
+            at += run.len();
+            let finishing = at == kept.len() && board.is_solved() && !steps.is_empty();
+            steps.push(singles_step(&path, run, &before, extra, finishing));
+            continue;
         }
+        // Identical steps in a row (SE's direct techniques find one pattern again for
+        // each single it leaves) are told once.
+        let first = kept[at];
+        let mut merged = path[first].clone();
+        let mut indexes = vec![first];
+        apply(&mut board, &path[first]);
+        at += 1;
+        while at < kept.len() && same_pattern(&path[kept[at]], &path[first]) {
+            let next = &path[kept[at]];
+            merged.placements.extend_from_slice(&next.placements);
+            merged.eliminations.extend_from_slice(&next.eliminations);
+            indexes.push(kept[at]);
+            apply(&mut board, next);
+            at += 1;
+        }
+        merged.eliminations.sort_unstable();
+        merged.eliminations.dedup();
+        let brief = told.contains(&merged.technique);
+        told.push(merged.technique);
+        steps.push(technique_step(&merged, indexes, &before, brief));
     }
-    Walkthrough { steps, path }
+    choose_diagrams(&mut steps, &path);
+    Walkthrough {
+        steps,
+        path,
+        skipped,
+    }
+}
+
+/// True when two steps are one pattern found twice: same technique, cells and digits.
+fn same_pattern(a: &Step, b: &Step) -> bool {
+    a.technique == b.technique && a.cells == b.cells && a.digits == b.digits
+}
+
+/// Picks the steps a reader most needs to see, at most [`MOST_DIAGRAMS`]: patterns words
+/// locate poorly (fish, strong links, wings, uniqueness, chains) before intersections and
+/// subsets (at most [`MOST_PLAIN_DIAGRAMS`] of those), a technique's first step before its
+/// repeats, harder steps before easier ones; a step next to one with a diagram gets none
+/// unless both are such patterns.
+fn choose_diagrams(steps: &mut [WalkStep], path: &[Step]) {
+    let mut seen: Vec<Technique> = Vec::new();
+    let mut ranked: Vec<(bool, bool, std::cmp::Reverse<u16>, usize)> = Vec::new();
+    for (index, step) in steps.iter().enumerate() {
+        if step.singles {
+            continue;
+        }
+        let grader = &path[step.path[0]];
+        let repeat = seen.contains(&grader.technique);
+        seen.push(grader.technique);
+        let plain = words_locate(grader.technique);
+        ranked.push((
+            plain,
+            repeat,
+            std::cmp::Reverse(grader.rating_tenths),
+            index,
+        ));
+    }
+    ranked.sort_unstable();
+    let (mut chosen, mut plain_chosen) = (0, 0);
+    for &(plain, _, _, index) in &ranked {
+        if chosen == MOST_DIAGRAMS {
+            break;
+        }
+        if plain && plain_chosen == MOST_PLAIN_DIAGRAMS {
+            continue;
+        }
+        let crowded = [index.wrapping_sub(1), index + 1]
+            .into_iter()
+            .filter_map(|near| steps.get(near))
+            .any(|near| near.diagram && (plain || words_locate(path[near.path[0]].technique)));
+        if crowded {
+            continue;
+        }
+        steps[index].diagram = true;
+        chosen += 1;
+        plain_chosen += usize::from(plain);
+    }
+}
+
+/// At most this many diagrams show intersections and subsets, which words locate well.
+const MOST_PLAIN_DIAGRAMS: usize = 2;
+
+/// Techniques whose pattern the words locate well: intersections and subsets.
+fn words_locate(technique: Technique) -> bool {
+    use Technique as T;
+    matches!(
+        technique,
+        T::DirectPointing
+            | T::DirectClaiming
+            | T::DirectHiddenPair
+            | T::DirectHiddenTriple
+            | T::Pointing
+            | T::Claiming
+            | T::GeneralizedIntersection
+            | T::NakedPair
+            | T::NakedTriple
+            | T::NakedQuad
+            | T::HiddenPair
+            | T::HiddenTriple
+            | T::HiddenQuad
+    )
 }
 
 /// The candidates of the empty cells (0 for filled ones).
-fn open_candidates(board: &Board) -> [u16; 81] {
+pub(super) fn open_candidates(board: &Board) -> [u16; 81] {
     let mut candidates = board.candidates;
     for (cell, &value) in board.values.iter().enumerate() {
         if value != 0 {
@@ -181,7 +283,7 @@ fn open_candidates(board: &Board) -> [u16; 81] {
     candidates
 }
 
-fn apply(board: &mut Board, step: &Step) {
+pub(super) fn apply(board: &mut Board, step: &Step) {
     for &(cell, digit) in &step.eliminations {
         board.eliminate(cell as usize, digit);
     }
@@ -192,9 +294,15 @@ fn apply(board: &mut Board, step: &Step) {
     }
 }
 
-/// The words of a run of singles of `techniques` that place `list` (`r1c3=5`, …): "Fill
-/// 14 hidden singles: …" and its Japanese. Shared by the walkthroughs of both graders.
-pub fn singles_words(techniques: &[Technique], list: &[String]) -> (String, String) {
+/// The words of a run of singles of `techniques` placing `placements` ((cell name, value
+/// word, value) each, in the order the words list them), grouped by value: "Hidden
+/// singles: 4 in A1 and C3; 7 in B2." and its Japanese; a run that `finishes` the grid is
+/// only counted. Shared by the walkthroughs of both graders.
+pub fn singles_words(
+    techniques: &[Technique],
+    placements: &[(String, String, u8)],
+    finishes: bool,
+) -> (String, String) {
     let count = |of: &[Technique]| techniques.iter().filter(|t| of.contains(t)).count();
     let kinds = [
         (
@@ -213,59 +321,95 @@ pub fn singles_words(techniques: &[Technique], list: &[String]) -> (String, Stri
             "ネイキッドシングル",
         ),
     ];
+    let total = placements.len();
+    if finishes {
+        return (
+            format!("Singles finish the grid ({total} cells)."),
+            format!("残りの{total}マスはシングルで埋まる。"),
+        );
+    }
     let present: Vec<_> = kinds.iter().filter(|kind| kind.0 > 0).collect();
-    let english_name = |&&(n, (one, many), _): &&(usize, (&str, &str), &str)| {
-        format!("{n} {}", if n == 1 { one } else { many })
-    };
-    let english = match present.as_slice() {
-        [only] => format!("Fill {}: {}.", english_name(only), list.join(", ")),
-        _ => format!(
-            "Fill {} singles ({}): {}.",
-            techniques.len(),
-            present
+    let mut values: Vec<u8> = placements.iter().map(|p| p.2).collect();
+    values.sort_unstable();
+    values.dedup();
+    let groups: Vec<(String, Vec<String>)> = values
+        .iter()
+        .map(|&value| {
+            let word = placements
                 .iter()
-                .map(english_name)
-                .collect::<Vec<_>>()
-                .join(", "),
-            list.join(", ")
-        ),
+                .find(|p| p.2 == value)
+                .map_or_else(String::new, |p| p.1.clone());
+            let cells = placements
+                .iter()
+                .filter(|p| p.2 == value)
+                .map(|p| p.0.clone())
+                .collect();
+            (word, cells)
+        })
+        .collect();
+    let english_groups: Vec<String> = groups
+        .iter()
+        .map(|(value, cells)| format!("{value} in {}", english_list(cells)))
+        .collect();
+    // "Hidden singles" when that is all they are; otherwise "Singles".
+    let head = match present.as_slice() {
+        [only] => {
+            let (one, many) = only.1;
+            let word = if only.0 == 1 { one } else { many };
+            let mut letters = word.chars();
+            letters
+                .next()
+                .map(|first| first.to_uppercase().chain(letters).collect())
+                .unwrap_or_default()
+        }
+        _ => "Singles".to_string(),
+    };
+    let english = format!("{head}: {}.", english_groups.join("; "));
+    let japanese_head = match present.as_slice() {
+        [only] => only.2,
+        _ => "シングル",
     };
     let japanese = format!(
-        "シングルで{}マス確定（{}）：{}。",
-        techniques.len(),
-        present
+        "{japanese_head}：{}。",
+        groups
             .iter()
-            .map(|kind| format!("{}{}", kind.2, kind.0))
+            .map(|(value, cells)| format!("{value}は{}", cells.join("・")))
             .collect::<Vec<_>>()
-            .join("・"),
-        list.join("、")
+            .join("、")
     );
     (english, japanese)
 }
 
 fn singles_step(
-    run: &[Step],
-    path: std::ops::Range<usize>,
-    (values, candidates): ([u8; 81], [u16; 81]),
+    path: &[Step],
+    run: Vec<usize>,
+    board: &Board,
     extra: ExtraHouses,
+    finishes: bool,
 ) -> WalkStep {
-    let placements: Vec<(u8, u8)> = run.iter().flat_map(|s| s.placements.clone()).collect();
-    let list = placements
+    let placements: Vec<(u8, u8)> = run
         .iter()
-        .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell as usize)))
-        .collect::<Vec<_>>();
-    let techniques: Vec<Technique> = run.iter().map(|step| step.technique).collect();
-    let (english, japanese) = singles_words(&techniques, &list);
+        .flat_map(|&index| path[index].placements.clone())
+        .collect();
+    // Cells read top to bottom, left to right.
+    let mut by_cell = placements.clone();
+    by_cell.sort_unstable();
+    let named: Vec<(String, String, u8)> = by_cell
+        .iter()
+        .map(|&(cell, digit)| (cell_name(cell as usize), digit.to_string(), digit))
+        .collect();
+    let techniques: Vec<Technique> = run.iter().map(|&index| path[index].technique).collect();
+    let (english, japanese) = singles_words(&techniques, &named, finishes);
     let mut targets: Vec<u8> = placements.iter().map(|&(cell, _)| cell).collect();
     targets.sort_unstable();
     WalkStep {
         singles: true,
-        path,
+        path: run,
         english,
         japanese,
         moment: Moment {
-            values,
-            candidates,
+            values: board.values,
+            candidates: open_candidates(board),
             placements,
             eliminations: Vec::new(),
             pattern: Vec::new(),
@@ -275,10 +419,14 @@ fn singles_step(
             pencil_marks: false,
             extra,
         },
+        diagram: false,
     }
 }
 
-fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> WalkStep {
+/// A step beyond singles (or identical ones told as one, `step` holding all their
+/// placements and eliminations) in the position `board`; `brief` once its technique has
+/// been worded in full.
+fn technique_step(step: &Step, path: Vec<usize>, board: &Board, brief: bool) -> WalkStep {
     let links = links_of(step, board);
     let mut pattern = step.cells.clone();
     for link in &links {
@@ -299,8 +447,8 @@ fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> W
     WalkStep {
         singles: false,
         path,
-        english: english_text(step, board.geometry),
-        japanese: japanese_text(step, board.geometry),
+        english: english_text(step, board.geometry, brief),
+        japanese: japanese_text(step, board.geometry, brief),
         moment: Moment {
             values: board.values,
             candidates,
@@ -309,7 +457,10 @@ fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> W
                 .eliminations
                 .iter()
                 .copied()
-                .filter(|&(cell, _)| !step.placements.iter().any(|p| p.0 == cell))
+                .filter(|&(cell, digit)| {
+                    !step.placements.iter().any(|p| p.0 == cell)
+                        && candidates[cell as usize] >> (digit - 1) & 1 == 1
+                })
                 .collect(),
             pattern,
             digits: step.digits.clone(),
@@ -318,6 +469,7 @@ fn technique_step(step: &Step, path: std::ops::Range<usize>, board: &Board) -> W
             pencil_marks: true,
             extra: board.geometry.extra,
         },
+        diagram: false,
     }
 }
 
@@ -468,7 +620,7 @@ fn house_name(house: usize, english: bool) -> String {
 }
 
 /// The candidates named in a text, in order: ((cell, digit), on).
-fn potentials(text: &str) -> Vec<((u8, u8), bool)> {
+pub(super) fn potentials(text: &str) -> Vec<((u8, u8), bool)> {
     let chars: Vec<char> = text.chars().collect();
     let mut found = Vec::new();
     let digit = |c: char| {
@@ -689,10 +841,21 @@ fn is_direct(technique: Technique) -> bool {
     )
 }
 
-fn english_text(step: &Step, geometry: &Geometry) -> String {
+/// "that leaves a hidden single, C8 = 4" after a direct technique's pattern.
+fn direct_outcome_english(step: &Step, outcome: String) -> String {
+    if step.placements.len() > 1 {
+        format!("that leaves hidden singles: {outcome}")
+    } else {
+        format!("that leaves a hidden single, {outcome}")
+    }
+}
+
+/// A step in English: in full, saying why the pattern works; `brief` once the walkthrough
+/// has worded the technique in full.
+fn english_text(step: &Step, geometry: &Geometry, brief: bool) -> String {
     let mut outcome = outcome_english(step);
     if is_direct(step.technique) {
-        outcome = format!("that leaves a hidden single, {outcome}");
+        outcome = direct_outcome_english(step, outcome);
     }
     let digits = digits_text(&step.digits, true);
     let names: Vec<String> = step.cells.iter().map(|&c| cell_name(c as usize)).collect();
@@ -708,17 +871,27 @@ fn english_text(step: &Step, geometry: &Geometry) -> String {
                 step.technique,
                 Technique::Pointing | Technique::DirectPointing
             );
-            match intersection(step, pointing, geometry, true) {
-                (from, Some(to)) => format!(
+            match (intersection(step, pointing, geometry, true), brief) {
+                ((from, Some(to)), false) => format!(
                     "{name}: in {from}, {digits} can only go in {to} ({cells}), so no other cell of {to} can hold it: {outcome}."
                 ),
+                ((from, Some(to)), true) => {
+                    format!("{name}: {digits} in {from} lies in {to} ({cells}): {outcome}.")
+                }
                 // X-sudoku and windoku: the cells share no second house, but some cells see
                 // them all.
-                (from, None) => format!(
+                ((from, None), false) => format!(
                     "{name}: in {from}, {digits} can only go in {}, so no cell that sees them all can hold it: {outcome}.",
                     english_or(&names)
                 ),
+                ((from, None), true) => format!(
+                    "{name}: {digits} in {from} only in {}: {outcome}.",
+                    english_or(&names)
+                ),
             }
+        }
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad if brief => {
+            format!("{name} {digits} in {cells}: {outcome}.")
         }
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
             "{name}: {cells} hold only {digits} between them, so no cell that sees them all can hold those digits: {outcome}."
@@ -729,9 +902,13 @@ fn english_text(step: &Step, geometry: &Geometry) -> String {
         | Technique::DirectHiddenPair
         | Technique::DirectHiddenTriple => {
             let house = common_house(&step.cells, false, geometry, true).unwrap_or_default();
-            format!(
-                "{name}: in {house}, {digits} fit only {cells}, so those cells hold nothing else: {outcome}."
-            )
+            if brief {
+                format!("{name} {digits} in {house} ({cells}): {outcome}.")
+            } else {
+                format!(
+                    "{name}: in {house}, {digits} fit only {cells}, so those cells hold nothing else: {outcome}."
+                )
+            }
         }
         Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
             let (base, cover, rows) = fish_lines(step);
@@ -740,11 +917,19 @@ fn english_text(step: &Step, geometry: &Geometry) -> String {
             } else {
                 ("columns", "rows")
             };
-            format!(
-                "{name} on {digits}: in {base_word} {}, {digits} must be in {cover_word} {}, so the rest of those {cover_word} cannot hold it: {outcome}.",
-                numbers(&base, true),
-                numbers(&cover, true)
-            )
+            if brief {
+                format!(
+                    "{name} on {digits}, {base_word} {} and {cover_word} {}: {outcome}.",
+                    numbers(&base, true),
+                    numbers(&cover, true)
+                )
+            } else {
+                format!(
+                    "{name} on {digits}: in {base_word} {}, {digits} must be in {cover_word} {}, so the rest of those {cover_word} cannot hold it: {outcome}.",
+                    numbers(&base, true),
+                    numbers(&cover, true)
+                )
+            }
         }
         _ if !step.explanation.is_empty()
             && step.explanation.chars().count() <= LONGEST_ACCOUNT
@@ -768,6 +953,9 @@ fn english_text(step: &Step, geometry: &Geometry) -> String {
                 }
                 sentence.push_str(line);
             }
+            if brief {
+                sentence = without_why(&sentence);
+            }
             sentence
         }
         _ if deductions(step) > 1 => format!(
@@ -776,6 +964,19 @@ fn english_text(step: &Step, geometry: &Geometry) -> String {
         ),
         _ if step.cells.is_empty() => format!("{name}: {outcome}."),
         _ => format!("{name} on {digits} in {cells}: {outcome}."),
+    }
+}
+
+/// A cycle's account without the sentence saying why a loop removes candidates (the
+/// walkthrough said it at the first loop): "… → A5=1. So I2≠1."
+fn without_why(account: &str) -> String {
+    const WHY: &str = " Read forwards or backwards the loop is a valid chain";
+    const GOES: &str = "goes: ";
+    match (account.find(WHY), account.rfind(GOES)) {
+        (Some(why), Some(goes)) if goes > why => {
+            format!("{} So {}", &account[..why], &account[goes + GOES.len()..])
+        }
+        _ => account.to_string(),
     }
 }
 
@@ -799,63 +1000,182 @@ pub fn japanese_name(technique: Technique) -> &'static str {
     crate::sudoku::techniques::printed_name(technique, true)
 }
 
-/// What a technique looks for, for the techniques chapter.
+/// What a technique looks for, for the techniques chapter: a sentence of its own for each
+/// technique, so that related ones (pointing and claiming, their direct forms) read apart.
 pub fn about(technique: Technique, language: Language) -> String {
     use Technique as T;
     let (english, japanese) = match technique {
-        T::DirectPointing
-        | T::DirectClaiming
-        | T::Pointing
-        | T::Claiming
-        | T::GeneralizedIntersection => (
-            "When a digit's places in a box all lie in one row or column, that line's other cells cannot hold it; and when a line's places all lie in one box, the box's other cells cannot hold it.",
-            "ブロック内である数字の入る場所が1つの行（列）に限られれば、その行（列）の他のマスにはその数字は入らない。行（列）内で1つのブロックに限られる場合も同様。",
+        T::FullHouse => (
+            "A row, column or box with one empty cell left: that cell takes the one digit the house is missing.",
+            "行・列・ブロックに空きマスが1つだけ残れば、そのマスには足りない数字が入る。",
         ),
-        T::DirectHiddenPair
-        | T::DirectHiddenTriple
-        | T::HiddenPair
-        | T::HiddenTriple
-        | T::HiddenQuad => (
-            "When two (three, four) digits fit only the same two (three, four) cells of a house, those cells hold those digits and nothing else.",
-            "あるハウス（行・列・ブロック）で2つ（3つ、4つ）の数字が同じ2つ（3つ、4つ）のマスにしか入らなければ、そのマスには他の数字は入らない。",
+        T::HiddenSingleBox => (
+            "A digit with only one cell left in a box where it can go: it goes there, whatever else that cell could hold.",
+            "ブロックの中である数字の入るマスが1つしか残っていなければ、そのマスの他の候補に関わらず、その数字が入る。",
         ),
-        T::NakedPair | T::NakedTriple | T::NakedQuad => (
-            "When two (three, four) cells of a house hold only the same two (three, four) digits between them, no other cell of the house can hold those digits.",
-            "あるハウス（行・列・ブロック）で2つ（3つ、4つ）のマスの候補が合わせて同じ2つ（3つ、4つ）の数字だけなら、そのハウスの他のマスにはそれらの数字は入らない。",
+        T::HiddenSingleLine => (
+            "A digit with only one cell left in a row or column where it can go: it goes there.",
+            "行または列の中である数字の入るマスが1つしか残っていなければ、その数字はそこに入る。",
         ),
-        T::XWing | T::Swordfish | T::Jellyfish => (
-            "When a digit's places in two (three, four) rows lie in the same two (three, four) columns, the digit fills those columns from these rows: the columns' other cells cannot hold it (and the same with rows and columns swapped).",
-            "ある数字の入る場所が2つ（3つ、4つ）の行で同じ2つ（3つ、4つ）の列に限られれば、その列の他のマスにはその数字は入らない（行と列を入れ替えても同じ）。",
+        T::NakedSingle => (
+            "A cell that sees every digit but one in its row, column and box: it holds the one digit left.",
+            "行・列・ブロックに1つを除くすべての数字があるマスには、残った1つの数字が入る。",
         ),
-        T::Skyscraper
-        | T::TwoStringKite
-        | T::TurbotFish
-        | T::GroupedTurbotFish
-        | T::ThreeStrongLinks
-        | T::FourStrongLinks => (
-            "Strong links (a digit with two places in a house) joined end to end: one end of the chain holds the digit, so a cell seeing both ends cannot.",
-            "強リンク（あるハウスに2か所しか入らない数字）をつなぐと、鎖の両端のどちらかにその数字が入る。両端を両方とも見るマスには入らない。",
+        T::DirectPointing => (
+            "Pointing that is worth making at once: a digit confined to one row or column of a box is ruled out of the rest of that line, and that leaves a hidden single for some digit.",
+            "すぐに役立つポインティング：ブロック内で1つの行（列）に限られた数字をその行（列）の他のマスから除くと、ある数字のヒドゥンシングルが生まれる。",
         ),
-        T::XYWing | T::XYZWing | T::WXYZWing | T::VWXYZWing | T::UVWXYZWing | T::TUVWXYZWing => (
-            "A pivot cell and wings that see it, whose candidates share one digit z: whichever way the pivot goes, some wing holds z, so a cell seeing every cell with z cannot.",
-            "軸のマスとそれを見る翼のマスの候補が共通の数字zを持つ。軸がどの数字でも翼のどれかがzになるので、zを持つすべてのマスを見るマスにはzは入らない。",
+        T::DirectClaiming => (
+            "Claiming that is worth making at once: a digit confined to one box within a row or column is ruled out of the rest of that box, and that leaves a hidden single.",
+            "すぐに役立つクレーミング：行（列）の中で1つのブロックに限られた数字をそのブロックの他のマスから除くと、ヒドゥンシングルが生まれる。",
         ),
-        T::UniqueRectangle | T::Bug => (
-            "A puzzle has one solution, so no position may leave two ways to finish it (a rectangle of two digits, or every cell with two candidates); the candidates that would allow it go.",
-            "答えは1つなので、2通りの完成を許す形（2つの数字の長方形、すべてのマスが2択）にはならない。それを許す候補は消える。",
+        T::DirectHiddenPair => (
+            "Two digits that fit only the same two cells of a house own those cells; once their other candidates go, some digit is left with one place: a hidden single.",
+            "あるハウスで2つの数字が同じ2マスにしか入らなければ、その2マスはその2数字のもの。他の候補を消すと、ある数字の入る場所が1つになる（ヒドゥンシングル）。",
         ),
-        T::AlignedPairExclusion | T::AlignedTripletExclusion => (
-            "Two (three) cells that see each other: every combination of their candidates that would empty some cell is impossible, and candidates left in no combination go.",
-            "互いに見る2つ（3つ）のマスの候補の組み合わせのうち、他のマスを空にするものは成り立たない。どの組み合わせにも残らない候補は消える。",
+        T::DirectHiddenTriple => (
+            "Three digits that fit only the same three cells of a house own those cells; clearing the cells of other candidates leaves a hidden single.",
+            "あるハウスで3つの数字が同じ3マスにしか入らなければ、その3マスはその3数字のもの。他の候補を消すとヒドゥンシングルが生まれる。",
         ),
-        T::Cycles
-        | T::NishioForcingChain
-        | T::MultipleForcingChain
-        | T::DynamicForcingChain
-        | T::DynamicForcingChainPlus
-        | T::NestedForcingChain => (
-            "Follow what one candidate being true (or false) forces, link by link: a strong link turns a false end true, a weak link a true end false. A candidate that forces a contradiction, or its own opposite, is false.",
-            "ある候補が入る（入らない）と仮定して、強リンク・弱リンクを順にたどる。矛盾や自分自身の否定に行き着く候補は誤りである。",
+        T::Pointing => (
+            "When a digit's places in a box all lie in one row or column, the digit is in that line within the box, so the line's cells outside the box cannot hold it.",
+            "ブロック内である数字の入る場所がすべて1つの行（列）にあれば、その数字はブロック内のその行（列）に入るので、行（列）のブロック外のマスには入らない。",
+        ),
+        T::Claiming => (
+            "When a digit's places in a row or column all lie in one box, the digit is in that box on that line, so the box's other cells cannot hold it.",
+            "行（列）である数字の入る場所がすべて1つのブロックにあれば、その数字はブロック内のその行（列）に入るので、ブロックの他のマスには入らない。",
+        ),
+        T::GeneralizedIntersection => (
+            "When a digit's places in any house (a diagonal or a window too) all see one cell, that cell cannot hold the digit.",
+            "どのハウス（対角線や窓も）でも、ある数字の入る場所すべてから見えるマスには、その数字は入らない。",
+        ),
+        T::NakedPair => (
+            "Two cells of a house holding only the same two digits: those digits go in those two cells, so no other cell of the house can hold either.",
+            "あるハウスの2つのマスの候補が同じ2つの数字だけなら、その2数字はその2マスに入るので、ハウスの他のマスからは消える。",
+        ),
+        T::NakedTriple => (
+            "Three cells of a house whose candidates, together, are only three digits: the three digits fill them, and leave the rest of the house.",
+            "あるハウスの3つのマスの候補が合わせて3つの数字だけなら、その3数字はその3マスに入り、ハウスの他のマスからは消える。",
+        ),
+        T::NakedQuad => (
+            "Four cells of a house whose candidates, together, are only four digits: those digits fill them and leave the rest of the house.",
+            "あるハウスの4つのマスの候補が合わせて4つの数字だけなら、その4数字はその4マスに入り、ハウスの他のマスからは消える。",
+        ),
+        T::HiddenPair => (
+            "Two digits that fit only the same two cells of a house: those cells hold those digits, so every other candidate in them goes.",
+            "あるハウスで2つの数字が同じ2マスにしか入らなければ、その2マスにはその2数字が入るので、そこの他の候補は消える。",
+        ),
+        T::HiddenTriple => (
+            "Three digits that fit only the same three cells of a house: the cells hold those three digits and nothing else.",
+            "あるハウスで3つの数字が同じ3マスにしか入らなければ、その3マスにはその3数字だけが入る。",
+        ),
+        T::HiddenQuad => (
+            "Four digits that fit only the same four cells of a house: the cells hold those four digits and nothing else.",
+            "あるハウスで4つの数字が同じ4マスにしか入らなければ、その4マスにはその4数字だけが入る。",
+        ),
+        T::XWing => (
+            "A digit with its places in two rows on the same two columns: it takes one corner of the rectangle in each row, so the rest of both columns cannot hold it (and the same with rows and columns swapped).",
+            "ある数字の入る場所が2つの行で同じ2つの列だけなら、長方形の対角に入るので、その2列の他のマスには入らない（行と列を入れ替えても同じ）。",
+        ),
+        T::Swordfish => (
+            "A digit whose places in three rows lie in the same three columns: those rows fill the three columns with it, so the columns' other cells cannot hold it.",
+            "ある数字の入る場所が3つの行で同じ3つの列に限られれば、その3行がその3列の数字を占めるので、列の他のマスには入らない。",
+        ),
+        T::Jellyfish => (
+            "A digit whose places in four rows lie in the same four columns: the rows fill those columns with it, clearing the columns' other cells.",
+            "ある数字の入る場所が4つの行で同じ4つの列に限られれば、その4行がその4列の数字を占め、列の他のマスからは消える。",
+        ),
+        T::Skyscraper => (
+            "Two parallel lines where a digit has two places each, one place of each on a common line: of the two other places one holds the digit, so a cell seeing both cannot.",
+            "ある数字が2か所ずつしか入らない平行な2本の線で、片方の場所どうしが同じ線上にあれば、残る2か所のどちらかに入るので、両方を見るマスには入らない。",
+        ),
+        T::TwoStringKite => (
+            "A row and a column where a digit has two places each, one of each in the same box: of the two far ends one holds the digit, so a cell seeing both cannot.",
+            "ある数字が2か所ずつしか入らない行と列で、それぞれ1か所ずつが同じブロックにあれば、残る両端のどちらかに入るので、両方を見るマスには入らない。",
+        ),
+        T::TurbotFish => (
+            "Two strong links of a digit (houses where it has two places) joined through a weak link: one end of the chain holds the digit, so a cell seeing both ends cannot.",
+            "ある数字の2本の強リンク（2か所しか入らないハウス）を弱リンクでつなぐと、鎖の両端のどちらかに入るので、両端を見るマスには入らない。",
+        ),
+        T::GroupedTurbotFish => (
+            "A turbot fish whose links run through a group of cells (a digit's places in a box on one line) rather than single cells; the ends still rule out cells that see both.",
+            "単独のマスの代わりにマスのまとまり（ブロック内で1本の線に並ぶ場所）を通るターボットフィッシュ。両端を見るマスには入らない。",
+        ),
+        T::ThreeStrongLinks => (
+            "Three strong links of one digit joined end to end: one end of the chain holds the digit, so a cell seeing both ends cannot.",
+            "ある数字の3本の強リンクを端から端へつなぐと、鎖の両端のどちらかに入るので、両端を見るマスには入らない。",
+        ),
+        T::FourStrongLinks => (
+            "Four strong links of one digit joined end to end: whichever way the digit falls, one end of the chain holds it, and a cell seeing both ends cannot.",
+            "ある数字の4本の強リンクを端から端へつなぐと、どう入っても鎖の両端のどちらかに入り、両端を見るマスには入らない。",
+        ),
+        T::XYWing => (
+            "A pivot with two candidates x and y, and two wings seeing it with x and z and y and z: whichever the pivot holds, a wing holds z, so a cell seeing both wings cannot.",
+            "候補がxとyの軸と、それを見るxzとyzの翼：軸がどちらでもどちらかの翼がzになるので、両方の翼を見るマスにはzは入らない。",
+        ),
+        T::XYZWing => (
+            "An XY-wing whose pivot also holds z: the pivot or a wing holds z, so only a cell seeing all three cannot.",
+            "軸もzを候補に持つXYウィング：軸か翼のどれかがzになるので、3マスすべてを見るマスにはzは入らない。",
+        ),
+        T::WXYZWing => (
+            "Four cells, seeing each other in a chain, whose candidates are four digits: every way of filling them puts z in one of its z-cells, so a cell seeing them all cannot hold z.",
+            "互いにつながる4マスの候補が合わせて4数字：どう埋めてもzを持つマスのどれかにzが入るので、それらすべてを見るマスにはzは入らない。",
+        ),
+        T::VWXYZWing => (
+            "The wing pattern over five cells and five digits: however the cells are filled, one of those holding z takes it, ruling z out of cells seeing them all.",
+            "5マス・5数字に広げたウィング：どう埋めてもzを持つマスのどれかにzが入り、それらすべてを見るマスからzが消える。",
+        ),
+        T::UVWXYZWing => (
+            "The wing pattern over six cells and six digits: z lands in one of its z-cells, so no cell seeing them all holds z.",
+            "6マス・6数字のウィング：zを持つマスのどれかにzが入るので、それらすべてを見るマスにはzは入らない。",
+        ),
+        T::TUVWXYZWing => (
+            "The wing pattern over seven cells and seven digits, the largest the grader tries: z lands in one of its z-cells.",
+            "7マス・7数字のウィング（採点で試す最大のもの）：zを持つマスのどれかにzが入る。",
+        ),
+        T::UniqueRectangle => (
+            "Four cells in two rows, two columns and two boxes that could only hold the same two digits would give two solutions; a puzzle has one, so the candidates that would allow it go.",
+            "2行・2列・2ブロックにまたがる4マスが同じ2数字だけになると解が2通りになる。解は1つなので、それを許す候補は消える。",
+        ),
+        T::Bug => (
+            "If every open cell had two candidates, the puzzle would have two solutions: the one cell with three must take the digit that breaks the pattern.",
+            "すべての空きマスが2択になると解が2通りになる。候補が3つある唯一のマスには、その形を崩す数字が入る。",
+        ),
+        T::AlignedPairExclusion => (
+            "Two cells that see each other: a pair of candidates for them that would empty a cell seeing both is impossible; candidates in no possible pair go.",
+            "互いに見る2マスの候補の組のうち、両方を見るマスを空にする組は成り立たない。成り立つ組に現れない候補は消える。",
+        ),
+        T::AlignedTripletExclusion => (
+            "The same test over three cells: triples of candidates that would empty a cell seeing all three are impossible, and candidates in no possible triple go.",
+            "同じことを3マスで：3マスすべてを見るマスを空にする候補の組は成り立たず、成り立つ組に現れない候補は消える。",
+        ),
+        T::Cycles => (
+            "A chain of alternating strong and weak links: a candidate at its start that forces its own opposite at its end is false; a loop makes its links' candidates alternate.",
+            "強リンクと弱リンクを交互につなぐ鎖：始点の候補が終点で自分自身の否定を導くなら誤り。輪になれば、その候補は真偽が交互に決まる。",
+        ),
+        T::NishioForcingChain => (
+            "Suppose a candidate is true and follow one digit's links: when the digit is left with no place in some house, or two in one, the candidate is false.",
+            "ある候補が入ると仮定して1つの数字のリンクをたどり、あるハウスでその数字の入る場所がなくなるか2か所になれば、その候補は誤り。",
+        ),
+        T::MultipleForcingChain => (
+            "Follow every candidate of a cell (or every place of a digit in a house): a conclusion they all reach is true.",
+            "あるマスのすべての候補（あるハウスでの数字のすべての場所）から順にたどり、どれからも同じ結論に至れば、それは正しい。",
+        ),
+        T::DynamicForcingChain => (
+            "Follow what a candidate forces through singles as well as links, the grid changing as you go: a candidate that forces a contradiction is false.",
+            "リンクに加えてシングルも使い、盤面を更新しながら候補の帰結をたどる：矛盾を導く候補は誤り。",
+        ),
+        T::DynamicForcingChainPlus => (
+            "Dynamic forcing chains that also use intersections, pairs and fish along the way.",
+            "途中でポインティング・ペア・井桁も使うダイナミック・フォーシングチェーン。",
+        ),
+        T::NestedForcingChain => (
+            "Forcing chains that call other forcing chains at their steps: the deepest reasoning the scale rates.",
+            "途中の一歩ごとに別のフォーシングチェーンを使うフォーシングチェーン：採点尺度で最も深い推論。",
+        ),
+        T::TrialAndError => (
+            "No technique of the scale applies: a digit is set from the solution.",
+            "尺度のどの技法も使えないので、解から数字を入れる。",
         ),
         T::CageCombination => (
             "Only some sets of different digits make a cage's sum (3 in two cells is 1+2; 17 in two cells is 8+9): its cells keep only the digits of the sets that still fit.",
@@ -877,14 +1197,6 @@ pub fn about(technique: Technique, language: Language) -> String {
             "Suppose a candidate is true and follow the cages and houses: when some cell is left without a digit, or a cage cannot make its sum, the candidate is false.",
             "ある候補が入ると仮定してケージとハウスの規則をたどり、数字の入らないマスや合計の作れないケージが出れば、その候補は誤りである。",
         ),
-        T::FullHouse
-        | T::HiddenSingleBox
-        | T::HiddenSingleLine
-        | T::NakedSingle
-        | T::TrialAndError => (
-            "A digit with one place left in a house, or a cell with one candidate left.",
-            "ハウスの中で入る場所が1つだけの数字、または候補が1つだけのマス。",
-        ),
     };
     match language {
         Language::English => english,
@@ -893,7 +1205,8 @@ pub fn about(technique: Technique, language: Language) -> String {
     .to_string()
 }
 
-fn japanese_text(step: &Step, geometry: &Geometry) -> String {
+/// A step in Japanese, in full or (`brief`) once the technique has been worded in full.
+fn japanese_text(step: &Step, geometry: &Geometry, brief: bool) -> String {
     let mut outcome = outcome_japanese(step);
     if is_direct(step.technique) {
         outcome = format!("残るヒドゥンシングルで{outcome}");
@@ -915,14 +1228,23 @@ fn japanese_text(step: &Step, geometry: &Geometry) -> String {
                 step.technique,
                 Technique::Pointing | Technique::DirectPointing
             );
-            match intersection(step, pointing, geometry, false) {
-                (from, Some(to)) => format!(
+            match (intersection(step, pointing, geometry, false), brief) {
+                ((from, Some(to)), false) => format!(
                     "{name}：{from}では{digits}は{to}（{cells}）にしか入らないので、{to}の他のマスには入らない：{outcome}。"
                 ),
-                (from, None) => format!(
+                ((from, Some(to)), true) => {
+                    format!("{name}：{from}の{digits}は{to}（{cells}）に限られる：{outcome}。")
+                }
+                ((from, None), false) => format!(
                     "{name}：{from}では{digits}は{cells}のどれかに入るので、それらすべてを見るマスには入らない：{outcome}。"
                 ),
+                ((from, None), true) => {
+                    format!("{name}：{from}の{digits}は{cells}に限られる：{outcome}。")
+                }
             }
+        }
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad if brief => {
+            format!("{name}：{cells}に{digits}：{outcome}。")
         }
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
             "{name}：{cells}には{digits}しか入らないので、これらすべてを見るマスには{digits}は入らない：{outcome}。"
@@ -933,18 +1255,42 @@ fn japanese_text(step: &Step, geometry: &Geometry) -> String {
         | Technique::DirectHiddenPair
         | Technique::DirectHiddenTriple => {
             let house = common_house(&step.cells, false, geometry, false).unwrap_or_default();
-            format!(
-                "{name}：{house}では{digits}は{cells}にしか入らないので、これらのマスに他の数字は入らない：{outcome}。"
-            )
+            if brief {
+                format!("{name}：{house}の{digits}は{cells}だけ：{outcome}。")
+            } else {
+                format!(
+                    "{name}：{house}では{digits}は{cells}にしか入らないので、これらのマスに他の数字は入らない：{outcome}。"
+                )
+            }
         }
         Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
             let (base, cover, rows) = fish_lines(step);
-            let (base_word, cover_word) = if rows { ("行", "列") } else { ("列", "行") };
-            format!(
-                "{name}：{digits}は{}{base_word}目では{}{cover_word}目にしか入らないので、その{cover_word}の他のマスには入らない：{outcome}。",
-                numbers(&base, false),
-                numbers(&cover, false)
-            )
+            let (base_word, cover_word) = if rows {
+                ("行目", "列目")
+            } else {
+                ("列目", "行目")
+            };
+            let lines = |numbers: &[usize], word: &str| -> String {
+                numbers
+                    .iter()
+                    .map(|n| format!("{}{word}", n + 1))
+                    .collect::<Vec<_>>()
+                    .join("・")
+            };
+            if brief {
+                format!(
+                    "{name}：{digits}、{}／{}：{outcome}。",
+                    lines(&base, base_word),
+                    lines(&cover, cover_word)
+                )
+            } else {
+                let cover_house = if rows { "列" } else { "行" };
+                format!(
+                    "{name}：{digits}は{}では{}にしか入らないので、その{cover_house}の他のマスには入らない：{outcome}。",
+                    lines(&base, base_word),
+                    lines(&cover, cover_word)
+                )
+            }
         }
         _ if !step.explanation.is_empty()
             && step.explanation.chars().count() <= LONGEST_ACCOUNT
@@ -981,40 +1327,56 @@ mod tests {
             .collect()
     }
 
-    /// Every grader step is retold exactly once, in order; runs of singles only in
-    /// singles steps; the moments replay the path to the solution.
+    /// Every grader step a reader needs is retold exactly once, in order, and the others
+    /// are listed as skipped; runs of singles only in singles steps; the moments replay
+    /// the told steps to the solution; at most [`MOST_DIAGRAMS`] diagrams.
     #[test]
-    fn walkthroughs_retell_the_whole_path() {
-        let mut beyond = 0;
+    fn walkthroughs_retell_the_needed_path() {
+        let (mut beyond, mut skipped) = (0, 0);
         for puzzle in rated(60) {
             let walk = walkthrough(&puzzle).unwrap();
-            let mut next = 0;
+            let mut told: Vec<usize> = walk.steps.iter().flat_map(|s| s.path.clone()).collect();
+            assert!(
+                told.windows(2).all(|pair| pair[0] < pair[1]),
+                "in order, once"
+            );
+            told.extend_from_slice(&walk.skipped);
+            told.sort_unstable();
+            assert_eq!(told, (0..walk.path.len()).collect::<Vec<_>>());
+            assert!(
+                walk.skipped
+                    .iter()
+                    .all(|&i| !is_single(walk.path[i].technique))
+            );
+            skipped += walk.skipped.len();
+            assert!(walk.steps.iter().filter(|s| s.diagram).count() <= MOST_DIAGRAMS);
             let mut board = Board::new(&puzzle);
             for step in &walk.steps {
-                assert_eq!(step.path.start, next);
-                next = step.path.end;
-                let steps = &walk.path[step.path.clone()];
+                let steps: Vec<&Step> = step.path.iter().map(|&i| &walk.path[i]).collect();
                 assert_eq!(step.singles, steps.iter().all(|s| is_single(s.technique)));
                 if !step.singles {
                     beyond += 1;
-                    assert_eq!(steps.len(), 1);
-                    let placed = |cell: u8| steps[0].placements.iter().any(|p| p.0 == cell);
-                    let unplaced: Vec<(u8, u8)> = steps[0]
-                        .eliminations
-                        .iter()
-                        .copied()
-                        .filter(|&(cell, _)| !placed(cell))
-                        .collect();
-                    assert_eq!(step.moment.eliminations, unplaced);
+                    // Identical steps told as one share their pattern.
+                    assert!(steps.iter().all(|s| same_pattern(s, steps[0])));
+                    let placed = |cell: u8| {
+                        steps
+                            .iter()
+                            .any(|s| s.placements.iter().any(|p| p.0 == cell))
+                    };
+                    for &(cell, digit) in &step.moment.eliminations {
+                        assert!(!placed(cell));
+                        assert!(
+                            steps
+                                .iter()
+                                .any(|s| s.eliminations.contains(&(cell, digit)))
+                        );
+                        assert!(board.candidates[usize::from(cell)] >> (digit - 1) & 1 == 1);
+                    }
                     assert!(
                         steps[0]
                             .cells
                             .iter()
                             .all(|c| step.moment.pattern.contains(c))
-                    );
-                    assert_eq!(
-                        step.moment.candidates[0] & u16::from(board.values[0] != 0),
-                        0
                     );
                 }
                 assert_eq!(step.moment.values, board.values);
@@ -1030,10 +1392,42 @@ mod tests {
                 }
                 assert!(!step.english.is_empty() && !step.japanese.is_empty());
             }
-            assert_eq!(next, walk.path.len());
             assert!(board.is_solved());
         }
         assert!(beyond > 30, "only {beyond} steps beyond singles");
+        assert!(skipped > 0, "nothing left out");
+    }
+
+    /// Runs of singles are grouped by digit, cells in reading order; the run that
+    /// finishes the grid is only counted.
+    #[test]
+    fn singles_are_grouped_by_digit() {
+        let named = |cells: &[(u8, u8)]| -> Vec<(String, String, u8)> {
+            cells
+                .iter()
+                .map(|&(cell, digit)| (cell_name(usize::from(cell)), digit.to_string(), digit))
+                .collect()
+        };
+        let (english, japanese) = singles_words(
+            &[
+                Technique::HiddenSingleBox,
+                Technique::HiddenSingleLine,
+                Technique::HiddenSingleBox,
+            ],
+            &named(&[(2, 4), (10, 7), (40, 4)]),
+            false,
+        );
+        assert_eq!(english, "Hidden singles: 4 in r1c3 and r5c5; 7 in r2c2.");
+        assert_eq!(japanese, "ヒドゥンシングル：4はr1c3・r5c5、7はr2c2。");
+        let (english, _) = singles_words(
+            &[Technique::FullHouse, Technique::NakedSingle],
+            &named(&[(2, 4), (10, 7)]),
+            false,
+        );
+        assert_eq!(english, "Singles: 4 in r1c3; 7 in r2c2.");
+        let (english, japanese) = singles_words(&[Technique::FullHouse], &named(&[(2, 4)]), true);
+        assert_eq!(english, "Singles finish the grid (1 cells).");
+        assert!(japanese.contains('1'));
     }
 
     #[test]
@@ -1049,13 +1443,18 @@ mod tests {
             explanation: String::new(),
         };
         assert_eq!(
-            english_text(&step, ExtraHouses::None.geometry()),
+            english_text(&step, ExtraHouses::None.geometry(), false),
             "X-Wing on 7: in rows 2 and 6, 7 must be in columns 3 and 8, so the rest of those \
              columns cannot hold it: r4c3 and r9c8 are not 7."
         );
         assert!(
-            japanese_text(&step, ExtraHouses::None.geometry())
-                .starts_with("井桁（X-Wing）：7は2・6行目では3・8列目")
+            japanese_text(&step, ExtraHouses::None.geometry(), false)
+                .starts_with("井桁（X-Wing）：7は2行目・6行目では3列目・8列目")
+        );
+        // Once worded in full, briefly.
+        assert_eq!(
+            english_text(&step, ExtraHouses::None.geometry(), true),
+            "X-Wing on 7, rows 2 and 6 and columns 3 and 8: r4c3 and r9c8 are not 7."
         );
     }
 
@@ -1080,16 +1479,16 @@ mod tests {
         // Box 3's 1s in r2c7, r2c8, r3c7: all in window 2, so r4c7 (window 2) loses its 1.
         let step = intersection_step(vec![15, 16, 24], vec![(33, 1)]);
         assert_eq!(
-            english_text(&step, windoku),
+            english_text(&step, windoku, false),
             "Generalized Intersection: in box 3, 1 can only go in window 2 (r2c7, r2c8 and \
              r3c7), so no other cell of window 2 can hold it: r4c7 is not 1."
         );
-        assert!(japanese_text(&step, windoku).contains("ブロック3では1は窓2"));
+        assert!(japanese_text(&step, windoku, false).contains("ブロック3では1は窓2"));
         // X-sudoku: row 2's 9s in r2c2 (main diagonal) and r2c7; r7c7 sees both.
         let x = ExtraHouses::X.geometry();
         let step = intersection_step(vec![10, 15], vec![(60, 9)]);
         assert_eq!(
-            english_text(&step, x),
+            english_text(&step, x, false),
             "Generalized Intersection: in row 2, 9 can only go in r2c2 or r2c7, so no cell \
              that sees them all can hold it: r7c7 is not 9."
         );
@@ -1098,7 +1497,7 @@ mod tests {
         step.technique = Technique::Pointing;
         step.name = "Pointing".into();
         assert_eq!(
-            english_text(&step, ExtraHouses::None.geometry()),
+            english_text(&step, ExtraHouses::None.geometry(), false),
             "Pointing: in box 1, 4 can only go in row 1 (r1c1 and r1c2), so no other cell of \
              row 1 can hold it: r1c6 is not 4."
         );

@@ -1038,6 +1038,10 @@ impl<'k> Rules<'k> {
                 step.pattern = group.cells.iter().map(|&c| c as u16).collect();
                 step.houses = region.houses.clone();
                 step.explanation = board.say(|| self.rule_of_45_english(region, group, inner));
+                step.brief = [
+                    board.say(|| self.rule_of_45_brief(region, group, inner, false)),
+                    board.say(|| self.rule_of_45_brief(region, group, inner, true)),
+                ];
                 step.japanese = board.say(|| {
                     format!(
                         "{}：{}。",
@@ -1118,6 +1122,43 @@ impl<'k> Rules<'k> {
             "{} {adds} up to {}: {reason}, so the {what} {cells} {make} {}",
             self.region_name(region),
             region.total,
+            group.sum
+        )
+    }
+
+    /// The rule of 45 in a few words: `box 6: the innies r6c7,r6c8 make 6` /
+    /// `ブロック6：内側の残りr6c7・r6c8の合計は6`.
+    fn rule_of_45_brief(
+        &self,
+        region: &Region,
+        group: &Group,
+        inner: bool,
+        japanese: bool,
+    ) -> String {
+        let one = group.cells.len() == 1;
+        if japanese {
+            let cells = self.names(&group.cells).replace(',', "・");
+            let what = if inner {
+                "内側の残り"
+            } else {
+                "はみ出した"
+            };
+            return format!(
+                "{}：{what}{cells}の合計は{}",
+                self.region_name_japanese(region),
+                group.sum
+            );
+        }
+        let (what, make) = match (inner, one) {
+            (true, true) => ("innie", "makes"),
+            (true, false) => ("innies", "make"),
+            (false, true) => ("outie", "makes"),
+            (false, false) => ("outies", "make"),
+        };
+        format!(
+            "{}: the {what} {} {make} {}",
+            self.region_name(region),
+            self.names(&group.cells),
             group.sum
         )
     }

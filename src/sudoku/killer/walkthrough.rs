@@ -1,6 +1,8 @@
 //! Walkthroughs of killers: the killer grader's path retold as the house grader's
-//! walkthroughs are (runs of singles in words, every other step with its moment), the
-//! replay keeping the cages' rule that no digit repeats in a cage.
+//! walkthroughs are, the replay keeping the cages' rule that no digit repeats in a cage;
+//! runs of small cage steps (the cage arithmetic) are told as tables, a row a deduction,
+//! and one step gets a diagram (a killer's figure takes the page's width): the pencil
+//! marks of every cage, unless a harder step needs it more.
 
 use super::Killer;
 use super::grade::{KillerGradeOptions, Rules, grade_with};
@@ -8,7 +10,7 @@ use crate::error::Result;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::walkthrough::is_single;
 use crate::sudoku::variant::grade::VariantStep;
-use crate::sudoku::variant::walkthrough::{VariantWalkthrough, retell_on};
+use crate::sudoku::variant::walkthrough::{Telling, VariantWalkthrough, retell_on};
 
 /// The walkthrough of a killer with a unique solution.
 pub fn walkthrough(killer: &Killer) -> Result<VariantWalkthrough> {
@@ -19,18 +21,27 @@ pub fn walkthrough(killer: &Killer) -> Result<VariantWalkthrough> {
 /// Groups the killer grader's steps, replaying them for the moments.
 pub fn retell(killer: &Killer, path: Vec<VariantStep>) -> VariantWalkthrough {
     let rules = Rules::new(killer);
+    // The first pencilling-in of every cage is a step of its own, worded in full; the
+    // later ones (after new digits) are table rows of what they remove.
+    let first_marks = path.iter().position(is_cage_marks);
     retell_on(
         rules.board(),
         killer.geometry(),
         killer.givens(),
         path,
-        &|step| step.rating_tenths <= MERGED_UP_TO,
+        &Telling {
+            tabled: &|index, step| {
+                step.rating_tenths <= TABLED_UP_TO
+                    && !(is_cage_marks(step) && Some(index) == first_marks)
+            },
+            diagrams: 1,
+        },
     )
 }
 
 /// Steps up to this rating (cage combinations, the rule of 45 over one house, combination
-/// locking, pointing and claiming: most of a killer's path) are told several to a figure.
-const MERGED_UP_TO: u16 = 28;
+/// locking, pointing and claiming: most of a killer's path) are told as table rows.
+const TABLED_UP_TO: u16 = 28;
 
 /// The first step a hint points at, if any: the first that is neither a single nor the
 /// pencilling-in of every cage's combinations (which every solver starts with).
@@ -43,7 +54,7 @@ pub fn first_technique(killer: &Killer) -> Result<Option<VariantStep>> {
 }
 
 /// The step that pencils in every cage (it looks at no cage or house in particular).
-fn is_cage_marks(step: &VariantStep) -> bool {
+pub fn is_cage_marks(step: &VariantStep) -> bool {
     step.technique == Technique::CageCombination
         && step.rating_tenths <= 13
         && step.houses.is_empty()
@@ -72,11 +83,14 @@ mod tests {
             let mut rng = RandomStream::derive("test", &["killer walk"], index as u64);
             let made = generate(&KillerOptions::new(size), &mut rng, None).unwrap();
             let walked = walkthrough(&made.puzzle).unwrap();
-            let mut next = 0;
+            let mut told: Vec<usize> = walked.steps.iter().flat_map(|s| s.path.clone()).collect();
+            assert!(told.windows(2).all(|pair| pair[0] < pair[1]));
+            told.extend_from_slice(&walked.skipped);
+            told.sort_unstable();
+            assert_eq!(told, (0..walked.path.len()).collect::<Vec<_>>());
+            assert!(walked.steps.iter().filter(|s| s.diagram).count() <= 1);
             let mut values = made.puzzle.givens().to_vec();
             for step in &walked.steps {
-                assert_eq!(step.path.start, next);
-                next = step.path.end;
                 assert!(!step.english.is_empty() && !step.japanese.is_empty());
                 // Each moment is the position before its step.
                 assert_eq!(step.moment.values, values);
@@ -88,7 +102,6 @@ mod tests {
                     values[usize::from(cell)] = value;
                 }
             }
-            assert_eq!(next, walked.path.len());
             assert_eq!(values, made.solution, "{size}");
         }
     }

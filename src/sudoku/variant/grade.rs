@@ -75,6 +75,9 @@ pub struct VariantStep {
     /// The explanation in Japanese (empty for steps of the classic grader, whose
     /// walkthroughs word them in `sudoku::grade::walkthrough`).
     pub japanese: String,
+    /// The reasoning in a few words, in English and Japanese, for a walkthrough's table
+    /// ("box 6: the innies r6c7,r6c8 make 6"); empty when the explanation is short enough.
+    pub brief: [String; 2],
 }
 
 impl VariantStep {
@@ -91,6 +94,7 @@ impl VariantStep {
             links: Vec::new(),
             explanation: String::new(),
             japanese: String::new(),
+            brief: Default::default(),
         }
     }
 }
@@ -262,6 +266,7 @@ fn grade_classic(
                 explanation: step.explanation.clone(),
                 // Walkthroughs of these grids word the classic steps themselves.
                 japanese: String::new(),
+                brief: Default::default(),
             })
             .collect(),
         solution: solution.clone(),
@@ -610,6 +615,7 @@ pub(crate) const LONGEST_REMOVALS: usize = 240;
 
 /// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.
 /// The killer grader uses it too, with each cage's other cells as more peers.
+#[derive(Clone)]
 pub(crate) struct Board<'g> {
     geometry: &'g Geometry,
     /// Cells beyond the houses that may not repeat a cell's digit (a killer's cage).
@@ -712,6 +718,10 @@ impl<'g> Board<'g> {
 
     pub(crate) fn name(&self, cell: usize) -> String {
         self.geometry.cell_name(cell)
+    }
+
+    pub(crate) fn geometry(&self) -> &'g Geometry {
+        self.geometry
     }
 
     pub(crate) fn apply(&mut self, step: &VariantStep) {

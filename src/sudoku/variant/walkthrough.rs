@@ -1,13 +1,16 @@
 //! Walkthroughs of the puzzles the house grader rates (4×4 to 16×16, jigsaw, X on sizes
-//! other than 9×9): its solve path retold for a book, as the classic walkthrough does for
-//! 9×9 grids.
+//! other than 9×9, killers): its solve path retold for a book, by the rules of the classic
+//! walkthrough (`sudoku::grade::walkthrough`).
 //!
-//! Runs of singles become one step in words; every other step has a [`VariantMoment`]:
-//! the position before it and what a diagram shows of it (the pattern's cells, the
-//! candidates removed, the digit placed, a chain's links), all taken from the grader's
-//! recorded steps.
+//! Only the steps a reader needs are told (see [`needed`]); a run of singles is one step
+//! in words, grouped by value, and the last run only counted; identical steps in a row are
+//! told once; a killer's runs of small cage steps (combinations, the rule of 45 over one
+//! house, locking) become one step set as a table, a row a deduction. Every step keeps a
+//! [`VariantMoment`]: the position before it and what a diagram shows of it (the
+//! pattern's cells, the candidates removed, the digit placed, a chain's links), all taken
+//! from the grader's recorded steps; the few steps that need one most are marked for a
+//! diagram.
 
-use std::ops::Range;
 use std::sync::Arc;
 
 use super::geometry::Geometry;
@@ -18,10 +21,7 @@ use super::grade::{
 use super::grid::{VariantGrid, value_word};
 use crate::error::Result;
 use crate::sudoku::grade::Technique;
-use crate::sudoku::grade::walkthrough::{Language, is_single, singles_words};
-
-/// At most this many singles are listed in one step.
-const SINGLES_PER_STEP: usize = 18;
+use crate::sudoku::grade::walkthrough::{Language, MOST_DIAGRAMS, is_single, singles_words};
 
 /// What a diagram of one step shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,13 +49,17 @@ pub struct VariantMoment {
 /// One step of a walkthrough.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantWalkStep {
-    /// A run of singles (no diagram of its own) or a step beyond singles.
+    /// A run of singles, or one or more steps beyond singles told together.
     pub singles: bool,
-    /// The grader's steps this one retells.
-    pub path: Range<usize>,
+    /// The grader's steps this one retells (indexes into the path, ascending).
+    pub path: Vec<usize>,
+    /// The words; a table's rows are lines, its two columns (the deduction, what it does)
+    /// split by a tab.
     pub english: String,
     pub japanese: String,
     pub moment: VariantMoment,
+    /// The step is shown in a diagram; the others are told in words alone.
+    pub diagram: bool,
 }
 
 impl VariantWalkStep {
@@ -72,6 +76,8 @@ impl VariantWalkStep {
 pub struct VariantWalkthrough {
     pub steps: Vec<VariantWalkStep>,
     pub path: Vec<VariantStep>,
+    /// The grader's steps left out: nothing after them needs what they remove.
+    pub skipped: Vec<usize>,
 }
 
 /// The walkthrough of a puzzle with a unique solution.
@@ -109,31 +115,48 @@ pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthroug
         geometry,
         puzzle.cells(),
         path,
-        &|_| false,
+        &Telling::PLAIN,
     )
 }
 
-/// At most this many steps that `merged` allows are told as one, under one figure, and
-/// only while their words stay this short.
-const MOST_MERGED: usize = 24;
-const MOST_MERGED_CHARS: usize = 900;
+/// How a grader's path is told beyond the common rules.
+pub(crate) struct Telling<'a> {
+    /// Steps beyond singles told together as a table (a killer's small cage steps), by
+    /// the step and its index in the path.
+    pub tabled: &'a dyn Fn(usize, &VariantStep) -> bool,
+    /// At most this many diagrams.
+    pub diagrams: usize,
+}
+
+impl Telling<'_> {
+    pub const PLAIN: Telling<'static> = Telling {
+        tabled: &|_, _| false,
+        diagrams: MOST_DIAGRAMS,
+    };
+}
+
+/// At most this many steps are told as one table.
+const MOST_TABLED: usize = 40;
 
 /// [`retell`] from the starting position `replay` (a killer's has its cages' rules too)
-/// of a puzzle with `givens`; a step beyond singles that `merged` allows (a killer's many
-/// cage combinations) is told together with the next ones it allows, singles included,
-/// under one figure.
+/// of a puzzle with `givens`, told as `telling` says.
 pub(crate) fn retell_on(
-    mut replay: Board,
+    replay: Board,
     geometry: &Arc<Geometry>,
     givens: &[u8],
     path: Vec<VariantStep>,
-    merged: &dyn Fn(&VariantStep) -> bool,
+    telling: &Telling<'_>,
 ) -> VariantWalkthrough {
+    let needed = needed(&replay, geometry.cells(), &path);
+    let kept: Vec<usize> = (0..path.len()).filter(|&index| needed[index]).collect();
+    let skipped = (0..path.len()).filter(|&index| !needed[index]).collect();
+    let mut replay = replay;
     let cells = geometry.cells();
-    let mut steps = Vec::new();
-    let mut index = 0;
-    while index < path.len() {
-        let start = index;
+    let mut steps: Vec<VariantWalkStep> = Vec::new();
+    // Whether a table has worded a cage combination in full yet.
+    let mut combined_once = false;
+    let mut at = 0;
+    while at < kept.len() {
         let moment = VariantMoment {
             geometry: Arc::clone(geometry),
             givens: givens.to_vec(),
@@ -146,44 +169,241 @@ pub(crate) fn retell_on(
             links: Vec::new(),
             pencil_marks: false,
         };
-        if is_single(path[index].technique) {
-            let run = path[index..]
+        let first = kept[at];
+        if is_single(path[first].technique) {
+            let run: Vec<usize> = kept[at..]
                 .iter()
-                .take_while(|step| is_single(step.technique))
-                .count();
-            let pieces = run.div_ceil(SINGLES_PER_STEP);
-            let length = run.div_ceil(pieces);
-            while index < path.len() && is_single(path[index].technique) && index - start < length {
+                .copied()
+                .take_while(|&index| is_single(path[index].technique))
+                .collect();
+            for &index in &run {
                 replay.apply(&path[index]);
-                index += 1;
             }
-            steps.push(singles_step(&path[start..index], start..index, moment));
-        } else {
-            let step = &path[index];
-            replay.apply(step);
-            index += 1;
-            let mut told = technique_step(step, start..index, moment);
-            while merged(step)
-                && index < path.len()
-                && index - start < MOST_MERGED
-                && merged(&path[index])
-            {
-                let mut next = technique_step(&path[index], index..index + 1, told.moment.clone());
-                if path[index].technique == path[index - 1].technique {
-                    // The technique just named is not named again.
-                    unname(&mut next, &path[index]);
+            at += run.len();
+            let finishes = at == kept.len() && replay.is_solved() && !steps.is_empty();
+            steps.push(singles_step(&path, run, moment, finishes));
+            continue;
+        }
+        replay.apply(&path[first]);
+        at += 1;
+        let mut told = technique_step(&path[first], vec![first], moment.clone());
+        if (telling.tabled)(first, &path[first]) {
+            // A run of small steps, a table row each; cage combinations after the first
+            // the walkthrough words in full are rows of what they remove alone, one row
+            // for a run of them.
+            let mut rows: Vec<TableRow> = Vec::new();
+            let mut index = first;
+            loop {
+                let step = &path[index];
+                let combination = step.technique == Technique::CageCombination;
+                let row = table_row(geometry, step, combination && combined_once);
+                match rows.last_mut() {
+                    Some(last) if last.combined && row.combined => last.absorb(&row),
+                    _ => rows.push(row),
                 }
-                if told.english.len() + next.english.len() > MOST_MERGED_CHARS {
+                combined_once |= combination;
+                if at >= kept.len()
+                    || rows.len() >= MOST_TABLED
+                    || is_single(path[kept[at]].technique)
+                    || !(telling.tabled)(kept[at], &path[kept[at]])
+                {
                     break;
                 }
+                index = kept[at];
+                told = merge(
+                    told,
+                    technique_step(&path[index], vec![index], moment.clone()),
+                );
                 replay.apply(&path[index]);
-                index += 1;
-                told = merge(told, next);
+                at += 1;
             }
-            steps.push(told);
+            told.english = rows
+                .iter()
+                .map(|row| row.english())
+                .collect::<Vec<_>>()
+                .join("\n");
+            told.japanese = rows
+                .iter()
+                .map(|row| row.japanese())
+                .collect::<Vec<_>>()
+                .join("\n");
+        } else {
+            combined_once |= path[first].technique == Technique::CageCombination;
+            // Identical steps in a row are told once.
+            while at < kept.len() && same_pattern(&path[kept[at]], &path[first]) {
+                let next = &path[kept[at]];
+                told = merge(told, technique_step(next, vec![kept[at]], moment.clone()));
+                replay.apply(next);
+                at += 1;
+            }
+            if told.path.len() > 1 {
+                let step = &path[first];
+                let name = crate::sudoku::grade::walkthrough::japanese_name(step.technique);
+                let what = step
+                    .japanese
+                    .rsplit_once('：')
+                    .map_or(step.japanese.as_str(), |(what, _)| what);
+                let outcome =
+                    compact_outcome(geometry, &told.moment.placements, &told.moment.eliminations);
+                told.english = format!(
+                    "{}: {}; {}.",
+                    step.name,
+                    step.explanation,
+                    outcome_english(geometry, &told.moment)
+                );
+                told.japanese = format!("{name}：{what}：{outcome}。");
+            }
+        }
+        steps.push(told);
+    }
+    choose_diagrams(&mut steps, &path, telling);
+    VariantWalkthrough {
+        steps,
+        path,
+        skipped,
+    }
+}
+
+/// True when two steps are one pattern found twice.
+fn same_pattern(a: &VariantStep, b: &VariantStep) -> bool {
+    a.technique == b.technique && a.pattern == b.pattern && a.houses == b.houses
+}
+
+/// Marks at most `telling.diagrams` steps for a diagram: the hardest first, a technique's
+/// first step before its repeats, never two steps in a row; tables (a killer's cage
+/// arithmetic) only when nothing else needs one.
+fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling: &Telling<'_>) {
+    let mut seen: Vec<Technique> = Vec::new();
+    let mut ranked = Vec::new();
+    for (index, step) in steps.iter().enumerate() {
+        if step.singles {
+            continue;
+        }
+        let grader = &path[step.path[0]];
+        let repeat = seen.contains(&grader.technique);
+        seen.push(grader.technique);
+        let tabled = step.path.len() > 1 && (telling.tabled)(step.path[0], grader);
+        let hardest = step
+            .path
+            .iter()
+            .map(|&index| path[index].rating_tenths)
+            .max()
+            .unwrap_or(0);
+        ranked.push((tabled, repeat, std::cmp::Reverse(hardest), index));
+    }
+    ranked.sort_unstable();
+    let mut chosen = 0;
+    for &(_, _, _, index) in &ranked {
+        if chosen == telling.diagrams {
+            break;
+        }
+        // Two diagrams in a row leave a page half empty: the next step waits its turn.
+        let crowded = [index.wrapping_sub(1), index + 1]
+            .into_iter()
+            .filter_map(|near| steps.get(near))
+            .any(|near| near.diagram);
+        if !crowded {
+            steps[index].diagram = true;
+            chosen += 1;
         }
     }
-    VariantWalkthrough { steps, path }
+}
+
+/// One row of a table of small steps: what it finds and what it does, in English and
+/// Japanese.
+struct TableRow {
+    what: [String; 2],
+    done: Vec<String>,
+    /// A row of cage combinations told by what they remove alone.
+    combined: bool,
+}
+
+impl TableRow {
+    /// Takes in the removals of another row of cage combinations.
+    fn absorb(&mut self, other: &TableRow) {
+        self.done.extend(other.done.iter().cloned());
+    }
+
+    fn english(&self) -> String {
+        format!("{}\t{}", self.what[0], self.done.join("; "))
+    }
+
+    fn japanese(&self) -> String {
+        format!("{}\t{}", self.what[1], self.done.join("; "))
+    }
+}
+
+/// A step as a table row: its reasoning in a few words (a cage combination, once one has
+/// been worded in full, by what it removes alone: `combined`), and what it does.
+fn table_row(geometry: &Geometry, step: &VariantStep, combined: bool) -> TableRow {
+    let done = vec![compact_outcome(
+        geometry,
+        &step.placements,
+        &step.eliminations,
+    )];
+    if combined {
+        return TableRow {
+            what: [
+                "Cage combinations".to_string(),
+                crate::sudoku::grade::walkthrough::japanese_name(step.technique).to_string(),
+            ],
+            done,
+            combined: true,
+        };
+    }
+    let [brief, brief_japanese] = &step.brief;
+    let what = if brief.is_empty() {
+        capitalized(&step.explanation)
+    } else {
+        capitalized(brief)
+    };
+    let japanese = if brief_japanese.is_empty() {
+        step.japanese
+            .rsplit_once('：')
+            .map_or(step.japanese.as_str(), |(what, _)| what)
+            .to_string()
+    } else {
+        brief_japanese.clone()
+    };
+    TableRow {
+        what: [what, japanese],
+        done,
+        combined: false,
+    }
+}
+
+/// What a step does, as a table shows it: `B7 = 2`, or `B7 ≠ 9`, `D9 ≠ 5/8`.
+fn compact_outcome(
+    geometry: &Geometry,
+    placements: &[(u16, u8)],
+    eliminations: &[(u16, u8)],
+) -> String {
+    if !placements.is_empty() {
+        return placements
+            .iter()
+            .map(|&(cell, value)| format!("{} = {}", cell_name(geometry, cell), value_word(value)))
+            .collect::<Vec<_>>()
+            .join(", ");
+    }
+    removals_by_digits(eliminations)
+        .iter()
+        .map(|(mask, cells)| {
+            let names: Vec<String> = cells
+                .iter()
+                .map(|&cell| cell_name(geometry, cell))
+                .collect();
+            format!("{} ≠ {}", names.join(", "), digit_list(*mask))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn capitalized(text: &str) -> String {
+    let mut letters = text.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
 }
 
 /// Two consecutive steps told as one: the first's figure with both steps' cells, marks
@@ -206,27 +426,15 @@ fn merge(first: VariantWalkStep, next: VariantWalkStep) -> VariantWalkStep {
     moment.targets.sort_unstable();
     moment.targets.dedup();
     moment.links.extend(next.moment.links);
+    let mut path = first.path;
+    path.extend(next.path);
     VariantWalkStep {
         singles: false,
-        path: first.path.start..next.path.end,
+        path,
         english: format!("{} {}", first.english, next.english),
         japanese: format!("{}{}", first.japanese, next.japanese),
         moment,
-    }
-}
-
-/// Drops the technique's name from the front of a step's words.
-fn unname(told: &mut VariantWalkStep, step: &VariantStep) {
-    let japanese_name = crate::sudoku::grade::walkthrough::japanese_name(step.technique);
-    if let Some(rest) = told.english.strip_prefix(&format!("{}: ", step.name)) {
-        let mut letters = rest.chars();
-        told.english = letters
-            .next()
-            .map(|first| first.to_uppercase().chain(letters).collect())
-            .unwrap_or_default();
-    }
-    if let Some(rest) = told.japanese.strip_prefix(&format!("{japanese_name}：")) {
-        told.japanese = rest.to_string();
+        diagram: false,
     }
 }
 
@@ -234,20 +442,31 @@ fn cell_name(geometry: &Geometry, cell: u16) -> String {
     geometry.cell_name(usize::from(cell))
 }
 
-fn singles_step(run: &[VariantStep], path: Range<usize>, moment: VariantMoment) -> VariantWalkStep {
+fn singles_step(
+    path: &[VariantStep],
+    run: Vec<usize>,
+    moment: VariantMoment,
+    finishes: bool,
+) -> VariantWalkStep {
     let geometry = Arc::clone(&moment.geometry);
-    let placements: Vec<(u16, u8)> = run.iter().flat_map(|s| s.placements.clone()).collect();
-    let list: Vec<String> = placements
+    let placements: Vec<(u16, u8)> = run
         .iter()
-        .map(|&(cell, value)| format!("{}={}", cell_name(&geometry, cell), value_word(value)))
+        .flat_map(|&index| path[index].placements.clone())
         .collect();
-    let techniques: Vec<Technique> = run.iter().map(|step| step.technique).collect();
-    let (english, japanese) = singles_words(&techniques, &list);
+    // Cells read top to bottom, left to right.
+    let mut by_cell = placements.clone();
+    by_cell.sort_unstable();
+    let named: Vec<(String, String, u8)> = by_cell
+        .iter()
+        .map(|&(cell, value)| (cell_name(&geometry, cell), value_word(value), value))
+        .collect();
+    let techniques: Vec<Technique> = run.iter().map(|&index| path[index].technique).collect();
+    let (english, japanese) = singles_words(&techniques, &named, finishes);
     let mut targets: Vec<u16> = placements.iter().map(|&(cell, _)| cell).collect();
     targets.sort_unstable();
     VariantWalkStep {
         singles: true,
-        path,
+        path: run,
         english,
         japanese,
         moment: VariantMoment {
@@ -255,11 +474,12 @@ fn singles_step(run: &[VariantStep], path: Range<usize>, moment: VariantMoment) 
             targets,
             ..moment
         },
+        diagram: false,
     }
 }
 
 /// What a step does, in English: `r1c2=5` or `remove 5 from r1c2, 5/7 from r3c4`.
-fn outcome_english(geometry: &Geometry, step: &VariantStep) -> String {
+fn outcome_english(geometry: &Geometry, step: &VariantMoment) -> String {
     if !step.placements.is_empty() {
         return step
             .placements
@@ -286,11 +506,7 @@ fn outcome_english(geometry: &Geometry, step: &VariantStep) -> String {
     }
 }
 
-fn technique_step(
-    step: &VariantStep,
-    path: Range<usize>,
-    moment: VariantMoment,
-) -> VariantWalkStep {
+fn technique_step(step: &VariantStep, path: Vec<usize>, moment: VariantMoment) -> VariantWalkStep {
     let geometry = Arc::clone(&moment.geometry);
     let mut pattern = step.pattern.clone();
     for link in &step.links {
@@ -312,10 +528,21 @@ fn technique_step(
         .eliminations
         .iter()
         .copied()
-        .filter(|(cell, _)| !placed.contains(cell))
+        .filter(|&(cell, value)| {
+            !placed.contains(&cell) && moment.candidates[usize::from(cell)] & 1 << (value - 1) != 0
+        })
         .collect();
     eliminations.sort_unstable();
     let name = crate::sudoku::grade::walkthrough::japanese_name(step.technique);
+    let moment = VariantMoment {
+        placements: step.placements.clone(),
+        eliminations,
+        pattern,
+        targets,
+        links: step.links.clone(),
+        pencil_marks: true,
+        ..moment
+    };
     VariantWalkStep {
         singles: false,
         path,
@@ -327,7 +554,7 @@ fn technique_step(
                 "{}: {}; {}.",
                 step.name,
                 step.explanation,
-                outcome_english(&geometry, step)
+                outcome_english(&geometry, &moment)
             )
         },
         japanese: if is_single(step.technique) {
@@ -335,16 +562,156 @@ fn technique_step(
         } else {
             format!("{name}：{}", step.japanese)
         },
-        moment: VariantMoment {
-            placements: step.placements.clone(),
-            eliminations,
-            pattern,
-            targets,
-            links: step.links.clone(),
-            pencil_marks: true,
-            ..moment
-        },
+        moment,
+        diagram: false,
     }
+}
+
+/// Which of the grader's steps a reader needs (the rules of `sudoku::grade::needed`,
+/// over the house grader's positions): singles always, a step beyond them unless every
+/// later step holds without what it removes. A step relies on every candidate of its
+/// pattern's cells and of the houses it names, and on its digits across every house of a
+/// pattern cell; contradictions, dynamic chains and guesses on the whole position.
+fn needed(start: &Board, cells: usize, path: &[VariantStep]) -> Vec<bool> {
+    let mut board = start.clone();
+    let mut before: Vec<Vec<u16>> = Vec::new();
+    let mut supports: Vec<Option<Vec<u16>>> = Vec::new();
+    for step in path {
+        if !is_single(step.technique) {
+            before.push(board.candidates[..cells].to_vec());
+            supports.push(support(step, &board, cells));
+        }
+        board.apply(step);
+    }
+    // The hardest steps stay, as in the classic walkthrough.
+    let hardest = path
+        .iter()
+        .map(|step| step.rating_tenths)
+        .max()
+        .unwrap_or(0);
+    let ratings: Vec<u16> = path
+        .iter()
+        .filter(|step| !is_single(step.technique))
+        .map(|step| step.rating_tenths)
+        .collect();
+    let mut left_out = vec![false; before.len()];
+    for index in (0..left_out.len()).rev() {
+        if ratings[index] == hardest {
+            continue;
+        }
+        left_out[index] = true;
+        if !holds(start, cells, path, &left_out, &before, &supports) {
+            left_out[index] = false;
+        }
+    }
+    let mut beyond = 0;
+    path.iter()
+        .map(|step| {
+            if is_single(step.technique) {
+                return true;
+            }
+            beyond += 1;
+            !left_out[beyond - 1]
+        })
+        .collect()
+}
+
+fn holds(
+    start: &Board,
+    cells: usize,
+    path: &[VariantStep],
+    left_out: &[bool],
+    before: &[Vec<u16>],
+    supports: &[Option<Vec<u16>>],
+) -> bool {
+    let mut board = start.clone();
+    let mut beyond = 0;
+    for step in path {
+        if is_single(step.technique) {
+            if !step
+                .placements
+                .iter()
+                .all(|&(cell, value)| single_holds(&board, usize::from(cell), value))
+            {
+                return false;
+            }
+            board.apply(step);
+            continue;
+        }
+        let index = beyond;
+        beyond += 1;
+        if left_out[index] {
+            continue;
+        }
+        let now = &board.candidates[..cells];
+        let same = match &supports[index] {
+            None => now == &before[index][..],
+            Some(support) => (0..cells)
+                .all(|cell| now[cell] & support[cell] == before[index][cell] & support[cell]),
+        };
+        if !same {
+            return false;
+        }
+        board.apply(step);
+    }
+    board.is_solved()
+}
+
+fn single_holds(board: &Board, cell: usize, value: u8) -> bool {
+    if board.values[cell] != 0 {
+        return board.values[cell] == value;
+    }
+    let geometry = board.geometry();
+    board.candidates[cell] == 1 << (value - 1)
+        || geometry
+            .houses_of(cell)
+            .iter()
+            .any(|&house| board.places(usize::from(house), value).len() == 1)
+}
+
+fn support(step: &VariantStep, board: &Board, cells: usize) -> Option<Vec<u16>> {
+    use Technique as T;
+    if matches!(
+        step.technique,
+        T::Bug
+            | T::NishioForcingChain
+            | T::MultipleForcingChain
+            | T::DynamicForcingChain
+            | T::DynamicForcingChainPlus
+            | T::NestedForcingChain
+            | T::KillerContradiction
+            | T::CageSplitting
+            | T::TrialAndError
+    ) {
+        return None;
+    }
+    let geometry = board.geometry();
+    let mut support = vec![0u16; cells];
+    let mut pattern: Vec<usize> = step.pattern.iter().map(|&c| usize::from(c)).collect();
+    let mut digits = 0u16;
+    for link in &step.links {
+        pattern.extend([usize::from(link.from.0), usize::from(link.to.0)]);
+        digits |= 1 << (link.from.1 - 1) | 1 << (link.to.1 - 1);
+    }
+    for &(_, value) in step.eliminations.iter().chain(&step.placements) {
+        digits |= 1 << (value - 1);
+    }
+    for &cell in &pattern {
+        support[cell] = u16::MAX;
+    }
+    for &house in &step.houses {
+        for &cell in geometry.house(usize::from(house)) {
+            support[usize::from(cell)] = u16::MAX;
+        }
+    }
+    for &cell in &pattern {
+        for &house in geometry.houses_of(cell) {
+            for &other in geometry.house(usize::from(house)) {
+                support[usize::from(other)] |= digits;
+            }
+        }
+    }
+    Some(support)
 }
 
 #[cfg(test)]
@@ -370,28 +737,34 @@ mod tests {
             let mut rng = RandomStream::derive("test", &["variant walk"], index as u64);
             let generated = generate(&VariantOptions::new(size, variant), &mut rng, None).unwrap();
             let walked = walkthrough(&generated.puzzle).unwrap();
-            // The steps cover the path once, in order.
-            let mut next = 0;
+            // The steps cover the needed path once, in order; the rest is skipped.
+            let mut told: Vec<usize> = walked.steps.iter().flat_map(|s| s.path.clone()).collect();
+            assert!(told.windows(2).all(|pair| pair[0] < pair[1]));
+            told.extend_from_slice(&walked.skipped);
+            told.sort_unstable();
+            assert_eq!(told, (0..walked.path.len()).collect::<Vec<_>>());
+            assert!(walked.steps.iter().filter(|s| s.diagram).count() <= MOST_DIAGRAMS);
             for step in &walked.steps {
-                assert_eq!(step.path.start, next);
-                next = step.path.end;
                 assert!(!step.english.is_empty() && !step.japanese.is_empty());
                 if !step.singles {
-                    let grader = &walked.path[step.path.start];
+                    let graders: Vec<&VariantStep> =
+                        step.path.iter().map(|&i| &walked.path[i]).collect();
                     assert!(step.moment.pencil_marks);
                     for &(cell, value) in &step.moment.eliminations {
-                        assert!(grader.eliminations.contains(&(cell, value)));
+                        assert!(
+                            graders
+                                .iter()
+                                .any(|g| g.eliminations.contains(&(cell, value)))
+                        );
                         assert!(step.moment.candidates[usize::from(cell)] & 1 << (value - 1) != 0);
                     }
                     assert!(
-                        grader
-                            .pattern
+                        graders
                             .iter()
-                            .all(|c| step.moment.pattern.contains(c))
+                            .all(|g| g.pattern.iter().all(|c| step.moment.pattern.contains(c)))
                     );
                 }
             }
-            assert_eq!(next, walked.path.len());
             // Replaying every placement fills the solution.
             let mut grid = generated.puzzle.clone();
             for step in &walked.steps {

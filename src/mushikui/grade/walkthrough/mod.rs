@@ -69,6 +69,9 @@ pub struct Walkthrough {
     pub steps: Vec<WalkStep>,
     /// The hint in each language (see [`Walkthrough::hint`]).
     hints: [String; 2],
+    /// The hint's parts in each language, (the reasoning, where to look), and the step it
+    /// points at; `None` when column arithmetic and the times table solve the puzzle.
+    hint_parts: Option<([(String, String); 2], usize)>,
 }
 
 impl Walkthrough {
@@ -79,6 +82,18 @@ impl Walkthrough {
             Language::English => &self.hints[0],
             Language::Japanese => &self.hints[1],
         }
+    }
+
+    /// The hint as (the kind of reasoning, where to look, the step it points at): "What a
+    /// column can carry", "the first digit of the product", 4. `None` when column
+    /// arithmetic and the times table solve the puzzle.
+    pub fn hint_parts(&self, language: Language) -> Option<(&str, &str, usize)> {
+        let (parts, step) = self.hint_parts.as_ref()?;
+        let (what, area) = &parts[match language {
+            Language::English => 0,
+            Language::Japanese => 1,
+        }];
+        Some((what, area, *step))
     }
 }
 
@@ -195,16 +210,26 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
     let hard = steps
         .iter()
         .position(|step| step.rule.level() > Rule::LastDigit.level());
-    let hints = match hard.and_then(|first| {
-        let found = steps[first..].iter().find_map(|step| step.found.first())?;
-        Some((steps[first].rule, *found))
-    }) {
-        Some((rule, found)) => {
+    let pointed = hard.and_then(|first| {
+        let (offset, found) = steps[first..]
+            .iter()
+            .enumerate()
+            .find_map(|(offset, step)| step.found.first().map(|found| (offset, *found)))?;
+        Some((steps[first].rule, found, first + offset))
+    });
+    let (hints, hint_parts) = match pointed {
+        Some((rule, found, step)) => {
             let row = &network.rows[found.row];
             let cell = row[row.len() - 1 - found.index];
-            speakers.each_ref().map(|speaker| speaker.hint(rule, cell))
+            let parts = speakers
+                .each_ref()
+                .map(|speaker| speaker.hint_parts(rule, cell));
+            (
+                speakers.each_ref().map(|speaker| speaker.hint(rule, cell)),
+                Some((parts, step)),
+            )
         }
-        None => speakers.each_ref().map(|speaker| speaker.easy_hint()),
+        None => (speakers.each_ref().map(|speaker| speaker.easy_hint()), None),
     };
     let steps = steps
         .into_iter()
@@ -225,6 +250,7 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
         grade: trace.grade,
         steps,
         hints,
+        hint_parts,
     })
 }
 

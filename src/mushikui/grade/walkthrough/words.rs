@@ -106,9 +106,13 @@ impl<'a> Speaker<'a> {
                 Role::Quotient => "the quotient".into(),
                 Role::Divisor => "the divisor".into(),
                 Role::Dividend => "the dividend".into(),
-                Role::StepProduct(i) => format!("the product of step {i}"),
+                Role::StepProduct(i) => {
+                    format!("the {} product", ordinal(self.network.printed_step(i)))
+                }
                 Role::StepRemainder(_) if self.is_last_row(row) => "the remainder".into(),
-                Role::StepRemainder(i) => format!("the remainder after step {i}"),
+                Role::StepRemainder(i) => {
+                    format!("the {} remainder", ordinal(self.network.printed_step(i)))
+                }
             }
         } else {
             match role {
@@ -124,9 +128,11 @@ impl<'a> Speaker<'a> {
                 Role::Quotient => "商".into(),
                 Role::Divisor => "割る数".into(),
                 Role::Dividend => "割られる数".into(),
-                Role::StepProduct(i) => format!("{i}回目の積"),
+                Role::StepProduct(i) => format!("{}番目の積", self.network.printed_step(i)),
                 Role::StepRemainder(_) if self.is_last_row(row) => "余り".into(),
-                Role::StepRemainder(i) => format!("{i}回目の余り"),
+                Role::StepRemainder(i) => {
+                    format!("{}番目の余り", self.network.printed_step(i))
+                }
             }
         }
     }
@@ -234,7 +240,7 @@ impl<'a> Speaker<'a> {
                 (ColumnKind::Sum { .. }, Role::Sum) => "the addition".into(),
                 (ColumnKind::Sum { .. }, Role::Minuend) => "the subtraction".into(),
                 (ColumnKind::Sum { .. }, Role::StepProduct(i)) => {
-                    format!("the subtraction of step {i}")
+                    format!("the {} subtraction", ordinal(self.network.printed_step(i)))
                 }
                 (ColumnKind::Sum { .. }, Role::Product) if self.network.rows.len() > 3 => {
                     "the addition of the partial products".into()
@@ -247,7 +253,9 @@ impl<'a> Speaker<'a> {
                 (ColumnKind::Equal, _) => self.row_name(row),
                 (ColumnKind::Sum { .. }, Role::Sum) => "足し算".into(),
                 (ColumnKind::Sum { .. }, Role::Minuend) => "引き算".into(),
-                (ColumnKind::Sum { .. }, Role::StepProduct(i)) => format!("{i}回目の引き算"),
+                (ColumnKind::Sum { .. }, Role::StepProduct(i)) => {
+                    format!("{}番目の引き算", self.network.printed_step(i))
+                }
                 (ColumnKind::Sum { .. }, Role::Product) if self.network.rows.len() > 3 => {
                     "部分積の足し算".into()
                 }
@@ -454,15 +462,16 @@ impl<'a> Speaker<'a> {
                 let step = self
                     .row_of(smaller)
                     .and_then(|row| match self.network.roles[row] {
-                        Role::StepRemainder(i) => Some(i),
+                        Role::StepRemainder(i) => Some(self.network.printed_step(i)),
                         _ => None,
                     });
                 match (step, english) {
-                    (Some(i), true) => {
-                        format!("what is left after step {i} is less than the divisor")
-                    }
+                    (Some(i), true) => format!(
+                        "what is left after the {} subtraction is less than the divisor",
+                        ordinal(i)
+                    ),
                     (None, true) => "what is left is less than the divisor".into(),
-                    (Some(i), false) => format!("{i}回目の引き算の残りは割る数より小さい"),
+                    (Some(i), false) => format!("{i}番目の引き算の残りは割る数より小さい"),
                     (None, false) => "引き算の残りは割る数より小さい".into(),
                 }
             }
@@ -478,7 +487,7 @@ impl<'a> Speaker<'a> {
                     .first()
                     .and_then(|(number, _)| self.row_of(number))
                     .and_then(|row| match self.network.roles[row] {
-                        Role::StepProduct(i) => Some(i),
+                        Role::StepProduct(i) => Some(self.network.printed_step(i)),
                         _ => None,
                     });
                 match (role, step, english) {
@@ -490,14 +499,15 @@ impl<'a> Speaker<'a> {
                         "the product = the partial products added up".into()
                     }
                     (_, Some(i), true) => format!(
-                        "the digits subtracted from in step {i} = the product of step {i} + what is left"
+                        "the digits subtracted from in the {0} subtraction = the {0} product + what is left",
+                        ordinal(i)
                     ),
                     (_, _, true) => "the rows add up".into(),
                     (Some(Role::Sum), _, false) => "和＝足す数の合計".into(),
                     (Some(Role::Minuend), _, false) => "引かれる数＝引く数＋差".into(),
                     (Some(Role::Product), _, false) => "積＝部分積の合計".into(),
                     (_, Some(i), false) => {
-                        format!("{i}回目に引かれる数＝{i}回目の積＋残り")
+                        format!("{i}番目の引き算で引かれる数＝{i}番目の積＋残り")
                     }
                     (_, _, false) => "各段の和".into(),
                 }
@@ -637,6 +647,16 @@ impl<'a> Speaker<'a> {
     /// "Carries: look at the first digit of the product." (the rule's reasoning and the
     /// digit it finds, not the value).
     pub(super) fn hint(&self, rule: Rule, cell: CellId) -> String {
+        let (what, name) = self.hint_parts(rule, cell);
+        if self.english() {
+            format!("{what}: look at {name}.")
+        } else {
+            format!("{what}：{name}に注目。")
+        }
+    }
+
+    /// The hint's parts: the kind of reasoning, and the digit it finds.
+    pub(super) fn hint_parts(&self, rule: Rule, cell: CellId) -> (String, String) {
         let english = self.english();
         let what = match (rule, english) {
             (Rule::Carry, true) => "What a column can carry",
@@ -656,12 +676,7 @@ impl<'a> Speaker<'a> {
             (Rule::Magnitude, false) => "数全体の大きさ",
             (_, false) => "場合分け",
         };
-        let name = self.cell_name(cell);
-        if english {
-            format!("{what}: look at {name}.")
-        } else {
-            format!("{what}：{name}に注目。")
-        }
+        (what.to_string(), self.cell_name(cell))
     }
 
     /// The hint of a puzzle that column arithmetic and the times table solve.

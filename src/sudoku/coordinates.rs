@@ -1,0 +1,277 @@
+//! How a book names the rows, columns and cells of a grid: the labels it prints in the
+//! margin of every figure a hint or walkthrough refers to, and the same names in the words.
+//!
+//! The graders speak one notation, the solvers' `r3c7` (row 3, column 7), with houses as
+//! "row 3", "rows 2 and 6" and, in Japanese, "3行目". That is what `--explain` and the JSON
+//! output print. A book may letter its rows instead (rows A, B, C… from the top, columns
+//! 1, 2, 3… from the left: cell `C7`), and then [`Coordinates::restate`] rewrites the
+//! graders' words into that notation, so that every name a step uses is one the reader
+//! finds printed beside the grid. Columns are numbered in both notations.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::Error;
+
+/// The book's coordinates (`coordinates = "letters" | "numbers"` in a spec).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Coordinates {
+    /// Rows A, B, C… from the top, columns 1, 2, 3… from the left: cell `C7`, "row C".
+    #[default]
+    Letters,
+    /// Rows and columns 1, 2, 3…: cell `r3c7`, "row 3" (the graders' own notation).
+    Numbers,
+}
+
+impl Coordinates {
+    pub const NAMES: [&'static str; 2] = ["letters", "numbers"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Coordinates::Letters => "letters",
+            Coordinates::Numbers => "numbers",
+        }
+    }
+
+    /// The label printed beside row `row` (from 0): `C` or `3`.
+    pub fn row_label(self, row: usize) -> String {
+        match self {
+            Coordinates::Letters => row_letter(row).to_string(),
+            Coordinates::Numbers => (row + 1).to_string(),
+        }
+    }
+
+    /// The label printed above column `column` (from 0): `7`.
+    pub fn column_label(self, column: usize) -> String {
+        (column + 1).to_string()
+    }
+
+    /// A cell's name: `C7` or `r3c7`.
+    pub fn cell(self, row: usize, column: usize) -> String {
+        match self {
+            Coordinates::Letters => format!("{}{}", row_letter(row), column + 1),
+            Coordinates::Numbers => format!("r{}c{}", row + 1, column + 1),
+        }
+    }
+
+    /// `text`, written in the graders' notation, in this one: cells `r3c7` become `C7`,
+    /// "row 3" becomes "row C" ("rows 2, 5 and 8": "rows B, E and H"), "3行目" becomes
+    /// "C行". Numbers leave the text as it is.
+    pub fn restate(self, text: &str) -> String {
+        match self {
+            Coordinates::Numbers => text.to_string(),
+            Coordinates::Letters => letters(text),
+        }
+    }
+}
+
+impl fmt::Display for Coordinates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Coordinates {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Coordinates, Error> {
+        match text {
+            "letters" => Ok(Coordinates::Letters),
+            "numbers" => Ok(Coordinates::Numbers),
+            other => Err(Error::input(format!("unknown coordinates {other:?}")).with_hint(
+                "use \"letters\" (rows A, B, C…, cells like C7) or \"numbers\" (rows 1, 2, 3…, cells like r3c7)",
+            )),
+        }
+    }
+}
+
+/// Row `row` (from 0) as a letter: A for the top row.
+pub fn row_letter(row: usize) -> char {
+    char::from(b'A' + (row % 26) as u8)
+}
+
+/// A row number as the graders write it (from 1), as its letter; `None` beyond Z.
+fn letter_of(number: &str) -> Option<char> {
+    let number: usize = number.parse().ok()?;
+    (1..=26).contains(&number).then(|| row_letter(number - 1))
+}
+
+/// The length of the run of ASCII digits at the start of `text` (at most two: no grid
+/// has more than 16 rows).
+fn digits_at(text: &str) -> usize {
+    let run = text.bytes().take_while(u8::is_ascii_digit).count();
+    if run <= 2 { run } else { 0 }
+}
+
+/// True when the character before byte `at` of `text` ends a word (or there is none).
+fn word_starts_at(text: &str, at: usize) -> bool {
+    text[..at]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !c.is_ascii_alphanumeric())
+}
+
+/// The graders' notation restated with lettered rows (see [`Coordinates::restate`]).
+fn letters(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let rest = &text[at..];
+        if let Some((restated, used)) = restate_at(text, at, rest) {
+            out.push_str(&restated);
+            at += used;
+            continue;
+        }
+        let c = rest.chars().next().expect("a character at a char boundary");
+        out.push(c);
+        at += c.len_utf8();
+    }
+    out
+}
+
+/// What starts at byte `at` (`rest` is `text[at..]`) when it names a cell or rows: the
+/// restated words and how many bytes they replace.
+fn restate_at(text: &str, at: usize, rest: &str) -> Option<(String, usize)> {
+    let starts_word = word_starts_at(text, at);
+    // A cell: r3c7, r12c16.
+    if starts_word && rest.starts_with('r') {
+        let row = digits_at(&rest[1..]);
+        if row > 0 && rest[1 + row..].starts_with('c') {
+            let column = digits_at(&rest[2 + row..]);
+            let end = 2 + row + column;
+            let ends_word = rest[end..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_ascii_alphanumeric());
+            if column > 0 && ends_word {
+                let letter = letter_of(&rest[1..1 + row])?;
+                return Some((format!("{letter}{}", &rest[2 + row..end]), end));
+            }
+        }
+    }
+    // "row 3", "Row 3", "rows 2, 5 and 8".
+    if starts_word {
+        for word in ["rows ", "Rows ", "row ", "Row "] {
+            if let Some(after) = rest.strip_prefix(word) {
+                let plural = word.ends_with("s ");
+                let (list, used) = row_list(after, plural)?;
+                return Some((format!("{word}{list}"), word.len() + used));
+            }
+        }
+    }
+    // "3行目": the row's letter, "C行".
+    let digits = digits_at(rest);
+    if digits > 0
+        && text[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_ascii_digit())
+        && rest[digits..].starts_with("行目")
+    {
+        let letter = letter_of(&rest[..digits])?;
+        return Some((format!("{letter}行"), digits + "行目".len()));
+    }
+    None
+}
+
+/// The row numbers at the start of `text` as letters: one number, or (`plural`) an English
+/// list `2, 5 and 8` (ending at its "and" element); and how many bytes they take.
+fn row_list(text: &str, plural: bool) -> Option<(String, usize)> {
+    let first = digits_at(text);
+    if first == 0 {
+        return None;
+    }
+    let mut out = letter_of(&text[..first])?.to_string();
+    let mut used = first;
+    if !plural {
+        return Some((out, used));
+    }
+    loop {
+        let rest = &text[used..];
+        let (separator, last) = if rest.starts_with(", ") {
+            (", ", false)
+        } else if rest.starts_with(" and ") {
+            (" and ", true)
+        } else {
+            break;
+        };
+        let number = digits_at(&rest[separator.len()..]);
+        if number == 0 {
+            break;
+        }
+        let digits = &rest[separator.len()..separator.len() + number];
+        out.push_str(separator);
+        out.push(letter_of(digits)?);
+        used += separator.len() + number;
+        if last {
+            break;
+        }
+    }
+    Some((out, used))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_rows_are_lettered() {
+        let letters = Coordinates::Letters;
+        assert_eq!(
+            letters.restate("Fill 2 hidden singles: r1c3=5, r12c16=9."),
+            "Fill 2 hidden singles: A3=5, L16=9."
+        );
+        assert_eq!(
+            letters.restate(
+                "X-Wing on 7: in rows 2 and 6, 7 must be in columns 3 and 8, so the rest of those columns cannot hold it: r4c3 and r9c8 are not 7."
+            ),
+            "X-Wing on 7: in rows B and F, 7 must be in columns 3 and 8, so the rest of those columns cannot hold it: D3 and I8 are not 7."
+        );
+        assert_eq!(
+            letters.restate("Claiming: in row 3, 7 can only go in box 2 (r3c4, r3c5)"),
+            "Claiming: in row C, 7 can only go in box 2 (C4, C5)"
+        );
+        assert_eq!(
+            letters.restate("look at rows 2, 5 and 8, 3 must"),
+            "look at rows B, E and H, 3 must"
+        );
+        assert_eq!(
+            letters.restate("Row 9 adds up to 45: the cages inside"),
+            "Row I adds up to 45: the cages inside"
+        );
+        assert_eq!(
+            letters.restate("井桁：7は2行目・6行目では3・8列目にしか入らない：r4c3から7を消去"),
+            "井桁：7はB行・F行では3・8列目にしか入らない：D3から7を消去"
+        );
+        // Words that only look like names are left alone.
+        assert_eq!(
+            letters.restate("the arrow 3, rc3, r3c, Skyscraper 011, 12行, brow 4"),
+            "the arrow 3, rc3, r3c, Skyscraper 011, 12行, brow 4"
+        );
+        assert_eq!(letters.restate("ブロック1・2行目"), "ブロック1・B行");
+        assert_eq!(
+            Coordinates::Numbers.restate("r1c3=5 in row 3"),
+            "r1c3=5 in row 3"
+        );
+    }
+
+    #[test]
+    fn labels_and_cells_agree() {
+        for coordinates in [Coordinates::Letters, Coordinates::Numbers] {
+            for row in 0..16 {
+                for column in 0..16 {
+                    let cell = coordinates.cell(row, column);
+                    assert!(cell.contains(&coordinates.row_label(row)));
+                    assert!(cell.ends_with(&coordinates.column_label(column)));
+                    let engine = format!("r{}c{}", row + 1, column + 1);
+                    assert_eq!(coordinates.restate(&engine), cell);
+                }
+            }
+        }
+        assert_eq!(
+            "letters".parse::<Coordinates>().unwrap(),
+            Coordinates::Letters
+        );
+        assert!("grid".parse::<Coordinates>().is_err());
+    }
+}
