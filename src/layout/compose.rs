@@ -12,7 +12,7 @@ use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, RulesPage, Show};
 use super::page::{Colour, Document, Info, Item, Page, Point, Rect};
 use super::techniques;
-use super::text::{Align, run, wrap};
+use super::text::{Align, fit, run, wrap};
 use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
 use super::words;
 use crate::book::kind::SectionKind;
@@ -1921,23 +1921,6 @@ impl Composer<'_> {
         }
         Ok(())
     }
-}
-
-/// `text`, shortened with an ellipsis to fit `width`.
-fn fit(metrics: &super::font::FontMetrics, text: &str, size: f64, width: f64) -> String {
-    if metrics.width(text, size) <= width {
-        return text.to_string();
-    }
-    let ellipsis = if metrics.has_char('…') {
-        "…"
-    } else {
-        "..."
-    };
-    let mut shortened: String = text.to_string();
-    while !shortened.is_empty() && metrics.width(&format!("{shortened}{ellipsis}"), size) > width {
-        shortened.pop();
-    }
-    format!("{}{ellipsis}", shortened.trim_end())
 }
 
 #[cfg(test)]

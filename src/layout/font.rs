@@ -19,6 +19,12 @@ use ttf_parser::{FaceParsingError, FromData, LazyArray16, LazyArray32, PlatformI
 
 use crate::error::{Error, Result};
 
+#[cfg(test)]
+thread_local! {
+    /// How many advances this thread has looked up (for tests of how much work layout does).
+    pub static ADVANCES_LOOKED_UP: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// The measurements of one font face.
 #[derive(Clone)]
 pub struct FontMetrics {
@@ -165,6 +171,8 @@ impl FontMetrics {
     /// The advance of one character in em (0.5 for characters the font lacks). Glyphs past
     /// the last horizontal metric share its advance, as the `hmtx` format says.
     pub fn advance(&self, ch: char) -> f64 {
+        #[cfg(test)]
+        ADVANCES_LOOKED_UP.with(|count| count.set(count.get() + 1));
         let Some(glyph) = self.glyph(ch) else {
             return 0.5;
         };

@@ -86,8 +86,87 @@ fn cjk(ch: char) -> bool {
 
 /// Breaks `text` into lines no wider than `width` at `size`: at spaces, and between
 /// characters of scripts written without spaces. A word longer than a line is split.
+///
+/// Linear in the length of the text: widths are running sums of the characters' advances,
+/// added in the order [`FontMetrics::width`] adds them, so every decision is the one
+/// measuring each candidate line afresh would make.
 pub fn wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
-    // Tokens: words with their following space, or single CJK characters.
+    let fits = |advances: f64| advances * size <= width;
+    let add = |sum: f64, text: &str| text.chars().fold(sum, |sum, ch| sum + metrics.advance(ch));
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    // The advances of `line`, and of `line.trim_end()`.
+    let (mut whole, mut trimmed) = (0.0, 0.0);
+    for token in tokens(text) {
+        let body = token.trim_end();
+        let mut with_token = if body.is_empty() {
+            trimmed
+        } else {
+            add(whole, body)
+        };
+        if !line.is_empty() && !fits(with_token) {
+            lines.push(line.trim_end().to_string());
+            line.clear();
+            (whole, trimmed) = (0.0, 0.0);
+            with_token = add(0.0, body);
+        }
+        if body.is_empty() {
+            // Spaces only: the line grows, its trimmed width does not.
+            whole = add(whole, &token);
+        } else {
+            whole = add(with_token, &token[body.len()..]);
+            trimmed = with_token;
+        }
+        line.push_str(&token);
+        if fits(trimmed) {
+            continue;
+        }
+        // A single token wider than the line is cut where it overflows.
+        let mut start = 0;
+        while overflows(metrics, line[start..].trim_end(), size, width)
+            && line[start..].chars().nth(1).is_some()
+        {
+            let rest = &line[start..];
+            let mut sum = 0.0;
+            let mut cut = 0;
+            for (at, ch) in rest.char_indices() {
+                let next = sum + metrics.advance(ch);
+                if at > 0 && !fits(next) {
+                    break;
+                }
+                sum = next;
+                cut = at + ch.len_utf8();
+            }
+            lines.push(rest[..cut].to_string());
+            start += cut;
+        }
+        line.drain(..start);
+        whole = add(0.0, &line);
+        trimmed = add(0.0, line.trim_end());
+    }
+    if !line.trim().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+/// Whether `text` is wider than `width` at `size`, read only as far as it takes to tell.
+pub fn overflows(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> bool {
+    let mut sum = 0.0;
+    for ch in text.chars() {
+        sum += metrics.advance(ch);
+        // Advances are never negative, so a prefix that overflows settles it.
+        if sum * size > width {
+            return true;
+        }
+    }
+    false
+}
+
+/// `text` cut into what lines may break between: words with their following space, and
+/// single characters of scripts written without spaces (a closing mark stays with the
+/// character before it).
+fn tokens(text: &str) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut current = String::new();
     for ch in text.chars() {
@@ -101,7 +180,7 @@ pub fn wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<Str
             current.push(ch);
         } else {
             if !current.is_empty()
-                && current.chars().last().is_some_and(cjk)
+                && current.chars().next_back().is_some_and(cjk)
                 && !no_break_before(ch)
             {
                 tokens.push(std::mem::take(&mut current));
@@ -112,40 +191,147 @@ pub fn wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<Str
     if !current.is_empty() {
         tokens.push(current);
     }
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for token in tokens {
-        let candidate = format!("{line}{token}");
-        if line.is_empty() || metrics.width(candidate.trim_end(), size) <= width {
-            line = candidate;
-        } else {
-            lines.push(line.trim_end().to_string());
-            line = token;
-        }
-        // A single token wider than the line is cut where it overflows.
-        while metrics.width(line.trim_end(), size) > width && line.chars().count() > 1 {
-            let mut cut = String::new();
-            for ch in line.chars() {
-                if !cut.is_empty() && metrics.width(&format!("{cut}{ch}"), size) > width {
-                    break;
-                }
-                cut.push(ch);
+    tokens
+}
+
+/// `text`, shortened with an ellipsis to fit `width` (as much of it as fits before the
+/// ellipsis); linear in what fits, however long the text.
+pub fn fit(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> String {
+    if !overflows(metrics, text, size, width) {
+        return text.to_string();
+    }
+    let ellipsis = if metrics.has_char('…') {
+        "…"
+    } else {
+        "..."
+    };
+    let with_ellipsis = |sum: f64| {
+        ellipsis
+            .chars()
+            .fold(sum, |sum, ch| sum + metrics.advance(ch))
+    };
+    // The longest prefix that fits with the ellipsis after it (prefix widths only grow).
+    let mut kept = 0;
+    let mut sum = 0.0;
+    if with_ellipsis(sum) * size <= width {
+        for (at, ch) in text.char_indices() {
+            sum += metrics.advance(ch);
+            if with_ellipsis(sum) * size > width {
+                break;
             }
-            let rest = line[cut.len()..].to_string();
-            lines.push(cut);
-            line = rest;
+            kept = at + ch.len_utf8();
         }
     }
-    if !line.trim().is_empty() {
-        lines.push(line.trim_end().to_string());
-    }
-    lines
+    format!("{}{ellipsis}", text[..kept].trim_end())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::font::ADVANCES_LOOKED_UP;
     use crate::layout::fonts::{BundledFont, Face};
+
+    /// Wrapping as it was first written: every candidate line measured afresh (quadratic).
+    fn reference_wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for token in tokens(text) {
+            let candidate = format!("{line}{token}");
+            if line.is_empty() || metrics.width(candidate.trim_end(), size) <= width {
+                line = candidate;
+            } else {
+                lines.push(line.trim_end().to_string());
+                line = token;
+            }
+            while metrics.width(line.trim_end(), size) > width && line.chars().count() > 1 {
+                let mut cut = String::new();
+                for ch in line.chars() {
+                    if !cut.is_empty() && metrics.width(&format!("{cut}{ch}"), size) > width {
+                        break;
+                    }
+                    cut.push(ch);
+                }
+                let rest = line[cut.len()..].to_string();
+                lines.push(cut);
+                line = rest;
+            }
+        }
+        if !line.trim().is_empty() {
+            lines.push(line.trim_end().to_string());
+        }
+        lines
+    }
+
+    /// Fitting as it was first written: one character dropped at a time.
+    fn reference_fit(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> String {
+        if metrics.width(text, size) <= width {
+            return text.to_string();
+        }
+        let ellipsis = if metrics.has_char('…') {
+            "…"
+        } else {
+            "..."
+        };
+        let mut shortened = text.to_string();
+        while !shortened.is_empty()
+            && metrics.width(&format!("{shortened}{ellipsis}"), size) > width
+        {
+            shortened.pop();
+        }
+        format!("{}{ellipsis}", shortened.trim_end())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// The linear wrap and fit decide exactly as measuring every candidate would.
+        #[test]
+        fn wrap_and_fit_agree_with_measuring_every_candidate(
+            text in "[a-zA-Z0-9 .,]{0,60}|[ a-z空いるマスに数字を入れ。、ー]{0,60}|[A-Z]{0,200}",
+            width in 0.0f64..200.0,
+            size in 4.0f64..20.0,
+        ) {
+            let latin = Face::bundled(BundledFont::DejaVuSans);
+            let japanese = Face::bundled(BundledFont::IpaexGothic);
+            for face in [&latin, &japanese] {
+                let metrics = &face.metrics;
+                proptest::prop_assert_eq!(
+                    wrap(metrics, &text, size, width),
+                    reference_wrap(metrics, &text, size, width)
+                );
+                proptest::prop_assert_eq!(
+                    fit(metrics, &text, size, width),
+                    reference_fit(metrics, &text, size, width)
+                );
+            }
+        }
+    }
+
+    /// Layout time must not grow with the square of a text's length (a 10,000-character
+    /// title once took seconds per page): wrapping and fitting look each character up a
+    /// few times at most.
+    #[test]
+    fn wrapping_and_fitting_are_linear_in_the_text() {
+        let face = Face::bundled(BundledFont::DejaVuSans);
+        let metrics = &face.metrics;
+        let long_word = "W".repeat(20_000);
+        let words = "Sudoku ".repeat(3_000);
+        for text in [&long_word, &words] {
+            let count = text.chars().count();
+            ADVANCES_LOOKED_UP.with(|looked_up| looked_up.set(0));
+            let lines = wrap(metrics, text, 10.0, 300.0);
+            let wrapped = ADVANCES_LOOKED_UP.with(|looked_up| looked_up.get());
+            assert!(lines.len() > 100);
+            assert!(
+                wrapped <= 6 * count,
+                "{wrapped} lookups for {count} characters"
+            );
+            ADVANCES_LOOKED_UP.with(|looked_up| looked_up.set(0));
+            let fitted = fit(metrics, text, 10.0, 300.0);
+            let looked_up = ADVANCES_LOOKED_UP.with(|looked_up| looked_up.get());
+            assert!(fitted.ends_with('…') && fitted.len() < 200, "{fitted}");
+            assert!(looked_up <= 200, "{looked_up} lookups to fit one line");
+        }
+    }
 
     #[test]
     fn english_wraps_at_spaces_within_the_width() {
