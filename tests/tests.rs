@@ -27,5 +27,6 @@ mod mushikui_cli;
 mod mushikui_properties;
 mod mushikui_walkthrough_cli;
 mod preview;
+mod readme;
 mod sudoku_solver;
 mod variant_solver;

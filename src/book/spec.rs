@@ -713,7 +713,15 @@ fn read_size(table: &Table<'_, '_>) -> Result<Option<Located<PageSize>>> {
             .with_hint("pages must be at least 1 inch on each side"));
     }
     if size.width > 14_400.0 || size.height > 14_400.0 {
-        return Err(table.error(span, "the page is larger than PDF allows (200 inches)"));
+        return Err(table
+            .error(
+                span,
+                format!(
+                    "a {:.0} × {:.0} pt page is larger than PDF allows (200 inches, 14400 pt, on a side)",
+                    size.width, size.height
+                ),
+            )
+            .with_hint("give a page size such as \"6x9in\" or \"A4\""));
     }
     Ok(Some(Located::new(size, span)))
 }
