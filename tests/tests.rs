@@ -22,6 +22,8 @@ mod grade_generate;
 mod grade_properties;
 mod grade_variants;
 mod killer;
+mod limits;
+mod messages;
 mod mushikui_classics;
 mod mushikui_cli;
 mod mushikui_properties;

@@ -34,7 +34,9 @@ struct Candidate {
 /// Splits a bank into candidate puzzle texts (JSON Lines or line format).
 fn candidates(bank: &BankText) -> Result<Vec<Candidate>> {
     let mut found = Vec::new();
-    for (index, line) in bank.text.lines().enumerate() {
+    // A UTF-8 byte-order mark (some editors write one) is not part of the first puzzle.
+    let text = bank.text.strip_prefix('\u{feff}').unwrap_or(&bank.text);
+    for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -90,6 +92,9 @@ fn check(
         }
         moved.at_line(candidate.line).in_file(bank.name.clone())
     };
+    if super::plan::is_past(deadline) {
+        return Err(place(super::plan::out_of_time()));
+    }
     section
         .options
         .check_bank_line(&candidate.puzzle, deadline)

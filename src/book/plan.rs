@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::bank::{BankText, take};
 use super::kind::{Content, Hint, Topic, Walkthrough};
 use super::spec::{SectionSpec, Spec};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::kind::Kind;
 use crate::seed::RandomStream;
 
@@ -70,9 +70,29 @@ pub struct Plan {
     pub jobs: Vec<Job>,
 }
 
+/// The most puzzles one book may hold: some thousands of pages, far more than a printer
+/// binds, and few enough that planning and checking them takes no time.
+pub const MAX_BOOK_PUZZLES: usize = 100_000;
+
 impl Plan {
     /// Plans the puzzles of a spec.
     pub fn new(spec: &Spec) -> Result<Plan> {
+        let mut planned = 0usize;
+        for section in &spec.sections {
+            planned += section.count.value;
+            if planned > MAX_BOOK_PUZZLES {
+                return Err(spec
+                    .error(
+                        section.count.at,
+                        format!(
+                            "this section brings the book to {planned} puzzles; a book holds at most {MAX_BOOK_PUZZLES}"
+                        ),
+                    )
+                    .with_hint(
+                        "split the book into volumes, or use `puzzlebook sudoku generate` for a bank of puzzles",
+                    ));
+            }
+        }
         let mut jobs = Vec::with_capacity(spec.puzzle_count());
         for (section_index, section) in spec.sections.iter().enumerate() {
             let seed_path = seed_path(section);
@@ -115,13 +135,20 @@ impl Plan {
                 },
             );
         }
+        let labels = section_labels(spec);
         let results: Vec<Result<Puzzle>> = self
             .jobs
             .par_iter()
             .map(|job| {
                 let result = match &banked[job.section] {
                     Some(puzzles) => Ok(puzzles[job.index].clone()),
-                    None => make_one(spec, job, deadline),
+                    // Once the time is up, the puzzles left fail at once: the run ends
+                    // within its budget rather than making every puzzle and then failing.
+                    None if is_past(deadline) => {
+                        Err(out_of_time().context(job_context(spec, &labels, job)))
+                    }
+                    None => make_one(spec, job, deadline)
+                        .map_err(|error| error.context(job_context(spec, &labels, job))),
                 };
                 progress();
                 result
@@ -290,12 +317,46 @@ fn make_one(spec: &Spec, job: &Job, deadline: Option<Instant>) -> Result<Puzzle>
     let section = &spec.sections[job.section];
     let path: Vec<&str> = job.seed_path.iter().map(String::as_str).collect();
     let mut rng = RandomStream::derive(&spec.seed, &path, job.index as u64);
-    section.options.make(&mut rng, deadline).map_err(|error| {
-        error.context(format!(
-            "section {:?}, puzzle {} of {}",
-            section.title.value,
-            job.index + 1,
-            section.count.value
-        ))
-    })
+    section.options.make(&mut rng, deadline)
+}
+
+/// How messages name each section: by its title, and by its place too when another section
+/// has the same title.
+fn section_labels(spec: &Spec) -> Vec<String> {
+    let mut titles: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for section in &spec.sections {
+        *titles.entry(section.title.value.as_str()).or_default() += 1;
+    }
+    spec.sections
+        .iter()
+        .map(|section| {
+            let title = section.title.value.as_str();
+            if titles[title] > 1 {
+                format!("section {} {title:?}", section.position)
+            } else {
+                format!("section {title:?}")
+            }
+        })
+        .collect()
+}
+
+/// Which puzzle a job makes, for messages.
+fn job_context(spec: &Spec, labels: &[String], job: &Job) -> String {
+    format!(
+        "{}, puzzle {} of {}",
+        labels[job.section],
+        job.index + 1,
+        spec.sections[job.section].count.value
+    )
+}
+
+/// Whether `deadline` has passed.
+pub(crate) fn is_past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// The failure of work not started because the time allowed had run out.
+pub(crate) fn out_of_time() -> Error {
+    Error::runtime("the time allowed ran out before this puzzle was made")
+        .with_hint("allow more time with --max-seconds, or make fewer or easier puzzles")
 }

@@ -810,7 +810,21 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
 /// The placeholders header and footer templates may use.
 pub const PLACEHOLDERS: [&str; 6] = ["title", "subtitle", "author", "section", "page", "pages"];
 
+/// The longest running head a spec may write: it is one line of a page.
+pub const MAX_RUNNING_HEAD_CHARS: usize = 200;
+
 fn check_placeholders(table: &Table<'_, '_>, text: &Located<String>) -> Result<()> {
+    let length = text.value.chars().count();
+    if length > MAX_RUNNING_HEAD_CHARS {
+        return Err(table
+            .error(
+                text.at,
+                format!(
+                    "a running head is one line of at most {MAX_RUNNING_HEAD_CHARS} characters; this one has {length}"
+                ),
+            )
+            .with_hint("shorten it: placeholders such as {title} and {section} fill in the rest"));
+    }
     let mut rest = text.value.as_str();
     let mut offset = 0;
     while let Some(open) = rest.find('{') {

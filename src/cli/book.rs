@@ -6,13 +6,13 @@
 //! parallel, lay out, render, and move both files into place only when all succeeded.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Ui;
-use super::batch::JobsArg;
+use super::batch::{Budget, JobsArg, RunBudgetArg};
 use super::cover;
 use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::manifest::{self, Position};
@@ -48,9 +48,8 @@ pub struct Args {
     seed: Option<String>,
     #[command(flatten)]
     jobs: JobsArg,
-    /// Give up (exit 1) when the puzzles are not all made in this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
-    max_seconds: u64,
+    #[command(flatten)]
+    budget: RunBudgetArg,
 }
 
 /// Size limits of the files a book reads: far above any real one, far below the memory.
@@ -60,7 +59,10 @@ const MAX_BANK_BYTES: u64 = 256 << 20;
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
+    interrupt::arm();
+    let budget = args.budget.budget(started);
     let book = prepare(&args.spec, args.seed.as_deref(), ui)?;
+    budget.check("checking the spec")?;
 
     let pdf_path = args
         .output
@@ -77,15 +79,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         .with_hint("name the PDF with a .pdf extension"));
     }
     let manifest_path = pdf_path.with_extension("json");
-    for output in [&pdf_path, &manifest_path] {
-        if is_same_file(output, &args.spec) {
-            return Err(Error::input(format!(
-                "the output {} is the spec itself",
-                output.display()
-            ))
-            .with_hint("choose another output path with -o OUT.pdf"));
-        }
-    }
+    refuse_inputs(&[&pdf_path, &manifest_path], &book.inputs, "-o OUT.pdf")?;
     // The cover's inputs are checked before any puzzle is made: its picture, and its
     // thickness when the page count is known from the spec.
     let cover = match &args.cover {
@@ -101,6 +95,11 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
                 ))
                 .with_hint("give the cover its own name, e.g. --cover cover.pdf"));
             }
+            refuse_inputs(
+                &[&path, &path.with_extension("json")],
+                &book.inputs,
+                "--cover COVER.pdf",
+            )?;
             let picture = cover::read_picture(&book.spec, &args.spec)?;
             if !book.spec.pages_need_puzzles() {
                 cover::cover_geometry(&book.spec, book.pagination.page_count())?;
@@ -113,7 +112,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let mut manifest_file = AtomicFile::create(&manifest_path)?;
     let cover_files = match &cover {
         Some((path, _)) => Some(cover::CoverFiles::create(
-            &args.spec,
+            &book.inputs,
             path.clone(),
             None,
             0,
@@ -121,9 +120,10 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         None => None,
     };
 
-    let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
+    let made = make(&book, &args.jobs, budget, ui)?;
     let stage = Instant::now();
     let bytes = render::render(&made.composed.document, &book.fonts)?;
+    budget.check("writing the PDF")?;
     ui.detail(format_args!(
         "render: {:.2} s, {} bytes",
         stage.elapsed().as_secs_f64(),
@@ -175,7 +175,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let cover_path = cover_files
         .as_ref()
         .map(|files| files.pdf_path().to_path_buf());
-    interrupt::deferred(|| {
+    interrupt::finish(|| {
         if let Some(files) = cover_files {
             files.commit()?;
         }
@@ -214,6 +214,9 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
 /// fonts and puzzle files, a layout too cramped to read) has surfaced once this exists, and
 /// no puzzle has been made yet.
 pub(super) struct Prepared {
+    /// The files the run reads (the spec, its fonts, puzzle files and cover picture), with
+    /// what each is: no output may be one of them.
+    pub inputs: Vec<(PathBuf, &'static str)>,
     pub spec: Spec,
     pub fonts: FontSet,
     pub plan: Plan,
@@ -234,7 +237,9 @@ pub(super) fn prepare(path: &Path, seed: Option<&str>, ui: Ui) -> Result<Prepare
     let fonts = load_fonts(&spec, &base)?;
     check_glyphs(&spec, &fonts)?;
     let banks = read_banks(&spec, &base)?;
-    let prepared = prepare_spec(spec, fonts, banks)?;
+    let inputs = spec_inputs(&spec, path, &base);
+    let mut prepared = prepare_spec(spec, fonts, banks)?;
+    prepared.inputs = inputs;
     if ui.verbose() {
         let spec = &prepared.spec;
         ui.detail(format_args!(
@@ -272,6 +277,7 @@ pub(super) fn prepare_spec(
     let pagination = layout::paginate(&spec);
     let geometry = Geometry::new(&spec, &pagination, &fonts)?;
     Ok(Prepared {
+        inputs: Vec::new(),
         spec,
         fonts,
         plan,
@@ -290,21 +296,15 @@ pub(super) struct Made {
 }
 
 /// Makes the puzzles on a pool of `jobs` threads (a progress bar on a terminal) and lays
-/// out the pages. Gives up when the puzzles are not all made `max_seconds` after `started`.
-pub(super) fn make(
-    book: &Prepared,
-    jobs: &JobsArg,
-    max_seconds: u64,
-    started: Instant,
-    ui: Ui,
-) -> Result<Made, Error> {
-    let pool = jobs.pool()?;
+/// out the pages. Gives up when `budget` runs out.
+pub(super) fn make(book: &Prepared, jobs: &JobsArg, budget: Budget, ui: Ui) -> Result<Made, Error> {
+    let pool = jobs.pool(book.plan.jobs.len())?;
     ui.detail(format_args!(
         "{} worker threads",
         pool.current_num_threads()
     ));
     let progress = progress_bar(book.plan.jobs.len(), ui.shows_progress());
-    let deadline = started.checked_add(Duration::from_secs(max_seconds));
+    let deadline = budget.deadline();
     let puzzles = pool.install(|| {
         if ui.verbose() {
             make_by_section(book, deadline, &progress, ui)
@@ -317,6 +317,7 @@ pub(super) fn make(
     let puzzles = puzzles?;
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
+    budget.check("working out walkthroughs and hints")?;
     let (pagination, geometry) = if book.spec.pages_need_puzzles() {
         let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &teaching)?;
         ui.detail(format_args!(
@@ -329,6 +330,7 @@ pub(super) fn make(
         (book.pagination.clone(), book.geometry.clone())
     };
     let stage = Instant::now();
+    budget.check("laying out the pages")?;
     let composed = layout::compose_walked(
         &book.spec,
         &pagination,
@@ -337,6 +339,7 @@ pub(super) fn make(
         &teaching,
         &book.fonts,
     )?;
+    budget.check("laying out the pages")?;
     ui.detail(format_args!(
         "layout: {} pages in {:.2} s",
         composed.document.pages.len(),
@@ -392,6 +395,56 @@ fn make_by_section(
     Ok(puzzles)
 }
 
+/// A path a spec gives, relative to the spec's directory `base`.
+fn beside(base: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        base.join(path)
+    }
+}
+
+/// The files a run of the spec at `path` reads, each with what it is.
+fn spec_inputs(spec: &Spec, path: &Path, base: &Path) -> Vec<(PathBuf, &'static str)> {
+    let mut inputs = vec![(path.to_path_buf(), "the spec")];
+    for section in &spec.sections {
+        if let Some(source) = &section.source {
+            inputs.push((beside(base, &source.value), "a puzzle file of the book"));
+        }
+    }
+    for choice in [&spec.fonts.text, &spec.fonts.bold, &spec.fonts.digits]
+        .into_iter()
+        .flatten()
+    {
+        if let FontChoice::File(font) = &choice.value {
+            inputs.push((beside(base, font), "a font of the book"));
+        }
+    }
+    if let Some(image) = &spec.cover.image {
+        inputs.push((beside(base, &image.path.value), "the cover picture"));
+    }
+    inputs
+}
+
+/// Refuses to write any of `outputs` over one of the run's `inputs` (`-o bank.jsonl` would
+/// replace the puzzle file the book was made from); `flag` is how to choose another.
+pub(super) fn refuse_inputs(
+    outputs: &[&Path],
+    inputs: &[(PathBuf, &'static str)],
+    flag: &str,
+) -> Result<(), Error> {
+    for output in outputs {
+        if let Some((_, what)) = inputs.iter().find(|(input, _)| is_same_file(output, input)) {
+            return Err(Error::input(format!(
+                "the output {} is {what}, which this run reads",
+                output.display()
+            ))
+            .with_hint(format!("choose another output path with {flag}")));
+        }
+    }
+    Ok(())
+}
+
 /// True when both paths name one existing file.
 pub(super) fn is_same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
@@ -413,11 +466,7 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
             let Some(source) = &section.source else {
                 return Ok(None);
             };
-            let path = if source.value.is_absolute() {
-                source.value.clone()
-            } else {
-                base.join(&source.value)
-            };
+            let path = beside(base, &source.value);
             let bytes = read_file(&path, MAX_BANK_BYTES).map_err(|error| {
                 spec.error(
                     source.at,
@@ -451,11 +500,7 @@ pub(super) fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
         match &choice.value {
             FontChoice::Bundled(font) => Ok(Face::bundled(*font)),
             FontChoice::File(path) => {
-                let full = if path.is_absolute() {
-                    path.clone()
-                } else {
-                    base.join(path)
-                };
+                let full = beside(base, path);
                 let bytes = read_file(&full, MAX_FONT_BYTES).map_err(|error| {
                     spec.error(
                         choice.at,

@@ -625,11 +625,30 @@ impl Geometry {
             answer_heading,
             walk_cells: Vec::with_capacity(spec.sections.len()),
         };
+        let one_line_heading = band("");
         for (index, section) in spec.sections.iter().enumerate() {
             let frame = section.kind.layout.frame(section.options.as_ref());
-            let blame = section.options.size_at();
+            // What the spec says of the section's figures: its puzzles' size, else (after
+            // the page's settings) the section itself, whose kind or variant needs the room.
+            let blame = (section.options.size_at(), section.at);
             let heading = geometry.headings[index];
             let question = geometry.cell_size(spec, section.per_page.value, &frame, heading);
+            let with_short_title =
+                geometry.cell_size(spec, section.per_page.value, &frame, one_line_heading);
+            if question < frame.min_cell && with_short_title >= frame.min_cell {
+                let lines = heading_lines(spec, fonts, &section.title.value, text_width).len();
+                return Err(spec
+                    .error(
+                        section.title.at,
+                        format!(
+                            "this section's title takes {lines} lines at the top of its pages, which leaves {} cells of {:.1} pt; the smallest readable is {:.0} pt",
+                            frame.cells_are,
+                            question.max(0.0),
+                            frame.min_cell
+                        ),
+                    )
+                    .with_hint("shorten the title to a line or two"));
+            }
             check_readable(
                 spec,
                 &section.per_page,
@@ -834,7 +853,7 @@ fn body_height_with(spec: &Spec, margins: Margins) -> f64 {
 fn check_readable(
     spec: &Spec,
     per_page: &Located<PerPage>,
-    sizes: Option<Span>,
+    (sizes, section): (Option<Span>, Span),
     frame: &Frame,
     minimum: f64,
     cell_for: impl Fn(PerPage) -> f64,
@@ -855,6 +874,7 @@ fn check_readable(
         Some(spec.page.margins.at),
         Some(spec.page.text_size.at),
         Some(spec.page.bleed.at),
+        Some(section),
     ]
     .into_iter()
     .flatten()
@@ -886,9 +906,15 @@ fn check_readable(
                 .cmp(&b.count())
                 .then(cell_for(*a).total_cmp(&cell_for(*b)))
         });
+    // Where the per_page to change goes: the answers' table, or the section.
+    let table = if answer.is_empty() {
+        "in this [[section]]"
+    } else {
+        "in [answers]"
+    };
     Err(match fitting {
         Some(fewer) => error.with_hint(format!(
-            "put fewer puzzles on a page (per_page = \"{fewer}\"), use a larger page, or narrow the margins"
+            "put fewer puzzles on a page (per_page = \"{fewer}\" {table}), use a larger page, or narrow the margins"
         )),
         None => error.with_hint("use a larger page, narrower margins or a smaller text_size"),
     })
