@@ -28,6 +28,7 @@ mod mushikui_classics;
 mod mushikui_cli;
 mod mushikui_properties;
 mod mushikui_walkthrough_cli;
+mod preflight;
 mod preview;
 mod readme;
 mod sudoku_solver;

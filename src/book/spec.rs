@@ -11,7 +11,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::cover::{CoverSpec, read_cover};
+use super::imprint::{ImprintSpec, read_imprint};
 use super::kind::SectionKind;
+use super::printer::{INCH, Printer};
 use super::source::{Located, SourceId, Sources, Span, Table, closest, parse_document};
 use super::templates;
 use super::units::{PageSize, parse_length, parse_page_size};
@@ -85,6 +87,8 @@ pub struct PageSpec {
     /// Swap inner and outer on even (left-hand) pages.
     pub mirror_margins: bool,
     pub bleed: Located<f64>,
+    /// The printer the interior is made for: where the bleed goes, the margins it needs.
+    pub printer: Located<Printer>,
     /// Raise the inner margin to the print-on-demand minimum for the page count.
     pub min_gutter: bool,
     /// Running head; placeholders `{title}`, `{subtitle}`, `{author}`, `{section}`,
@@ -93,6 +97,9 @@ pub struct PageSpec {
     pub footer: Located<String>,
     /// Add a blank last page when the count is odd.
     pub even_page_count: bool,
+    /// Start each section's puzzles on a right-hand (odd) page, a blank page before when
+    /// needed (`section_start = "right"`; `"any"` runs on).
+    pub sections_on_right: bool,
     /// Size of captions and running heads.
     pub text_size: Located<f64>,
 }
@@ -186,6 +193,29 @@ impl FromStr for Walkthroughs {
     }
 }
 
+/// The order a section's puzzles print in (`order = "…"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Order {
+    /// `"rating"`: easiest first, by the grader's rating (the default); puzzles of equal
+    /// rating keep the order they were made in.
+    #[default]
+    Rating,
+    /// `"as-made"`: the order they were made in (a puzzle file's order).
+    AsMade,
+}
+
+impl FromStr for Order {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Order> {
+        match text.trim() {
+            "rating" => Ok(Order::Rating),
+            "as-made" => Ok(Order::AsMade),
+            _ => Err(Error::input(format!("unknown order {text:?}"))
+                .with_hint("use \"rating\" (easiest first) or \"as-made\"")),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SectionSpec {
     /// 1-based position in the spec.
@@ -206,6 +236,8 @@ pub struct SectionSpec {
     pub walkthroughs: Walkthroughs,
     /// Whether the section's puzzles get a hint (one nudge each) before the answers.
     pub hints: bool,
+    /// The order its puzzles print in.
+    pub order: Order,
     /// The `[[section]]` table itself.
     pub at: Span,
 }
@@ -253,11 +285,13 @@ pub struct Spec {
     pub answers: AnswersSpec,
     /// The wrap-around cover (`puzzlebook cover`).
     pub cover: CoverSpec,
+    /// The copyright page after the title page (`[imprint]`), when the spec has one.
+    pub imprint: Option<ImprintSpec>,
 }
 
-const TOP_KEYS: [&str; 14] = [
+const TOP_KEYS: [&str; 15] = [
     "title", "subtitle", "author", "date", "language", "seed", "template", "page", "front",
-    "fonts", "section", "answers", "defaults", "cover",
+    "fonts", "section", "answers", "defaults", "cover", "imprint",
 ];
 
 /// A calendar date (proleptic Gregorian), as the spec's `date = "YYYY-MM-DD"` gives it.
@@ -311,15 +345,17 @@ impl Date {
         (era * 146_097 + day_of_era - 719_468) * 86_400
     }
 }
-const PAGE_KEYS: [&str; 9] = [
+const PAGE_KEYS: [&str; 11] = [
     "size",
     "margins",
     "mirror_margins",
     "bleed",
+    "printer",
     "min_gutter",
     "header",
     "footer",
     "even_page_count",
+    "section_start",
     "text_size",
 ];
 const SIZE_KEYS: [&str; 2] = ["width", "height"];
@@ -335,7 +371,7 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 11] = [
+const COMMON_SECTION_KEYS: [&str; 12] = [
     "title",
     "id",
     "kind",
@@ -346,6 +382,7 @@ const COMMON_SECTION_KEYS: [&str; 11] = [
     "source",
     "walkthroughs",
     "hints",
+    "order",
     // Refused with a pointer to [answers] (see `read_section`).
     "answers",
 ];
@@ -413,6 +450,7 @@ impl Spec {
         let document = parse_document(&sources, spec_source, text)?;
         let top = Table::open(&sources, spec_source, &document, "the spec", &TOP_KEYS)?;
         read_overrides(&top, &mut defaults)?;
+        check_bleed(&sources, &defaults.page)?;
 
         let title = top.string("title")?.ok_or_else(|| {
             Error::input("the spec has no title")
@@ -483,6 +521,7 @@ impl Spec {
             },
         };
         let cover = read_cover(&top, &title, &subtitle, &author)?;
+        let imprint = read_imprint(&top, date.as_ref())?;
         if let Some(at) = defaults.front.techniques
             && !read_sections.iter().any(SectionSpec::can_walk)
         {
@@ -518,6 +557,7 @@ impl Spec {
             sections: read_sections,
             answers,
             cover,
+            imprint,
         })
     }
 
@@ -575,10 +615,12 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         margins,
         mirror_margins: true,
         bleed: zero.clone(),
+        printer: Located::new(Printer::Generic, page_table.span()),
         min_gutter: true,
         header: Located::new(String::new(), page_table.span()),
         footer: Located::new("{page}".to_string(), page_table.span()),
         even_page_count: false,
+        sections_on_right: false,
         text_size: Located::new(10.0, page_table.span()),
     };
     read_page(&page_table, &mut page)?;
@@ -784,6 +826,17 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
         }
         page.bleed = bleed;
     }
+    if let Some(name) = table.string("printer")? {
+        let printer = Printer::from_name(&name.value).ok_or_else(|| {
+            let names = Printer::names();
+            let error = table.error(name.at, format!("unknown printer {:?}", name.value));
+            match closest(&name.value, &names) {
+                Some(close) => error.with_hint(format!("did you mean {close:?}?")),
+                None => error.with_hint(format!("printers: {}", names.join(", "))),
+            }
+        })?;
+        page.printer = Located::new(printer, name.at);
+    }
     if let Some(value) = table.boolean("min_gutter")? {
         page.min_gutter = value.value;
     }
@@ -796,6 +849,17 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
     if let Some(value) = table.boolean("even_page_count")? {
         page.even_page_count = value.value;
     }
+    if let Some(start) = table.string("section_start")? {
+        page.sections_on_right = match start.value.as_str() {
+            "right" => true,
+            "any" => false,
+            other => {
+                return Err(table
+                    .error(start.at, format!("unknown section_start {other:?}"))
+                    .with_hint("use \"right\" (each section on a right-hand page) or \"any\""));
+            }
+        };
+    }
     if let Some(size) = read_length(table, "text_size")? {
         if !(6.0..=24.0).contains(&size.value) {
             return Err(table
@@ -805,6 +869,39 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
         page.text_size = size;
     }
     Ok(())
+}
+
+/// Refuses a bleed the chosen printer does not take (KDP, IngramSpark and Lulu take
+/// 0.125 in or none), pointing at whichever of the two the spec itself set.
+fn check_bleed(sources: &Sources, page: &PageSpec) -> Result<()> {
+    let profile = page.printer.value.profile();
+    let bleed = page.bleed.value;
+    match profile.bleed {
+        Some(wanted) if bleed != 0.0 && (bleed - wanted).abs() > 0.01 => {
+            let spec_source = super::source::SourceId(0);
+            let at = if page.bleed.at.source == spec_source || page.printer.at.source != spec_source
+            {
+                page.bleed.at
+            } else {
+                page.printer.at
+            };
+            Err(sources
+                .error(
+                    at,
+                    format!(
+                        "{} takes a bleed of {} in or none, not {:.3} in",
+                        profile.label,
+                        wanted / INCH,
+                        bleed / INCH
+                    ),
+                )
+                .with_hint(format!(
+                    "set bleed = \"{}in\" (or \"0in\"), or another printer",
+                    wanted / INCH
+                )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The placeholders header and footer templates may use.
@@ -1029,6 +1126,10 @@ fn read_section(
             choice
         }
     };
+    let order = match table.string("order")? {
+        None => Order::default(),
+        Some(text) => parse_at(table, &text)?,
+    };
     let hints = match table.boolean("hints")? {
         Some(hints) if hints.value && !kind.book.has_hints() => {
             return Err(table
@@ -1060,6 +1161,7 @@ fn read_section(
         options: Arc::from(options),
         source,
         walkthroughs,
+        order,
         hints,
         at: table.span(),
     })

@@ -90,7 +90,12 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         .clone()
         .unwrap_or_else(|| cover_path_beside(&args.spec));
     if args.png.is_some() {
-        pixel_size(geometry.width, geometry.height, geometry.bleed, args.dpi)?;
+        pixel_size(
+            geometry.width,
+            geometry.height,
+            crate::layout::page::Bleed::uniform(geometry.bleed),
+            args.dpi,
+        )?;
     }
     let files = CoverFiles::create(&book.inputs, pdf_path, args.png.clone(), args.dpi)?;
 

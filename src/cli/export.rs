@@ -3,7 +3,7 @@
 //!
 //! The book is made exactly as `puzzlebook book` makes it (same checks, same puzzles, same
 //! numbers); [`crate::export`] draws the figures and the page, and this module only writes
-//! the files, each through [`AtomicFile`], after everything has been made in memory.
+//! the files, all or none through [`StagedFiles`], after everything has been made in memory.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -146,7 +146,12 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let outputs: Vec<&Path> = targets.iter().map(PathBuf::as_path).collect();
     refuse_inputs(&outputs, &book.inputs, "-o OUT.png")?;
     let geometry = &book.geometry;
-    let page_pixels = pixel_size(geometry.width, geometry.height, geometry.bleed, args.dpi)?;
+    let page_pixels = pixel_size(
+        geometry.width,
+        geometry.height,
+        geometry.page_bleed(1),
+        args.dpi,
+    )?;
     // A gap of a sixth of an inch around and between the pages of a spread.
     let gap = (args.dpi as usize).div_ceil(6);
     if args.spread {

@@ -10,7 +10,7 @@
 
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, RulesPage, Show};
-use super::page::{Colour, Document, Info, Item, Page, Point, Rect};
+use super::page::{Bleed, Colour, Document, Info, Item, Page, Point, Rect};
 use super::techniques;
 use super::text::{Align, fit, run, wrap};
 use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
@@ -19,6 +19,7 @@ use crate::book::kind::SectionKind;
 use crate::book::kind::{Hint, Walkthrough};
 use crate::book::plan::Puzzle;
 use crate::book::plan::{Teaching, TechniqueExample};
+use crate::book::printer::Printer;
 use crate::book::source::{Located, Span};
 use crate::book::spec::{
     AnswerPlacement, Language, Margins, PerPage, SectionSpec, Spec, Walkthroughs,
@@ -30,6 +31,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Role {
     Title,
+    /// The copyright page (`[imprint]`).
+    Imprint,
     /// Entries `first..first + count` of [`Pagination::entries`].
     Contents {
         first: usize,
@@ -101,19 +104,6 @@ impl Pagination {
     }
 }
 
-/// The print-on-demand minimum inner margin for a page count, in points (0.375 in up to
-/// 150 pages, 0.5 in to 300, 0.625 in to 500, 0.75 in to 700, 0.875 in beyond).
-pub fn minimum_gutter(pages: usize) -> f64 {
-    let inches = match pages {
-        0..=150 => 0.375,
-        151..=300 => 0.5,
-        301..=500 => 0.625,
-        501..=700 => 0.75,
-        _ => 0.875,
-    };
-    inches * 72.0
-}
-
 /// Typographic proportions, as multiples of the spec's text size.
 mod style {
     /// Running head and foot bands.
@@ -134,6 +124,11 @@ mod style {
     pub const CONTENTS_HEADING: f64 = 4.0;
     pub const CONTENTS_LINE: f64 = 2.0;
 }
+
+/// How far the content box keeps inside the inner and outer margins: a figure's outer line
+/// is drawn centred on its edge, and the half of its width outside the figure must still
+/// fall inside the margins (which a printer's safe zone and gutter may leave no slack in).
+const INK_ROOM: f64 = 1.5;
 
 /// The usable height of a page's body (between running head and foot).
 fn body_height(spec: &Spec) -> f64 {
@@ -183,6 +178,9 @@ pub fn paginate_with(
     let mut labels: Vec<(String, usize)> = Vec::new();
     if spec.front.title_page {
         roles.push(Role::Title);
+    }
+    if spec.imprint.is_some() {
+        roles.push(Role::Imprint);
     }
     // The contents come next; their length depends only on the number of entries.
     let rules = if spec.front.instructions {
@@ -303,8 +301,7 @@ pub fn paginate_with(
                         first: usize,
                         count: usize| {
         let mut done = 0;
-        while done < count {
-            let on_page = answer_capacity.min(count - done);
+        for on_page in answer_pages(count, answer_capacity) {
             roles.push(Role::Answers {
                 section,
                 first: first + done,
@@ -317,6 +314,10 @@ pub fn paginate_with(
         }
     };
     for (index, section) in spec.sections.iter().enumerate() {
+        // The next page is roles.len() + 1: an even number is a left-hand page.
+        if spec.page.sections_on_right && roles.len() % 2 == 1 {
+            roles.push(Role::Blank);
+        }
         labels.push((section.title.value.clone(), roles.len() + 1));
         let capacity = section.per_page.value.count();
         let first = firsts[index];
@@ -546,10 +547,14 @@ fn contents_capacity(spec: &Spec) -> usize {
 pub struct Geometry {
     pub width: f64,
     pub height: f64,
+    /// The bleed, on the edges the printer wants it on.
     pub bleed: f64,
+    pub printer: Printer,
     pub margins: Margins,
     /// `Some((asked, used))` when the inner margin was raised to the print-on-demand minimum.
     pub gutter_raised: Option<(f64, f64)>,
+    /// The other margins raised to the printer's safe zone: (which, asked, used).
+    pub raised: Vec<(&'static str, f64, f64)>,
     pub page_count: usize,
     /// Per section: the cell size of its figures on question pages, and on answer pages.
     pub sections: Vec<(f64, f64)>,
@@ -574,12 +579,32 @@ impl Geometry {
         let size = page.size.value;
         let mut margins = page.margins.value;
         let page_count = pagination.page_count();
+        let profile = page.printer.value.profile();
         let mut gutter_raised = None;
         if page.min_gutter {
-            let minimum = minimum_gutter(page_count);
+            let minimum = profile.gutter_for(page_count);
             if margins.inner < minimum {
                 gutter_raised = Some((margins.inner, minimum));
                 margins.inner = minimum;
+            }
+        }
+        // Content stays inside the printer's safe zone; without mirrored margins the outer
+        // margin is at the binding edge of left-hand pages, so it is a gutter too.
+        let safe = profile.safe_margin(page.bleed.value > 0.0);
+        let outer_least = if page.mirror_margins {
+            safe
+        } else {
+            safe.max(profile.min_gutter(page_count).unwrap_or(0.0))
+        };
+        let mut raised = Vec::new();
+        for (which, margin, least) in [
+            ("top", &mut margins.top, safe),
+            ("bottom", &mut margins.bottom, safe),
+            ("outer", &mut margins.outer, outer_least),
+        ] {
+            if *margin < least - 0.005 {
+                raised.push((which, *margin, least));
+                *margin = least;
             }
         }
         let across = margins.inner + margins.outer;
@@ -600,21 +625,23 @@ impl Geometry {
                 .error(page.margins.at, what)
                 .with_hint("margins must leave at least a fifth of the page for content"));
         }
-        let text_width = size.width - margins.inner - margins.outer;
+        let text_width = size.width - margins.inner - margins.outer - 2.0 * INK_ROOM;
         let band = |title: &str| heading_band(spec, fonts, title, text_width);
-        let answer_heading = band(
-            &spec
-                .answers
-                .title
-                .clone()
-                .unwrap_or_else(|| words::answers(spec.language).to_string()),
-        );
+        // Answer pages after a section name it: the band fits the longest of those headings.
+        let answer_heading = match spec.answers.placement {
+            AnswerPlacement::AfterSection => (0..spec.sections.len())
+                .map(|section| band(&answers_heading(spec, Some(section))))
+                .fold(0.0, f64::max),
+            _ => band(&answers_heading(spec, None)),
+        };
         let mut geometry = Geometry {
             width: size.width,
             height: size.height,
             bleed: page.bleed.value,
+            printer: page.printer.value,
             margins,
             gutter_raised,
+            raised,
             page_count,
             sections: Vec::with_capacity(spec.sections.len()),
             headings: spec
@@ -684,9 +711,17 @@ impl Geometry {
         Ok(geometry)
     }
 
+    /// The bleed beyond each edge of page `number` (from 1).
+    pub fn page_bleed(&self, number: usize) -> Bleed {
+        if self.bleed == 0.0 {
+            return Bleed::NONE;
+        }
+        self.printer.profile().page_bleed(self.bleed, number)
+    }
+
     /// The width of a page's body.
     pub fn body_width(&self) -> f64 {
-        self.width - self.margins.inner - self.margins.outer
+        self.width - self.margins.inner - self.margins.outer - 2.0 * INK_ROOM
     }
 
     /// The cell of a section's walkthrough figures: the figure takes at most 45% of the
@@ -740,9 +775,9 @@ impl Geometry {
             m.inner
         };
         Rect::new(
-            left,
+            left + INK_ROOM,
             m.top,
-            self.width - m.inner - m.outer,
+            self.body_width(),
             self.height - m.top - m.bottom,
         )
     }
@@ -781,7 +816,7 @@ impl Geometry {
     /// The figure area (width, height) of a cell for `per_page` on a question/answer page.
     fn figure_area(&self, spec: &Spec, per_page: PerPage, heading: f64) -> (f64, f64) {
         let text = spec.page.text_size.value;
-        let body_width = self.width - self.margins.inner - self.margins.outer;
+        let body_width = self.body_width();
         let body_height = body_height_with(spec, self.margins) - heading;
         let cell_width = (body_width - (per_page.columns - 1) as f64 * style::GAP_ACROSS * text)
             / per_page.columns as f64;
@@ -829,6 +864,40 @@ fn heading_lines(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> Vec<S
 
 /// The height of the heading band over a page headed `title`: one line's band, plus a line
 /// pitch for every line the title wraps onto.
+/// How many answers each answer page of a run of `count` holds, `capacity` a page: full
+/// pages, except that a last page would never hold a single answer alone when one can
+/// move over from the page before (a full page of three or more then gives up one).
+fn answer_pages(count: usize, capacity: usize) -> Vec<usize> {
+    let capacity = capacity.max(1);
+    let mut pages = vec![capacity; count / capacity];
+    if count % capacity > 0 {
+        pages.push(count % capacity);
+    }
+    if let [.., before, last] = pages.as_mut_slice()
+        && *last == 1
+        && *before >= 3
+    {
+        *before -= 1;
+        *last += 1;
+    }
+    pages
+}
+
+/// The heading of answer pages: "Answers: Warm-up" on those of one section's puzzles
+/// (answers after each section), else the answers title.
+fn answers_heading(spec: &Spec, section: Option<usize>) -> String {
+    let section = section.map(|section| spec.sections[section].title.value.as_str());
+    match (&spec.answers.title, section) {
+        (None, Some(section)) => words::answers_to(spec.language, section),
+        (None, None) => words::answers(spec.language).to_string(),
+        (Some(title), Some(section)) => match spec.language {
+            Language::English => format!("{title}: {section}"),
+            Language::Japanese => format!("{title}：{section}"),
+        },
+        (Some(title), None) => title.clone(),
+    }
+}
+
 fn heading_band(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> f64 {
     let text = spec.page.text_size.value;
     let extra_lines = heading_lines(spec, fonts, title, width).len().max(1) - 1;
@@ -1078,6 +1147,7 @@ pub fn compose_walked(
     for (index, role) in pagination.roles.iter().enumerate() {
         pages.push(composer.page(index + 1, role)?);
     }
+    super::ink::hold_to_printer(&mut pages, spec.page.printer.value.profile());
     let mut subject = spec
         .kinds()
         .iter()
@@ -1127,7 +1197,7 @@ impl Composer<'_> {
     fn page(&mut self, number: usize, role: &Role) -> Result<Page> {
         let mut items = Vec::new();
         let running = match role {
-            Role::Title | Role::Blank => None,
+            Role::Title | Role::Imprint | Role::Blank => None,
             Role::Contents { .. } => Some(words::contents(self.language()).to_string()),
             Role::Rules(index) => Some(self.pagination.rules[*index].running.clone()),
             Role::Questions { section, .. } => {
@@ -1140,6 +1210,13 @@ impl Composer<'_> {
         };
         match role {
             Role::Title => self.title_page(&mut items, number),
+            Role::Imprint => {
+                if let Some(imprint) = &self.spec.imprint {
+                    let lines = super::imprint::lines(self.spec, imprint);
+                    let content = self.geometry.content(self.spec, number);
+                    super::imprint::draw(&mut items, self.fonts, content, self.text_size(), &lines);
+                }
+            }
             Role::Blank => {}
             Role::Contents { first, count } => {
                 self.contents_page(&mut items, number, *first, *count)
@@ -1151,14 +1228,14 @@ impl Composer<'_> {
                 section,
                 first,
                 count,
-            } => self.puzzle_page(&mut items, number, *section, *first, *count, false)?,
+            } => self.puzzle_page(&mut items, number, *section, *first, *count, None)?,
             Role::Answers {
                 section,
                 first,
                 count,
             } => {
-                let _ = section;
-                self.puzzle_page(&mut items, number, 0, *first, *count, true)?
+                let heading = answers_heading(self.spec, *section);
+                self.puzzle_page(&mut items, number, 0, *first, *count, Some(&heading))?
             }
             Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
             Role::Techniques(index) => self.techniques_page(&mut items, number, *index)?,
@@ -1170,7 +1247,7 @@ impl Composer<'_> {
         Ok(Page {
             width: self.geometry.width,
             height: self.geometry.height,
-            bleed: self.geometry.bleed,
+            bleed: self.geometry.page_bleed(number),
             items,
         })
     }
@@ -1475,15 +1552,21 @@ impl Composer<'_> {
         section: usize,
         first: usize,
         count: usize,
-        answers: bool,
+        answers_heading: Option<&str>,
     ) -> Result<()> {
         let body = self.geometry.body(self.spec, number);
-        let heading = if answers {
-            self.answers_title()
-        } else {
-            self.spec.sections[section].title.value.clone()
+        let answers = answers_heading.is_some();
+        let heading = match answers_heading {
+            Some(heading) => heading.to_string(),
+            None => self.spec.sections[section].title.value.clone(),
         };
-        self.heading(items, body, &heading);
+        // A running head that names the section already says it on every page: the bold
+        // title then opens the section only (its band stays, so figures keep their place).
+        let continued = first > 0 && self.section_of[first - 1] == section;
+        let running_names_it = self.spec.page.header.value.contains("{section}");
+        if answers || !(continued && running_names_it) {
+            self.heading(items, body, &heading);
+        }
         let (per_page, heading_band) = if answers {
             (
                 self.spec.answers.per_page.value,
@@ -2177,5 +2260,17 @@ mod tests {
                 .any(|run| run.3.starts_with("T: A very") && run.3.ends_with('…')),
             "{runs:?}"
         );
+    }
+
+    #[test]
+    fn a_last_answer_page_never_holds_one_answer_alone() {
+        assert_eq!(answer_pages(19, 9), vec![9, 8, 2]);
+        assert_eq!(answer_pages(18, 9), vec![9, 9]);
+        assert_eq!(answer_pages(20, 9), vec![9, 9, 2]);
+        assert_eq!(answer_pages(1, 9), vec![1]);
+        assert_eq!(answer_pages(5, 4), vec![3, 2]);
+        // Two a page cannot give one up without leaving one alone before it.
+        assert_eq!(answer_pages(3, 2), vec![2, 1]);
+        assert_eq!(answer_pages(0, 9), Vec::<usize>::new());
     }
 }

@@ -201,7 +201,7 @@ pub fn compose_cover(
             pages: vec![Page {
                 width: geometry.width,
                 height: geometry.height,
-                bleed: geometry.bleed,
+                bleed: super::page::Bleed::uniform(geometry.bleed),
                 items,
             }],
         },
@@ -1025,7 +1025,10 @@ mod tests {
                     assert_eq!(cover.spine_text, pages >= 79, "{template} {pages}");
                     assert_eq!(cover.spine_note.is_some(), pages < 79);
                     let page = &cover.document.pages[0];
-                    assert!(close(page.width, geometry.width) && close(page.bleed, 9.0));
+                    assert!(
+                        close(page.width, geometry.width)
+                            && page.bleed == super::super::page::Bleed::uniform(9.0)
+                    );
                     let mut boxes = Vec::new();
                     text_boxes(&page.items, &fonts, Transform::IDENTITY, &mut boxes);
                     let zones = [geometry.back_safe, geometry.spine_safe, geometry.front_safe];

@@ -7,6 +7,8 @@ pub mod compose;
 pub mod cover;
 pub mod font;
 pub mod fonts;
+pub mod imprint;
+pub mod ink;
 pub mod killer;
 pub mod kind;
 pub mod page;

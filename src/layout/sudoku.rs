@@ -281,12 +281,14 @@ pub struct SudokuFigure<'a> {
     pub strong: Option<&'a [bool; 81]>,
 }
 
-/// Line widths for a grid of side `side`: (thin, thick).
+/// Line widths for a grid of side `side`: (thin, thick). Thick lines are at least 1.5 pt,
+/// twice the thinnest line a printer may raise thin ones to (KDP's 0.75 pt,
+/// [`super::ink`]), so boxes stand out at any printer.
 pub fn line_widths(side: f64) -> (f64, f64) {
     let cell = side / 9.0;
     (
         (cell * 0.025).clamp(0.3, 0.8),
-        (cell * 0.08).clamp(1.0, 3.0),
+        (cell * 0.08).clamp(1.5, 3.0),
     )
 }
 
@@ -844,7 +846,7 @@ mod tests {
         let page = Page {
             width: 400.0,
             height: 600.0,
-            bleed: 0.0,
+            bleed: crate::layout::page::Bleed::NONE,
             items,
         };
         assert_eq!(page.text_in(rect), "579");

@@ -635,7 +635,7 @@ mod tests {
         let page = Page {
             width: 500.0,
             height: 500.0,
-            bleed: 0.0,
+            bleed: crate::layout::page::Bleed::NONE,
             items: items.clone(),
         };
         (page.text_in(bounds), items, bounds)
