@@ -16,7 +16,8 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// What a file of a case's directory holds before the run.
 enum Setup {
@@ -205,8 +206,14 @@ fn cases() -> Vec<Case> {
                 .fails(2, "", "cannot read specs")
         },
         Case {
-            name: "spec that never ends",
-            ..case("", &["book", "/dev/zero"]).fails(2, "", "larger than 1 MiB")
+            name: "spec larger than a spec can be",
+            ..case("", &["book", "big.toml"])
+                .file("big.toml", vec![b'#'; 2 << 20])
+                .fails(2, "", "larger than 1 MiB")
+        },
+        Case {
+            name: "spec that is a device",
+            ..case("", &["book", "/dev/zero"]).fails(2, "", "not a regular file")
         },
         // ---- Fonts.
         Case {
@@ -237,8 +244,16 @@ fn cases() -> Vec<Case> {
             )
         },
         Case {
-            name: "font that never ends",
-            ..book(fonts("/dev/zero")).fails(2, "book.toml:3:8:", "larger than 256 MiB")
+            name: "font that is a device",
+            ..book(fonts("/dev/zero")).fails(2, "book.toml:3:8:", "not a regular file")
+        },
+        Case {
+            name: "font that is a pipe",
+            ..book(fonts("pipe.ttf")).fifo("pipe.ttf").fails(
+                2,
+                "book.toml:3:8:",
+                "not a regular file",
+            )
         },
         // ---- Puzzle banks named by a spec.
         Case {
@@ -247,6 +262,12 @@ fn cases() -> Vec<Case> {
                 .file("bank.txt", format!("{PUZZLE}\n{good_and_bad}\n"))
                 .fails(2, "bank.txt:2:11:", "unexpected character 'x'")
                 .hint("'.' or '0' for blanks")
+        },
+        Case {
+            name: "bank that is a pipe",
+            ..book(spec_with("source = \"bank.txt\""))
+                .fifo("bank.txt")
+                .fails(2, "book.toml:5:10:", "not a regular file")
         },
         Case {
             name: "bank not UTF-8",
@@ -322,7 +343,39 @@ fn cases() -> Vec<Case> {
             name: "output that is the spec",
             ..case("", &["book", "book.toml", "-o", "book.toml"])
                 .file("book.toml", SPEC)
-                .fails(2, "", "is the spec itself")
+                .fails(2, "", "is the spec, which this run reads")
+                .hint("-o")
+        },
+        Case {
+            name: "output that is the book's puzzle file",
+            ..case("", &["book", "book.toml", "-o", "bank.jsonl"])
+                .file("book.toml", spec_with("source = \"bank.jsonl\""))
+                .file("bank.jsonl", format!("{PUZZLE}\n"))
+                .fails(2, "", "is a puzzle file of the book, which this run reads")
+                .hint("-o")
+        },
+        Case {
+            name: "output that is the book's font",
+            ..case("", &["book", "book.toml", "-o", "font.ttf"])
+                .file("book.toml", fonts("font.ttf"))
+                .file("font.ttf", dejavu.clone())
+                .fails(2, "", "is a font of the book, which this run reads")
+                .hint("-o")
+        },
+        Case {
+            name: "cover that is the book's font",
+            ..case("", &["book", "book.toml", "--cover", "font.pdf"])
+                .file("book.toml", fonts("font.pdf"))
+                .file("font.pdf", dejavu.clone())
+                .fails(2, "", "is a font of the book, which this run reads")
+                .hint("--cover")
+        },
+        Case {
+            name: "preview over the book's puzzle file",
+            ..case("", &["preview", "book.toml", "-o", "bank.png"])
+                .file("book.toml", spec_with("source = \"bank.png\""))
+                .file("bank.png", format!("{PUZZLE}\n"))
+                .fails(2, "", "is a puzzle file of the book, which this run reads")
                 .hint("-o")
         },
         // ---- Sudoku puzzle files.
@@ -660,6 +713,21 @@ fn is_supporting_line(line: &str) -> bool {
         || line == "For more information, try '--help'."
 }
 
+/// The child's output once it exits, or `None` (the child killed) when it is still running
+/// after `limit`: an input that blocks the program forever must fail the test, not hang it.
+fn wait_at_most(mut child: Child, limit: Duration) -> Option<Output> {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
 #[test]
 fn every_bad_input_gives_one_clear_error_and_loses_nothing() {
     let cases = cases();
@@ -678,7 +746,14 @@ fn every_bad_input_gives_one_clear_error_and_loses_nothing() {
             .spawn()
             .unwrap();
         child.stdin.take().unwrap().write_all(&case.stdin).unwrap();
-        let output = child.wait_with_output().unwrap();
+        let Some(output) = wait_at_most(child, Duration::from_secs(120)) else {
+            failures.push(format!(
+                "{} ({}): still running after two minutes",
+                case.name,
+                case.args.join(" ")
+            ));
+            continue;
+        };
         let stderr = String::from_utf8_lossy(&output.stderr);
         let stdout = String::from_utf8_lossy(&output.stdout);
         let mut problems = Vec::new();

@@ -34,7 +34,9 @@ struct Candidate {
 /// Splits a bank into candidate puzzle texts (JSON Lines or line format).
 fn candidates(bank: &BankText) -> Result<Vec<Candidate>> {
     let mut found = Vec::new();
-    for (index, line) in bank.text.lines().enumerate() {
+    // A UTF-8 byte-order mark (some editors write one) is not part of the first puzzle.
+    let text = bank.text.strip_prefix('\u{feff}').unwrap_or(&bank.text);
+    for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -75,6 +77,13 @@ fn check(
     candidate: &Candidate,
     deadline: Option<Instant>,
 ) -> Result<Option<Puzzle>> {
+    if super::plan::is_past(deadline) {
+        return Err(moved_to_line(
+            super::plan::out_of_time(),
+            candidate.line,
+            &bank.name,
+        ));
+    }
     section
         .options
         .check_bank_line(&candidate.puzzle, deadline)

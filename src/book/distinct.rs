@@ -127,14 +127,14 @@ fn stream(spec: &Spec, job: &Job, extra: Option<String>) -> RandomStream {
 fn draw(spec: &Spec, job: &Job, redraw: usize, deadline: Option<Instant>) -> Result<Drawn> {
     let section = &spec.sections[job.section];
     let mut rng = stream(spec, job, (redraw > 0).then(|| format!("redraw={redraw}")));
-    let puzzle = section.options.make(&mut rng, deadline).map_err(|error| {
-        error.context(format!(
-            "section {:?}, puzzle {} of {}",
-            section.title.value,
-            job.index + 1,
-            section.count.value
-        ))
-    })?;
+    // Once the time is up, the puzzles left fail at once: the run ends within its budget
+    // rather than making every puzzle and then failing.
+    let made = if super::plan::is_past(deadline) {
+        Err(super::plan::out_of_time())
+    } else {
+        section.options.make(&mut rng, deadline)
+    };
+    let puzzle = made.map_err(|error| error.context(super::plan::job_context(spec, job)))?;
     let key = puzzle.content.canonical_key();
     Ok(Drawn { puzzle, key })
 }

@@ -15,12 +15,13 @@
 //! job order.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use rayon::prelude::*;
 
 use super::kind::{Content, Hint, Topic, Walkthrough};
 use super::spec::{Order, SectionSpec, Spec};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::kind::Kind;
 
 /// One puzzle to make.
@@ -68,9 +69,29 @@ pub struct Plan {
     pub jobs: Vec<Job>,
 }
 
+/// The most puzzles one book may hold: some thousands of pages, far more than a printer
+/// binds, and few enough that planning and checking them takes no time.
+pub const MAX_BOOK_PUZZLES: usize = 100_000;
+
 impl Plan {
     /// Plans the puzzles of a spec.
     pub fn new(spec: &Spec) -> Result<Plan> {
+        let mut planned = 0usize;
+        for section in &spec.sections {
+            planned += section.count.value;
+            if planned > MAX_BOOK_PUZZLES {
+                return Err(spec
+                    .error(
+                        section.count.at,
+                        format!(
+                            "this section brings the book to {planned} puzzles; a book holds at most {MAX_BOOK_PUZZLES}"
+                        ),
+                    )
+                    .with_hint(
+                        "split the book into volumes, or use `puzzlebook sudoku generate` for a bank of puzzles",
+                    ));
+            }
+        }
         let mut jobs = Vec::with_capacity(spec.puzzle_count());
         for (section_index, section) in spec.sections.iter().enumerate() {
             let seed_path = seed_path(spec, section);
@@ -312,4 +333,37 @@ pub fn seed_path(spec: &Spec, section: &SectionSpec) -> Vec<String> {
     path.push(section.kind.name.to_string());
     path.extend(section.options.seed_path());
     path
+}
+/// Which puzzle a job makes, for messages: its section by title, and by its place too
+/// when another section has the same title.
+pub(crate) fn job_context(spec: &Spec, job: &Job) -> String {
+    let section = &spec.sections[job.section];
+    let title = section.title.value.as_str();
+    let shared = spec
+        .sections
+        .iter()
+        .filter(|other| other.title.value == title)
+        .count()
+        > 1;
+    let label = if shared {
+        format!("section {} {title:?}", section.position)
+    } else {
+        format!("section {title:?}")
+    };
+    format!(
+        "{label}, puzzle {} of {}",
+        job.index + 1,
+        section.count.value
+    )
+}
+
+/// Whether `deadline` has passed.
+pub(crate) fn is_past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// The failure of work not started because the time allowed had run out.
+pub(crate) fn out_of_time() -> Error {
+    Error::runtime("the time allowed ran out before this puzzle was made")
+        .with_hint("allow more time with --max-seconds, or make fewer or easier puzzles")
 }

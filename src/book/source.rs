@@ -169,6 +169,10 @@ fn span_in(source: SourceId, range: Range<usize>) -> Span {
     }
 }
 
+/// The longest text a spec may give (in characters): far more than a title, a back-cover
+/// blurb or a running head needs, and little enough that laying it out takes no time.
+pub const MAX_STRING_CHARS: usize = 5_000;
+
 /// One TOML table being read: typed getters, and a check that it has no unknown keys.
 pub struct Table<'a, 'i> {
     sources: &'a Sources,
@@ -276,10 +280,25 @@ impl<'a, 'i> Table<'a, 'i> {
         )
     }
 
+    /// A string value, at most [`MAX_STRING_CHARS`] characters long.
     pub fn string(&self, key: &str) -> Result<Option<Located<String>>> {
         match self.raw(key) {
             None => Ok(None),
-            Some((DeValue::String(text), span)) => Ok(Some(Located::new(text.to_string(), span))),
+            Some((DeValue::String(text), span)) => {
+                let length = text.chars().count();
+                if length > MAX_STRING_CHARS {
+                    return Err(self
+                        .error(
+                            span,
+                            format!(
+                                "`{key}` in {} is {length} characters long; a spec's texts are at most {MAX_STRING_CHARS}",
+                                self.what
+                            ),
+                        )
+                        .with_hint("shorten it"));
+                }
+                Ok(Some(Located::new(text.to_string(), span)))
+            }
             Some((value, span)) => Err(self
                 .wrong_type(key, value, span, "a string")
                 .with_hint(format!("write {key} = \"…\" with quotes"))),

@@ -900,7 +900,15 @@ fn read_size(table: &Table<'_, '_>) -> Result<Option<Located<PageSize>>> {
             .with_hint("pages must be at least 1 inch on each side"));
     }
     if size.width > 14_400.0 || size.height > 14_400.0 {
-        return Err(table.error(span, "the page is larger than PDF allows (200 inches)"));
+        return Err(table
+            .error(
+                span,
+                format!(
+                    "a {:.0} × {:.0} pt page is larger than PDF allows (200 inches, 14400 pt, on a side)",
+                    size.width, size.height
+                ),
+            )
+            .with_hint("give a page size such as \"6x9in\" or \"A4\""));
     }
     Ok(Some(Located::new(size, span)))
 }
@@ -1073,7 +1081,21 @@ pub const PLACEHOLDERS: [&str; 7] = [
     "title", "subtitle", "author", "section", "page", "pages", "issue",
 ];
 
+/// The longest running head a spec may write: it is one line of a page.
+pub const MAX_RUNNING_HEAD_CHARS: usize = 200;
+
 fn check_placeholders(table: &Table<'_, '_>, text: &Located<String>) -> Result<()> {
+    let length = text.value.chars().count();
+    if length > MAX_RUNNING_HEAD_CHARS {
+        return Err(table
+            .error(
+                text.at,
+                format!(
+                    "a running head is one line of at most {MAX_RUNNING_HEAD_CHARS} characters; this one has {length}"
+                ),
+            )
+            .with_hint("shorten it: placeholders such as {title} and {section} fill in the rest"));
+    }
     let mut rest = text.value.as_str();
     let mut offset = 0;
     while let Some(open) = rest.find('{') {

@@ -366,19 +366,39 @@ impl Symbols {
                     ));
                 };
                 let chars: Vec<char> = letters.chars().filter(|c| !c.is_whitespace()).collect();
+                let example = || {
+                    let word: String = "ABCDEFGHIJKLMNOP".chars().take(side).collect();
+                    format!("give {side} different letters, one per value, e.g. {word:?}")
+                };
+                if let Some(other) = chars.iter().find(|c| !c.is_alphabetic()) {
+                    return Err((
+                        Error::input(format!(
+                            "{other:?} in {letters:?} is not a letter: a {size} grid is drawn with {side} different letters"
+                        ))
+                        .with_hint(example()),
+                        true,
+                    ));
+                }
                 let mut distinct = chars.clone();
                 distinct.sort_unstable();
                 distinct.dedup();
-                if chars.len() != side
-                    || distinct.len() != side
-                    || chars.iter().any(|c| !c.is_alphabetic())
-                {
+                if chars.len() != side || distinct.len() != side {
+                    let repeated: String = chars
+                        .iter()
+                        .enumerate()
+                        .filter(|&(at, c)| chars[..at].contains(c))
+                        .map(|(_, c)| *c)
+                        .collect();
+                    let what = if chars.len() != side {
+                        format!("{letters:?} has {}", chars.len())
+                    } else {
+                        format!("{letters:?} repeats {repeated:?}")
+                    };
                     return Err((
                         Error::input(format!(
-                            "a {size} grid needs {side} different letters, one per value; {letters:?} has {} letters, {} different",
-                            chars.len(),
-                            distinct.len()
-                        )),
+                            "a {size} grid is drawn with {side} different letters, one per value; {what}"
+                        ))
+                        .with_hint(example()),
                         true,
                     ));
                 }
@@ -453,6 +473,10 @@ impl SudokuSection {
     ) -> Result<Option<Puzzle>> {
         let word = text.split_whitespace().next().unwrap_or("");
         let column = text.len() - text.trim_start().len() + 1;
+        if let Some(Ok(killer)) = crate::sudoku::killer::Killer::parse_word(word, column) {
+            let what = format!("a {} killer", killer.size());
+            return Err(not_taken(&what, options.size, options.variant));
+        }
         let grid = crate::sudoku::variant::parse_word(
             word,
             1,
@@ -461,13 +485,8 @@ impl SudokuSection {
         )?;
         let geometry = grid.geometry();
         if (geometry.size(), geometry.variant()) != (options.size, options.variant) {
-            return Err(Error::input(format!(
-                "this is a {} {} sudoku; the section takes {} {}",
-                geometry.size(),
-                geometry.variant(),
-                options.size,
-                options.variant
-            )));
+            let what = format!("a {} {} sudoku", geometry.size(), geometry.variant());
+            return Err(not_taken(&what, options.size, options.variant));
         }
         let solution = match crate::sudoku::variant::solve(&grid) {
             VariantSolution::Unique(solution) => solution,
@@ -608,6 +627,40 @@ fn read_techniques(
     Ok(techniques)
 }
 
+/// A bank line with a head (`6x6:…`, `killer:…`): `None` for a bare 81-character line,
+/// else the classic sudoku it holds or, when it holds another kind, that kind in words
+/// ("a 6x6 classic sudoku", "a 9x9 killer").
+fn headed_line(text: &str) -> Result<Option<std::result::Result<Grid, String>>> {
+    let word = text.split_whitespace().next().unwrap_or("");
+    if !word.contains(':') {
+        return Ok(None);
+    }
+    let column = text.len() - text.trim_start().len() + 1;
+    if let Some(killer) = crate::sudoku::killer::Killer::parse_word(word, column) {
+        let killer = killer?;
+        return Ok(Some(Err(format!("a {} killer", killer.size()))));
+    }
+    let grid = crate::sudoku::variant::parse_word(word, 1, column, None)?;
+    Ok(Some(grid.to_classic().ok_or_else(|| {
+        let geometry = grid.geometry();
+        format!("a {} {} sudoku", geometry.size(), geometry.variant())
+    })))
+}
+
+/// A bank line of another kind than its section takes.
+fn not_taken(what: &str, size: Size, variant: Variant) -> Error {
+    let taken = if variant == Variant::Classic {
+        format!("{size} sudoku")
+    } else {
+        format!("{size} {variant} sudoku")
+    };
+    Error::input(format!("this line is {what}, but the section takes {taken}")).with_hint(
+        format!(
+            "give the section the size and variant of the file's puzzles (e.g. size = \"6x6\", variant = \"killer\"), or a file of {taken}"
+        ),
+    )
+}
+
 impl SectionKind for SudokuSection {
     /// 4×4 sudoku (classic and X) are few: their distinct puzzles are listed in full.
     fn listing(&self) -> Option<std::sync::Arc<dyn Listing>> {
@@ -682,7 +735,12 @@ impl SectionKind for SudokuSection {
         if let Some(options) = &self.variant {
             return self.check_variant_line(options, text, deadline);
         }
-        let grid = Grid::parse(text)?;
+        let grid = match headed_line(text)? {
+            // A line with a head (`9x9:…`) that is a classic sudoku after all.
+            Some(Ok(grid)) => grid,
+            Some(Err(other)) => return Err(not_taken(&other, Size::S9, Variant::Classic)),
+            None => Grid::parse(text)?,
+        };
         let solution = match sudoku::solve(&grid) {
             Solution::Unique(solution) => solution,
             Solution::None => return Err(Error::input("this sudoku has no solution")),

@@ -22,9 +22,13 @@ pub fn parse_length(text: &str) -> Result<f64> {
 /// thickness of a sheet of paper).
 pub fn length_points(text: &str) -> Result<f64> {
     let trimmed = text.trim();
-    let unit_start = trimmed
-        .find(|ch: char| ch.is_ascii_alphabetic())
-        .unwrap_or(trimmed.len());
+    // The unit is the letters that end the text: a number such as 1e3 holds a letter too.
+    let unit_start = trimmed.len()
+        - trimmed
+            .bytes()
+            .rev()
+            .take_while(u8::is_ascii_alphabetic)
+            .count();
     let (number, unit) = trimmed.split_at(unit_start);
     let bad = || {
         Error::input(format!("{text:?} is not a length"))
@@ -88,16 +92,44 @@ pub fn parse_page_size(text: &str) -> Result<PageSize> {
         )
     };
     let (width, height) = trimmed.split_once(['x', '×', 'X']).ok_or_else(bad)?;
-    let unit_start = height
-        .find(|ch: char| ch.is_ascii_alphabetic())
-        .ok_or_else(bad)?;
-    let unit = &height[unit_start..];
-    let width = if width.trim().ends_with(|ch: char| ch.is_ascii_alphabetic()) {
-        parse_length(width)?
-    } else {
-        parse_length(&format!("{}{unit}", width.trim()))?
+    let (width, height) = (width.trim(), height.trim());
+    // The unit is the letters that end the height (a number such as 1e3 holds a letter
+    // too); a width without its own unit takes the height's.
+    let unit_length = height
+        .bytes()
+        .rev()
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
+    if unit_length == 0 {
+        return Err(Error::input(format!("the page size {text:?} has no unit"))
+            .with_hint("add a unit: mm, cm, in or pt, e.g. \"6x9in\" or \"210x297mm\""));
+    }
+    let unit = &height[height.len() - unit_length..];
+    let side = |length: &str| {
+        length_points(length).map(round_points).map_err(|_| {
+            Error::input(format!(
+                "{text:?} is not a page size: {length:?} is not a length"
+            ))
+            .with_hint(
+                "write WIDTHxHEIGHT with a unit: mm, cm, in or pt, e.g. \"6x9in\" or \"210x297mm\"",
+            )
+        })
     };
-    let height = parse_length(height)?;
+    let width = if width.ends_with(|ch: char| ch.is_ascii_alphabetic()) {
+        side(width)?
+    } else {
+        // The width borrows the height's unit: a bad height is what to report first.
+        side(height)?;
+        side(&format!("{width}{unit}")).map_err(|_| {
+            Error::input(format!(
+                "{text:?} is not a page size: {width:?} is not a number"
+            ))
+            .with_hint(
+                "write WIDTHxHEIGHT with a unit: mm, cm, in or pt, e.g. \"6x9in\" or \"210x297mm\"",
+            )
+        })?
+    };
+    let height = side(height)?;
     Ok(PageSize { width, height })
 }
 
@@ -119,6 +151,7 @@ mod tests {
         );
         assert!(parse_length("12 furlongs").is_err());
         assert!(parse_length("inf in").is_err());
+        assert_eq!(parse_length("1e1mm").unwrap(), 28.35);
     }
 
     #[test]
@@ -143,6 +176,20 @@ mod tests {
             parse_page_size("A4").unwrap()
         );
         assert_eq!(parse_page_size("5in x 8in").unwrap().height, 576.0);
+        // A number with an exponent keeps its letter: the unit is what ends the text.
+        assert_eq!(parse_page_size("1e1x2e1cm").unwrap().height, 566.93);
+        let huge = parse_page_size("1e9x1e9mm").unwrap();
+        assert!(huge.width > 14_400.0, "{huge:?}");
+        for (bad, words) in [
+            ("1e9x1e9", "has no unit"),
+            ("axbmm", "\"a\" is not a length"),
+            ("?x5mm", "\"?\" is not a number"),
+            ("5x8furlong", "\"8furlong\" is not a length"),
+        ] {
+            let message = parse_page_size(bad).unwrap_err().message().to_string();
+            assert!(message.contains(words), "{bad}: {message}");
+            assert!(message.contains(&format!("{bad:?}")), "{bad}: {message}");
+        }
         assert!(
             parse_page_size("A7")
                 .unwrap_err()

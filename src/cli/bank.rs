@@ -144,7 +144,7 @@ fn dedupe(args: DedupeArgs, ui: Ui) -> Result<i32, Error> {
         repeated: 0,
         in_ledger: 0,
     };
-    let pool = args.jobs.pool()?;
+    let pool = args.jobs.pool(usize::MAX)?;
     let files: Vec<Option<&Path>> = if args.files.is_empty() {
         vec![None]
     } else {

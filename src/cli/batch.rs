@@ -7,6 +7,7 @@
 
 use std::ops::Range;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use rayon::ThreadPool;
@@ -19,25 +20,107 @@ use crate::error::{Error, ErrorKind};
 /// Items handed to the pool at a time.
 pub const CHUNK: usize = 1024;
 
+/// Worker threads per CPU at most: more threads only take turns on the same cores, and
+/// thousands of them bring the machine to a halt.
+pub const THREADS_PER_CPU: usize = 4;
+
 #[derive(Debug, Args)]
 pub struct JobsArg {
-    /// Worker threads (default: one per CPU). Output is the same for any value.
+    /// Worker threads (default: one per CPU; at most four per CPU, and never more than there
+    /// are puzzles). Output is the same for any value.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 }
 
 impl JobsArg {
-    pub fn pool(&self) -> Result<ThreadPool, Error> {
-        let threads = match self.jobs {
-            Some(jobs) => usize::from(jobs),
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
+    /// A pool for `items` pieces of work (`usize::MAX` when not known in advance).
+    pub fn pool(&self, items: usize) -> Result<ThreadPool, Error> {
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = thread_count(self.jobs, cpus, items);
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|error| {
                 Error::runtime(format!("cannot start {threads} worker threads: {error}"))
             })
+    }
+}
+
+/// The threads a pool gets: those asked for (one per CPU by default), at most
+/// [`THREADS_PER_CPU`] per CPU and at most one per item of work, and at least one.
+fn thread_count(asked: Option<u16>, cpus: usize, items: usize) -> usize {
+    let cpus = cpus.max(1);
+    asked
+        .map_or(cpus, usize::from)
+        .min(cpus.saturating_mul(THREADS_PER_CPU))
+        .min(items)
+        .max(1)
+}
+
+/// The longest time `--max-seconds` takes: about eleven and a half days.
+pub const MAX_SECONDS: f64 = 1_000_000.0;
+
+/// Reads `--max-seconds`: a number of seconds above 0 (decimals allowed) and at most
+/// [`MAX_SECONDS`]; every command reads it the same way.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS => {
+            Ok(seconds)
+        }
+        Ok(seconds) if seconds > MAX_SECONDS => Err(format!(
+            "invalid time {text:?}: at most {MAX_SECONDS} seconds (about 11 days)\n  hint: give a number of seconds from 0.001 to {MAX_SECONDS}, e.g. 30 or 2.5"
+        )),
+        _ => Err(format!(
+            "invalid time {text:?}: not a number of seconds above 0\n  hint: give a number of seconds from 0.001 to {MAX_SECONDS}, e.g. 30 or 2.5"
+        )),
+    }
+}
+
+/// `--max-seconds` of the commands that make a book (`book`, `preview`, `export`, `cover`).
+#[derive(Debug, Args)]
+pub struct RunBudgetArg {
+    /// Give up (exit 1) when the run is not done in this many seconds (decimals allowed,
+    /// at most 1000000). The whole run counts: reading the spec, making the puzzles,
+    /// laying out and writing.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0, value_parser = parse_seconds)]
+    pub max_seconds: f64,
+}
+
+impl RunBudgetArg {
+    pub fn budget(&self, started: Instant) -> Budget {
+        Budget {
+            started,
+            seconds: self.max_seconds,
+        }
+    }
+}
+
+/// The time a whole run may take, from its start: checked before each puzzle is made and
+/// between the stages of the run.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub started: Instant,
+    seconds: f64,
+}
+
+impl Budget {
+    /// When the run must be done (`None`: later than the clock can tell).
+    pub fn deadline(self) -> Option<Instant> {
+        self.started
+            .checked_add(Duration::from_secs_f64(self.seconds))
+    }
+
+    /// An error when the time is up, saying what the run was doing (`doing`, e.g.
+    /// "laying out the pages").
+    pub fn check(self, doing: &str) -> Result<(), Error> {
+        if crate::book::plan::is_past(self.deadline()) {
+            return Err(Error::runtime(format!(
+                "gave up while {doing}: the run took more than --max-seconds {}",
+                self.seconds
+            ))
+            .with_hint("allow more time with --max-seconds, or make a smaller book"));
+        }
+        Ok(())
     }
 }
 
@@ -97,7 +180,7 @@ where
     F: Fn(u64) -> Result<String, Error> + Sync + Send,
 {
     let started = std::time::Instant::now();
-    let pool = jobs.pool()?;
+    let pool = jobs.pool(usize::try_from(indices.end - indices.start).unwrap_or(usize::MAX))?;
     ui.detail(format_args!(
         "puzzles {}..{} ({} in all), {} worker threads",
         indices.start,
@@ -157,7 +240,7 @@ where
     F: Fn(u64) -> Result<String, Error> + Sync + Send,
 {
     let started = std::time::Instant::now();
-    let pool = jobs.pool()?;
+    let pool = jobs.pool(usize::try_from(count).unwrap_or(usize::MAX))?;
     let limit = count.saturating_mul(50).saturating_add(10_000);
     let mut output = Output::stdout();
     let mut seen = std::collections::HashSet::new();
@@ -236,7 +319,8 @@ where
     W: Fn(T) -> Report + Sync + Send,
 {
     let started = std::time::Instant::now();
-    let pool = jobs.pool()?;
+    // At most a chunk of puzzles is worked on at a time.
+    let pool = jobs.pool(CHUNK)?;
     let name = input.name.clone();
     ui.detail(format_args!(
         "reading {name}, {} worker threads",
@@ -380,6 +464,29 @@ mod tests {
                     "{total} in {count}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn threads_are_capped_by_the_cpus_and_the_work() {
+        assert_eq!(thread_count(None, 2, 1000), 2);
+        assert_eq!(thread_count(Some(10000), 2, 3), 3);
+        assert_eq!(thread_count(Some(10000), 2, 1000), 8);
+        assert_eq!(thread_count(Some(5), 16, 1000), 5);
+        assert_eq!(thread_count(None, 8, 0), 1);
+        assert_eq!(thread_count(Some(3), 0, usize::MAX), 3);
+    }
+
+    #[test]
+    fn seconds_are_decimal_and_bounded() {
+        assert_eq!(parse_seconds("2.5"), Ok(2.5));
+        assert_eq!(parse_seconds(" 600 "), Ok(600.0));
+        assert_eq!(parse_seconds("1000000"), Ok(MAX_SECONDS));
+        let too_long = parse_seconds("1e7").unwrap_err();
+        assert!(too_long.contains("at most 1000000 seconds"), "{too_long}");
+        for bad in ["0", "-1", "abc", "NaN", "inf", ""] {
+            let error = parse_seconds(bad).unwrap_err();
+            assert!(error.contains("from 0.001 to 1000000"), "{bad}: {error}");
         }
     }
 

@@ -7,13 +7,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::PoisonError;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Ui;
-use super::batch::JobsArg;
+use super::batch::{Budget, JobsArg, RunBudgetArg};
 use super::cover;
 use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::distinct::{Draw, Keys};
@@ -59,9 +59,8 @@ pub struct Args {
     no_record: bool,
     #[command(flatten)]
     jobs: JobsArg,
-    /// Give up (exit 1) when the puzzles are not all made in this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
-    max_seconds: u64,
+    #[command(flatten)]
+    budget: RunBudgetArg,
 }
 
 /// Size limits of the files a book reads: far above any real one, far below the memory.
@@ -71,7 +70,10 @@ const MAX_BANK_BYTES: u64 = 256 << 20;
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
+    interrupt::arm();
+    let budget = args.budget.budget(started);
     let mut book = prepare(&args.spec, args.seed.as_deref(), args.issue.as_deref(), ui)?;
+    budget.check("checking the spec")?;
 
     let pdf_path = args
         .output
@@ -88,15 +90,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         .with_hint("name the PDF with a .pdf extension"));
     }
     let manifest_path = pdf_path.with_extension("json");
-    for output in [&pdf_path, &manifest_path] {
-        if is_same_file(output, &args.spec) {
-            return Err(Error::input(format!(
-                "the output {} is the spec itself",
-                output.display()
-            ))
-            .with_hint("choose another output path with -o OUT.pdf"));
-        }
-    }
+    refuse_inputs(&[&pdf_path, &manifest_path], &book.inputs, "-o OUT.pdf")?;
     // The cover's inputs are checked before any puzzle is made: its picture, and its
     // thickness when the page count is known from the spec.
     let cover = match &args.cover {
@@ -112,6 +106,11 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
                 ))
                 .with_hint("give the cover its own name, e.g. --cover cover.pdf"));
             }
+            refuse_inputs(
+                &[&path, &path.with_extension("json")],
+                &book.inputs,
+                "--cover COVER.pdf",
+            )?;
             let picture = cover::read_picture(&book.spec, &args.spec)?;
             if !book.spec.pages_need_puzzles() {
                 cover::cover_geometry(&book.spec, book.pagination.page_count())?;
@@ -124,7 +123,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let mut manifest_file = AtomicFile::create(&manifest_path)?;
     let cover_files = match &cover {
         Some((path, _)) => Some(cover::CoverFiles::create(
-            &args.spec,
+            &book.inputs,
             path.clone(),
             None,
             0,
@@ -132,7 +131,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         None => None,
     };
 
-    let mut made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
+    let mut made = make(&book, &args.jobs, budget, ui)?;
     // The ledger stays locked from here until the book's record is written.
     let claimed = match &book.series {
         Some(_) if !args.no_record => claim(&mut book, &mut made, &args, started, ui)?,
@@ -140,6 +139,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     };
     let stage = Instant::now();
     let bytes = render::render(&made.composed.document, &book.fonts)?;
+    budget.check("writing the PDF")?;
     ui.detail(format_args!(
         "render: {:.2} s, {} bytes",
         stage.elapsed().as_secs_f64(),
@@ -216,7 +216,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let cover_path = cover_files
         .as_ref()
         .map(|files| files.pdf_path().to_path_buf());
-    interrupt::deferred(|| {
+    interrupt::finish(|| {
         if let Some(files) = cover_files {
             files.commit()?;
         }
@@ -301,7 +301,7 @@ fn claim(
         if let Some(series) = &mut book.series {
             series.excluded = now;
         }
-        *made = make(book, &args.jobs, args.max_seconds, started, ui)?;
+        *made = make(book, &args.jobs, args.budget.budget(started), ui)?;
     }
     Ok(Some(locked))
 }
@@ -310,6 +310,9 @@ fn claim(
 /// fonts and puzzle files, its series ledger, a layout too cramped to read) has surfaced
 /// once this exists, and no puzzle has been made yet.
 pub(super) struct Prepared {
+    /// The files the run reads (the spec, its fonts, puzzle files and cover picture), with
+    /// what each is: no output may be one of them.
+    pub inputs: Vec<(PathBuf, &'static str)>,
     pub spec: Spec,
     pub fonts: FontSet,
     pub plan: Plan,
@@ -410,8 +413,10 @@ pub(super) fn prepare(
     let fonts = load_fonts(&spec, &base)?;
     check_glyphs(&spec, &fonts)?;
     let banks = read_banks(&spec, &base)?;
+    let inputs = spec_inputs(&spec, path, &base);
     let mut prepared = prepare_spec(spec, fonts, banks)?;
     prepared.series = series;
+    prepared.inputs = inputs;
     if ui.verbose() {
         let spec = &prepared.spec;
         ui.detail(format_args!(
@@ -449,6 +454,7 @@ pub(super) fn prepare_spec(
     let pagination = layout::paginate(&spec);
     let geometry = Geometry::new(&spec, &pagination, &fonts)?;
     Ok(Prepared {
+        inputs: Vec::new(),
         spec,
         fonts,
         plan,
@@ -478,21 +484,15 @@ pub(super) struct Made {
 }
 
 /// Makes the puzzles on a pool of `jobs` threads (a progress bar on a terminal) and lays
-/// out the pages. Gives up when the puzzles are not all made `max_seconds` after `started`.
-pub(super) fn make(
-    book: &Prepared,
-    jobs: &JobsArg,
-    max_seconds: u64,
-    started: Instant,
-    ui: Ui,
-) -> Result<Made, Error> {
-    let pool = jobs.pool()?;
+/// out the pages. Gives up when `budget` runs out.
+pub(super) fn make(book: &Prepared, jobs: &JobsArg, budget: Budget, ui: Ui) -> Result<Made, Error> {
+    let pool = jobs.pool(book.plan.jobs.len())?;
     ui.detail(format_args!(
         "{} worker threads",
         pool.current_num_threads()
     ));
     let progress = progress_bar(book.plan.jobs.len(), ui.shows_progress());
-    let deadline = started.checked_add(Duration::from_secs(max_seconds));
+    let deadline = budget.deadline();
     let stage = Instant::now();
     // With --verbose, when each section's last puzzle was made.
     let finished = std::sync::Mutex::new(vec![stage; book.spec.sections.len()]);
@@ -555,6 +555,7 @@ pub(super) fn make(
     let draws = permuted(draws, &order);
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
+    budget.check("working out walkthroughs and hints")?;
     let (pagination, geometry) = if book.spec.pages_need_puzzles() {
         let settled = layout::settle(&book.spec, &book.fonts, &puzzles, &teaching)?;
         ui.detail(format_args!(
@@ -567,6 +568,7 @@ pub(super) fn make(
         (book.pagination.clone(), book.geometry.clone())
     };
     let stage = Instant::now();
+    budget.check("laying out the pages")?;
     let composed = layout::compose_walked(
         &book.spec,
         &pagination,
@@ -575,6 +577,7 @@ pub(super) fn make(
         &teaching,
         &book.fonts,
     )?;
+    budget.check("laying out the pages")?;
     ui.detail(format_args!(
         "layout: {} pages in {:.2} s",
         composed.document.pages.len(),
@@ -589,6 +592,56 @@ pub(super) fn make(
         composed,
         geometry,
     })
+}
+
+/// A path a spec gives, relative to the spec's directory `base`.
+fn beside(base: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        base.join(path)
+    }
+}
+
+/// The files a run of the spec at `path` reads, each with what it is.
+fn spec_inputs(spec: &Spec, path: &Path, base: &Path) -> Vec<(PathBuf, &'static str)> {
+    let mut inputs = vec![(path.to_path_buf(), "the spec")];
+    for section in &spec.sections {
+        if let Some(source) = &section.source {
+            inputs.push((beside(base, &source.value), "a puzzle file of the book"));
+        }
+    }
+    for choice in [&spec.fonts.text, &spec.fonts.bold, &spec.fonts.digits]
+        .into_iter()
+        .flatten()
+    {
+        if let FontChoice::File(font) = &choice.value {
+            inputs.push((beside(base, font), "a font of the book"));
+        }
+    }
+    if let Some(image) = &spec.cover.image {
+        inputs.push((beside(base, &image.path.value), "the cover picture"));
+    }
+    inputs
+}
+
+/// Refuses to write any of `outputs` over one of the run's `inputs` (`-o bank.jsonl` would
+/// replace the puzzle file the book was made from); `flag` is how to choose another.
+pub(super) fn refuse_inputs(
+    outputs: &[&Path],
+    inputs: &[(PathBuf, &'static str)],
+    flag: &str,
+) -> Result<(), Error> {
+    for output in outputs {
+        if let Some((_, what)) = inputs.iter().find(|(input, _)| is_same_file(output, input)) {
+            return Err(Error::input(format!(
+                "the output {} is {what}, which this run reads",
+                output.display()
+            ))
+            .with_hint(format!("choose another output path with {flag}")));
+        }
+    }
+    Ok(())
 }
 
 /// Checks the rendered book against its printer's rules before it is written: a rule the
@@ -663,11 +716,7 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
             let Some(source) = &section.source else {
                 return Ok(None);
             };
-            let path = if source.value.is_absolute() {
-                source.value.clone()
-            } else {
-                base.join(&source.value)
-            };
+            let path = beside(base, &source.value);
             let bytes = read_file(&path, MAX_BANK_BYTES).map_err(|error| {
                 spec.error(
                     source.at,
@@ -701,11 +750,7 @@ pub(super) fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
         match &choice.value {
             FontChoice::Bundled(font) => Ok(Face::bundled(*font)),
             FontChoice::File(path) => {
-                let full = if path.is_absolute() {
-                    path.clone()
-                } else {
-                    base.join(path)
-                };
+                let full = beside(base, path);
                 let bytes = read_file(&full, MAX_FONT_BYTES).map_err(|error| {
                     spec.error(
                         choice.at,

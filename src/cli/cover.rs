@@ -7,13 +7,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args as ClapArgs;
 
 use super::Ui;
-use super::batch::JobsArg;
-use super::book::{is_same_file, make, prepare};
+use super::batch::{JobsArg, RunBudgetArg};
+use super::book::{is_same_file, make, prepare, refuse_inputs};
 use super::io::{AtomicFile, describe, interrupt, read_file};
 use crate::book::Plan;
 use crate::book::manifest;
@@ -65,20 +65,20 @@ pub struct Args {
     issue: Option<String>,
     #[command(flatten)]
     jobs: JobsArg,
-    /// Give up (exit 1) when the cover's puzzles are not made in this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
-    max_seconds: u64,
+    #[command(flatten)]
+    budget: RunBudgetArg,
 }
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
+    interrupt::arm();
     let book = prepare(&args.spec, args.seed.as_deref(), args.issue.as_deref(), ui)?;
     let spec = &book.spec;
     let picture = read_picture(spec, &args.spec)?;
     // Walkthrough and technique pages are counted only once the walkthroughs exist: such
     // a book is made in full to learn its page count.
     let pages = if spec.pages_need_puzzles() {
-        make(&book, &args.jobs, args.max_seconds, started, ui)?
+        make(&book, &args.jobs, args.budget.budget(started), ui)?
             .composed
             .document
             .pages
@@ -100,7 +100,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             args.dpi,
         )?;
     }
-    let files = CoverFiles::create(&args.spec, pdf_path, args.png.clone(), args.dpi)?;
+    let files = CoverFiles::create(&book.inputs, pdf_path, args.png.clone(), args.dpi)?;
 
     // Only the puzzles the cover shows are made: the book's first ones for the art, and
     // the back's sample.
@@ -111,10 +111,18 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     if let Some(sample) = back_sample(spec).filter(|&sample| sample >= shown) {
         plan.jobs.extend(book.plan.jobs.get(sample).cloned());
     }
-    let pool = args.jobs.pool()?;
-    let deadline = started.checked_add(Duration::from_secs(args.max_seconds));
+    let pool = args.jobs.pool(plan.jobs.len())?;
+    let budget = args.budget.budget(started);
     let puzzles = pool
-        .install(|| plan.make(spec, &book.banks, book.excluded(), deadline, &|_| {}))?
+        .install(|| {
+            plan.make(
+                spec,
+                &book.banks,
+                book.excluded(),
+                budget.deadline(),
+                &|_| {},
+            )
+        })?
         .puzzles;
     let made = MadeCover::new(
         spec,
@@ -126,7 +134,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     )?;
     let files = files.fill(&made, &book.fonts)?;
     let pdf_path = files.pdf_path().to_path_buf();
-    interrupt::deferred(|| files.commit())?;
+    interrupt::finish(|| files.commit())?;
     made.report(ui, &pdf_path, started);
     Ok(0)
 }
@@ -286,9 +294,9 @@ pub(super) struct CoverFiles {
 }
 
 impl CoverFiles {
-    /// Checks the paths (none is the spec, none clashes) and opens the files.
+    /// Checks the paths (none is an input of the run, none clashes) and opens the files.
     pub(super) fn create(
-        spec_path: &Path,
+        inputs: &[(PathBuf, &'static str)],
         pdf_path: PathBuf,
         png: Option<PathBuf>,
         dpi: u32,
@@ -304,19 +312,11 @@ impl CoverFiles {
             .with_hint("name the PDF with a .pdf extension"));
         }
         let manifest_path = pdf_path.with_extension("json");
-        let mut outputs = vec![&pdf_path, &manifest_path];
+        let mut outputs = vec![pdf_path.as_path(), manifest_path.as_path()];
         if let Some(png) = &png {
             outputs.push(png);
         }
-        for output in &outputs {
-            if is_same_file(output, spec_path) {
-                return Err(Error::input(format!(
-                    "the output {} is the spec itself",
-                    output.display()
-                ))
-                .with_hint("choose another output path"));
-            }
-        }
+        refuse_inputs(&outputs, inputs, "-o or --png")?;
         if png.as_ref().is_some_and(|png| {
             png == &pdf_path || png == &manifest_path || is_same_file(png, &pdf_path)
         }) {

@@ -10,7 +10,7 @@ use clap_complete::Shell;
 use roff::{Roff, bold, roman};
 
 use super::Ui;
-use super::io::{AtomicFile, Output};
+use super::io::{MissingDirectory, Output, StagedFiles, interrupt};
 use crate::error::Error;
 
 #[derive(Debug, Args)]
@@ -35,7 +35,8 @@ Examples:
   puzzlebook man --out /usr/local/share/man/man1")]
 pub struct ManArgs {
     /// Write puzzlebook.1 and one page per subcommand (puzzlebook-sudoku-generate.1, ...)
-    /// into this directory instead of printing the main page.
+    /// into this directory instead of printing the main page (made when missing; its
+    /// parent must exist).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 }
@@ -65,25 +66,18 @@ pub fn man(args: ManArgs, ui: Ui) -> Result<i32, Error> {
         output.flush()?;
         return Ok(0);
     };
-    if !directory.is_dir() {
-        return Err(Error::input(format!(
-            "cannot write manual pages to {}: it is not a directory",
-            directory.display()
-        ))
-        .with_hint("create the directory first"));
-    }
+    // The directory is made when missing, as every command's output directory is.
+    let mut files = StagedFiles::new(&directory, MissingDirectory::Create)?;
     let mut pages = Vec::new();
     collect_pages(&root, true, &mut pages)?;
-    // Open every file before writing any, so a bad directory fails before the first page.
-    let mut files = Vec::new();
     for (name, _) in &pages {
-        files.push(AtomicFile::create(&directory.join(name))?);
+        files.check(name)?;
     }
-    for ((name, text), mut atomic) in pages.iter().zip(files) {
-        atomic.fill(text.as_bytes())?;
-        atomic.commit()?;
+    for (name, text) in &pages {
+        files.write(name, text.as_bytes())?;
         ui.detail(directory.join(name).display());
     }
+    interrupt::finish(|| files.commit())?;
     ui.say(format_args!(
         "{}: {} manual pages",
         directory.display(),

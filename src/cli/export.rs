@@ -3,7 +3,7 @@
 //!
 //! The book is made exactly as `puzzlebook book` makes it (same checks, same puzzles, same
 //! numbers); [`crate::export`] draws the figures and the page, and this module only writes
-//! the files, each through [`AtomicFile`], after everything has been made in memory.
+//! the files, all or none through [`StagedFiles`], after everything has been made in memory.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -11,9 +11,9 @@ use std::time::Instant;
 use clap::{Args as ClapArgs, ValueEnum};
 
 use super::Ui;
-use super::batch::JobsArg;
-use super::book::{Prepared, is_same_file, make, prepare};
-use super::io::{AtomicFile, describe, interrupt};
+use super::batch::{JobsArg, RunBudgetArg};
+use super::book::{Prepared, make, prepare, refuse_inputs};
+use super::io::{MissingDirectory, StagedFiles, interrupt};
 use super::mushikui::WalkLanguage;
 use super::walkthrough_pages::{PagesFormat, PagesRequest};
 use crate::book::plan::Puzzle;
@@ -57,9 +57,8 @@ pub struct Args {
     issue: Option<String>,
     #[command(flatten)]
     jobs: JobsArg,
-    /// Give up (exit 1) when the puzzles are not all made in this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
-    max_seconds: u64,
+    #[command(flatten)]
+    budget: RunBudgetArg,
 }
 
 /// How pictures are drawn (for `export` and the kinds' `render`).
@@ -183,7 +182,7 @@ pub fn render(args: RenderArgs, puzzles: Vec<Puzzle>, ui: Ui) -> Result<i32, Err
         return Err(Error::input("the input holds no puzzle")
             .with_hint("give one puzzle per line, as `solve` reads them"));
     }
-    create_directory(&args.to)?;
+    let staged = StagedFiles::new(&args.to, MissingDirectory::Create)?;
     let fonts = FontSet::bundled(false);
     let mut drawer = Drawer::new(&fonts, &args.picture, format)?;
     let shows: &[Show] = if args.answers {
@@ -201,7 +200,7 @@ pub fn render(args: RenderArgs, puzzles: Vec<Puzzle>, ui: Ui) -> Result<i32, Err
             files.push((args.to.join(name), bytes));
         }
     }
-    write_all(&files)?;
+    write_all(staged, &files)?;
     ui.say(format_args!(
         "{}: {} files ({} puzzles), {:.1} s",
         args.to.display(),
@@ -265,14 +264,20 @@ impl<'a> Drawer<'a> {
     }
 }
 
-/// Writes each file atomically (complete or not at all), in order.
-fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), Error> {
-    for (path, contents) in files {
-        let mut atomic = AtomicFile::create(path)?;
-        atomic.fill(contents)?;
-        interrupt::deferred(|| atomic.commit())?;
+/// Writes the files (each `DIR/NAME`) all or none: staged, then moved into place together.
+fn write_all(mut staged: StagedFiles, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Error> {
+    let name = |path: &Path| {
+        path.file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    for (path, _) in files {
+        staged.check(&name(path))?;
     }
-    Ok(())
+    for (path, contents) in files {
+        staged.write(&name(path), contents)?;
+    }
+    interrupt::finish(|| staged.commit())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -293,9 +298,10 @@ pub enum Background {
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
+    interrupt::arm();
     let book = prepare(&args.spec, args.seed.as_deref(), args.issue.as_deref(), ui)?;
-    create_directory(&args.to)?;
-    let made = make(&book, &args.jobs, args.max_seconds, started, ui)?;
+    let staged = StagedFiles::new(&args.to, MissingDirectory::Create)?;
+    let made = make(&book, &args.jobs, args.budget.budget(started), ui)?;
     let stage = Instant::now();
     let files = match args.format {
         Format::Svg | Format::Png => pictures(&args, &book, &made.puzzles)?,
@@ -315,22 +321,15 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             vec![(args.to.join(format!("{stem}.html")), page.into_bytes())]
         }
     };
-    if let Some((path, _)) = files
-        .iter()
-        .find(|(path, _)| is_same_file(path, &args.spec))
-    {
-        return Err(
-            Error::input(format!("the output {} is the spec itself", path.display()))
-                .with_hint("choose another directory with --to DIR"),
-        );
-    }
+    let outputs: Vec<&Path> = files.iter().map(|(path, _)| path.as_path()).collect();
+    refuse_inputs(&outputs, &book.inputs, "--to DIR")?;
     let bytes: usize = files.iter().map(|(_, bytes)| bytes.len()).sum();
     ui.detail(format_args!(
         "{} files ({bytes} bytes) made in {:.2} s",
         files.len(),
         stage.elapsed().as_secs_f64()
     ));
-    write_all(&files)?;
+    write_all(staged, &files)?;
     ui.say(format_args!(
         "{}: {} {} ({} puzzles, {:.1} KiB), {:.1} s",
         args.to.display(),
@@ -389,27 +388,6 @@ fn pictures(
         }
     }
     Ok(files)
-}
-
-pub(super) fn create_directory(directory: &Path) -> Result<(), Error> {
-    if directory.is_dir() {
-        return Ok(());
-    }
-    if directory.exists() {
-        return Err(Error::input(format!(
-            "cannot write into {}: it is not a directory",
-            directory.display()
-        ))
-        .with_hint("choose a directory with --to DIR"));
-    }
-    std::fs::create_dir_all(directory).map_err(|error| {
-        Error::input(format!(
-            "cannot create the directory {}: {}",
-            directory.display(),
-            describe(&error)
-        ))
-        .with_hint("choose a directory you can write to")
-    })
 }
 
 #[cfg(test)]

@@ -200,6 +200,7 @@ pub fn command() -> clap::Command {
 
 /// Runs the program with the process arguments; returns the exit code.
 pub fn run() -> i32 {
+    io::note_closed_stdout();
     let plain = std::env::var_os("RUST_BACKTRACE").is_none_or(|value| value == "0");
     if plain {
         std::panic::set_hook(Box::new(|info| {

@@ -11,11 +11,11 @@ use std::time::Instant;
 use clap::Args as ClapArgs;
 
 use super::Ui;
-use super::batch::{JobsArg, map_ordered};
-use super::book::{is_same_file, make, prepare};
-use super::io::{AtomicFile, interrupt};
+use super::batch::{JobsArg, RunBudgetArg, map_ordered};
+use super::book::{make, prepare, refuse_inputs};
+use super::io::{MissingDirectory, StagedFiles, interrupt};
 use crate::error::Error;
-use crate::raster::{Bitmap, PageRasterizer, pixel_size};
+use crate::raster::{Bitmap, PageRasterizer, pixel_size, spread_size};
 
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
@@ -39,7 +39,8 @@ pub struct Args {
     /// separated by commas, e.g. 2..4,9.
     #[arg(long, value_name = "LIST")]
     pages: Option<PageList>,
-    /// Put the pages side by side in one picture (as a spread: 2,3 shows facing pages).
+    /// Put the pages side by side in one picture (as a spread: 2,3 shows facing pages);
+    /// a picture of more than 60 million pixels is refused.
     #[arg(long)]
     spread: bool,
     /// The picture to write; with several pages (and no --spread), the page number is
@@ -57,9 +58,8 @@ pub struct Args {
     issue: Option<String>,
     #[command(flatten)]
     jobs: JobsArg,
-    /// Give up (exit 1) when the puzzles are not all made in this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
-    max_seconds: u64,
+    #[command(flatten)]
+    budget: RunBudgetArg,
 }
 
 /// Pages as given: ranges whose ends may be open, in the order written.
@@ -122,11 +122,12 @@ impl PageList {
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
+    interrupt::arm();
     let book = prepare(&args.spec, args.seed.as_deref(), args.issue.as_deref(), ui)?;
     // Walkthrough and technique pages are counted once the puzzles (and so their
     // walkthroughs) exist.
     let early = if book.spec.pages_need_puzzles() {
-        Some(make(&book, &args.jobs, args.max_seconds, started, ui)?)
+        Some(make(&book, &args.jobs, args.budget.budget(started), ui)?)
     } else {
         None
     };
@@ -145,42 +146,49 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         .with_hint(format!("choose pages from 1 to {page_count}"))
     })?;
     let targets = targets(&args, &numbers, page_count);
-    if let Some(target) = targets
-        .iter()
-        .find(|target| is_same_file(target, &args.spec))
-    {
-        return Err(Error::input(format!(
-            "the output {} is the spec itself",
-            target.display()
-        ))
-        .with_hint("choose another output path with -o OUT.png"));
-    }
+    let outputs: Vec<&Path> = targets.iter().map(PathBuf::as_path).collect();
+    refuse_inputs(&outputs, &book.inputs, "-o OUT.png")?;
     let geometry = &book.geometry;
-    pixel_size(
+    let page_pixels = pixel_size(
         geometry.width,
         geometry.height,
         geometry.page_bleed(1),
         args.dpi,
     )?;
-    let mut files = Vec::with_capacity(targets.len());
-    for target in &targets {
-        files.push(AtomicFile::create(target)?);
+    // A gap of a sixth of an inch around and between the pages of a spread.
+    let gap = (args.dpi as usize).div_ceil(6);
+    if args.spread {
+        spread_size(page_pixels, numbers.len(), gap)?;
+    }
+    // The pictures share a directory (the one of -o, or of the spec).
+    let directory = targets[0].parent().unwrap_or(Path::new("")).to_path_buf();
+    let mut files = StagedFiles::new(&directory, MissingDirectory::Refuse)?;
+    let names: Vec<String> = targets
+        .iter()
+        .map(|target| {
+            target
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        })
+        .collect();
+    for name in &names {
+        files.check(name)?;
     }
 
     let made = match early {
         Some(made) => made,
-        None => make(&book, &args.jobs, args.max_seconds, started, ui)?,
+        None => make(&book, &args.jobs, args.budget.budget(started), ui)?,
     };
     let stage = Instant::now();
     let rasterizer = PageRasterizer::new(&book.fonts)?;
-    let pool = args.jobs.pool()?;
+    let pool = args.jobs.pool(numbers.len())?;
     let pages = &made.composed.document.pages;
     let draw = |number: &usize| rasterizer.render(&pages[number - 1], args.dpi);
     let encoded: Vec<Result<Vec<u8>, Error>> = if args.spread {
         let drawn = map_ordered(&pool, &numbers, draw);
         let drawn = drawn.into_iter().collect::<Result<Vec<Bitmap>, Error>>()?;
-        // A gap of a sixth of an inch around and between the pages, in light grey.
-        let gap = (args.dpi as usize).div_ceil(6);
+        // The gaps in light grey.
         vec![Ok(Bitmap::side_by_side(&drawn, gap, 200).to_png())]
     } else {
         // Each picture is encoded as soon as it is drawn: only the PNG files are kept.
@@ -196,14 +204,12 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         numbers.len(),
         stage.elapsed().as_secs_f64()
     ));
-    let mut finished = Vec::with_capacity(files.len());
-    for ((png, target), mut atomic) in encoded.iter().zip(&targets).zip(files) {
-        atomic.fill(png)?;
-        finished.push(atomic);
+    for ((png, target), name) in encoded.iter().zip(&targets).zip(&names) {
+        files.write(name, png)?;
         ui.detail(format_args!("{}: {} bytes", target.display(), png.len()));
     }
     // All pictures are moved into place together, or none (Ctrl-C waits for the renames).
-    interrupt::deferred(|| finished.into_iter().try_for_each(AtomicFile::commit))?;
+    interrupt::finish(|| files.commit())?;
 
     let what = match targets.as_slice() {
         [one] => one.display().to_string(),

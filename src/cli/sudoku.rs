@@ -8,11 +8,11 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use super::batch::{self, JobsArg, Report, ShardArg, map_ordered};
+use super::batch::{self, JobsArg, Report, ShardArg, map_ordered, parse_seconds};
 use super::io::{Input, Output};
 use super::mushikui::WalkLanguage;
 use super::{DEFAULT_SEED, Ui, flag_value_message, json_line};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::seed::RandomStream;
 use crate::sudoku::grade::accuracy::{AccuracyReport, Comparison};
 use crate::sudoku::grade::exact;
@@ -217,8 +217,9 @@ pub struct GenerateArgs {
     /// technique's (several: all are used, the hardest step is one of them).
     #[arg(long, value_name = "TECHNIQUE")]
     hardest: Vec<String>,
-    /// Time allowed to find each graded puzzle before giving up (exit 1).
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
+    /// Time allowed to find each graded puzzle before giving up (exit 1); decimals
+    /// allowed, at most 1000000.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
     max_seconds: f64,
     /// Leave out every puzzle that is the same as an earlier one (turned, reflected,
     /// reordered or relabelled), going on until N distinct puzzles are written. Not with
@@ -242,7 +243,7 @@ impl GenerateArgs {
     }
 }
 
-/// The default time allowed to find one puzzle of a requested difficulty.
+/// The default time allowed to find one puzzle of a requested difficulty, or to grade one.
 pub const DEFAULT_MAX_SECONDS: f64 = 30.0;
 
 fn parse_tier(text: &str) -> Result<Tier, String> {
@@ -253,15 +254,6 @@ fn parse_tier(text: &str) -> Result<Tier, String> {
 fn parse_rating_range(text: &str) -> Result<RatingRange, String> {
     text.parse::<RatingRange>()
         .map_err(|error| flag_value_message(&error))
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 1e6 => Ok(seconds),
-        _ => Err(format!(
-            "invalid time {text:?}: give a positive number of seconds, e.g. 30 or 2.5"
-        )),
-    }
 }
 
 /// Checks the syntax of `--clues` (the bounds depend on the size, checked later).
@@ -384,6 +376,10 @@ pub struct GradeArgs {
     /// Compare with the reference rating given after each puzzle; print agreement figures.
     #[arg(long)]
     compare: bool,
+    /// Time allowed to grade each puzzle before giving up on it (exit 1; the others are
+    /// still graded); decimals allowed, at most 1000000.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
+    max_seconds: f64,
     #[command(flatten)]
     jobs: JobsArg,
 }
@@ -1248,12 +1244,19 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         deadline: None,
         stop_above: None,
     };
+    // Each puzzle gets its own time, from when its grading starts.
+    let budget = Duration::from_secs_f64(args.max_seconds);
+    let deadline = || Instant::now().checked_add(budget);
     for_each_puzzle(
         args.file.as_deref(),
         &args.kind,
         &args.jobs,
         ui,
         |parsed| {
+            let options = GradeOptions {
+                deadline: deadline(),
+                ..options.clone()
+            };
             let grading = grade_with(&parsed.grid, &options);
             graded_report(
                 &args,
@@ -1269,6 +1272,7 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                 // 9x9 X and windoku: the classic grader with the extra houses, on SE's scale.
                 let options = GradeOptions {
                     extra_houses,
+                    deadline: deadline(),
                     ..options.clone()
                 };
                 let variant = parsed.grid.geometry().variant().name();
@@ -1282,10 +1286,14 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                     parsed.line,
                 );
             }
+            let variant_options = VariantGradeOptions {
+                deadline: deadline(),
+                ..variant_options.clone()
+            };
             let grading = match crate::sudoku::variant::grade::grade(&parsed.grid, &variant_options)
             {
                 Ok(grading) => grading,
-                Err(error) => return Report::Problem(error.at_line(parsed.line)),
+                Err(error) => return Report::Problem(grading_failed(error).at_line(parsed.line)),
             };
             let text = if args.walkthrough {
                 Ok(variant_walkthrough_text(
@@ -1314,11 +1322,12 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         |parsed| {
             let options = KillerGradeOptions {
                 record_steps: args.explain || args.walkthrough || args.format == GradeFormat::Json,
+                deadline: deadline(),
                 ..KillerGradeOptions::default()
             };
             let grading = match grade_killer(&parsed.killer, &options) {
                 Ok(grading) => grading,
-                Err(error) => return Report::Problem(error.at_line(parsed.line)),
+                Err(error) => return Report::Problem(grading_failed(error).at_line(parsed.line)),
             };
             let line = parsed.killer.to_line();
             let text = if args.walkthrough {
@@ -1345,6 +1354,16 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     )
 }
 
+/// A grading's failure as `grade` reports it: running out of time (the only run-time
+/// failure of a grader) says how to allow more.
+fn grading_failed(error: Error) -> Error {
+    if error.kind() == ErrorKind::Runtime && error.hint().is_none() {
+        error.with_hint("allow more time with --max-seconds")
+    } else {
+        error
+    }
+}
+
 /// What `grade` prints for a classic grading of `puzzle` (a 9x9 `variant` when named):
 /// `classic` is the grid as the classic grader took it and its extra houses.
 fn graded_report(
@@ -1357,7 +1376,7 @@ fn graded_report(
 ) -> Report {
     let grading = match grading {
         Ok(grading) => grading,
-        Err(error) => return Report::Problem(error.at_line(line)),
+        Err(error) => return Report::Problem(grading_failed(error).at_line(line)),
     };
     let text = if args.walkthrough {
         Ok(walkthrough_text(
@@ -1481,7 +1500,7 @@ fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
             .in_file(name)
             .with_hint("write lines of PUZZLE RATING [SOURCE], e.g. from se-rated.txt"));
     }
-    let pool = args.jobs.pool()?;
+    let pool = args.jobs.pool(rows.len())?;
     ui.detail(format_args!(
         "{name}: {} rated puzzles, {} worker threads",
         rows.len(),
@@ -1491,7 +1510,14 @@ fn run_compare(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
         extra_houses,
         ..GradeOptions::default()
     };
-    let results = map_ordered(&pool, &rows, |(grid, _, _)| grade_with(grid, &options));
+    let budget = Duration::from_secs_f64(args.max_seconds);
+    let results = map_ordered(&pool, &rows, |(grid, _, _)| {
+        let options = GradeOptions {
+            deadline: Instant::now().checked_add(budget),
+            ..options.clone()
+        };
+        grade_with(grid, &options)
+    });
     let mut comparisons = Vec::with_capacity(rows.len());
     let mut failures = 0;
     let mut output = Output::stdout();

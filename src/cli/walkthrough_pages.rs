@@ -13,11 +13,11 @@ use std::time::Instant;
 use super::Ui;
 use super::batch::{JobsArg, map_ordered};
 use super::book::{load_fonts, prepare_spec};
-use super::io::{AtomicFile, interrupt};
+use super::io::{MissingDirectory, StagedFiles, interrupt};
 use crate::book::kind::Wording;
 use crate::book::plan::{Puzzle, teaching};
 use crate::book::spec::{Language, Spec};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::layout;
 use crate::raster::{PageRasterizer, pixel_size};
 use crate::render;
@@ -54,13 +54,15 @@ pub fn write(puzzles: Vec<Puzzle>, request: &PagesRequest<'_>, ui: Ui) -> Result
             .walkthrough(Wording::new(request.language, Coordinates::default()))
             .map_err(|error| Error::input(format!("puzzle {}: {}", index + 1, error.message())))?;
     }
+    let mut staged = StagedFiles::new(request.to, MissingDirectory::Create)?;
     let spec = Spec::parse("(walkthrough pages)", &spec_text(&puzzles, request), None)?;
     let fonts = load_fonts(&spec, Path::new(""))?;
-    let book = prepare_spec(spec, fonts, Vec::new())?;
-    let pool = request.jobs.pool()?;
+    let book = prepare_spec(spec, fonts, Vec::new()).map_err(about_the_pages)?;
+    let pool = request.jobs.pool(puzzles.len())?;
     let spec = &book.spec;
     let teaching = pool.install(|| teaching(spec, &book.plan, &puzzles))?;
-    let (pagination, geometry) = layout::settle(spec, &book.fonts, &puzzles, &teaching)?;
+    let (pagination, geometry) =
+        layout::settle(spec, &book.fonts, &puzzles, &teaching).map_err(about_the_pages)?;
     let composed = layout::compose_walked(
         spec,
         &pagination,
@@ -68,9 +70,9 @@ pub fn write(puzzles: Vec<Puzzle>, request: &PagesRequest<'_>, ui: Ui) -> Result
         &puzzles,
         &teaching,
         &book.fonts,
-    )?;
+    )
+    .map_err(about_the_pages)?;
     let pages = &composed.document.pages;
-    super::export::create_directory(request.to)?;
     let files: Vec<(PathBuf, Vec<u8>)> = match request.format {
         PagesFormat::Pdf => vec![(
             request.to.join("walkthroughs.pdf"),
@@ -100,13 +102,18 @@ pub fn write(puzzles: Vec<Puzzle>, request: &PagesRequest<'_>, ui: Ui) -> Result
                 .collect::<Result<_, Error>>()?
         }
     };
-    let mut atomic = Vec::with_capacity(files.len());
-    for (path, bytes) in &files {
-        let mut file = AtomicFile::create(path)?;
-        file.fill(bytes)?;
-        atomic.push(file);
+    let name = |path: &Path| {
+        path.file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    for (path, _) in &files {
+        staged.check(&name(path))?;
     }
-    interrupt::deferred(|| atomic.into_iter().try_for_each(AtomicFile::commit))?;
+    for (path, bytes) in &files {
+        staged.write(&name(path), bytes)?;
+    }
+    interrupt::finish(|| staged.commit())?;
     ui.say(format_args!(
         "{}: {} ({} pages, {} puzzles), {:.1} s",
         request.to.display(),
@@ -135,6 +142,19 @@ struct Run {
 
 /// The spec of the pages: no front matter and no answers; a section for each run of
 /// puzzles with the same section keys, every puzzle walked through.
+/// A layout error about the pages made here. Their spec is this command's own, so its
+/// place, and a hint to change a key in it, mean nothing to the user: the page is what
+/// they can choose.
+fn about_the_pages(error: Error) -> Error {
+    let plain = match error.kind() {
+        ErrorKind::Input => Error::input(error.message()),
+        ErrorKind::Runtime => Error::runtime(error.message()),
+    };
+    plain.with_hint(
+        "choose a larger page with --template, e.g. --template a4, letter or kdp-8.5x11-large",
+    )
+}
+
 fn spec_text(puzzles: &[Puzzle], request: &PagesRequest<'_>) -> String {
     let language = match request.language {
         Language::English => "en",

@@ -13,7 +13,7 @@ use super::kind::{Frame, RulesExample, RulesPage, Show};
 use super::page::{Bleed, Colour, Document, Info, Item, Page, Point, Rect};
 use super::slot::{self, CaptionRoom, Captions, Fit, Limits};
 use super::techniques;
-use super::text::{Align, balanced, justified, run, wrap};
+use super::text::{Align, balanced, fit, justified, run, wrap};
 use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
 use super::words;
 use crate::book::kind::SectionKind;
@@ -759,6 +759,7 @@ impl Geometry {
             captions: Vec::with_capacity(spec.sections.len()),
         };
         let text = page.text_size.value;
+        let one_line_heading = band("");
         let mut fitted_answers = Vec::with_capacity(spec.sections.len());
         let mut least_answers = Vec::with_capacity(spec.sections.len());
         for (index, section) in spec.sections.iter().enumerate() {
@@ -772,7 +773,9 @@ impl Geometry {
             } else {
                 frame
             };
-            let blame = section.options.size_at();
+            // What the spec says of the section's figures: its puzzles' size, else (after
+            // the page's settings) the section itself, whose kind or variant needs the room.
+            let blame = (section.options.size_at(), section.at);
             let heading = geometry.headings[index];
             let limits = Limits {
                 text,
@@ -791,6 +794,30 @@ impl Geometry {
                 .min_digit_size
                 .as_ref()
                 .map(|least| (least.value, frame.digit_scale));
+            let with_short_title = geometry
+                .fit(
+                    spec,
+                    section.per_page.value,
+                    &question_frame,
+                    one_line_heading,
+                    room,
+                    limits,
+                )
+                .cell;
+            if question.cell < frame.min_cell && with_short_title >= frame.min_cell {
+                let lines = heading_lines(spec, fonts, &section.title.value, text_width).len();
+                return Err(spec
+                    .error(
+                        section.title.at,
+                        format!(
+                            "this section's title takes {lines} lines at the top of its pages, which leaves {} cells of {:.1} pt; the smallest readable is {:.0} pt",
+                            frame.cells_are,
+                            question.cell.max(0.0),
+                            frame.min_cell
+                        ),
+                    )
+                    .with_hint("shorten the title to a line or two"));
+            }
             check_readable(
                 spec,
                 &section.per_page,
@@ -1153,7 +1180,7 @@ fn body_height_with(spec: &Spec, margins: Margins) -> f64 {
 fn check_readable(
     spec: &Spec,
     per_page: &Located<PerPage>,
-    sizes: Option<Span>,
+    (sizes, section): (Option<Span>, Span),
     frame: &Frame,
     readable: f64,
     digits: Option<(f64, f64)>,
@@ -1176,6 +1203,7 @@ fn check_readable(
         Some(spec.page.margins.at),
         Some(spec.page.text_size.at),
         Some(spec.page.bleed.at),
+        Some(section),
     ]
     .into_iter()
     .flatten()
@@ -1216,9 +1244,15 @@ fn check_readable(
                 .cmp(&b.count())
                 .then(cell_for(*a).total_cmp(&cell_for(*b)))
         });
+    // Where the per_page to change goes: the answers' table, or the section.
+    let table = if answer.is_empty() {
+        "in this [[section]]"
+    } else {
+        "in [answers]"
+    };
     Err(match fitting {
         Some(fewer) => error.with_hint(format!(
-            "put fewer puzzles on a page (per_page = \"{fewer}\"), use a larger page, or narrow the margins"
+            "put fewer puzzles on a page (per_page = \"{fewer}\" {table}), use a larger page, or narrow the margins"
         )),
         None => error.with_hint("use a larger page, narrower margins or a smaller text_size"),
     })
@@ -2551,23 +2585,6 @@ impl Composer<'_> {
         }
         Ok(())
     }
-}
-
-/// `text`, shortened with an ellipsis to fit `width`.
-fn fit(metrics: &super::font::FontMetrics, text: &str, size: f64, width: f64) -> String {
-    if metrics.width(text, size) <= width {
-        return text.to_string();
-    }
-    let ellipsis = if metrics.has_char('…') {
-        "…"
-    } else {
-        "..."
-    };
-    let mut shortened: String = text.to_string();
-    while !shortened.is_empty() && metrics.width(&format!("{shortened}{ellipsis}"), size) > width {
-        shortened.pop();
-    }
-    format!("{}{ellipsis}", shortened.trim_end())
 }
 
 /// `frame` with a margin of `band` cells left of and above its grid for the coordinates.

@@ -1337,7 +1337,7 @@ mod tests {
         assert_eq!(error.location().line, Some(9));
         let long_blurb = format!(
             "[cover]\nblurb = \"{}\"\n",
-            "A puzzle a day keeps boredom away. ".repeat(200)
+            "A puzzle a day keeps boredom away. ".repeat(140)
         );
         let error = compose_cover(
             &spec("kdp-6x9", 40, &long_blurb, "en"),

@@ -8,9 +8,9 @@
 //! character map when asked (a binary search over its groups), never by walking every code
 //! a group covers: a small hostile file can claim millions of characters.
 //!
-//! Two checks protect the PDF library, which asserts on malformed fonts instead of
-//! returning an error: every `cmap` record must point inside the table, and every TrueType
-//! glyph outline (`loca` and `glyf`) must be well formed.
+//! Two checks protect the font subsetter and the PDF library, which assume well-formed fonts:
+//! every `cmap` record must point inside the table, and every TrueType glyph outline
+//! (`loca` and `glyf`) must be well formed.
 
 use std::sync::Arc;
 
@@ -18,6 +18,12 @@ use ttf_parser::cmap::{Format, Subtable};
 use ttf_parser::{FaceParsingError, FromData, LazyArray16, LazyArray32, PlatformId, Tag};
 
 use crate::error::{Error, Result};
+
+#[cfg(test)]
+thread_local! {
+    /// How many advances this thread has looked up (for tests of how much work layout does).
+    pub static ADVANCES_LOOKED_UP: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 /// The measurements of one font face.
 #[derive(Clone)]
@@ -165,6 +171,8 @@ impl FontMetrics {
     /// The advance of one character in em (0.5 for characters the font lacks). Glyphs past
     /// the last horizontal metric share its advance, as the `hmtx` format says.
     pub fn advance(&self, ch: char) -> f64 {
+        #[cfg(test)]
+        ADVANCES_LOOKED_UP.with(|count| count.set(count.get() + 1));
         let Some(glyph) = self.glyph(ch) else {
             return 0.5;
         };
@@ -310,10 +318,10 @@ fn check_simple_glyph(outline: &[u8]) -> Option<()> {
 const HINTING_TABLES: [&[u8; 4]; 3] = [b"fpgm", b"prep", b"cvt "];
 
 /// The same font file without its hinting programs (`fpgm`, `prep`, `cvt `) and without
-/// tables that lie outside the file, or `None` when it has no such tables. The PDF library
-/// runs a font's hinting bytecode when it loads the font, and its interpreter panics on
-/// hostile programs; a printed book never needs hinting (it fits outlines to screen
-/// pixels), so fonts named by a spec are embedded without it.
+/// tables that lie outside the file, or `None` when it has no such tables. A subset keeps a
+/// font's hinting bytecode, and PDF viewers run it when they draw the text; a printed book
+/// never needs hinting (it fits outlines to screen pixels), so fonts named by a spec are
+/// embedded without it, and a hostile program never reaches a reader's viewer.
 /// Call it on a font [`FontMetrics::parse`] accepted.
 pub fn without_hinting(bytes: &[u8]) -> Option<Vec<u8>> {
     let raw = ttf_parser::RawFace::parse(bytes, 0).ok()?;

@@ -217,9 +217,19 @@ fn too_large(width: u32, height: u32) -> Option<Error> {
 type Decoded = (u32, u32, u8, Vec<u8>, Option<Vec<u8>>);
 
 fn decode_png(bytes: &[u8]) -> Result<Decoded> {
+    // The library's own words name its internals (`ChunkType { … }`): say what it means.
     let damaged = |error: png::DecodingError| {
-        Error::input(format!("the PNG file cannot be read: {error}"))
-            .with_hint("the file may be damaged: export it again")
+        let what = match error {
+            png::DecodingError::IoError(error)
+                if error.kind() == std::io::ErrorKind::UnexpectedEof =>
+            {
+                "it is cut short"
+            }
+            png::DecodingError::LimitsExceeded => "it is too large to decode",
+            _ => "its data is malformed",
+        };
+        Error::input(format!("the PNG file cannot be read: {what}"))
+            .with_hint("the file may be damaged: export it again as PNG")
     };
     let mut decoder = png::Decoder::new(Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -264,11 +274,37 @@ fn decode_png(bytes: &[u8]) -> Result<Decoded> {
 
 /// A JPEG's size, channels, pixels and whether the PDF can take it as it is.
 fn decode_jpeg(bytes: &[u8]) -> Result<(u32, u32, u8, Vec<u8>, bool)> {
+    // The library's own words name its internals (`set_limits`): say what it means.
     let damaged = |error: zune_jpeg::errors::DecodeErrors| {
-        Error::input(format!("the JPEG file cannot be read: {error}"))
-            .with_hint("the file may be damaged: export it again")
+        use zune_jpeg::errors::DecodeErrors;
+        let (what, hint) = match error {
+            DecodeErrors::ExhaustedData => (
+                "it is cut short",
+                "the file may be damaged: export it again",
+            ),
+            DecodeErrors::Unsupported(_) => (
+                "it is stored in a way this program does not decode",
+                "save it again as an ordinary (baseline or progressive) JPEG, or as PNG",
+            ),
+            DecodeErrors::LargeDimensions(_) => (
+                "it is too large",
+                "scale it down to the print size at 300 dpi",
+            ),
+            _ => (
+                "its data is malformed",
+                "the file may be damaged: export it again",
+            ),
+        };
+        Error::input(format!("the JPEG file cannot be read: {what}")).with_hint(hint)
     };
-    let mut probe = JpegDecoder::new(Cursor::new(bytes));
+    // The headers are read without the library's size limits, so that a picture too large
+    // is refused in our words (below) rather than the library's.
+    let mut probe = JpegDecoder::new_with_options(
+        Cursor::new(bytes),
+        DecoderOptions::default()
+            .set_max_width(usize::from(u16::MAX))
+            .set_max_height(usize::from(u16::MAX)),
+    );
     probe.decode_headers().map_err(damaged)?;
     let info = probe
         .info()
@@ -387,6 +423,43 @@ mod tests {
         ] {
             let error = Picture::decode(&bytes).unwrap_err();
             assert_eq!(error.exit_code(), 2, "{}", error.message());
+        }
+    }
+
+    /// What the decoders say about a bad file is told in words a reader knows, never in
+    /// the library's (`ChunkType { … }`, `set_limits`).
+    #[test]
+    fn decoding_errors_are_told_in_plain_words() {
+        // A PNG whose header chunk fails its checksum.
+        let mut bad_checksum = sample_png();
+        bad_checksum[29] ^= 0xFF;
+        let error = Picture::decode(&bad_checksum).unwrap_err();
+        assert_eq!(
+            error.message(),
+            "the PNG file cannot be read: its data is malformed"
+        );
+        // A JPEG that claims to be 60000 pixels square.
+        let mut huge = include_bytes!("../../tests/data/pictures/cover-art.jpg").to_vec();
+        let frame = huge
+            .windows(2)
+            .position(|pair| pair[0] == 0xFF && matches!(pair[1], 0xC0 | 0xC1 | 0xC2))
+            .unwrap();
+        huge[frame + 5..frame + 9].copy_from_slice(&[0xEA, 0x60, 0xEA, 0x60]);
+        let error = Picture::decode(&huge).unwrap_err();
+        assert!(
+            error
+                .message()
+                .starts_with("the picture is 60000 x 60000 pixels"),
+            "{}",
+            error.message()
+        );
+        let mut cut = include_bytes!("../../tests/data/pictures/cover-art.jpg").to_vec();
+        cut.truncate(cut.len() / 2);
+        for bytes in [cut, vec![0xFF, 0xD8, 0xFF, 0x00]] {
+            if let Err(error) = Picture::decode(&bytes) {
+                let text = format!("{} {}", error.message(), error.hint().unwrap_or(""));
+                assert!(!text.contains('{') && !text.contains('`'), "{text}");
+            }
         }
     }
 }

@@ -118,6 +118,19 @@ fn cjk(ch: char) -> bool {
     matches!(u32::from(ch), 0x3000..=0x30FF | 0x3400..=0x9FFF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF)
 }
 
+/// Whether `text` is wider than `width` at `size`, read only as far as it takes to tell.
+pub fn overflows(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> bool {
+    let mut sum = 0.0;
+    for ch in text.chars() {
+        sum += metrics.advance(ch);
+        // Advances are never negative, so a prefix that overflows settles it.
+        if sum * size > width {
+            return true;
+        }
+    }
+    false
+}
+
 /// The units a line may break between: words with their following space, single CJK
 /// characters, each with the closing marks after it and the opening brackets before it
 /// (a line never starts with 。、」 or a small kana, and never ends with 「（).
@@ -289,10 +302,144 @@ pub fn justified(
     items
 }
 
+/// `text`, shortened with an ellipsis to fit `width` (as much of it as fits before the
+/// ellipsis); linear in what fits, however long the text.
+pub fn fit(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> String {
+    if !overflows(metrics, text, size, width) {
+        return text.to_string();
+    }
+    let ellipsis = if metrics.has_char('…') {
+        "…"
+    } else {
+        "..."
+    };
+    let with_ellipsis = |sum: f64| {
+        ellipsis
+            .chars()
+            .fold(sum, |sum, ch| sum + metrics.advance(ch))
+    };
+    // The longest prefix that fits with the ellipsis after it (prefix widths only grow).
+    let mut kept = 0;
+    let mut sum = 0.0;
+    if with_ellipsis(sum) * size <= width {
+        for (at, ch) in text.char_indices() {
+            sum += metrics.advance(ch);
+            if with_ellipsis(sum) * size > width {
+                break;
+            }
+            kept = at + ch.len_utf8();
+        }
+    }
+    format!("{}{ellipsis}", text[..kept].trim_end())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::font::ADVANCES_LOOKED_UP;
     use crate::layout::fonts::{BundledFont, Face};
+
+    /// Wrapping as it was first written: every candidate line measured afresh (quadratic).
+    fn reference_wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for token in tokens(text) {
+            let candidate = format!("{line}{token}");
+            if line.is_empty() || metrics.width(candidate.trim_end(), size) <= width {
+                line = candidate;
+            } else {
+                lines.push(line.trim_end().to_string());
+                line = token;
+            }
+            while metrics.width(line.trim_end(), size) > width && line.chars().count() > 1 {
+                let mut cut = String::new();
+                for ch in line.chars() {
+                    if !cut.is_empty() && metrics.width(&format!("{cut}{ch}"), size) > width {
+                        break;
+                    }
+                    cut.push(ch);
+                }
+                let rest = line[cut.len()..].to_string();
+                lines.push(cut);
+                line = rest;
+            }
+        }
+        if !line.trim().is_empty() {
+            lines.push(line.trim_end().to_string());
+        }
+        lines
+    }
+
+    /// Fitting as it was first written: one character dropped at a time.
+    fn reference_fit(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> String {
+        if metrics.width(text, size) <= width {
+            return text.to_string();
+        }
+        let ellipsis = if metrics.has_char('…') {
+            "…"
+        } else {
+            "..."
+        };
+        let mut shortened = text.to_string();
+        while !shortened.is_empty()
+            && metrics.width(&format!("{shortened}{ellipsis}"), size) > width
+        {
+            shortened.pop();
+        }
+        format!("{}{ellipsis}", shortened.trim_end())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// The linear wrap and fit decide exactly as measuring every candidate would.
+        #[test]
+        fn wrap_and_fit_agree_with_measuring_every_candidate(
+            text in "[a-zA-Z0-9 .,]{0,60}|[ a-z空いるマスに数字を入れ。、ー]{0,60}|[A-Z]{0,200}",
+            width in 0.0f64..200.0,
+            size in 4.0f64..20.0,
+        ) {
+            let latin = Face::bundled(BundledFont::DejaVuSans);
+            let japanese = Face::bundled(BundledFont::IpaexGothic);
+            for face in [&latin, &japanese] {
+                let metrics = &face.metrics;
+                proptest::prop_assert_eq!(
+                    wrap(metrics, &text, size, width),
+                    reference_wrap(metrics, &text, size, width)
+                );
+                proptest::prop_assert_eq!(
+                    fit(metrics, &text, size, width),
+                    reference_fit(metrics, &text, size, width)
+                );
+            }
+        }
+    }
+
+    /// Layout time must not grow with the square of a text's length (a 10,000-character
+    /// title once took seconds per page): wrapping and fitting look each character up a
+    /// few times at most.
+    #[test]
+    fn wrapping_and_fitting_are_linear_in_the_text() {
+        let face = Face::bundled(BundledFont::DejaVuSans);
+        let metrics = &face.metrics;
+        let long_word = "W".repeat(20_000);
+        let words = "Sudoku ".repeat(3_000);
+        for text in [&long_word, &words] {
+            let count = text.chars().count();
+            ADVANCES_LOOKED_UP.with(|looked_up| looked_up.set(0));
+            let lines = wrap(metrics, text, 10.0, 300.0);
+            let wrapped = ADVANCES_LOOKED_UP.with(|looked_up| looked_up.get());
+            assert!(lines.len() > 100);
+            assert!(
+                wrapped <= 6 * count,
+                "{wrapped} lookups for {count} characters"
+            );
+            ADVANCES_LOOKED_UP.with(|looked_up| looked_up.set(0));
+            let fitted = fit(metrics, text, 10.0, 300.0);
+            let looked_up = ADVANCES_LOOKED_UP.with(|looked_up| looked_up.get());
+            assert!(fitted.ends_with('…') && fitted.len() < 200, "{fitted}");
+            assert!(looked_up <= 200, "{looked_up} lookups to fit one line");
+        }
+    }
 
     #[test]
     fn english_wraps_at_spaces_within_the_width() {

@@ -109,6 +109,26 @@ pub fn pixel_size(width: f64, height: f64, bleed: Bleed, dpi: u32) -> Result<(us
     Ok((columns, rows))
 }
 
+/// The size in pixels of `count` pictures of `page` pixels put side by side with `gap`
+/// pixels around and between them (as [`Bitmap::side_by_side`] puts them), refused, before
+/// anything is drawn, when it is more than [`MAX_PIXELS`].
+pub fn spread_size(page: (usize, usize), count: usize, gap: usize) -> Result<(usize, usize)> {
+    let columns = page
+        .0
+        .saturating_add(gap)
+        .saturating_mul(count)
+        .saturating_add(gap);
+    let rows = page.1.saturating_add(gap.saturating_mul(2));
+    if columns.saturating_mul(rows) > MAX_PIXELS {
+        return Err(Error::input(format!(
+            "a spread of {count} pages is a picture of {columns} x {rows} pixels, too large (at most {} million pixels)",
+            MAX_PIXELS / 1_000_000
+        ))
+        .with_hint("choose fewer pages or a lower --dpi"));
+    }
+    Ok((columns, rows))
+}
+
 /// Draws pages with a book's fonts.
 pub struct PageRasterizer<'a> {
     fonts: &'a FontSet,

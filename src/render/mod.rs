@@ -1,25 +1,26 @@
 //! Render: laid-out pages to PDF bytes, with printpdf. The only module that imports printpdf.
 //!
-//! Fonts are embedded as subset CID fonts with a ToUnicode map (printpdf's `text_layout`
-//! feature makes the subsetting real), so all text stays text: searchable and extractable.
-//! Output is byte-identical for the same document: resource names are fixed, the dates are
-//! the spec's `date` (or left out), and the file identifier is derived from the document's
-//! identity bytes instead of printpdf's run-dependent random one.
+//! Fonts are embedded as subset CID fonts with a ToUnicode map (the subsets are made in
+//! `subset`, by typst's `subsetter`), so all text stays text: searchable and extractable.
+//! Output is byte-identical for the same document: resource names are fixed, subset tags
+//! come from the subsets themselves, the dates are the spec's `date` (or left out), and the
+//! file identifier is derived from the document's identity bytes instead of printpdf's
+//! run-dependent random one.
 //!
-//! The PDF library parses and subsets font files with code that can panic on damaged ones.
-//! `layout::font` refuses the damage it knows of and strips hinting programs; as a last line
-//! of defence every call into the library runs under `catch_unwind`, so a font it chokes on
-//! is an error naming the font, never a crash.
+//! The subsetter and the PDF library parse font files with code that could panic on damaged
+//! ones. `layout::font` refuses the damage it knows of and strips hinting programs; as a
+//! last line of defence every call into either runs under `catch_unwind`, so a font they
+//! choke on is an error naming the font, never a crash.
 
 use printpdf::XObjectId;
 use printpdf::xobject::{DictItem, ExternalStream, ExternalXObject, XObject, XObjectTransform};
 use printpdf::{
     Color, CurTransMat, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode,
-    ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint, Polygon,
-    PolygonRing, Pt, Rect as PdfRect, Rgb, TextItem, TextMatrix, WindingOrder,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint, Polygon, PolygonRing,
+    Pt, Rect as PdfRect, Rgb, TextItem, TextMatrix, WindingOrder,
 };
 use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -28,39 +29,16 @@ use crate::layout::fonts::{Face, FontSet};
 use crate::layout::page::{Bleed, Colour, Document, Item, Page, Path, Segment, Stroke, Transform};
 use crate::layout::picture::Picture;
 
-/// The resource name (and subset tag prefix) of face `index`: six capital letters.
+mod subset;
+
+/// The resource name of face `index` in a page's font dictionary.
 fn font_id(index: usize) -> FontId {
-    let letters = [
-        b'P',
-        b'Z',
-        b'B',
-        b'K',
-        b'A' + (index / 26 % 26) as u8,
-        b'A' + (index % 26) as u8,
-    ];
-    FontId(String::from_utf8_lossy(&letters).into_owned())
+    FontId(format!("F{index}"))
 }
 
 /// Runs `work`, turning a panic inside the PDF library into `failure`.
 fn guarded<T>(work: impl FnOnce() -> T, failure: impl FnOnce() -> Error) -> Result<T> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|_| failure())
-}
-
-fn not_embeddable(face: &Face) -> Error {
-    Error::input(format!(
-        "the font {} cannot be embedded in a PDF (the PDF library could not read it)",
-        face.origin
-    ))
-    .with_hint("use another TrueType or OpenType font")
-}
-
-fn parse_font(face: &Face) -> Result<ParsedFont> {
-    let mut warnings = Vec::new();
-    guarded(
-        || ParsedFont::from_bytes(&face.bytes, 0, &mut warnings),
-        || not_embeddable(face),
-    )?
-    .ok_or_else(|| not_embeddable(face))
 }
 
 /// Checks, before any work is done, that the PDF library can embed `face` and every
@@ -110,12 +88,12 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
         info.metadata_date = stamp;
     }
 
-    let used = used_faces(document, fonts.faces.len());
+    let used = used_characters(document, fonts.faces.len());
     for (index, face) in fonts.faces.iter().enumerate() {
-        if !used[index] {
+        if used[index].is_empty() {
             continue;
         }
-        let parsed = parse_font(face)?;
+        let parsed = subset::subset(face, &used[index])?;
         pdf.resources
             .fonts
             .map
@@ -143,7 +121,7 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
                 .faces
                 .iter()
                 .enumerate()
-                .filter(|&(index, face)| used[index] && !face.is_bundled())
+                .filter(|&(index, face)| !used[index].is_empty() && !face.is_bundled())
                 .map(|(_, face)| face.origin.as_str())
                 .collect();
             if named.is_empty() {
@@ -205,13 +183,14 @@ fn save_with_bleed_boxes(
     }
 }
 
-fn used_faces(document: &Document, count: usize) -> Vec<bool> {
-    fn mark(items: &[Item], used: &mut [bool]) {
+/// The characters the document sets in each face.
+fn used_characters(document: &Document, count: usize) -> Vec<BTreeSet<char>> {
+    fn mark(items: &[Item], used: &mut [BTreeSet<char>]) {
         for item in items {
             match item {
-                Item::Text { face, .. } => {
-                    if let Some(flag) = used.get_mut(*face) {
-                        *flag = true;
+                Item::Text { face, text, .. } => {
+                    if let Some(chars) = used.get_mut(*face) {
+                        chars.extend(text.chars());
                     }
                 }
                 Item::Group { items, .. } => mark(items, used),
@@ -219,7 +198,7 @@ fn used_faces(document: &Document, count: usize) -> Vec<bool> {
             }
         }
     }
-    let mut used = vec![false; count];
+    let mut used = vec![BTreeSet::new(); count];
     for page in &document.pages {
         mark(&page.items, &mut used);
     }
@@ -715,6 +694,7 @@ fn page_ops(page: &Page) -> PdfPage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::fonts::DEJAVU_SANS;
     use crate::layout::page::{Info, Point, Rect};
 
     fn sample(bleed: f64) -> Document {
@@ -1025,9 +1005,84 @@ mod tests {
         assert!(bytes.len() < 200_000, "{} bytes", bytes.len());
     }
 
+    /// The BaseFont of every Type0 font of a PDF and the size of its embedded program.
+    fn embedded_fonts(bytes: &[u8]) -> Vec<(String, usize)> {
+        let pdf = lopdf::Document::load_mem(bytes).unwrap();
+        let resolve = |object: &lopdf::Object| match object {
+            lopdf::Object::Reference(id) => pdf.get_object(*id).unwrap().clone(),
+            other => other.clone(),
+        };
+        let mut fonts = Vec::new();
+        for object in pdf.objects.values() {
+            let Ok(dict) = object.as_dict() else { continue };
+            if dict.get(b"Subtype").and_then(|t| t.as_name()).ok() != Some(b"Type0") {
+                continue;
+            }
+            let name = String::from_utf8_lossy(dict.get(b"BaseFont").unwrap().as_name().unwrap())
+                .into_owned();
+            let descendants = resolve(dict.get(b"DescendantFonts").unwrap());
+            let descendant = resolve(&descendants.as_array().unwrap()[0]);
+            let descriptor = resolve(
+                descendant
+                    .as_dict()
+                    .unwrap()
+                    .get(b"FontDescriptor")
+                    .unwrap(),
+            );
+            let program = resolve(descriptor.as_dict().unwrap().get(b"FontFile2").unwrap());
+            let program = program.as_stream().unwrap();
+            let size = program.decompressed_content().unwrap().len();
+            fonts.push((name, size));
+        }
+        fonts.sort();
+        fonts
+    }
+
     #[test]
-    fn font_ids_are_six_capitals() {
-        assert_eq!(font_id(0).0, "PZBKAA");
-        assert_eq!(font_id(27).0, "PZBKBB");
+    fn fonts_are_subsets_tagged_by_their_content() {
+        let fonts = FontSet::bundled(false);
+        let with_text = |text: &str| {
+            let mut document = sample(0.0);
+            if let Item::Text { text: words, .. } = &mut document.pages[0].items[2] {
+                *words = text.to_string();
+            }
+            embedded_fonts(&render(&document, &fonts).unwrap())
+        };
+        let first = with_text("Sudoku 123");
+        let again = with_text("Sudoku 123");
+        let other = with_text("Killer 456");
+        assert_eq!(first.len(), 1);
+        let (name, size) = &first[0];
+        let (tag, face) = name.split_once('+').unwrap();
+        assert_eq!(face, "DejaVuSans");
+        assert!(
+            tag.len() == 6 && tag.bytes().all(|byte| byte.is_ascii_uppercase()),
+            "{tag}"
+        );
+        // A subset: a few glyphs of a face of several thousand.
+        assert!(*size < DEJAVU_SANS.len() / 10, "{size} bytes");
+        assert_eq!(first, again, "the same text, the same subset and tag");
+        let other_tag = other[0].0.split_once('+').unwrap().0;
+        assert_ne!(tag, other_tag, "other glyphs, another tag");
+    }
+
+    #[test]
+    fn subset_text_is_extractable() {
+        let fonts = FontSet::bundled(true);
+        let mut document = sample(0.0);
+        document.pages[0].items.push(Item::Text {
+            at: Point { x: 50.0, y: 200.0 },
+            size: 12.0,
+            face: fonts.faces.len() - 1,
+            text: "ナンプレ 9×9".to_string(),
+            colour: Colour::BLACK,
+        });
+        let bytes = render(&document, &fonts).unwrap();
+        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+        let (_, page_id) = pdf.get_pages().into_iter().next().unwrap();
+        let text = pdf.extract_text(&[1]).unwrap();
+        assert!(text.contains("Sudoku 123"), "{text:?}");
+        assert!(text.contains("ナンプレ 9×9"), "{text:?}");
+        assert!(pdf.get_page_fonts(page_id).unwrap().len() == 2);
     }
 }
