@@ -57,12 +57,12 @@ impl Pattern {
                     'x' | 'X' | '#' | '*' | 'o' | 'O' | '@' | '1'..='9' => row.push(true),
                     '.' | '0' | '-' | '_' => row.push(false),
                     other => {
-                        return Err(Error::input(format!(
-                            "{other:?} is not a cell of a pattern"
-                        ))
-                        .at_line(number)
-                        .at_column(column)
-                        .with_hint("mark a given with x and an empty cell with ."));
+                        return Err(
+                            Error::input(format!("{other:?} is not a cell of a pattern"))
+                                .at_line(number)
+                                .at_column(column)
+                                .with_hint("mark a given with x and an empty cell with ."),
+                        );
                     }
                 }
             }
@@ -84,7 +84,9 @@ impl Pattern {
                     "a pattern on one line has one cell per cell of the grid; this one has {cells}"
                 ))
                 .at_line(*first_line)
-                .with_hint("81 cells for a 9x9 grid (or 16, 36, 64, 144, 256), or one line per row")),
+                .with_hint(
+                    "81 cells for a 9x9 grid (or 16, 36, 64, 144, 256), or one line per row",
+                )),
             };
         }
         let side = first.len();
@@ -104,7 +106,9 @@ impl Pattern {
                 rows.len()
             ))
             .at_line(rows[rows.len() - 1].0)
-            .with_hint("write 9 rows of 9 cells for a 9x9 grid (or 4, 6, 8, 12 or 16 of as many)"));
+            .with_hint(
+                "write 9 rows of 9 cells for a 9x9 grid (or 4, 6, 8, 12 or 16 of as many)",
+            ));
         }
         Ok(Pattern::from_cells(
             side,
@@ -172,7 +176,11 @@ impl Pattern {
     fn rows(&self) -> Vec<String> {
         self.given
             .chunks(self.side)
-            .map(|row| row.iter().map(|&given| if given { 'x' } else { '.' }).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|&given| if given { 'x' } else { '.' })
+                    .collect()
+            })
             .collect()
     }
 
@@ -257,7 +265,13 @@ impl Pattern {
                 "row",
                 "band",
             ),
-            ("columns", size.box_columns(), &column_empty, "column", "stack"),
+            (
+                "columns",
+                size.box_columns(),
+                &column_empty,
+                "column",
+                "stack",
+            ),
         ] {
             for start in (0..side).step_by(band) {
                 let empty: Vec<usize> = (start..start + band).filter(|&line| empty(line)).collect();
@@ -339,7 +353,8 @@ mod tests {
         assert_eq!(Pattern::parse(&one_line).unwrap(), pattern);
         let spaced = nine.replace('.', ". ").replace('x', "# ");
         assert_eq!(Pattern::parse(&format!("\n{spaced}\n\n")).unwrap(), pattern);
-        let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let puzzle =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
         assert_eq!(Pattern::parse(puzzle).unwrap().len(), 17);
     }
 
@@ -354,7 +369,12 @@ mod tests {
         assert!(error.message().contains("3 cells"), "{error}");
         let error = Pattern::parse("x..x\n.x..\n..x.").unwrap_err();
         assert!(error.message().contains("3 rows"), "{error}");
-        assert!(Pattern::parse("\n\n").unwrap_err().message().contains("empty"));
+        assert!(
+            Pattern::parse("\n\n")
+                .unwrap_err()
+                .message()
+                .contains("empty")
+        );
         assert!(Pattern::parse("x.x.x").unwrap_err().message().contains("5"));
     }
 
@@ -374,9 +394,20 @@ mod tests {
         // Rows 3 and 4 lie in different bands: no swap keeps the boxes.
         rows[5] = "xxxxxxxxx";
         rows[2] = ".........";
-        assert!(Pattern::parse(&rows.join("\n")).unwrap().check(Size::S9, Variant::Classic).is_ok());
+        assert!(
+            Pattern::parse(&rows.join("\n"))
+                .unwrap()
+                .check(Size::S9, Variant::Classic)
+                .is_ok()
+        );
         let columns: String = (0..81)
-            .map(|cell| if cell % 9 == 6 || cell % 9 == 8 { '.' } else { 'x' })
+            .map(|cell| {
+                if cell % 9 == 6 || cell % 9 == 8 {
+                    '.'
+                } else {
+                    'x'
+                }
+            })
             .collect();
         let error = Pattern::parse(&columns)
             .unwrap()
@@ -384,8 +415,20 @@ mod tests {
             .unwrap_err();
         assert!(error.message().contains("columns 7 and 9"), "{error}");
         let small = Pattern::parse("x...\n..x.\n.x..\n....").unwrap();
-        assert!(small.check(Size::S4, Variant::Classic).unwrap_err().message().contains('4'));
-        assert!(small.check(Size::S9, Variant::Classic).unwrap_err().message().contains("4x4"));
+        assert!(
+            small
+                .check(Size::S4, Variant::Classic)
+                .unwrap_err()
+                .message()
+                .contains('4')
+        );
+        assert!(
+            small
+                .check(Size::S9, Variant::Classic)
+                .unwrap_err()
+                .message()
+                .contains("4x4")
+        );
     }
 
     /// No 4×4 sudoku with three givens has one solution: every set of three cells and
