@@ -26,6 +26,7 @@ mod mushikui_classics;
 mod mushikui_cli;
 mod mushikui_properties;
 mod mushikui_walkthrough_cli;
+mod pattern;
 mod preview;
 mod sudoku_solver;
 mod variant_solver;

@@ -12,6 +12,7 @@ pub mod killer;
 pub mod kind;
 pub mod manifest;
 pub mod mushikui;
+pub mod pattern;
 pub mod plan;
 pub mod source;
 pub mod spec;

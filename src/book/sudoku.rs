@@ -9,12 +9,14 @@
 //! [, `tier=…` | `rating=…`]; `symbols` (digits, shapes or letters) only changes the
 //! drawing, so it is not part of the seed path.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use super::killer::KillerSection;
 use super::kind::{BookKind, Content, Hint, SectionKind, StepFigure, Topic, WalkStep, Walkthrough};
+use super::pattern::{PatternMark, SectionPattern};
 use super::plan::Puzzle;
-use super::source::Table;
+use super::source::{Located, Table};
 use super::spec::{Difficulty, Language, at, parse_at};
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
@@ -47,6 +49,8 @@ pub struct SudokuSection {
     pub variant: Option<VariantOptions>,
     /// What the cells show.
     pub symbols: Symbols,
+    /// The picture the givens draw, if any.
+    pub pattern: Option<SectionPattern>,
 }
 
 /// What a grid's values are printed as.
@@ -92,6 +96,8 @@ pub struct VariantContent {
     pub puzzle: VariantGrid,
     pub solution: VariantGrid,
     pub symbols: Symbols,
+    /// The pattern the givens draw, when the section has one.
+    pub pattern: Option<PatternMark>,
 }
 
 /// A classic 9×9 sudoku printed with symbols other than digits.
@@ -100,6 +106,8 @@ pub struct SymbolContent {
     pub puzzle: Grid,
     pub solution: Grid,
     pub symbols: Symbols,
+    /// The pattern the givens draw, when the section has one.
+    pub pattern: Option<PatternMark>,
 }
 
 /// A sudoku and its solution.
@@ -107,11 +115,24 @@ pub struct SymbolContent {
 pub struct SudokuContent {
     pub puzzle: Grid,
     pub solution: Grid,
+    /// The pattern the givens draw, when the section has one.
+    pub pattern: Option<PatternMark>,
 }
 
 impl BookKind for SudokuBook {
     fn section_keys(&self) -> &'static [&'static str] {
-        &["symmetry", "clues", "size", "variant", "symbols", "letters"]
+        &[
+            "symmetry",
+            "clues",
+            "size",
+            "variant",
+            "symbols",
+            "letters",
+            "pattern",
+            "pattern_file",
+            "pattern_tint",
+            "minimal",
+        ]
     }
 
     fn tiers(&self) -> &'static [&'static str] {
@@ -172,6 +193,7 @@ impl BookKind for SudokuBook {
             return Err(at(table, span, error));
         }
         let is_variant = (size, variant) != (Size::S9, Variant::Classic);
+        let pattern = SectionPattern::read(table, size, variant)?;
         let symmetry_text = table.string("symmetry")?;
         let symmetry = match &symmetry_text {
             None if is_variant => crate::sudoku::variant::generate::default_symmetry(variant),
@@ -228,6 +250,7 @@ impl BookKind for SudokuBook {
             target,
             variant: variant_options,
             symbols,
+            pattern,
         }))
     }
 }
@@ -364,13 +387,19 @@ impl Symbols {
 
 impl SudokuSection {
     fn graded(&self, puzzle: Grid, solution: Grid, grading: &Grading) -> Puzzle {
+        let pattern = self.pattern.as_ref().map(|pattern| pattern.mark.clone());
         let content: std::sync::Arc<dyn Content> = if self.symbols == Symbols::Digits {
-            std::sync::Arc::new(SudokuContent { puzzle, solution })
+            std::sync::Arc::new(SudokuContent {
+                puzzle,
+                solution,
+                pattern,
+            })
         } else {
             std::sync::Arc::new(SymbolContent {
                 puzzle,
                 solution,
                 symbols: self.symbols.clone(),
+                pattern,
             })
         };
         Puzzle {
@@ -392,6 +421,7 @@ impl SudokuSection {
                 puzzle,
                 solution,
                 symbols: self.symbols.clone(),
+                pattern: self.pattern.as_ref().map(|pattern| pattern.mark.clone()),
             }),
             rating: Some(f64::from(rating_tenths) / 10.0),
             tier: Some(tier.name().to_string()),
@@ -480,6 +510,11 @@ impl SectionKind for SudokuSection {
     }
 
     fn seed_path(&self) -> Vec<String> {
+        if let Some(pattern) = &self.pattern {
+            let mut path = pattern.seed_path();
+            path.extend(self.target.map(|target| target.to_string()));
+            return path;
+        }
         if let Some(options) = &self.variant {
             let mut path = options.seed_path();
             path.extend(self.target.map(|target| target.to_string()));
@@ -496,6 +531,17 @@ impl SectionKind for SudokuSection {
     }
 
     fn make(&self, rng: &mut RandomStream, deadline: Option<Instant>) -> Result<Puzzle> {
+        if let Some(pattern) = &self.pattern {
+            return pattern.make(
+                self.target,
+                rng,
+                deadline,
+                |puzzle, solution, grading| self.graded(puzzle, solution, grading),
+                |puzzle, solution, rating, tier| {
+                    self.variant_puzzle(puzzle, solution, rating, tier)
+                },
+            );
+        }
         if let Some(options) = &self.variant {
             return self.make_variant(options, rng, deadline);
         }
@@ -529,6 +575,20 @@ impl SectionKind for SudokuSection {
                 .map_err(|error| error.with_hint("allow more time with --max-seconds"))?;
                 Ok(self.graded(generated.puzzle, generated.solution, &grading))
             }
+        }
+    }
+
+    fn files(&self) -> Vec<Located<PathBuf>> {
+        self.pattern
+            .iter()
+            .filter_map(|pattern| pattern.file.clone())
+            .collect()
+    }
+
+    fn take_files(&self, texts: &[(String, String)]) -> Result<()> {
+        match (&self.pattern, texts) {
+            (Some(pattern), [(name, text)]) => pattern.take_file(name, text),
+            _ => Ok(()),
         }
     }
 
@@ -571,6 +631,10 @@ impl Content for SudokuContent {
 
     fn solution_line(&self) -> String {
         self.solution.to_line()
+    }
+
+    fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        PatternMark::manifest_fields(self.pattern.as_ref())
     }
 
     fn hint(&self, language: Language) -> Result<Hint> {
@@ -812,6 +876,7 @@ impl Content for VariantContent {
             ("size", geometry.size().name().into()),
         ];
         fields.extend(self.symbols.manifest_fields());
+        fields.extend(PatternMark::manifest_fields(self.pattern.as_ref()));
         fields
     }
 }
@@ -851,6 +916,7 @@ impl Content for SymbolContent {
     fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
         let mut fields = vec![("variant", "classic".into()), ("size", "9x9".into())];
         fields.extend(self.symbols.manifest_fields());
+        fields.extend(PatternMark::manifest_fields(self.pattern.as_ref()));
         fields
     }
 }

@@ -15,6 +15,7 @@ mod docs;
 mod export;
 mod io;
 mod mushikui;
+mod pattern;
 mod preview;
 mod sudoku;
 mod walkthrough_pages;

@@ -28,6 +28,7 @@ use crate::sudoku::killer::generate::{
 };
 use crate::sudoku::killer::grade::{KillerGradeOptions, grade_with as grade_killer};
 use crate::sudoku::killer::solver::{self as killer_solver, KillerSolution};
+use crate::sudoku::pattern::{NamedPattern, PatternRequest, make_classic, make_variant};
 use crate::sudoku::variant::geometry::Geometry;
 use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading, as_classic};
 use crate::sudoku::variant::grid::ParsedKiller;
@@ -102,6 +103,17 @@ Examples:
   puzzlebook sudoku generate -n 3 | puzzlebook sudoku render --to pictures
   puzzlebook sudoku render puzzles.txt --to pictures --format png --dpi 200 --answers")]
     Render(super::export::RenderArgs),
+    /// List the built-in patterns for `generate --pattern`, or show one (or a mask file).
+    #[command(after_help = "\
+A pattern is a mask: x marks a given, . an empty cell, a line per row (9 lines of 9 for a
+9x9 grid). Pictures are drawn by their givens; letters and digits by their empty cells, on
+a field of givens (so they make easy puzzles).
+
+Examples:
+  puzzlebook sudoku patterns
+  puzzlebook sudoku patterns heart
+  puzzlebook sudoku patterns my-mask.txt")]
+    Patterns(super::pattern::PatternsArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -166,6 +178,14 @@ pub struct GenerateArgs {
     /// Sudoku Explainer rating range, e.g. 3.0..4.5 (also 4.2, 6.0.., ..2.5).
     #[arg(long, value_name = "A..B", value_parser = parse_rating_range)]
     rating: Option<RatingRange>,
+    /// Givens that draw a picture: a built-in pattern (heart, star, tree, A-Z, 0-9, ...; see
+    /// `sudoku patterns`) or a file of x (a given) and . (an empty cell), a line per row.
+    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["symmetry", "clues"])]
+    pattern: Option<String>,
+    /// With --pattern: every given is needed (taking any one away leaves more than one
+    /// solution).
+    #[arg(long, requires = "pattern")]
+    minimal: bool,
     /// Time allowed to find each graded puzzle before giving up (exit 1).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
     max_seconds: f64,
@@ -358,6 +378,7 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
         Command::Solve(args) => run_solve(args, ui),
         Command::Count(args) => run_count(args, ui),
         Command::Grade(args) => run_grade(args, ui),
+        Command::Patterns(args) => super::pattern::run_patterns(args, ui),
         Command::Render(args) => {
             let puzzles = read_to_render(args.file.as_deref(), args.symbols.as_deref())?;
             super::export::render(args, puzzles, ui)
@@ -388,6 +409,12 @@ struct GeneratedRecord<'a> {
     symbols: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     letters: Option<String>,
+    /// With `--pattern`: the built-in pattern's name or the file as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern: Option<&'a str>,
+    /// With `--pattern --minimal`: true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    minimal: bool,
 }
 
 /// A rating in tenths as the JSON number with one decimal.
@@ -397,7 +424,15 @@ fn rating_number(rating_tenths: u16) -> f64 {
 
 fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
     if let Some(size) = args.kind.killer() {
+        if args.pattern.is_some() {
+            return Err(Error::input("--pattern does not apply to killers")
+                .with_hint("a killer's cages, not its givens, make the puzzle"));
+        }
         return run_generate_killer(args, ui, size);
+    }
+    if let Some(argument) = &args.pattern {
+        let named = super::pattern::resolve(argument)?;
+        return run_generate_pattern(&args, ui, named);
     }
     if let Some((size, variant)) = args.kind.resolve()? {
         return run_generate_variant(args, ui, size, variant);
@@ -437,6 +472,8 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
                 hardest: grading.map(|grading| grading.hardest_name.clone()),
                 symbols: symbol_fields.0,
                 letters: symbol_fields.1.clone(),
+                pattern: None,
+                minimal: false,
             }),
         };
     let Some(target) = target else {
@@ -472,6 +509,118 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
             &graded.solution,
             Some(&graded.grading),
         )
+    })
+}
+
+/// `generate --pattern`: puzzles whose givens are the pattern's cells, on any grid the
+/// pattern fits (its size when `--size` is not given).
+fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Result<i32, Error> {
+    let pattern = &named.pattern;
+    let size = match args.kind.size {
+        Some(size) => size,
+        None => Size::ALL
+            .into_iter()
+            .find(|size| size.side() == pattern.side())
+            .unwrap_or(Size::S9),
+    };
+    let variant = match args.kind.variant {
+        Some(VariantArg::Grid(variant)) => variant,
+        _ => Variant::Classic,
+    };
+    variant.check_size(size)?;
+    pattern
+        .check(size, variant)
+        .map_err(|error| error.context(format!("pattern {}", named.name)))?;
+    let symbol_fields = symbol_fields(args.symbols.as_deref(), size)?;
+    let target = match (args.tier, args.rating) {
+        (Some(tier), _) => Some(RatingTarget::Tier(tier)),
+        (None, Some(range)) => Some(RatingTarget::Range(range)),
+        (None, None) => None,
+    };
+    if let Some(RatingTarget::Tier(tier)) = target {
+        crate::sudoku::variant::grade::check_tier(size, tier)?;
+    }
+    if let Some(target) = target
+        && size == Size::S9
+    {
+        crate::sudoku::grade::generate::check_reachable(target)?;
+    }
+    let classic = (size, variant) == (Size::S9, Variant::Classic);
+    let options = crate::sudoku::pattern::grid_options(pattern, size, variant);
+    let mut path = vec!["sudoku".to_string()];
+    path.extend(crate::sudoku::pattern::seed_path(
+        pattern,
+        &options,
+        args.minimal,
+    ));
+    path.extend(target.map(|target| target.to_string()));
+    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    ui.detail(format_args!(
+        "seed {:?}, seed path {}",
+        args.seed,
+        path.join("/")
+    ));
+    let budget = Duration::from_secs_f64(args.max_seconds);
+    let indices = args.shard.range(args.count);
+    let symmetry = pattern.symmetry();
+    batch::generate(&args.jobs, ui, indices, |index| {
+        let mut rng = RandomStream::derive(&args.seed, &path, index);
+        let deadline = Some(Instant::now() + budget);
+        let (puzzle, solution, rating, tier, hardest) = if classic {
+            let request = PatternRequest {
+                pattern,
+                name: &named.name,
+                target,
+                minimal: args.minimal,
+                condition: None,
+                record_steps: false,
+            };
+            let (puzzle, solution, grading) = make_classic(&request, &mut rng, deadline)?;
+            (
+                puzzle.to_line(),
+                solution.to_line(),
+                grading.rating_tenths,
+                grading.tier,
+                grading.hardest_name,
+            )
+        } else {
+            let request = PatternRequest {
+                pattern,
+                name: &named.name,
+                target,
+                minimal: args.minimal,
+                condition: None,
+                record_steps: false,
+            };
+            let (puzzle, solution, grading) = make_variant(&options, &request, &mut rng, deadline)?;
+            (
+                puzzle.to_line(),
+                solution.to_line(),
+                grading.rating_tenths,
+                grading.tier,
+                grading.hardest_name,
+            )
+        };
+        match args.format {
+            Format::Line => Ok(puzzle),
+            Format::Json | Format::Jsonl => json_line(&GeneratedRecord {
+                puzzle,
+                solution,
+                seed: &args.seed,
+                index,
+                clues: pattern.len(),
+                symmetry: symmetry.name(),
+                variant: (!classic).then(|| variant.name()),
+                size: (!classic).then(|| size.name()),
+                rating: Some(rating_number(rating)),
+                tier: Some(tier.name()),
+                hardest: Some(hardest),
+                symbols: symbol_fields.0,
+                letters: symbol_fields.1.clone(),
+                pattern: Some(&named.name),
+                minimal: args.minimal,
+            }),
+        }
     })
 }
 
@@ -546,6 +695,8 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
                 hardest: grading.map(|grading| grading.hardest_name),
                 symbols: None,
                 letters: None,
+                pattern: None,
+                minimal: false,
             }),
         }
     })
@@ -616,6 +767,8 @@ fn run_generate_variant(
                 hardest: grading.map(|grading| grading.hardest_name),
                 symbols: symbol_fields.0,
                 letters: symbol_fields.1.clone(),
+                pattern: None,
+                minimal: false,
             }),
         }
     })
@@ -690,11 +843,13 @@ fn read_to_render(
                     Symbols::Digits => std::sync::Arc::new(SudokuContent {
                         puzzle: parsed.grid,
                         solution,
+                        pattern: None,
                     }),
                     symbols => std::sync::Arc::new(SymbolContent {
                         puzzle: parsed.grid,
                         solution,
                         symbols,
+                        pattern: None,
                     }),
                 },
                 Solution::None => return Err(refused("the puzzle has no solution", parsed.line)),
@@ -711,6 +866,7 @@ fn read_to_render(
                         .map_err(|error| error.in_file(name.clone()))?,
                     puzzle: parsed.grid,
                     solution,
+                    pattern: None,
                 }),
                 VariantSolution::None => {
                     return Err(refused("the puzzle has no solution", parsed.line));
