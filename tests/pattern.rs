@@ -102,7 +102,7 @@ fn a_mask_file_and_any_jobs_give_the_same_puzzles() {
 fn impossible_masks_are_refused_or_fail_cleanly() {
     let dir = scratch("pattern-bad");
     let sparse = dir.join("sparse.txt");
-    std::fs::write(&sparse, format!("{}\n{}", "x".repeat(16), ".".repeat(65))).unwrap();
+    std::fs::write(&sparse, format!("{}{}\n", "x".repeat(16), ".".repeat(65))).unwrap();
     let output = run_binary(
         &["sudoku", "generate", "--pattern", sparse.to_str().unwrap()],
         "",
