@@ -208,25 +208,11 @@ impl SectionPattern {
         let mask = self.mask()?;
         let options = self.grid()?;
         if (options.size, options.variant) == (Size::S9, Variant::Classic) {
-            let request = PatternRequest {
-                pattern: mask,
-                name: &self.mark.name,
-                target,
-                minimal: self.minimal,
-                condition: None,
-                record_steps: false,
-            };
+            let request = PatternRequest::new(mask, &self.mark.name, target, self.minimal);
             let (puzzle, solution, grading) = pattern::make_classic(&request, rng, deadline)?;
             return Ok(classic(puzzle, solution, &grading));
         }
-        let request = PatternRequest {
-            pattern: mask,
-            name: &self.mark.name,
-            target,
-            minimal: self.minimal,
-            condition: None,
-            record_steps: false,
-        };
+        let request = PatternRequest::new(mask, &self.mark.name, target, self.minimal);
         let (puzzle, solution, grading) = pattern::make_variant(&options, &request, rng, deadline)?;
         Ok(variant(
             puzzle,

@@ -567,14 +567,7 @@ fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Res
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let deadline = Some(Instant::now() + budget);
         let (puzzle, solution, rating, tier, hardest) = if classic {
-            let request = PatternRequest {
-                pattern,
-                name: &named.name,
-                target,
-                minimal: args.minimal,
-                condition: None,
-                record_steps: false,
-            };
+            let request = PatternRequest::new(pattern, &named.name, target, args.minimal);
             let (puzzle, solution, grading) = make_classic(&request, &mut rng, deadline)?;
             (
                 puzzle.to_line(),
@@ -584,14 +577,7 @@ fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Res
                 grading.hardest_name,
             )
         } else {
-            let request = PatternRequest {
-                pattern,
-                name: &named.name,
-                target,
-                minimal: args.minimal,
-                condition: None,
-                record_steps: false,
-            };
+            let request = PatternRequest::new(pattern, &named.name, target, args.minimal);
             let (puzzle, solution, grading) = make_variant(&options, &request, &mut rng, deadline)?;
             (
                 puzzle.to_line(),

@@ -63,6 +63,25 @@ pub struct PatternRequest<'a, G> {
     pub record_steps: bool,
 }
 
+impl<'a, G> PatternRequest<'a, G> {
+    /// A request with no condition beyond the target and minimality.
+    pub fn new(
+        pattern: &'a Pattern,
+        name: &'a str,
+        target: Option<RatingTarget>,
+        minimal: bool,
+    ) -> PatternRequest<'a, G> {
+        PatternRequest {
+            pattern,
+            name,
+            target,
+            minimal,
+            condition: None,
+            record_steps: false,
+        }
+    }
+}
+
 /// How far a search got: the figures a failure reports.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchReport {
@@ -742,14 +761,7 @@ mod tests {
         target: Option<RatingTarget>,
         minimal: bool,
     ) -> PatternRequest<'a, G> {
-        PatternRequest {
-            pattern,
-            name: "test",
-            target,
-            minimal,
-            condition: None,
-            record_steps: false,
-        }
+        PatternRequest::new(pattern, "test", target, minimal)
     }
 
     /// The givens are exactly the mask's cells and the reference solver finds one
