@@ -385,7 +385,7 @@ mod tests {
         assert!(error.message().contains("17"), "{error}");
         // The same mask is allowed where 17 is not the bound (X diagonals add houses).
         assert!(sparse.check(Size::S9, Variant::X).is_ok());
-        let mut rows = vec!["xxxxxxxxx"; 9];
+        let mut rows = ["xxxxxxxxx"; 9];
         rows[3] = ".........";
         rows[5] = ".........";
         let lines = Pattern::parse(&rows.join("\n")).unwrap();
