@@ -14,6 +14,7 @@ pub mod export;
 pub mod kind;
 pub mod layout;
 pub mod mushikui;
+pub mod preflight;
 pub mod raster;
 pub mod render;
 pub mod seed;

@@ -12,6 +12,10 @@ author = "The Puzzle Desk"
 seed = "2026-W47"
 template = "kdp-6x9"
 
+# A sample too thin for KDP, which binds 24 pages or more.
+[page]
+printer = "generic"
+
 [[section]]
 title = "Warm-up"
 kind = "sudoku"
@@ -73,10 +77,10 @@ fn every_puzzle_and_answer_is_where_the_manifest_says() {
 #[test]
 fn pages_have_exact_boxes_and_numbers() {
     let dir = scratch("boxes");
-    let spec = WEEKLY.replace(
-        "template = \"kdp-6x9\"",
-        "template = \"kdp-6x9\"\n[page]\nbleed = \"0.125in\"",
-    );
+    // A book thick enough for KDP (24 pages or more).
+    let spec = WEEKLY
+        .replace("printer = \"generic\"", "bleed = \"0.125in\"")
+        .replace("count = 9", "count = 60");
     assert_eq!(build(&dir, "bleed", &spec, &[]), 0);
     let pdf = Pdf::load(&dir.join("bleed.pdf"));
     assert_eq!(
@@ -84,12 +88,19 @@ fn pages_have_exact_boxes_and_numbers() {
         0,
         "the KDP template asks for an even page count"
     );
+    // KDP's interior bleed: 0.125 in beyond the top, bottom and outside edges only, so a
+    // 6 × 9 in page is 6.125 × 9.25 in, its binding edge trimmed flush: the trim sits at
+    // the left edge of a right-hand (odd) page and at the right edge of a left-hand one.
     for page in 1..=pdf.page_count() {
-        assert_eq!(
-            pdf.page_box(page, b"MediaBox"),
-            vec![0.0, 0.0, 450.0, 666.0]
-        );
-        assert_eq!(pdf.page_box(page, b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
+        let media = vec![0.0, 0.0, 441.0, 666.0];
+        assert_eq!(pdf.page_box(page, b"MediaBox"), media, "page {page}");
+        assert_eq!(pdf.page_box(page, b"BleedBox"), media, "page {page}");
+        let trim = if page % 2 == 1 {
+            vec![0.0, 9.0, 432.0, 657.0]
+        } else {
+            vec![9.0, 9.0, 441.0, 657.0]
+        };
+        assert_eq!(pdf.page_box(page, b"TrimBox"), trim, "page {page}");
     }
     // Page numbers in the footer (the title page has none).
     for page in 2..pdf.page_count() {
@@ -99,6 +110,22 @@ fn pages_have_exact_boxes_and_numbers() {
             .any(|run| run.text == page.to_string() && run.y < 9.0 + 0.6 * 72.0 + 20.0);
         let blank = runs.is_empty();
         assert!(has_number || blank, "page {page} has no page number");
+    }
+    assert_eq!(manifest(&dir.join("bleed.pdf"))["printer"], "kdp");
+
+    // A generic printer takes the bleed on every edge: 6.25 × 9.25 in.
+    let spec = WEEKLY.replace(
+        "printer = \"generic\"",
+        "printer = \"generic\"\nbleed = \"0.125in\"",
+    );
+    assert_eq!(build(&dir, "generic", &spec, &[]), 0);
+    let pdf = Pdf::load(&dir.join("generic.pdf"));
+    for page in 1..=pdf.page_count() {
+        assert_eq!(
+            pdf.page_box(page, b"MediaBox"),
+            vec![0.0, 0.0, 450.0, 666.0]
+        );
+        assert_eq!(pdf.page_box(page, b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
     }
 }
 
@@ -251,13 +278,14 @@ fn sections_can_take_puzzles_from_a_bank_file() {
     )
     .unwrap();
     let spec = "title = \"Bank\"\n\
-        [[section]]\nkind = \"sudoku\"\ncount = 2\nsource = \"bank.txt\"\n\
+        [[section]]\nkind = \"sudoku\"\ncount = 2\nsource = \"bank.txt\"\norder = \"as-made\"\n\
         [[section]]\nkind = \"mushikui\"\ncount = 1\nop = \"div\"\ndigits = [3, 2]\nsource = \"sums.txt\"\n";
     assert_eq!(build(&dir, "bank", spec, &[]), 0);
     let pdf_path = dir.join("bank.pdf");
     assert_eq!(check_manifest_against_pdf(&pdf_path), 6);
     let manifest = manifest(&pdf_path);
     let puzzles = manifest["puzzles"].as_array().unwrap();
+    // `order = "as-made"` keeps the file's order.
     assert!(puzzles[0]["puzzle"].as_str().unwrap().starts_with("52...6"));
     assert_eq!(puzzles[2]["kind"], "mushikui");
     assert_eq!(puzzles[2]["solution"], "div:14,49,686,49,196,196,0");
@@ -269,4 +297,227 @@ fn sections_can_take_puzzles_from_a_bank_file() {
     // So is a missing bank file.
     std::fs::remove_file(dir.join("sums.txt")).unwrap();
     assert_eq!(build(&dir, "bank", spec, &[]), 2);
+}
+
+#[test]
+fn sections_print_easiest_first_and_the_manifest_still_regenerates_each() {
+    let dir = scratch("order");
+    assert_eq!(build(&dir, "rated", WEEKLY, &[]), 0);
+    let as_made = WEEKLY.replace(
+        "symmetry = \"rot180\"",
+        "symmetry = \"rot180\"\norder = \"as-made\"",
+    );
+    assert_eq!(build(&dir, "made", &as_made, &[]), 0);
+    let entries = |name: &str| -> Vec<(String, u64, f64, String)> {
+        manifest(&dir.join(format!("{name}.pdf")))["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| {
+                (
+                    entry["section"].as_str().unwrap().to_string(),
+                    entry["index"].as_u64().unwrap(),
+                    entry["rating"].as_f64().unwrap(),
+                    entry["puzzle"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let (rated, made) = (entries("rated"), entries("made"));
+    let warm_up = |entries: &[(String, u64, f64, String)]| -> Vec<(String, u64, f64, String)> {
+        entries
+            .iter()
+            .filter(|entry| entry.0 == "Warm-up")
+            .cloned()
+            .collect()
+    };
+    // As made: the section's puzzles in the order of their index.
+    let made_warm_up = warm_up(&made);
+    assert_eq!(
+        made_warm_up.iter().map(|entry| entry.1).collect::<Vec<_>>(),
+        (0..9).collect::<Vec<_>>()
+    );
+    // By rating (the default): easiest first, and every printed puzzle still carries the
+    // index that made it.
+    let rated_warm_up = warm_up(&rated);
+    assert!(
+        rated_warm_up.windows(2).all(|pair| pair[0].2 <= pair[1].2),
+        "{rated_warm_up:?}"
+    );
+    assert_ne!(
+        rated_warm_up, made_warm_up,
+        "the seed makes them out of order"
+    );
+    let mut sorted = rated_warm_up.clone();
+    sorted.sort_by_key(|entry| entry.1);
+    assert_eq!(sorted, made_warm_up);
+    // The other section is ordered too, and the numbers still run through the book.
+    assert!(
+        rated[9..].windows(2).all(|pair| pair[0].2 <= pair[1].2),
+        "{rated:?}"
+    );
+    let numbers: Vec<u64> = manifest(&dir.join("rated.pdf"))["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| entry["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=14).collect::<Vec<_>>());
+    // A misspelt order is an input error naming the line.
+    let bad = WEEKLY.replace(
+        "symmetry = \"none\"",
+        "symmetry = \"none\"\norder = \"hardest\"",
+    );
+    assert_eq!(build(&dir, "bad", &bad, &[]), 2);
+}
+
+#[test]
+fn an_imprint_page_follows_the_title_page() {
+    let dir = scratch("imprint");
+    let spec = WEEKLY.replace(
+        "[answers]",
+        "[imprint]\nedition = \"First edition\"\nyear = 2026\npublisher = \"Desk Press\"\nisbn = \"978-0-306-40615-7\"\n\n[answers]",
+    );
+    assert_eq!(build(&dir, "imprint", &spec, &[]), 0);
+    let pdf = Pdf::load(&dir.join("imprint.pdf"));
+    let text = pdf.page_text(2);
+    for words in [
+        "Weekly Puzzles",
+        "First edition",
+        "Copyright © 2026 The Puzzle Desk",
+        "All rights reserved.",
+        "Published by Desk Press",
+        "ISBN 978-0-306-40615-7",
+    ] {
+        assert!(text.contains(words), "{words:?} not in {text:?}");
+    }
+    // A page more than the book without it: every puzzle a page later.
+    assert_eq!(build(&dir, "plain", WEEKLY, &[]), 0);
+    let first_page = |name: &str| {
+        manifest(&dir.join(format!("{name}.pdf")))["puzzles"][0]["page"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(first_page("imprint"), first_page("plain") + 1);
+    assert!(
+        !Pdf::load(&dir.join("plain.pdf"))
+            .page_text(2)
+            .contains("All rights reserved.")
+    );
+    // A licence replaces the rights line; the year comes from `date` when not given.
+    let licensed = WEEKLY
+        .replace(
+            "[answers]",
+            "[imprint]\nlicence = \"Licensed under CC BY 4.0\"\n\n[answers]",
+        )
+        .replace(
+            "seed = \"2026-W47\"",
+            "seed = \"2026-W47\"\ndate = \"2025-03-01\"",
+        );
+    assert_eq!(build(&dir, "licensed", &licensed, &[]), 0);
+    let text = Pdf::load(&dir.join("licensed.pdf")).page_text(2);
+    assert!(text.contains("Copyright © 2025 The Puzzle Desk"), "{text}");
+    assert!(
+        text.contains("Licensed under CC BY 4.0") && !text.contains("All rights"),
+        "{text}"
+    );
+    // A wrong check digit, and two rights lines, are input errors.
+    for bad in [
+        "[imprint]\nisbn = \"978-0-306-40615-8\"\n",
+        "[imprint]\nrights = \"Mine.\"\nlicence = \"CC0\"\n",
+    ] {
+        let spec = WEEKLY.replace("[answers]", &format!("{bad}\n[answers]"));
+        assert_eq!(build(&dir, "bad", &spec, &[]), 2, "{bad}");
+        assert!(!dir.join("bad.pdf").exists());
+    }
+}
+
+#[test]
+fn answer_pages_after_a_section_say_whose_answers_they_are() {
+    let dir = scratch("answer-headings");
+    assert_eq!(build(&dir, "weekly", WEEKLY, &[]), 0);
+    let pdf_path = dir.join("weekly.pdf");
+    let pdf = Pdf::load(&pdf_path);
+    let manifest = manifest(&pdf_path);
+    for entry in manifest["puzzles"].as_array().unwrap() {
+        let page = entry["answer_page"].as_u64().unwrap() as usize;
+        let section = entry["section"].as_str().unwrap();
+        assert!(
+            pdf.page_text(page).contains(&format!("Answers: {section}")),
+            "page {page}: {}",
+            pdf.page_text(page)
+        );
+    }
+}
+
+#[test]
+fn sections_can_start_on_a_right_hand_page() {
+    let dir = scratch("section-start");
+    let first_pages = |name: &str| -> Vec<u64> {
+        let manifest = manifest(&dir.join(format!("{name}.pdf")));
+        let mut seen = Vec::new();
+        let mut pages = Vec::new();
+        for entry in manifest["puzzles"].as_array().unwrap() {
+            let section = entry["section"].as_str().unwrap().to_string();
+            if !seen.contains(&section) {
+                seen.push(section);
+                pages.push(entry["page"].as_u64().unwrap());
+            }
+        }
+        pages
+    };
+    assert_eq!(build(&dir, "any", WEEKLY, &[]), 0);
+    let right = WEEKLY.replace(
+        "printer = \"generic\"",
+        "printer = \"generic\"\nsection_start = \"right\"",
+    );
+    assert_eq!(build(&dir, "right", &right, &[]), 0);
+    let (any, right_pages) = (first_pages("any"), first_pages("right"));
+    assert!(any.iter().any(|page| page % 2 == 0), "{any:?}");
+    assert!(
+        right_pages.iter().all(|page| page % 2 == 1),
+        "{right_pages:?}"
+    );
+    let bad = WEEKLY.replace(
+        "printer = \"generic\"",
+        "printer = \"generic\"\nsection_start = \"left\"",
+    );
+    assert_eq!(build(&dir, "bad", &bad, &[]), 2);
+}
+
+#[test]
+fn the_bold_section_title_opens_its_section_when_the_running_head_names_it() {
+    let dir = scratch("section-title");
+    assert_eq!(build(&dir, "weekly", WEEKLY, &[]), 0);
+    let pdf_path = dir.join("weekly.pdf");
+    let pdf = Pdf::load(&pdf_path);
+    let mut pages: Vec<u64> = manifest(&pdf_path)["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["section"] == "Warm-up")
+        .map(|entry| entry["page"].as_u64().unwrap())
+        .collect();
+    pages.dedup();
+    assert!(pages.len() >= 2, "{pages:?}");
+    let times = |page: u64| pdf.page_text(page as usize).matches("Warm-up").count();
+    // The running head and the bold title on the first page; the running head alone after.
+    assert_eq!(times(pages[0]), 2);
+    for &page in &pages[1..] {
+        assert_eq!(times(page), 1, "page {page}");
+    }
+    // A running head without the section keeps the title on every page.
+    let titled = WEEKLY.replace(
+        "printer = \"generic\"",
+        "printer = \"generic\"\nheader = \"{title}\"",
+    );
+    assert_eq!(build(&dir, "titled", &titled, &[]), 0);
+    let pdf = Pdf::load(&dir.join("titled.pdf"));
+    for &page in &pages {
+        assert_eq!(
+            pdf.page_text(page as usize).matches("Warm-up").count(),
+            1,
+            "page {page}"
+        );
+    }
 }

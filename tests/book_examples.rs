@@ -47,10 +47,21 @@ fn every_example_builds_and_matches_its_manifest() {
             manifest["page_size"][1].as_f64().unwrap(),
         ];
         let bleed = manifest["bleed"].as_f64().unwrap();
+        // KDP and IngramSpark take bleed on the top, bottom and outside edges only.
+        let across = match manifest["printer"].as_str().unwrap() {
+            "kdp" | "ingram" => 1.0,
+            _ => 2.0,
+        };
         let media = pdf.page_box(1, b"MediaBox");
+        let round = |value: f64| (value * 100.0).round() / 100.0;
         assert_eq!(
             media,
-            vec![0.0, 0.0, width + 2.0 * bleed, height + 2.0 * bleed],
+            vec![
+                0.0,
+                0.0,
+                round(width + across * bleed),
+                round(height + 2.0 * bleed)
+            ],
             "{name}"
         );
     }

@@ -164,6 +164,24 @@ fn cases() -> Vec<(String, &'static str, &'static str, &'static str)> {
             "0.125in",
         ),
         (
+            with("[page]\nprinter = \"kpd\"", ""),
+            "3:11",
+            "unknown printer \"kpd\"",
+            "\"kdp\"",
+        ),
+        (
+            with("template = \"kdp-6x9\"\n[page]\nbleed = \"3mm\"", ""),
+            "4:9",
+            "Amazon KDP takes a bleed of 0.125 in or none",
+            "bleed = \"0.125in\"",
+        ),
+        (
+            with("[page]\nbleed = \"0.25in\"\nprinter = \"ingram\"", ""),
+            "3:9",
+            "IngramSpark takes a bleed of 0.125 in or none",
+            "another printer",
+        ),
+        (
             with("[page]\nheader = \"{titel}\"", ""),
             "3:11",
             "unknown placeholder {titel}",

@@ -10,6 +10,10 @@ title = "Worked"
 seed = "walkthrough-test"
 template = "kdp-6x9"
 
+# A sample too thin for KDP, which binds 24 pages or more.
+[page]
+printer = "generic"
+
 [[section]]
 title = "Products"
 kind = "mushikui"
@@ -227,6 +231,10 @@ title = "Worked sudoku"
 seed = "sudoku-walkthrough-test"
 template = "kdp-6x9"
 
+# A sample too thin for KDP, which binds 24 pages or more.
+[page]
+printer = "generic"
+
 [[section]]
 title = "Hard"
 kind = "sudoku"
@@ -433,7 +441,7 @@ fn x_and_windoku_books_have_walkthroughs_and_hints() {
     use puzzlebook::sudoku::grade::nudge::nudge_in;
     use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough_in};
     let dir = scratch("walkthroughs-x-windoku");
-    let spec = "title = \"Extra houses\"\nseed = \"x-windoku-walks\"\ntemplate = \"kdp-6x9\"\n\
+    let spec = "title = \"Extra houses\"\nseed = \"x-windoku-walks\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n\
         [[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 2\ntier = \"hard\"\nwalkthroughs = \"all\"\nhints = true\n\
         [[section]]\nkind = \"sudoku\"\nvariant = \"windoku\"\ncount = 2\ntier = \"hard\"\nwalkthroughs = \"all\"\nhints = true\n\
         [answers]\nplacement = \"end\"\n";

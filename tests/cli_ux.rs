@@ -147,15 +147,16 @@ fn the_manual_page_prints_and_installs() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 19, "{names:?}");
+    assert_eq!(names.len(), 20, "{names:?}");
     for name in &names {
         let page = std::fs::read_to_string(dir.join(name)).unwrap();
         let title = name.trim_end_matches(".1").to_uppercase();
         assert!(page.starts_with(&format!(".TH {title} 1")), "{name}");
     }
     assert!(names.contains(&"puzzlebook-book.1".to_string()));
+    assert!(names.contains(&"puzzlebook-check.1".to_string()));
     assert!(names.contains(&"puzzlebook-mushikui-generate.1".to_string()));
-    assert!(text(&output.stderr).contains("19 manual pages"));
+    assert!(text(&output.stderr).contains("20 manual pages"));
 
     let missing = dir.join("missing");
     let output = run(&["man", "--out", missing.to_str().unwrap()], &[]);

@@ -345,7 +345,7 @@ fn cover_pictures_are_placed_embedded_and_drawn() {
     disc_png(&dir.join("disc.png"), 600);
     let spec = |image: &str, extra: &str| {
         format!(
-            "title = \"Pictures\"\nseed = \"pictures\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\ncount = 40\n\
+            "title = \"Pictures\"\nseed = \"pictures\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n[[section]]\nkind = \"sudoku\"\ncount = 40\n\
              [cover]\nmin_pages = 2\nbackground = \"#ffffff\"\nforeground = \"#000000\"\nimage = \"{image}\"\n{extra}"
         )
     };

@@ -163,7 +163,7 @@ fn killers_are_graded_and_made_to_a_tier() {
 #[test]
 fn killer_sections_print_and_refuse_what_does_not_apply() {
     let dir = scratch("killer-book");
-    let spec = "title = \"K\"\nseed = \"k\"\ntemplate = \"kdp-6x9\"\n\
+    let spec = "title = \"K\"\nseed = \"k\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n\
                 [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\nper_page = \"1x2\"\n";
     assert_eq!(build(&dir, "killer", spec, &[]), 0);
     assert!(check_manifest_against_pdf(&dir.join("killer.pdf")) >= 4);
@@ -261,7 +261,7 @@ fn killer_grades_explain_their_steps() {
 fn killer_books_have_walkthroughs_and_hints() {
     use puzzlebook::sudoku::killer::walkthrough::first_technique;
     let dir = scratch("killer-walk-book");
-    let spec = "title = \"K\"\nseed = \"kw\"\ntemplate = \"kdp-6x9\"\n\
+    let spec = "title = \"K\"\nseed = \"kw\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n\
                 [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\nper_page = \"1x2\"\n\
                 tier = \"medium\"\nwalkthroughs = \"all\"\nhints = true\n";
     assert_eq!(build(&dir, "walked", spec, &[]), 0);

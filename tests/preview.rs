@@ -8,7 +8,8 @@ use std::path::Path;
 use common::{build, manifest, puzzlebook, scratch};
 use serde_json::Value;
 
-/// A small print-on-demand book with bleed, so picture coordinates must include it.
+/// A print-on-demand book with bleed (KDP's, on three edges), so picture coordinates must
+/// include it; thick enough for KDP (24 pages or more).
 const SPEC: &str = r#"
 title = "Preview Test"
 seed = "preview-1"
@@ -20,7 +21,7 @@ bleed = "0.125in"
 [[section]]
 title = "Sudoku"
 kind = "sudoku"
-count = 4
+count = 50
 tier = "easy"
 
 [[section]]
@@ -166,8 +167,8 @@ fn a_page_picture_has_the_page_size_and_its_grids_where_the_manifest_says() {
         ]);
         assert_eq!(code, 0);
         let picture = read_png(&out);
-        // 6 x 9 in plus 0.125 in of bleed on each side.
-        let inches = (6.25, 9.25);
+        // 6 x 9 in plus KDP's 0.125 in of bleed on the top, bottom and outside edges.
+        let inches = (6.125, 9.25);
         assert_eq!(
             (picture.width, picture.height),
             (
@@ -264,7 +265,8 @@ fn page_ranges_write_one_numbered_file_per_page_the_same_for_any_thread_count() 
         let second = std::fs::read(again.parent().unwrap().join(name)).unwrap();
         assert_eq!(first, second, "{name}");
         let picture = read_png(&out.parent().unwrap().join(name));
-        assert_eq!((picture.width, picture.height), (250, 370));
+        // 6.125 × 9.25 in at 40 dpi: KDP's bleed is on three edges.
+        assert_eq!((picture.width, picture.height), (245, 370));
     }
 }
 
@@ -287,7 +289,7 @@ fn the_default_is_page_one_beside_the_spec() {
     let pages = manifest_pages(&dir, spec.to_str().unwrap());
     let width = pages.to_string().len();
     let picture = read_png(&dir.join(format!("little-p{:0width$}.png", 1)));
-    assert_eq!((picture.width, picture.height), (625, 925));
+    assert_eq!((picture.width, picture.height), (613, 925));
     // The title page has its title: some ink, mostly paper.
     let ink = picture.pixels.iter().filter(|&&level| level < 128).count();
     assert!(ink > 100 && ink < picture.pixels.len() / 10, "{ink}");
@@ -306,7 +308,9 @@ fn bad_requests_are_usage_errors_and_write_nothing() {
         vec!["preview", spec, "--pages", "5..3", "-o", out],
         vec!["preview", spec, "--pages", "500..", "-o", out],
         vec!["preview", spec, "--pages", "2,", "-o", out],
-        vec!["preview", spec, "--pages", "1,9..12", "--spread", "-o", out],
+        vec![
+            "preview", spec, "--pages", "1,90..92", "--spread", "-o", out,
+        ],
         vec!["preview", spec, "--page", "0", "-o", out],
         vec!["preview", spec, "--page", "2", "--pages", "2..3", "-o", out],
         vec!["preview", spec, "--dpi", "5000", "-o", out],
@@ -362,17 +366,18 @@ fn a_spread_puts_the_pages_side_by_side_in_one_picture() {
         "preview", spec, "--pages", "4,7", "--spread", "--dpi", "40", "-q",
     ];
     assert_eq!(puzzlebook(&args), 0);
-    let spread = read_png(&dir.join("book-p4-7.png"));
+    // Page numbers in names have as many digits as the last page's (24).
+    let spread = read_png(&dir.join("book-p04-07.png"));
     let gap = 7; // a sixth of an inch at 40 dpi, rounded up
     assert_eq!(
         (spread.width, spread.height),
-        (3 * gap + 2 * 250, 2 * gap + 370)
+        (3 * gap + 2 * 245, 2 * gap + 370)
     );
     for y in 0..370 {
-        for x in 0..250 {
+        for x in 0..245 {
             assert_eq!(spread.at(gap + x, gap + y), left.at(x, y));
-            assert_eq!(spread.at(2 * gap + 250 + x, gap + y), right.at(x, y));
+            assert_eq!(spread.at(2 * gap + 245 + x, gap + y), right.at(x, y));
         }
     }
-    assert_eq!(spread.at(gap + 250 + 3, 100), 200, "grey between the pages");
+    assert_eq!(spread.at(gap + 245 + 3, 100), 200, "grey between the pages");
 }

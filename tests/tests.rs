@@ -27,6 +27,7 @@ mod mushikui_cli;
 mod mushikui_properties;
 mod mushikui_walkthrough_cli;
 mod pattern;
+mod preflight;
 mod preview;
 mod sudoku_solver;
 mod variant_solver;

@@ -52,7 +52,7 @@ pub fn check(data: &[u8]) {
         pages: vec![Page {
             width: 200.0,
             height: 200.0,
-            bleed: 0.0,
+            bleed: puzzlebook::layout::page::Bleed::NONE,
             items: vec![Item::Text {
                 at: Point { x: 10.0, y: 20.0 },
                 size: 12.0,

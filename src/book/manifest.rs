@@ -29,9 +29,12 @@ struct Manifest<'a> {
     seed: &'a str,
     pages: usize,
     template: &'a str,
-    /// Trimmed page size in points, and the bleed around it.
+    /// Trimmed page size in points, and the bleed beyond it (on the edges the printer
+    /// wants it on: see `printer`).
     page_size: [f64; 2],
     bleed: f64,
+    /// The printer the interior was made and checked for (`"kdp"`, `"generic"`…).
+    printer: &'static str,
     generator: String,
     puzzles: Vec<Entry<'a>>,
 }
@@ -116,6 +119,7 @@ pub fn to_json(
         template: &spec.template,
         page_size: [spec.page.size.value.width, spec.page.size.value.height],
         bleed: spec.page.bleed.value,
+        printer: spec.page.printer.value.name(),
         generator: format!("puzzlebook {}", env!("CARGO_PKG_VERSION")),
         puzzles: entries,
     };

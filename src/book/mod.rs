@@ -8,12 +8,14 @@
 
 pub mod bank;
 pub mod cover;
+pub mod imprint;
 pub mod killer;
 pub mod kind;
 pub mod manifest;
 pub mod mushikui;
 pub mod pattern;
 pub mod plan;
+pub mod printer;
 pub mod source;
 pub mod spec;
 pub mod sudoku;

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use super::bank::{BankText, take};
 use super::kind::{Content, Hint, Topic, Walkthrough};
-use super::spec::{SectionSpec, Spec};
+use super::spec::{Order, SectionSpec, Spec};
 use crate::error::Result;
 use crate::kind::Kind;
 use crate::seed::RandomStream;
@@ -87,6 +87,49 @@ impl Plan {
             }
         }
         Ok(Plan { jobs })
+    }
+
+    /// Puts each section's made puzzles (in job order) in the order its `order` key asks
+    /// for: easiest first by rating (a stable sort, unrated puzzles last), or as made. The
+    /// returned plan's jobs keep their sections and printed numbers, and carry the seed
+    /// path and index of the puzzle now at their place, so the manifest still says how to
+    /// regenerate each printed puzzle.
+    pub fn in_print_order(&self, spec: &Spec, puzzles: Vec<Puzzle>) -> (Plan, Vec<Puzzle>) {
+        let mut order: Vec<usize> = (0..self.jobs.len()).collect();
+        let mut start = 0;
+        while start < order.len() {
+            let section = self.jobs[start].section;
+            let end = start
+                + self.jobs[start..]
+                    .iter()
+                    .take_while(|job| job.section == section)
+                    .count();
+            if spec.sections[section].order == Order::Rating {
+                let rating = |at: &usize| puzzles[*at].rating.unwrap_or(f64::INFINITY);
+                order[start..end].sort_by(|a, b| rating(a).total_cmp(&rating(b)));
+            }
+            start = end;
+        }
+        let jobs = self
+            .jobs
+            .iter()
+            .zip(&order)
+            .map(|(place, &made)| Job {
+                seed_path: self.jobs[made].seed_path.clone(),
+                index: self.jobs[made].index,
+                ..place.clone()
+            })
+            .collect();
+        let mut slots: Vec<Option<Puzzle>> = puzzles.into_iter().map(Some).collect();
+        let puzzles = order
+            .iter()
+            .map(|&made| {
+                slots[made]
+                    .take()
+                    .expect("a permutation takes each puzzle once")
+            })
+            .collect();
+        (Plan { jobs }, puzzles)
     }
 
     /// Makes every puzzle on the current rayon pool. `progress` is called once per finished

@@ -11,7 +11,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::cover::{CoverSpec, read_cover};
+use super::imprint::{ImprintSpec, read_imprint};
 use super::kind::SectionKind;
+use super::printer::{INCH, Printer};
 use super::source::{Located, SourceId, Sources, Span, Table, closest, parse_document};
 use super::templates;
 use super::units::{PageSize, parse_length, parse_page_size};
@@ -85,6 +87,8 @@ pub struct PageSpec {
     /// Swap inner and outer on even (left-hand) pages.
     pub mirror_margins: bool,
     pub bleed: Located<f64>,
+    /// The printer the interior is made for: where the bleed goes, the margins it needs.
+    pub printer: Located<Printer>,
     /// Raise the inner margin to the print-on-demand minimum for the page count.
     pub min_gutter: bool,
     /// Running head; placeholders `{title}`, `{subtitle}`, `{author}`, `{section}`,
@@ -93,8 +97,19 @@ pub struct PageSpec {
     pub footer: Located<String>,
     /// Add a blank last page when the count is odd.
     pub even_page_count: bool,
+    /// Start each section's puzzles on a right-hand (odd) page, a blank page before when
+    /// needed (`section_start = "right"`; `"any"` runs on).
+    pub sections_on_right: bool,
     /// Size of captions and running heads.
     pub text_size: Located<f64>,
+    /// The smallest text the book sets (notes, running heads, answers' digits are raised
+    /// to it): large print.
+    pub min_text_size: Option<Located<f64>>,
+    /// The smallest digit of a question figure: a layout with smaller digits is refused.
+    pub min_digit_size: Option<Located<f64>>,
+    /// The largest width or height of a question figure (its cells): figures grow to the
+    /// room their slot has, up to this.
+    pub max_figure: Option<Located<f64>>,
 }
 
 /// Front matter switches.
@@ -121,6 +136,8 @@ pub struct AnswersSpec {
     pub per_page: Located<PerPage>,
     /// Heading of the answer pages; default "Answers" / "解答".
     pub title: Option<String>,
+    /// The smallest digit of an answer figure: a layout with smaller digits is refused.
+    pub min_digit_size: Option<Located<f64>>,
 }
 
 /// How hard a section's puzzles must be.
@@ -186,6 +203,29 @@ impl FromStr for Walkthroughs {
     }
 }
 
+/// The order a section's puzzles print in (`order = "…"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Order {
+    /// `"rating"`: easiest first, by the grader's rating (the default); puzzles of equal
+    /// rating keep the order they were made in.
+    #[default]
+    Rating,
+    /// `"as-made"`: the order they were made in (a puzzle file's order).
+    AsMade,
+}
+
+impl FromStr for Order {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Order> {
+        match text.trim() {
+            "rating" => Ok(Order::Rating),
+            "as-made" => Ok(Order::AsMade),
+            _ => Err(Error::input(format!("unknown order {text:?}"))
+                .with_hint("use \"rating\" (easiest first) or \"as-made\"")),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SectionSpec {
     /// 1-based position in the spec.
@@ -206,6 +246,10 @@ pub struct SectionSpec {
     pub walkthroughs: Walkthroughs,
     /// Whether the section's puzzles get a hint (one nudge each) before the answers.
     pub hints: bool,
+    /// The order its puzzles print in.
+    pub order: Order,
+    /// The largest width or height of the section's figures (else `[page] max_figure`).
+    pub max_figure: Option<Located<f64>>,
     /// The `[[section]]` table itself.
     pub at: Span,
 }
@@ -253,11 +297,13 @@ pub struct Spec {
     pub answers: AnswersSpec,
     /// The wrap-around cover (`puzzlebook cover`).
     pub cover: CoverSpec,
+    /// The copyright page after the title page (`[imprint]`), when the spec has one.
+    pub imprint: Option<ImprintSpec>,
 }
 
-const TOP_KEYS: [&str; 14] = [
+const TOP_KEYS: [&str; 15] = [
     "title", "subtitle", "author", "date", "language", "seed", "template", "page", "front",
-    "fonts", "section", "answers", "defaults", "cover",
+    "fonts", "section", "answers", "defaults", "cover", "imprint",
 ];
 
 /// A calendar date (proleptic Gregorian), as the spec's `date = "YYYY-MM-DD"` gives it.
@@ -311,21 +357,26 @@ impl Date {
         (era * 146_097 + day_of_era - 719_468) * 86_400
     }
 }
-const PAGE_KEYS: [&str; 9] = [
+const PAGE_KEYS: [&str; 14] = [
     "size",
     "margins",
     "mirror_margins",
     "bleed",
+    "printer",
     "min_gutter",
     "header",
     "footer",
     "even_page_count",
+    "section_start",
     "text_size",
+    "min_text_size",
+    "min_digit_size",
+    "max_figure",
 ];
 const SIZE_KEYS: [&str; 2] = ["width", "height"];
 const MARGIN_KEYS: [&str; 4] = ["top", "bottom", "inner", "outer"];
 const FRONT_KEYS: [&str; 4] = ["title_page", "contents", "instructions", "techniques"];
-const ANSWER_KEYS: [&str; 3] = ["placement", "per_page", "title"];
+const ANSWER_KEYS: [&str; 4] = ["placement", "per_page", "title", "min_digit_size"];
 /// `[defaults]` holds `KIND_per_page` for every kind.
 fn default_keys() -> Vec<String> {
     kind::ALL
@@ -335,8 +386,9 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 11] = [
+const COMMON_SECTION_KEYS: [&str; 13] = [
     "title",
+    "max_figure",
     "id",
     "kind",
     "count",
@@ -346,6 +398,7 @@ const COMMON_SECTION_KEYS: [&str; 11] = [
     "source",
     "walkthroughs",
     "hints",
+    "order",
     // Refused with a pointer to [answers] (see `read_section`).
     "answers",
 ];
@@ -413,6 +466,21 @@ impl Spec {
         let document = parse_document(&sources, spec_source, text)?;
         let top = Table::open(&sources, spec_source, &document, "the spec", &TOP_KEYS)?;
         read_overrides(&top, &mut defaults)?;
+        check_bleed(&sources, &defaults.page)?;
+        if let Some(least) = &defaults.page.min_text_size
+            && defaults.page.text_size.value + 1e-9 < least.value
+        {
+            let text = &defaults.page.text_size;
+            return Err(sources
+                .error(
+                    text.at,
+                    format!(
+                        "`text_size` {}pt is below `min_text_size` {}pt",
+                        text.value, least.value
+                    ),
+                )
+                .with_hint("raise text_size, or lower min_text_size"));
+        }
 
         let title = top.string("title")?.ok_or_else(|| {
             Error::input("the spec has no title")
@@ -483,6 +551,7 @@ impl Spec {
             },
         };
         let cover = read_cover(&top, &title, &subtitle, &author)?;
+        let imprint = read_imprint(&top, date.as_ref())?;
         if let Some(at) = defaults.front.techniques
             && !read_sections.iter().any(SectionSpec::can_walk)
         {
@@ -518,6 +587,7 @@ impl Spec {
             sections: read_sections,
             answers,
             cover,
+            imprint,
         })
     }
 
@@ -575,11 +645,16 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         margins,
         mirror_margins: true,
         bleed: zero.clone(),
+        printer: Located::new(Printer::Generic, page_table.span()),
         min_gutter: true,
         header: Located::new(String::new(), page_table.span()),
         footer: Located::new("{page}".to_string(), page_table.span()),
         even_page_count: false,
+        sections_on_right: false,
         text_size: Located::new(10.0, page_table.span()),
+        min_text_size: None,
+        min_digit_size: None,
+        max_figure: None,
     };
     read_page(&page_table, &mut page)?;
     let mut front = FrontSpec {
@@ -608,6 +683,7 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         placement: AnswerPlacement::End,
         per_page,
         title: None,
+        min_digit_size: None,
     };
     read_answers(&answers_table, &mut answers)?;
     Ok(Defaults {
@@ -776,6 +852,17 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
         }
         page.bleed = bleed;
     }
+    if let Some(name) = table.string("printer")? {
+        let printer = Printer::from_name(&name.value).ok_or_else(|| {
+            let names = Printer::names();
+            let error = table.error(name.at, format!("unknown printer {:?}", name.value));
+            match closest(&name.value, &names) {
+                Some(close) => error.with_hint(format!("did you mean {close:?}?")),
+                None => error.with_hint(format!("printers: {}", names.join(", "))),
+            }
+        })?;
+        page.printer = Located::new(printer, name.at);
+    }
     if let Some(value) = table.boolean("min_gutter")? {
         page.min_gutter = value.value;
     }
@@ -788,6 +875,17 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
     if let Some(value) = table.boolean("even_page_count")? {
         page.even_page_count = value.value;
     }
+    if let Some(start) = table.string("section_start")? {
+        page.sections_on_right = match start.value.as_str() {
+            "right" => true,
+            "any" => false,
+            other => {
+                return Err(table
+                    .error(start.at, format!("unknown section_start {other:?}"))
+                    .with_hint("use \"right\" (each section on a right-hand page) or \"any\""));
+            }
+        };
+    }
     if let Some(size) = read_length(table, "text_size")? {
         if !(6.0..=24.0).contains(&size.value) {
             return Err(table
@@ -796,7 +894,67 @@ fn read_page(table: &Table<'_, '_>, page: &mut PageSpec) -> Result<()> {
         }
         page.text_size = size;
     }
+    if let Some(size) = read_length(table, "min_text_size")? {
+        if !(4.0..=36.0).contains(&size.value) {
+            return Err(table
+                .error(size.at, "`min_text_size` must be between 4pt and 36pt")
+                .with_hint("large print is set at 16pt or more"));
+        }
+        page.min_text_size = Some(size);
+    }
+    if let Some(size) = read_digit_size(table)? {
+        page.min_digit_size = Some(size);
+    }
+    if let Some(size) = read_max_figure(table)? {
+        page.max_figure = Some(size);
+    }
     Ok(())
+}
+
+/// Refuses a bleed the chosen printer does not take (KDP, IngramSpark and Lulu take
+/// 0.125 in or none), pointing at whichever of the two the spec itself set.
+fn check_bleed(sources: &Sources, page: &PageSpec) -> Result<()> {
+    let profile = page.printer.value.profile();
+    let bleed = page.bleed.value;
+    match profile.bleed {
+        Some(wanted) if bleed != 0.0 && (bleed - wanted).abs() > 0.01 => {
+            let spec_source = super::source::SourceId(0);
+            let at = if page.bleed.at.source == spec_source || page.printer.at.source != spec_source
+            {
+                page.bleed.at
+            } else {
+                page.printer.at
+            };
+            Err(sources
+                .error(
+                    at,
+                    format!(
+                        "{} takes a bleed of {} in or none, not {:.3} in",
+                        profile.label,
+                        wanted / INCH,
+                        bleed / INCH
+                    ),
+                )
+                .with_hint(format!(
+                    "set bleed = \"{}in\" (or \"0in\"), or another printer",
+                    wanted / INCH
+                )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `max_figure`: a length of at least half an inch.
+fn read_max_figure(table: &Table<'_, '_>) -> Result<Option<Located<f64>>> {
+    let Some(size) = read_length(table, "max_figure")? else {
+        return Ok(None);
+    };
+    if size.value < 36.0 {
+        return Err(table
+            .error(size.at, "`max_figure` must be at least 0.5in")
+            .with_hint("it caps how large a figure grows, e.g. max_figure = \"4in\""));
+    }
+    Ok(Some(size))
 }
 
 /// The placeholders header and footer templates may use.
@@ -869,7 +1027,23 @@ fn read_answers(table: &Table<'_, '_>, answers: &mut AnswersSpec) -> Result<()> 
     if let Some(title) = table.string("title")? {
         answers.title = Some(title.value);
     }
+    if let Some(size) = read_digit_size(table)? {
+        answers.min_digit_size = Some(size);
+    }
     Ok(())
+}
+
+/// `min_digit_size`: 4 to 96 pt.
+fn read_digit_size(table: &Table<'_, '_>) -> Result<Option<Located<f64>>> {
+    let Some(size) = read_length(table, "min_digit_size")? else {
+        return Ok(None);
+    };
+    if !(4.0..=96.0).contains(&size.value) {
+        return Err(table
+            .error(size.at, "`min_digit_size` must be between 4pt and 96pt")
+            .with_hint("large-print grids print digits of 24pt or more"));
+    }
+    Ok(Some(size))
 }
 
 fn read_per_page(table: &Table<'_, '_>, key: &str) -> Result<Option<Located<PerPage>>> {
@@ -1007,6 +1181,10 @@ fn read_section(
             choice
         }
     };
+    let order = match table.string("order")? {
+        None => Order::default(),
+        Some(text) => parse_at(table, &text)?,
+    };
     let hints = match table.boolean("hints")? {
         Some(hints) if hints.value && !kind.book.has_hints() => {
             return Err(table
@@ -1038,7 +1216,9 @@ fn read_section(
         options: Arc::from(options),
         source,
         walkthroughs,
+        order,
         hints,
+        max_figure: read_max_figure(table)?,
         at: table.span(),
     })
 }

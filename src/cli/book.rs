@@ -132,23 +132,29 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         bytes.len()
     ));
     let stage = Instant::now();
-    let bleed = made.geometry.bleed;
+    preflight(&book.spec, &bytes, ui)?;
+    ui.detail(format_args!(
+        "preflight: {:.2} s",
+        stage.elapsed().as_secs_f64()
+    ));
+    let stage = Instant::now();
+    let geometry = &made.geometry;
     let positions: Vec<Position> = made
         .composed
         .placements
         .iter()
         .map(|placement| Position {
             page: placement.page,
-            bbox: boxed(placement.bbox, bleed),
+            bbox: boxed(placement.bbox, geometry.page_bleed(placement.page)),
             answer: placement
                 .answer
-                .map(|(page, rect)| (page, boxed(rect, bleed))),
+                .map(|(page, rect)| (page, boxed(rect, geometry.page_bleed(page)))),
             walkthrough: placement.walkthrough.clone(),
             hint: placement.hint,
         })
         .collect();
     let pages = made.composed.document.pages.len();
-    let json = manifest::to_json(&book.spec, &book.plan, &made.puzzles, &positions, pages)?;
+    let json = manifest::to_json(&book.spec, &made.printed, &made.puzzles, &positions, pages)?;
 
     // The cover of the book as made: its page count, its first puzzles as the art.
     let made_cover = match (&cover, cover_files) {
@@ -158,7 +164,7 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
                 &book.spec,
                 &book.fonts,
                 &geometry,
-                (&book.plan, &made.puzzles),
+                (&book.plan, &made.as_made),
                 picture.as_ref(),
                 false,
             )?;
@@ -194,6 +200,14 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
             "inner margin raised from {:.3} in to {:.3} in, the print-on-demand minimum for {pages} pages",
             asked / 72.0,
             used / 72.0
+        ));
+    }
+    for (which, asked, used) in &made.geometry.raised {
+        ui.note(format_args!(
+            "{which} margin raised from {:.3} in to {:.3} in, the least {} keeps content from the trim",
+            asked / 72.0,
+            used / 72.0,
+            made.geometry.printer
         ));
     }
     if let (Some(laid_out), Some(path)) = (&made_cover, &cover_path) {
@@ -286,7 +300,14 @@ pub(super) fn prepare_spec(
 
 /// The puzzles of a book and its laid-out pages.
 pub(super) struct Made {
+    /// The puzzles in print order (each section's `order`).
     pub puzzles: Vec<Puzzle>,
+    /// The plan in print order: each job carries the seed path and index of the puzzle
+    /// printed at its place.
+    pub printed: Plan,
+    /// The puzzles as made (in the plan's job order), from which a cover takes its art as
+    /// `puzzlebook cover` does.
+    pub as_made: Vec<Puzzle>,
     pub composed: Composed,
     /// The geometry of the pages as made (walkthrough pages can raise the gutter).
     pub geometry: Geometry,
@@ -317,7 +338,8 @@ pub(super) fn make(
         }
     });
     progress.finish_and_clear();
-    let puzzles = puzzles?;
+    let as_made = puzzles?;
+    let (printed, puzzles) = book.plan.in_print_order(&book.spec, as_made.clone());
     let stage = Instant::now();
     let teaching = pool.install(|| teaching(&book.spec, &book.plan, &puzzles))?;
     let (pagination, geometry) = if book.spec.pages_need_puzzles() {
@@ -347,6 +369,8 @@ pub(super) fn make(
     ));
     Ok(Made {
         puzzles,
+        printed,
+        as_made,
         composed,
         geometry,
     })
@@ -395,6 +419,52 @@ fn make_by_section(
     Ok(puzzles)
 }
 
+/// Checks the rendered book against its printer's rules before it is written: a rule the
+/// printer enforces fails the build (exit 1, nothing written), naming the page and the rule;
+/// the printer's advice is a note.
+fn preflight(spec: &Spec, bytes: &[u8], ui: Ui) -> Result<(), Error> {
+    use crate::preflight::Rule;
+    let printer = spec.page.printer.value;
+    let size = spec.page.size.value;
+    let report = crate::preflight::check(bytes, printer, Some((size.width, size.height)))?;
+    // Errors come first: the first group is the one the error names.
+    let groups = report.groups();
+    let failing = !report.passes();
+    for group in groups.iter().skip(usize::from(failing)) {
+        ui.note(format_args!("preflight: {}", group.line()));
+    }
+    let Some(first) = groups.first().filter(|_| failing) else {
+        return Ok(());
+    };
+    let errors = groups
+        .iter()
+        .filter(|group| group.severity == crate::preflight::Severity::Error)
+        .count();
+    let mut message = format!(
+        "the book fails {printer}'s preflight: {}[{}] {}",
+        first.place(),
+        first.rule.name(),
+        first.message
+    );
+    if errors > 1 {
+        message.push_str(&format!(" (and {} more)", errors - 1));
+    }
+    let hint = match first.rule {
+        Rule::PageCount => format!(
+            "{printer} binds books of {} pages: add puzzles, or set [page] printer for another printer",
+            printer
+                .profile()
+                .pages
+                .map_or(String::new(), |(least, most)| format!("{least} to {most}"))
+        ),
+        Rule::SafeZone | Rule::Gutter => {
+            "widen the margins in [page] (and keep min_gutter = true)".to_string()
+        }
+        _ => "this is a bug in puzzlebook; please report it with the spec".to_string(),
+    };
+    Err(Error::runtime(message).with_hint(hint))
+}
+
 /// True when both paths name one existing file.
 pub(super) fn is_same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
@@ -404,8 +474,13 @@ pub(super) fn is_same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// A layout rectangle as a manifest box: media-box coordinates (bleed included).
-fn boxed(rect: layout::Rect, bleed: f64) -> [f64; 4] {
-    [rect.x + bleed, rect.y + bleed, rect.width, rect.height]
+fn boxed(rect: layout::Rect, bleed: layout::page::Bleed) -> [f64; 4] {
+    [
+        rect.x + bleed.left,
+        rect.y + bleed.top,
+        rect.width,
+        rect.height,
+    ]
 }
 
 /// The `source` files of the sections, by section; paths are relative to the spec.

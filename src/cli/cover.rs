@@ -20,7 +20,7 @@ use crate::book::manifest;
 use crate::book::plan::Puzzle;
 use crate::book::spec::Spec;
 use crate::error::Error;
-use crate::layout::cover::{Cover, CoverGeometry, compose_cover};
+use crate::layout::cover::{Cover, CoverGeometry, back_sample, compose_cover};
 use crate::layout::fonts::FontSet;
 use crate::layout::picture::Picture;
 use crate::raster::{PageRasterizer, pixel_size};
@@ -90,15 +90,24 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         .clone()
         .unwrap_or_else(|| cover_path_beside(&args.spec));
     if args.png.is_some() {
-        pixel_size(geometry.width, geometry.height, geometry.bleed, args.dpi)?;
+        pixel_size(
+            geometry.width,
+            geometry.height,
+            crate::layout::page::Bleed::uniform(geometry.bleed),
+            args.dpi,
+        )?;
     }
     let files = CoverFiles::create(&args.spec, pdf_path, args.png.clone(), args.dpi)?;
 
-    // Only the puzzles the art shows are made: the book's first ones.
+    // Only the puzzles the cover shows are made: the book's first ones for the art, and
+    // the back's sample.
     let shown = spec.cover.art.puzzles().min(book.plan.jobs.len());
-    let plan = Plan {
+    let mut plan = Plan {
         jobs: book.plan.jobs[..shown].to_vec(),
     };
+    if let Some(sample) = back_sample(spec).filter(|&sample| sample >= shown) {
+        plan.jobs.extend(book.plan.jobs.get(sample).cloned());
+    }
     let pool = args.jobs.pool()?;
     let deadline = started.checked_add(Duration::from_secs(args.max_seconds));
     let puzzles = pool.install(|| plan.make(spec, &book.banks, deadline, &|| {}))?;
@@ -197,7 +206,7 @@ pub(super) struct MadeCover {
 
 impl MadeCover {
     /// Lays out and renders the cover; its art shows `puzzles`, made for the first jobs of
-    /// `plan`.
+    /// `plan`, and its back the sample puzzle when `plan` has it.
     pub(super) fn new(
         spec: &Spec,
         fonts: &FontSet,
@@ -213,7 +222,14 @@ impl MadeCover {
             .take(spec.cover.art.puzzles())
             .map(|(job, puzzle)| (&spec.sections[job.section], puzzle))
             .collect();
-        let cover = compose_cover(spec, geometry, fonts, &art, picture, guides)?;
+        let sample = back_sample(spec).and_then(|sample| {
+            plan.jobs
+                .iter()
+                .zip(puzzles)
+                .find(|(job, _)| job.number == sample + 1)
+                .map(|(job, puzzle)| (&spec.sections[job.section], puzzle))
+        });
+        let cover = compose_cover(spec, geometry, fonts, &art, sample, picture, guides)?;
         let pdf = render::render(&cover.document, fonts)?;
         let json = manifest::cover_to_json(
             spec,

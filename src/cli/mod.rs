@@ -10,6 +10,7 @@
 
 mod batch;
 mod book;
+mod check;
 mod cover;
 mod docs;
 mod export;
@@ -39,6 +40,7 @@ Examples:
   puzzlebook book examples/weekly.toml -o weekly.pdf
   puzzlebook preview examples/weekly.toml --page 4 -o page.png
   puzzlebook export examples/weekly.toml --to weekly --format html
+  puzzlebook check weekly.pdf --printer kdp
 
 Exit codes: 0 success, 1 run-time failure, 2 bad input or usage.";
 
@@ -80,6 +82,9 @@ enum Command {
     Preview(preview::Args),
     /// Make the print-ready wrap-around cover (back, spine, front) of a book.
     Cover(cover::Args),
+    /// Check any PDF interior against a printer's rules (page size and bleed, safe zone,
+    /// gutter, page count, fonts, line weights, grey fills).
+    Check(check::Args),
     /// Export a book's puzzles as SVG or PNG pictures, or as one web page to read, print
     /// and play.
     Export(export::Args),
@@ -260,6 +265,7 @@ where
         Command::Book(args) => book::run(args, ui),
         Command::Preview(args) => preview::run(args, ui),
         Command::Cover(args) => cover::run(args, ui),
+        Command::Check(args) => check::run(args, ui),
         Command::Export(args) => export::run(args, ui),
         Command::Completions(args) => docs::completions(args),
         Command::Man(args) => docs::man(args, ui),

@@ -153,7 +153,12 @@ pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
         .with_hint("choose another output path with -o OUT.png"));
     }
     let geometry = &book.geometry;
-    pixel_size(geometry.width, geometry.height, geometry.bleed, args.dpi)?;
+    pixel_size(
+        geometry.width,
+        geometry.height,
+        geometry.page_bleed(1),
+        args.dpi,
+    )?;
     let mut files = Vec::with_capacity(targets.len());
     for target in &targets {
         files.push(AtomicFile::create(target)?);

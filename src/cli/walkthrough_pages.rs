@@ -75,7 +75,7 @@ pub fn write(puzzles: Vec<Puzzle>, request: &PagesRequest<'_>, ui: Ui) -> Result
             render::render(&composed.document, &book.fonts)?,
         )],
         PagesFormat::Png(dpi) => {
-            pixel_size(geometry.width, geometry.height, geometry.bleed, dpi)?;
+            pixel_size(geometry.width, geometry.height, geometry.page_bleed(1), dpi)?;
             let rasterizer = PageRasterizer::new(&book.fonts)?;
             let numbers: Vec<usize> = (1..=pages.len()).collect();
             let width = pages.len().to_string().len();

@@ -35,7 +35,7 @@ impl Figure {
         Page {
             width: self.width,
             height: self.height,
-            bleed: 0.0,
+            bleed: crate::layout::page::Bleed::NONE,
             items: self.items.clone(),
         }
     }

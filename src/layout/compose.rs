@@ -9,16 +9,18 @@
 //! draws every page.
 
 use super::fonts::{FaceId, FontSet};
-use super::kind::{Frame, RulesPage, Show};
-use super::page::{Colour, Document, Info, Item, Page, Point, Rect};
+use super::kind::{Frame, RulesExample, RulesPage, Show};
+use super::page::{Bleed, Colour, Document, Info, Item, Page, Point, Rect};
+use super::slot::{self, CaptionRoom, Captions, Fit, Limits};
 use super::techniques;
-use super::text::{Align, run, wrap};
+use super::text::{Align, balanced, justified, run, wrap};
 use super::walk::{self, WalkLayout, WalkPage, flow, lay_out};
 use super::words;
 use crate::book::kind::SectionKind;
 use crate::book::kind::{Hint, Walkthrough};
 use crate::book::plan::Puzzle;
 use crate::book::plan::{Teaching, TechniqueExample};
+use crate::book::printer::Printer;
 use crate::book::source::{Located, Span};
 use crate::book::spec::{
     AnswerPlacement, Language, Margins, PerPage, SectionSpec, Spec, Walkthroughs,
@@ -30,6 +32,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Role {
     Title,
+    /// The copyright page (`[imprint]`).
+    Imprint,
     /// Entries `first..first + count` of [`Pagination::entries`].
     Contents {
         first: usize,
@@ -101,19 +105,6 @@ impl Pagination {
     }
 }
 
-/// The print-on-demand minimum inner margin for a page count, in points (0.375 in up to
-/// 150 pages, 0.5 in to 300, 0.625 in to 500, 0.75 in to 700, 0.875 in beyond).
-pub fn minimum_gutter(pages: usize) -> f64 {
-    let inches = match pages {
-        0..=150 => 0.375,
-        151..=300 => 0.5,
-        301..=500 => 0.625,
-        501..=700 => 0.75,
-        _ => 0.875,
-    };
-    inches * 72.0
-}
-
 /// Typographic proportions, as multiples of the spec's text size.
 mod style {
     /// Running head and foot bands.
@@ -127,6 +118,10 @@ mod style {
     pub const CAPTION: f64 = 1.8;
     pub const NOTE: f64 = 1.6;
     pub const NOTE_SIZE: f64 = 0.8;
+    /// A puzzle's number in its caption.
+    pub const NUMBER_SIZE: f64 = 1.1;
+    /// Between a figure and captions beside it.
+    pub const CAPTION_GAP: f64 = 0.8;
     /// Gaps between puzzle cells, across and down.
     pub const GAP_ACROSS: f64 = 1.6;
     pub const GAP_DOWN: f64 = 0.8;
@@ -134,6 +129,11 @@ mod style {
     pub const CONTENTS_HEADING: f64 = 4.0;
     pub const CONTENTS_LINE: f64 = 2.0;
 }
+
+/// How far the content box keeps inside the inner and outer margins: a figure's outer line
+/// is drawn centred on its edge, and the half of its width outside the figure must still
+/// fall inside the margins (which a printer's safe zone and gutter may leave no slack in).
+const INK_ROOM: f64 = 1.5;
 
 /// The usable height of a page's body (between running head and foot).
 fn body_height(spec: &Spec) -> f64 {
@@ -183,6 +183,9 @@ pub fn paginate_with(
     let mut labels: Vec<(String, usize)> = Vec::new();
     if spec.front.title_page {
         roles.push(Role::Title);
+    }
+    if spec.imprint.is_some() {
+        roles.push(Role::Imprint);
     }
     // The contents come next; their length depends only on the number of entries.
     let rules = if spec.front.instructions {
@@ -303,8 +306,7 @@ pub fn paginate_with(
                         first: usize,
                         count: usize| {
         let mut done = 0;
-        while done < count {
-            let on_page = answer_capacity.min(count - done);
+        for on_page in answer_pages(count, answer_capacity) {
             roles.push(Role::Answers {
                 section,
                 first: first + done,
@@ -317,6 +319,10 @@ pub fn paginate_with(
         }
     };
     for (index, section) in spec.sections.iter().enumerate() {
+        // The next page is roles.len() + 1: an even number is a left-hand page.
+        if spec.page.sections_on_right && roles.len() % 2 == 1 {
+            roles.push(Role::Blank);
+        }
         labels.push((section.title.value.clone(), roles.len() + 1));
         let capacity = section.per_page.value.count();
         let first = firsts[index];
@@ -409,6 +415,44 @@ pub fn paginate_with(
         technique_entries: chapter.to_vec(),
         technique_pages,
     }
+}
+
+/// The arrangement of a rules page's examples in `room` (columns across, each column's
+/// width, each example's cell) whose most cramped example is the least so, each as large as
+/// its column allows up to 2.4 × the text size a cell (or its own smallest readable cell,
+/// if larger); `None` when some example cannot be drawn readably. `captions` gives the
+/// height of the tallest caption in a column of some width.
+fn arrange_examples(
+    examples: &[&RulesExample],
+    room: Rect,
+    gap: f64,
+    captions: impl Fn(f64) -> f64,
+    text: f64,
+) -> Option<(usize, f64, Vec<f64>)> {
+    let mut best: Option<(f64, usize, f64, Vec<f64>)> = None;
+    for columns in 1..=examples.len() {
+        let rows = examples.len().div_ceil(columns);
+        let width = (room.width - (columns - 1) as f64 * gap) / columns as f64;
+        let height = (room.height - rows as f64 * gap) / rows as f64 - captions(width);
+        let cells: Vec<f64> = examples
+            .iter()
+            .map(|example| {
+                (width / example.extent.0)
+                    .min(height / example.extent.1)
+                    .min((text * 2.4).max(example.min_cell))
+            })
+            .collect();
+        let score = cells
+            .iter()
+            .zip(examples)
+            .map(|(cell, example)| cell / example.min_cell)
+            .fold(f64::INFINITY, f64::min);
+        if best.as_ref().is_none_or(|(known, ..)| score > *known) {
+            best = Some((score, columns, width, cells));
+        }
+    }
+    best.filter(|(score, ..)| *score >= 1.0)
+        .map(|(_, columns, width, cells)| (columns, width, cells))
 }
 
 /// A hint's slot on a hint page: two lines of text and a gap, as multiples of the text size.
@@ -546,10 +590,14 @@ fn contents_capacity(spec: &Spec) -> usize {
 pub struct Geometry {
     pub width: f64,
     pub height: f64,
+    /// The bleed, on the edges the printer wants it on.
     pub bleed: f64,
+    pub printer: Printer,
     pub margins: Margins,
     /// `Some((asked, used))` when the inner margin was raised to the print-on-demand minimum.
     pub gutter_raised: Option<(f64, f64)>,
+    /// The other margins raised to the printer's safe zone: (which, asked, used).
+    pub raised: Vec<(&'static str, f64, f64)>,
     pub page_count: usize,
     /// Per section: the cell size of its figures on question pages, and on answer pages.
     pub sections: Vec<(f64, f64)>,
@@ -559,6 +607,8 @@ pub struct Geometry {
     pub answer_heading: f64,
     /// Per section: the cell size of its walkthrough figures (0 without walkthroughs).
     pub walk_cells: Vec<f64>,
+    /// Per section: where its question pages put a figure's caption and note.
+    pub captions: Vec<Captions>,
 }
 
 /// A cell of a page's puzzle grid: the figure area and the caption/note bands around it.
@@ -574,12 +624,32 @@ impl Geometry {
         let size = page.size.value;
         let mut margins = page.margins.value;
         let page_count = pagination.page_count();
+        let profile = page.printer.value.profile();
         let mut gutter_raised = None;
         if page.min_gutter {
-            let minimum = minimum_gutter(page_count);
+            let minimum = profile.gutter_for(page_count);
             if margins.inner < minimum {
                 gutter_raised = Some((margins.inner, minimum));
                 margins.inner = minimum;
+            }
+        }
+        // Content stays inside the printer's safe zone; without mirrored margins the outer
+        // margin is at the binding edge of left-hand pages, so it is a gutter too.
+        let safe = profile.safe_margin(page.bleed.value > 0.0);
+        let outer_least = if page.mirror_margins {
+            safe
+        } else {
+            safe.max(profile.min_gutter(page_count).unwrap_or(0.0))
+        };
+        let mut raised = Vec::new();
+        for (which, margin, least) in [
+            ("top", &mut margins.top, safe),
+            ("bottom", &mut margins.bottom, safe),
+            ("outer", &mut margins.outer, outer_least),
+        ] {
+            if *margin < least - 0.005 {
+                raised.push((which, *margin, least));
+                *margin = least;
             }
         }
         let across = margins.inner + margins.outer;
@@ -600,21 +670,23 @@ impl Geometry {
                 .error(page.margins.at, what)
                 .with_hint("margins must leave at least a fifth of the page for content"));
         }
-        let text_width = size.width - margins.inner - margins.outer;
+        let text_width = size.width - margins.inner - margins.outer - 2.0 * INK_ROOM;
         let band = |title: &str| heading_band(spec, fonts, title, text_width);
-        let answer_heading = band(
-            &spec
-                .answers
-                .title
-                .clone()
-                .unwrap_or_else(|| words::answers(spec.language).to_string()),
-        );
+        // Answer pages after a section name it: the band fits the longest of those headings.
+        let answer_heading = match spec.answers.placement {
+            AnswerPlacement::AfterSection => (0..spec.sections.len())
+                .map(|section| band(&answers_heading(spec, Some(section))))
+                .fold(0.0, f64::max),
+            _ => band(&answers_heading(spec, None)),
+        };
         let mut geometry = Geometry {
             width: size.width,
             height: size.height,
             bleed: page.bleed.value,
+            printer: page.printer.value,
             margins,
             gutter_raised,
+            raised,
             page_count,
             sections: Vec::with_capacity(spec.sections.len()),
             headings: spec
@@ -624,23 +696,55 @@ impl Geometry {
                 .collect(),
             answer_heading,
             walk_cells: Vec::with_capacity(spec.sections.len()),
+            captions: Vec::with_capacity(spec.sections.len()),
         };
+        let text = page.text_size.value;
+        let mut fitted_answers = Vec::with_capacity(spec.sections.len());
+        let mut least_answers = Vec::with_capacity(spec.sections.len());
         for (index, section) in spec.sections.iter().enumerate() {
             let frame = section.kind.layout.frame(section.options.as_ref());
             let blame = section.options.size_at();
             let heading = geometry.headings[index];
-            let question = geometry.cell_size(spec, section.per_page.value, &frame, heading);
+            let limits = Limits {
+                text,
+                max_figure: section
+                    .max_figure
+                    .as_ref()
+                    .or(page.max_figure.as_ref())
+                    .map(|cap| cap.value),
+            };
+            let room = caption_room(spec, fonts, section, page_count);
+            let fit_for =
+                |per_page: PerPage| geometry.fit(spec, per_page, &frame, heading, room, limits);
+            let question = fit_for(section.per_page.value);
+            let digits = page
+                .min_digit_size
+                .as_ref()
+                .map(|least| (least.value, frame.digit_scale));
             check_readable(
                 spec,
                 &section.per_page,
                 blame,
                 &frame,
                 frame.min_cell,
-                |per_page| geometry.cell_size(spec, per_page, &frame, heading),
+                digits,
+                |per_page| fit_for(per_page).cell,
                 "",
             )?;
-            let answer =
-                geometry.cell_size(spec, spec.answers.per_page.value, &frame, answer_heading);
+            // Answers: captions above, no cap (they are never larger than their puzzles).
+            let answer_limits = Limits {
+                text,
+                max_figure: None,
+            };
+            let answer_for = |per_page: PerPage| {
+                geometry.cell_size(spec, per_page, &frame, answer_heading, answer_limits)
+            };
+            let answer = answer_for(spec.answers.per_page.value);
+            let answer_digits = spec
+                .answers
+                .min_digit_size
+                .as_ref()
+                .map(|least| (least.value, frame.digit_scale));
             if spec.answers.placement != AnswerPlacement::None {
                 check_readable(
                     spec,
@@ -648,11 +752,15 @@ impl Geometry {
                     blame,
                     &frame,
                     frame.min_answer_cell,
-                    |per_page| geometry.cell_size(spec, per_page, &frame, answer_heading),
+                    answer_digits,
+                    answer_for,
                     "answer ",
                 )?;
             }
-            geometry.sections.push((question, answer));
+            fitted_answers.push(answer);
+            least_answers.push(least_cell(frame.min_answer_cell, answer_digits));
+            geometry.captions.push(question.captions);
+            geometry.sections.push((question.cell, answer));
             let teaches = section.walkthroughs != Walkthroughs::None
                 || (spec.front.techniques.is_some() && section.can_walk());
             let walk_cell = if !teaches {
@@ -662,12 +770,47 @@ impl Geometry {
             };
             geometry.walk_cells.push(walk_cell);
         }
+        let answers = geometry.answer_cells(spec, &fitted_answers, &least_answers);
+        for (cells, answer) in geometry.sections.iter_mut().zip(answers) {
+            cells.1 = answer;
+        }
         Ok(geometry)
+    }
+
+    /// The bleed beyond each edge of page `number` (from 1).
+    pub fn page_bleed(&self, number: usize) -> Bleed {
+        if self.bleed == 0.0 {
+            return Bleed::NONE;
+        }
+        self.printer.profile().page_bleed(self.bleed, number)
+    }
+
+    /// One scale per kind within each answer key, never larger than the puzzles (see
+    /// [`slot::answer_cells`]).
+    fn answer_cells(&self, spec: &Spec, fitted: &[f64], least: &[f64]) -> Vec<f64> {
+        let all: Vec<usize> = (0..spec.sections.len()).collect();
+        let kind_of = |section: usize| spec.sections[section].kind.name;
+        let runs: Vec<slot::AnswerRun<'_>> = match spec.answers.placement {
+            AnswerPlacement::End => vec![slot::AnswerRun {
+                sections: &all,
+                kind_of: &kind_of,
+            }],
+            AnswerPlacement::AfterSection => all
+                .chunks(1)
+                .map(|one| slot::AnswerRun {
+                    sections: one,
+                    kind_of: &kind_of,
+                })
+                .collect(),
+            AnswerPlacement::None => Vec::new(),
+        };
+        let questions: Vec<f64> = self.sections.iter().map(|cells| cells.0).collect();
+        slot::answer_cells(&runs, fitted, &questions, least)
     }
 
     /// The width of a page's body.
     pub fn body_width(&self) -> f64 {
-        self.width - self.margins.inner - self.margins.outer
+        self.width - self.margins.inner - self.margins.outer - 2.0 * INK_ROOM
     }
 
     /// The cell of a section's walkthrough figures: the figure takes at most 45% of the
@@ -683,7 +826,7 @@ impl Geometry {
         let beside = (self.body_width() * 0.45 / frame.columns)
             .min(room * 0.4 / frame.rows)
             .min(panel / frame.rows)
-            .min(frame.max_cell * 0.8);
+            .min(frame.max_cell_in_text * text * 0.8);
         // A grid too big to be readable beside its steps (12×12, 16×16) takes the body's
         // width with its steps below, as large as readable marks need and no larger.
         let below = (self.body_width() / frame.columns)
@@ -721,9 +864,9 @@ impl Geometry {
             m.inner
         };
         Rect::new(
-            left,
+            left + INK_ROOM,
             m.top,
-            self.width - m.inner - m.outer,
+            self.body_width(),
             self.height - m.top - m.bottom,
         )
     }
@@ -751,27 +894,45 @@ impl Geometry {
     }
 
     /// The cell size of a figure in `frame` with `per_page` puzzles on a page under a
-    /// heading band `heading` high.
-    fn cell_size(&self, spec: &Spec, per_page: PerPage, frame: &Frame, heading: f64) -> f64 {
-        let (width, height) = self.figure_area(spec, per_page, heading);
-        (width / frame.columns)
-            .min(height / frame.rows)
-            .min(frame.max_cell)
+    /// heading band `heading` high, captions above and below it.
+    fn cell_size(
+        &self,
+        spec: &Spec,
+        per_page: PerPage,
+        frame: &Frame,
+        heading: f64,
+        limits: Limits,
+    ) -> f64 {
+        let (width, height) = self.slot_size(spec, per_page, heading);
+        let bands = (style::CAPTION + style::NOTE) * spec.page.text_size.value;
+        slot::cell_in(frame, width, (height - bands).max(0.0), limits)
     }
 
-    /// The figure area (width, height) of a cell for `per_page` on a question/answer page.
-    fn figure_area(&self, spec: &Spec, per_page: PerPage, heading: f64) -> (f64, f64) {
+    /// The cell of a question figure and where its captions go (beside it when that makes
+    /// it larger).
+    fn fit(
+        &self,
+        spec: &Spec,
+        per_page: PerPage,
+        frame: &Frame,
+        heading: f64,
+        room: CaptionRoom,
+        limits: Limits,
+    ) -> Fit {
+        let (width, height) = self.slot_size(spec, per_page, heading);
+        slot::fit(frame, width, height, room, limits)
+    }
+
+    /// The size (width, height) of a slot for `per_page` on a question/answer page.
+    fn slot_size(&self, spec: &Spec, per_page: PerPage, heading: f64) -> (f64, f64) {
         let text = spec.page.text_size.value;
-        let body_width = self.width - self.margins.inner - self.margins.outer;
+        let body_width = self.body_width();
         let body_height = body_height_with(spec, self.margins) - heading;
         let cell_width = (body_width - (per_page.columns - 1) as f64 * style::GAP_ACROSS * text)
             / per_page.columns as f64;
         let cell_height = (body_height - (per_page.rows - 1) as f64 * style::GAP_DOWN * text)
             / per_page.rows as f64;
-        (
-            cell_width.max(0.0),
-            (cell_height - (style::CAPTION + style::NOTE) * text).max(0.0),
-        )
+        (cell_width.max(0.0), cell_height.max(0.0))
     }
 
     /// The cells of a question or answer page, row by row.
@@ -802,6 +963,58 @@ impl Geometry {
     }
 }
 
+/// The room a section's captions take: above and below the figure, or in a column each
+/// side of it (the widest of its number, tier word, stars and note, and a gap).
+fn caption_room(spec: &Spec, fonts: &FontSet, section: &SectionSpec, pages: usize) -> CaptionRoom {
+    let text = spec.page.text_size.value;
+    let total: usize = spec.sections.iter().map(|s| s.count.value).sum();
+    let number = fonts
+        .metrics(fonts.bold)
+        .width(&total.to_string(), text * style::NUMBER_SIZE);
+    let metrics = fonts.metrics(fonts.text);
+    let tiers = section.kind.layout.tier_words(spec.language);
+    let word = tiers
+        .iter()
+        .map(|word| metrics.width(word, text))
+        .fold(0.0, f64::max);
+    let stars_face = if metrics.has_char('★') {
+        fonts.text
+    } else {
+        fonts.digits
+    };
+    let stars = fonts
+        .metrics(stars_face)
+        .width(&"★".repeat(tiers.len()), text);
+    let note = metrics.width(
+        &words::answer_on_page(spec.language, pages.max(1)),
+        note_size(spec),
+    );
+    CaptionRoom {
+        bands: (style::CAPTION + style::NOTE) * text,
+        column: number.max(word).max(stars).max(note) + style::CAPTION_GAP * text,
+        apart: style::NOTE * text,
+    }
+}
+
+/// A size raised to the spec's smallest text size.
+fn raised(spec: &Spec, size: f64) -> f64 {
+    spec.page
+        .min_text_size
+        .as_ref()
+        .map_or(size, |least| size.max(least.value))
+}
+
+/// The size of a figure's note (its cross-reference).
+fn note_size(spec: &Spec) -> f64 {
+    raised(spec, spec.page.text_size.value * style::NOTE_SIZE)
+}
+
+/// The smallest readable cell: the kind's, or larger when the spec asks for digits of at
+/// least some size (`digits`: that size and the frame's digit scale).
+fn least_cell(readable: f64, digits: Option<(f64, f64)>) -> f64 {
+    digits.map_or(readable, |(size, scale)| readable.max(size / scale))
+}
+
 /// The lines of a page heading, wrapped to the text width.
 fn heading_lines(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> Vec<String> {
     let size = spec.page.text_size.value * style::HEADING_SIZE;
@@ -810,6 +1023,40 @@ fn heading_lines(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> Vec<S
 
 /// The height of the heading band over a page headed `title`: one line's band, plus a line
 /// pitch for every line the title wraps onto.
+/// How many answers each answer page of a run of `count` holds, `capacity` a page: full
+/// pages, except that a last page would never hold a single answer alone when one can
+/// move over from the page before (a full page of three or more then gives up one).
+fn answer_pages(count: usize, capacity: usize) -> Vec<usize> {
+    let capacity = capacity.max(1);
+    let mut pages = vec![capacity; count / capacity];
+    if count % capacity > 0 {
+        pages.push(count % capacity);
+    }
+    if let [.., before, last] = pages.as_mut_slice()
+        && *last == 1
+        && *before >= 3
+    {
+        *before -= 1;
+        *last += 1;
+    }
+    pages
+}
+
+/// The heading of answer pages: "Answers: Warm-up" on those of one section's puzzles
+/// (answers after each section), else the answers title.
+fn answers_heading(spec: &Spec, section: Option<usize>) -> String {
+    let section = section.map(|section| spec.sections[section].title.value.as_str());
+    match (&spec.answers.title, section) {
+        (None, Some(section)) => words::answers_to(spec.language, section),
+        (None, None) => words::answers(spec.language).to_string(),
+        (Some(title), Some(section)) => match spec.language {
+            Language::English => format!("{title}: {section}"),
+            Language::Japanese => format!("{title}：{section}"),
+        },
+        (Some(title), None) => title.clone(),
+    }
+}
+
 fn heading_band(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> f64 {
     let text = spec.page.text_size.value;
     let extra_lines = heading_lines(spec, fonts, title, width).len().max(1) - 1;
@@ -836,10 +1083,12 @@ fn check_readable(
     per_page: &Located<PerPage>,
     sizes: Option<Span>,
     frame: &Frame,
-    minimum: f64,
+    readable: f64,
+    digits: Option<(f64, f64)>,
     cell_for: impl Fn(PerPage) -> f64,
     answer: &str,
 ) -> Result<()> {
+    let minimum = least_cell(readable, digits);
     let size = cell_for(per_page.value);
     if size >= minimum {
         return Ok(());
@@ -865,9 +1114,17 @@ fn check_readable(
     } else {
         " (the template's default)"
     };
-    let error = spec.error(
-        at,
-        format!(
+    let message = match digits {
+        // The spec's digit size asks for more than readability does.
+        Some((least, scale)) if least / scale > readable => format!(
+            "{}{from_template} per page leaves {} {answer}cells of {:.1} pt, with digits of {:.1} pt; the book asks for digits of {:.0} pt or more",
+            per_page.value,
+            frame.cells_are,
+            size.max(0.0),
+            size.max(0.0) * scale,
+            least
+        ),
+        _ => format!(
             "{}{from_template} per page leaves {} {answer}cells of {:.1} pt ({:.1} mm); the smallest readable is {:.0} pt ({:.1} mm)",
             per_page.value,
             frame.cells_are,
@@ -876,7 +1133,8 @@ fn check_readable(
             minimum,
             mm(minimum)
         ),
-    );
+    };
+    let error = spec.error(at, message);
     // The most puzzles per page that still fit, with no more columns or rows than asked.
     let fitting = (1..=per_page.value.columns)
         .flat_map(|columns| (1..=per_page.value.rows).map(move |rows| PerPage { columns, rows }))
@@ -1052,6 +1310,7 @@ pub fn compose_walked(
     for (index, role) in pagination.roles.iter().enumerate() {
         pages.push(composer.page(index + 1, role)?);
     }
+    super::ink::hold_to_printer(&mut pages, spec.page.printer.value.profile());
     let mut subject = spec
         .kinds()
         .iter()
@@ -1101,7 +1360,7 @@ impl Composer<'_> {
     fn page(&mut self, number: usize, role: &Role) -> Result<Page> {
         let mut items = Vec::new();
         let running = match role {
-            Role::Title | Role::Blank => None,
+            Role::Title | Role::Imprint | Role::Blank => None,
             Role::Contents { .. } => Some(words::contents(self.language()).to_string()),
             Role::Rules(index) => Some(self.pagination.rules[*index].running.clone()),
             Role::Questions { section, .. } => {
@@ -1114,25 +1373,32 @@ impl Composer<'_> {
         };
         match role {
             Role::Title => self.title_page(&mut items, number),
+            Role::Imprint => {
+                if let Some(imprint) = &self.spec.imprint {
+                    let lines = super::imprint::lines(self.spec, imprint);
+                    let content = self.geometry.content(self.spec, number);
+                    super::imprint::draw(&mut items, self.fonts, content, self.text_size(), &lines);
+                }
+            }
             Role::Blank => {}
             Role::Contents { first, count } => {
                 self.contents_page(&mut items, number, *first, *count)
             }
             Role::Rules(index) => {
-                self.rules_page(&mut items, number, &self.pagination.rules[*index])
+                self.rules_page(&mut items, number, &self.pagination.rules[*index])?
             }
             Role::Questions {
                 section,
                 first,
                 count,
-            } => self.puzzle_page(&mut items, number, *section, *first, *count, false)?,
+            } => self.puzzle_page(&mut items, number, *section, *first, *count, None)?,
             Role::Answers {
                 section,
                 first,
                 count,
             } => {
-                let _ = section;
-                self.puzzle_page(&mut items, number, 0, *first, *count, true)?
+                let heading = answers_heading(self.spec, *section);
+                self.puzzle_page(&mut items, number, 0, *first, *count, Some(&heading))?
             }
             Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
             Role::Techniques(index) => self.techniques_page(&mut items, number, *index)?,
@@ -1144,7 +1410,7 @@ impl Composer<'_> {
         Ok(Page {
             width: self.geometry.width,
             height: self.geometry.height,
-            bleed: self.geometry.bleed,
+            bleed: self.geometry.page_bleed(number),
             items,
         })
     }
@@ -1174,7 +1440,7 @@ impl Composer<'_> {
         let metrics = self.fonts.metrics(self.fonts.text);
         let header = self.fill(&self.spec.page.header.value, number, section);
         if !header.is_empty() {
-            let size = text * 0.85;
+            let size = raised(self.spec, text * 0.85);
             let header = fit(metrics, &header, size, content.width);
             items.push(self.line_of(
                 self.fonts.text,
@@ -1188,7 +1454,7 @@ impl Composer<'_> {
         }
         let footer = self.fill(&self.spec.page.footer.value, number, section);
         if !footer.is_empty() {
-            let size = text * 0.9;
+            let size = raised(self.spec, text * 0.9);
             let footer = fit(metrics, &footer, size, content.width);
             items.push(self.line_of(
                 self.fonts.text,
@@ -1225,7 +1491,7 @@ impl Composer<'_> {
     }
 
     /// Sets `text` centred on `centre`, shrinking it to fit `width` (down to `smallest`) and
-    /// wrapping it beyond that; returns the baseline of the last line.
+    /// wrapping it into balanced lines beyond that; returns the baseline of the last line.
     #[allow(clippy::too_many_arguments)]
     fn centred_block(
         &self,
@@ -1246,7 +1512,7 @@ impl Composer<'_> {
             size
         };
         let mut baseline = top;
-        for line in wrap(metrics, text, size, width) {
+        for line in balanced(metrics, text, size, width) {
             baseline += size * 1.25;
             items.push(run(
                 metrics,
@@ -1416,7 +1682,7 @@ impl Composer<'_> {
         }
     }
 
-    fn rules_page(&self, items: &mut Vec<Item>, number: usize, rules: &RulesPage) {
+    fn rules_page(&self, items: &mut Vec<Item>, number: usize, rules: &RulesPage) -> Result<()> {
         let body = self.geometry.body(self.spec, number);
         let text = self.text_size();
         self.heading(items, body, &rules.heading);
@@ -1426,20 +1692,119 @@ impl Composer<'_> {
             body.y + heading_band(self.spec, self.fonts, &rules.heading, body.width) + size;
         let width = body.width.min(size * 40.0);
         for paragraph in &rules.paragraphs {
-            for line in wrap(metrics, paragraph, size, width) {
-                items.push(run(
-                    metrics,
-                    self.fonts.text,
-                    &line,
-                    size,
-                    (body.x, baseline),
-                    Align::Left,
-                    0.0,
-                ));
+            let lines = wrap(metrics, paragraph, size, width);
+            for (index, line) in lines.iter().enumerate() {
+                // Body text is justified; a paragraph's last line is set flush left.
+                if index + 1 < lines.len() {
+                    items.extend(justified(
+                        metrics,
+                        self.fonts.text,
+                        line,
+                        size,
+                        (body.x, baseline),
+                        width,
+                    ));
+                } else {
+                    items.push(run(
+                        metrics,
+                        self.fonts.text,
+                        line,
+                        size,
+                        (body.x, baseline),
+                        Align::Left,
+                        0.0,
+                    ));
+                }
                 baseline += size * 1.5;
             }
             baseline += size * 0.8;
         }
+        let top = baseline - size + size * 0.8;
+        let room = Rect::new(body.x, top, body.width, body.bottom() - top);
+        self.rules_examples(items, rules, room)?;
+        Ok(())
+    }
+
+    /// A rules page's worked examples in `room` (below its words), drawn by their kind: in
+    /// columns and rows as large as fit, each with its caption centred below it; those that
+    /// cannot all be drawn readably are left out, the most demanding first.
+    fn rules_examples(&self, items: &mut Vec<Item>, rules: &RulesPage, room: Rect) -> Result<()> {
+        let Some(kind) = crate::kind::ALL.iter().find(|kind| kind.name == rules.kind) else {
+            return Ok(());
+        };
+        let text = self.text_size();
+        let size = raised(self.spec, text * 0.9);
+        let pitch = size * 1.35;
+        let gap = text * 1.6;
+        let metrics = self.fonts.metrics(self.fonts.text);
+        // As many examples as can all be drawn readably: when some must go, the one that
+        // needs the most room goes first.
+        let mut examples: Vec<&RulesExample> = rules.examples.iter().collect();
+        let (columns, width, cells) = loop {
+            if examples.is_empty() {
+                return Ok(());
+            }
+            if let Some(arrangement) = arrange_examples(
+                &examples,
+                room,
+                gap,
+                |width| {
+                    examples
+                        .iter()
+                        .map(|example| wrap(metrics, &example.caption, size, width).len())
+                        .max()
+                        .unwrap_or(0) as f64
+                        * pitch
+                },
+                text,
+            ) {
+                break arrangement;
+            }
+            let demand = |example: &&RulesExample| {
+                example.extent.0 * example.extent.1 * example.min_cell * example.min_cell
+            };
+            let largest = (0..examples.len())
+                .max_by(|&a, &b| demand(&examples[a]).total_cmp(&demand(&examples[b])))
+                .expect("not empty");
+            examples.remove(largest);
+        };
+        let mut y = room.y + gap * 0.5;
+        for (row, row_cells) in examples.chunks(columns).zip(cells.chunks(columns)) {
+            let tallest = row
+                .iter()
+                .zip(row_cells)
+                .map(|(example, cell)| example.extent.1 * cell)
+                .fold(0.0, f64::max);
+            let mut lowest = y;
+            for (index, (example, &cell)) in row.iter().zip(row_cells).enumerate() {
+                let column_x = room.x + index as f64 * (width + gap);
+                let figure_width = example.extent.0 * cell;
+                let area = Rect::new(
+                    column_x + (width - figure_width) / 2.0,
+                    y + (tallest - example.extent.1 * cell) / 2.0,
+                    figure_width,
+                    example.extent.1 * cell,
+                );
+                kind.layout
+                    .draw_example(example, area, cell, self.fonts, items)?;
+                let mut baseline = y + tallest + size * 1.5;
+                for line in wrap(metrics, &example.caption, size, width) {
+                    items.push(run(
+                        metrics,
+                        self.fonts.text,
+                        &line,
+                        size,
+                        (column_x + width / 2.0, baseline),
+                        Align::Centre,
+                        0.0,
+                    ));
+                    baseline += pitch;
+                }
+                lowest = lowest.max(baseline);
+            }
+            y = lowest + gap;
+        }
+        Ok(())
     }
 
     fn puzzle_page(
@@ -1449,15 +1814,21 @@ impl Composer<'_> {
         section: usize,
         first: usize,
         count: usize,
-        answers: bool,
+        answers_heading: Option<&str>,
     ) -> Result<()> {
         let body = self.geometry.body(self.spec, number);
-        let heading = if answers {
-            self.answers_title()
-        } else {
-            self.spec.sections[section].title.value.clone()
+        let answers = answers_heading.is_some();
+        let heading = match answers_heading {
+            Some(heading) => heading.to_string(),
+            None => self.spec.sections[section].title.value.clone(),
         };
-        self.heading(items, body, &heading);
+        // A running head that names the section already says it on every page: the bold
+        // title then opens the section only (its band stays, so figures keep their place).
+        let continued = first > 0 && self.section_of[first - 1] == section;
+        let running_names_it = self.spec.page.header.value.contains("{section}");
+        if answers || !(continued && running_names_it) {
+            self.heading(items, body, &heading);
+        }
         let (per_page, heading_band) = if answers {
             (
                 self.spec.answers.per_page.value,
@@ -1490,47 +1861,167 @@ impl Composer<'_> {
         let section = self.section_of[index];
         let (question_cell, answer_cell) = self.geometry.sections[section];
         let puzzle = &self.puzzles[index];
-        let top = cell.rect.y + style::CAPTION * text;
-        let area = Rect::new(cell.rect.x, top, cell.rect.width, cell.rect.bottom() - top);
-        let (show, size) = if answer {
-            (Show::Answer, answer_cell)
+        let frame = puzzle
+            .kind()
+            .layout
+            .frame(self.spec.sections[section].options.as_ref());
+        let (show, fit) = if answer {
+            (
+                Show::Answer,
+                Fit {
+                    cell: answer_cell,
+                    captions: Captions::Above,
+                },
+            )
         } else {
-            (Show::Puzzle, question_cell)
+            (
+                Show::Puzzle,
+                Fit {
+                    cell: question_cell,
+                    captions: self.geometry.captions[section],
+                },
+            )
         };
+        let area = slot::figure_area(
+            cell.rect,
+            &frame,
+            fit,
+            style::CAPTION * text,
+            style::NOTE * text,
+        );
         let bbox = puzzle.kind().layout.draw(
             puzzle.content.as_ref(),
             show,
             area,
-            size,
+            fit.cell,
             self.fonts,
             items,
         )?;
-        // Caption: the number at the figure's left, the tier at its right. A figure narrower
-        // than its caption lends it room from the cell; if even the cell is too narrow, the
-        // tier's word goes and its stars stay.
-        let caption_baseline = cell.rect.y + style::CAPTION * text * 0.62;
+        if fit.captions == Captions::Beside {
+            let outside = Rect::new(
+                bbox.x - frame.outside.left * fit.cell,
+                bbox.y - frame.outside.top * fit.cell,
+                bbox.width + (frame.outside.left + frame.outside.right) * fit.cell,
+                bbox.height + (frame.outside.top + frame.outside.bottom) * fit.cell,
+            );
+            self.side_captions(items, outside, index, answer);
+        } else {
+            self.band_captions(items, cell, area, bbox, index, answer);
+        }
+        let placement = &mut self.placements[index];
+        if answer {
+            placement.answer = Some((number, bbox));
+        } else {
+            placement.page = number;
+            placement.bbox = bbox;
+        }
+        Ok(())
+    }
+
+    /// The tier of a question in words and stars, and the face the stars are set in.
+    fn tier_of(&self, index: usize, answer: bool) -> Option<(&'static str, String, FaceId)> {
+        if answer {
+            return None;
+        }
+        let puzzle = &self.puzzles[index];
+        let (word, stars) = puzzle
+            .tier
+            .as_ref()
+            .and_then(|tier| words::tier(puzzle.kind(), tier, self.language()))?;
+        let stars_face = if self.fonts.metrics(self.fonts.text).has_char('★') {
+            self.fonts.text
+        } else {
+            self.fonts.digits
+        };
+        Some((word, stars, stars_face))
+    }
+
+    /// A question's note ("Answer p. 45") or an answer's ("Puzzle p. 7").
+    fn note_of(&self, index: usize, answer: bool) -> Option<String> {
+        if answer {
+            let puzzle_page = self.pagination.questions[index].0;
+            Some(match self.pagination.walkthroughs[index].first() {
+                Some(&walk_page) => {
+                    words::puzzle_and_walkthrough(self.language(), puzzle_page, walk_page)
+                }
+                None => words::puzzle_on_page(self.language(), puzzle_page),
+            })
+        } else {
+            self.pagination.answers[index]
+                .map(|(page, _)| words::answer_on_page(self.language(), page))
+        }
+    }
+
+    /// Captions beside a figure (`figure`, its outside room included): the number, the
+    /// tier's word and its stars right-aligned in a column left of its top, the note left
+    /// of its foot on the right.
+    fn side_captions(&self, items: &mut Vec<Item>, figure: Rect, index: usize, answer: bool) {
+        let text = self.text_size();
+        let gap = style::CAPTION_GAP * text;
+        let number_size = text * style::NUMBER_SIZE;
+        let right = figure.x - gap;
+        let mut baseline =
+            figure.y + self.fonts.metrics(self.fonts.bold).cap_height() * number_size;
+        items.push(self.line_of(
+            self.fonts.bold,
+            &(index + 1).to_string(),
+            number_size,
+            right,
+            baseline,
+            Align::Right,
+            0.0,
+        ));
+        if let Some((word, stars, stars_face)) = self.tier_of(index, answer) {
+            baseline += text * 1.5;
+            items.push(self.line_of(
+                self.fonts.text,
+                word,
+                text,
+                right,
+                baseline,
+                Align::Right,
+                0.0,
+            ));
+            baseline += text * 1.3;
+            items.push(self.line_of(stars_face, &stars, text, right, baseline, Align::Right, 0.0));
+        }
+        if let Some(note) = self.note_of(index, answer) {
+            items.push(self.line_of(
+                self.fonts.text,
+                &note,
+                note_size(self.spec),
+                figure.right() + gap,
+                figure.bottom(),
+                Align::Left,
+                0.35,
+            ));
+        }
+    }
+
+    /// Captions in bands: the number at the figure's left above it, the tier at its
+    /// right, the note right-aligned below it. A figure narrower than its caption lends it
+    /// room from the cell; if even the cell is too narrow, the tier's word goes and its
+    /// stars stay.
+    fn band_captions(
+        &self,
+        items: &mut Vec<Item>,
+        cell: Cell,
+        area: Rect,
+        bbox: Rect,
+        index: usize,
+        answer: bool,
+    ) {
+        let text = self.text_size();
+        let caption_baseline = area.y - style::CAPTION * text * 0.38;
         let label = (index + 1).to_string();
-        let number_size = text * 1.1;
+        let number_size = text * style::NUMBER_SIZE;
         let number_width = self
             .fonts
             .metrics(self.fonts.bold)
             .width(&label, number_size);
         let mut caption_span = widen_within(bbox, cell.rect, number_width);
-        let tier = if answer {
-            None
-        } else {
-            puzzle
-                .tier
-                .as_ref()
-                .and_then(|tier| words::tier(puzzle.kind(), tier, self.language()))
-        };
         let mut tier_parts = None;
-        if let Some((word, stars)) = tier {
-            let stars_face = if self.fonts.metrics(self.fonts.text).has_char('★') {
-                self.fonts.text
-            } else {
-                self.fonts.digits
-            };
+        if let Some((word, stars, stars_face)) = self.tier_of(index, answer) {
             let stars_width = self.fonts.metrics(stars_face).width(&stars, text);
             let word_width = self.fonts.metrics(self.fonts.text).width(word, text);
             let gap = text * 0.8;
@@ -1579,21 +2070,9 @@ impl Composer<'_> {
             }
         }
         // Note: the cross-reference, right-aligned under the figure, kept inside the cell.
-        let note_size = text * style::NOTE_SIZE;
+        let note_size = note_size(self.spec);
         let note_baseline = bbox.bottom() + note_size * 1.6;
-        let note = if answer {
-            let puzzle_page = self.pagination.questions[index].0;
-            Some(match self.pagination.walkthroughs[index].first() {
-                Some(&walk_page) => {
-                    words::puzzle_and_walkthrough(self.language(), puzzle_page, walk_page)
-                }
-                None => words::puzzle_on_page(self.language(), puzzle_page),
-            })
-        } else {
-            self.pagination.answers[index]
-                .map(|(page, _)| words::answer_on_page(self.language(), page))
-        };
-        if let Some(note) = note {
+        if let Some(note) = self.note_of(index, answer) {
             let metrics = self.fonts.metrics(self.fonts.text);
             let note = fit(metrics, &note, note_size, cell.rect.width);
             let span = widen_within(bbox, cell.rect, metrics.width(&note, note_size));
@@ -1607,14 +2086,6 @@ impl Composer<'_> {
                 0.35,
             ));
         }
-        let placement = &mut self.placements[index];
-        if answer {
-            placement.answer = Some((number, bbox));
-        } else {
-            placement.page = number;
-            placement.bbox = bbox;
-        }
-        Ok(())
     }
 }
 
@@ -1652,8 +2123,9 @@ impl Composer<'_> {
                 .unwrap_or_else(|| words::no_hint(self.language()).to_string());
             let mut size = text;
             let mut lines = wrap(metrics, &hint, size, width);
-            while lines.len() > 2 && size > text * 0.75 {
-                size *= 0.95;
+            let floor = raised(self.spec, text * 0.75);
+            while lines.len() > 2 && size > floor {
+                size = (size * 0.95).max(floor);
                 lines = wrap(metrics, &hint, size, width);
             }
             if lines.len() > 2 {
@@ -1848,7 +2320,7 @@ impl Composer<'_> {
             items.push(self.line_of(
                 self.fonts.text,
                 &note,
-                text * style::NOTE_SIZE,
+                note_size(self.spec),
                 body.right(),
                 baseline,
                 Align::Right,
@@ -2046,16 +2518,7 @@ mod tests {
 
     /// Lays out the book `text` describes, with its puzzles made.
     fn laid_out(text: &str) -> (Spec, Document, FontSet) {
-        let spec = Spec::parse("book.toml", text, None).unwrap();
-        let fonts = FontSet::bundled(spec.language == Language::Japanese);
-        let pagination = paginate(&spec);
-        let geometry = Geometry::new(&spec, &pagination, &fonts)
-            .unwrap_or_else(|error| panic!("{error}: {:?}", error.hint()));
-        let puzzles = crate::book::Plan::new(&spec)
-            .unwrap()
-            .make(&spec, &[], None, &|| {})
-            .unwrap();
-        let composed = compose(&spec, &pagination, &geometry, &puzzles, &fonts).unwrap();
+        let (spec, composed, fonts) = placed(text);
         (spec, composed.document, fonts)
     }
 
@@ -2135,6 +2598,248 @@ mod tests {
         }
     }
 
+    /// The digit runs inside a figure box: (size, text).
+    fn digits_in(page: &Page, bbox: Rect) -> Vec<(f64, String)> {
+        page.items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text { at, size, text, .. }
+                    if bbox.inset(-0.5).contains(*at)
+                        && text.chars().all(|ch| ch.is_ascii_digit()) =>
+                {
+                    Some((*size, text.clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A laid-out book with its placements (the manifest's boxes).
+    fn placed(text: &str) -> (Spec, Composed, FontSet) {
+        let spec = Spec::parse("book.toml", text, None).unwrap();
+        let fonts = FontSet::bundled(spec.language == Language::Japanese);
+        let pagination = paginate(&spec);
+        let geometry = Geometry::new(&spec, &pagination, &fonts)
+            .unwrap_or_else(|error| panic!("{error}: {:?}", error.hint()));
+        let puzzles = crate::book::Plan::new(&spec)
+            .unwrap()
+            .make(&spec, &[], None, &|| {})
+            .unwrap();
+        let composed = compose(&spec, &pagination, &geometry, &puzzles, &fonts).unwrap();
+        (spec, composed, fonts)
+    }
+
+    #[test]
+    fn large_print_sets_big_digits_and_no_small_text() {
+        let (_, composed, fonts) = placed(
+            "title = \"Large\"\ntemplate = \"kdp-8.5x11-large\"\n[[section]]\nkind = \"sudoku\"\ncount = 3\ntier = \"easy\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [3, 2]\ncount = 2\ntier = \"easy\"\n",
+        );
+        let pages = &composed.document.pages;
+        for placement in &composed.placements {
+            let page = &pages[placement.page - 1];
+            let digits = digits_in(page, placement.bbox);
+            assert!(!digits.is_empty());
+            for (size, text) in digits {
+                assert!(size >= 24.0 - 1e-9, "puzzle digit {text} at {size:.1} pt");
+            }
+            let (answer_page, answer_box) = placement.answer.unwrap();
+            for (size, text) in digits_in(&pages[answer_page - 1], answer_box) {
+                assert!(size >= 14.0 - 1e-9, "answer digit {text} at {size:.1} pt");
+            }
+        }
+        // No word under 16 pt anywhere: captions, notes, running heads, rules.
+        for (number, page) in pages.iter().enumerate() {
+            for (left, _, _, text) in runs(page, &fonts) {
+                let size = page
+                    .items
+                    .iter()
+                    .find_map(|item| match item {
+                        Item::Text {
+                            at, size, text: t, ..
+                        } if at.x == left && *t == text => Some(*size),
+                        _ => None,
+                    })
+                    .unwrap();
+                let digits_only = text.chars().all(|ch| ch.is_ascii_digit());
+                assert!(
+                    digits_only || size >= 16.0 - 1e-9,
+                    "page {}: {text:?} at {size:.1} pt",
+                    number + 1
+                );
+            }
+        }
+        // The puzzles grow to the text block's width.
+        let spec = Spec::parse("book.toml", "title = \"L\"\ntemplate = \"kdp-8.5x11-large\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n", None).unwrap();
+        let body = spec.page.size.value.width - 0.5 * 72.0 - 0.6 * 72.0;
+        let bbox = composed.placements[0].bbox;
+        assert!(bbox.width > body * 0.9, "{bbox:?} of {body}");
+    }
+
+    #[test]
+    fn a_puzzle_alone_on_its_page_sits_in_the_middle_of_the_text_block() {
+        let (spec, composed, fonts) = placed(
+            "title = \"One\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\nsize = \"6x6\"\ncount = 2\nper_page = \"1x1\"\nmax_figure = \"3in\"\n",
+        );
+        let placement = &composed.placements[0];
+        let page = &composed.document.pages[placement.page - 1];
+        // The cap holds…
+        assert!(
+            (placement.bbox.width - 216.0).abs() < 0.01,
+            "{:?}",
+            placement.bbox
+        );
+        // …and the block (caption, figure, note) is centred below the heading.
+        let text = spec.page.text_size.value;
+        let pagination = paginate(&spec);
+        let geometry = Geometry::new(&spec, &pagination, &fonts).unwrap();
+        let body = geometry.body(&spec, placement.page);
+        let slot_top = body.y + geometry.headings[0];
+        let above = placement.bbox.y - style::CAPTION * text - slot_top;
+        let below = body.bottom() - (placement.bbox.bottom() + style::NOTE * text);
+        assert!(
+            above > 50.0 && (above - below).abs() < 1.0,
+            "{above} above, {below} below"
+        );
+        assert!(!page.items.is_empty());
+    }
+
+    #[test]
+    fn killers_two_to_a_small_page_use_its_width_and_print_sums_of_7pt() {
+        let (spec, composed, fonts) = placed(
+            "title = \"K\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\nper_page = \"1x2\"\ntier = \"easy\"\n",
+        );
+        let placement = &composed.placements[0];
+        // About 3 in before, with an inch unused each side.
+        assert!(placement.bbox.width > 3.15 * 72.0, "{:?}", placement.bbox);
+        let page = &composed.document.pages[placement.page - 1];
+        let digits = digits_in(page, placement.bbox);
+        assert!(!digits.is_empty());
+        for (size, sum) in digits {
+            assert!(size >= 7.0 - 1e-9, "cage sum {sum} at {size:.1} pt");
+        }
+        assert_runs_apart_and_inside(&spec, &composed.document, &fonts);
+    }
+
+    #[test]
+    fn answers_keep_one_scale_per_kind_and_stay_smaller_than_their_puzzles() {
+        let text = "title = \"Mixed\"\ntemplate = \"letter\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\n[[section]]\nkind = \"sudoku\"\nsize = \"6x6\"\nvariant = \"jigsaw\"\ncount = 2\nper_page = \"2x2\"\n[[section]]\nkind = \"sudoku\"\nsize = \"16x16\"\ncount = 1\nper_page = \"1x1\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 2\n[[section]]\nkind = \"mushikui\"\nop = \"div\"\ndigits = [6, 2]\ncount = 2\n[answers]\nper_page = \"2x2\"\n";
+        let spec = Spec::parse("book.toml", text, None).unwrap();
+        let fonts = FontSet::bundled(false);
+        let geometry = Geometry::new(&spec, &paginate(&spec), &fonts).unwrap();
+        let cells = &geometry.sections;
+        for (question, answer) in cells {
+            assert!(answer <= question, "{cells:?}");
+        }
+        // The sudoku answers share a cell (the 16×16's), the mushikui-zan answers a pitch.
+        assert_eq!(cells[0].1, cells[1].1, "{cells:?}");
+        assert_eq!(cells[0].1, cells[2].1, "{cells:?}");
+        assert_eq!(cells[3].1, cells[4].1, "{cells:?}");
+    }
+
+    fn rules_of(language: &str, sections: &str) -> Vec<RulesPage> {
+        let text = format!("title = \"R\"\nlanguage = \"{language}\"\n{sections}");
+        rules_pages(&Spec::parse("book.toml", &text, None).unwrap())
+    }
+
+    #[test]
+    fn rules_are_written_for_what_the_book_holds() {
+        // A kids' book of 4×4 pictures names its four shapes, not nine.
+        let pages = rules_of(
+            "en",
+            "[[section]]\nkind = \"sudoku\"\nsize = \"4x4\"\nsymbols = \"shapes\"\ncount = 2\n",
+        );
+        let text = pages[0].paragraphs.join(" ");
+        assert!(
+            text.contains("four shapes instead of digits (circle, square, triangle, star)"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("heart") && !text.contains("digits 1 to 4"),
+            "{text}"
+        );
+        assert_eq!(pages[0].examples[0].key, "shapes");
+        // A killer-only book's page is titled for killer sudoku, in both languages.
+        let killer = "[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\n";
+        let pages = rules_of("en", killer);
+        assert_eq!(pages[0].heading, "How to play: Killer Sudoku");
+        assert_eq!(pages[0].running, "Killer Sudoku");
+        assert_eq!(pages[0].examples.len(), 1);
+        assert_eq!(pages[0].examples[0].key, "killer");
+        let pages = rules_of("ja", killer);
+        assert_eq!(pages[0].heading, "遊び方：キラーサドク");
+        // A book of additions explains additions, and no division rule.
+        let pages = rules_of(
+            "en",
+            "[[section]]\nkind = \"mushikui\"\nop = \"add\"\ndigits = [3, 3]\ncount = 2\n",
+        );
+        let text = pages[0].paragraphs.join(" ");
+        assert!(text.contains("(an addition)"), "{text}");
+        assert!(!text.contains("division"), "{text}");
+        assert_eq!(pages[0].examples[0].key, "add");
+        // Nothing says "as in printed books".
+        for language in ["en", "ja"] {
+            for sections in [
+                killer,
+                "[[section]]\nkind = \"mushikui\"\nop = \"div\"\ndigits = [4, 2]\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"jigsaw\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"windoku\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\ncount = 1\n",
+            ] {
+                for page in rules_of(language, sections) {
+                    let text = page.paragraphs.join(" ");
+                    assert!(
+                        !text.contains("printed books") && !text.contains("印刷された本"),
+                        "{text}"
+                    );
+                    assert!(!page.examples.is_empty(), "{}", page.heading);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rules_pages_show_their_worked_examples() {
+        for language in ["en", "ja"] {
+            for (sections, least) in [
+                ("[[section]]\nkind = \"sudoku\"\ncount = 1\n", 2),
+                (
+                    "[[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"jigsaw\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"windoku\"\ncount = 1\n[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 1\nper_page = \"1x2\"\n",
+                    8,
+                ),
+                (
+                    "[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [2, 2]\ncount = 1\n[[section]]\nkind = \"mushikui\"\nop = \"div\"\ndigits = [4, 2]\ncount = 1\n",
+                    4,
+                ),
+            ] {
+                for template in ["a5", "kdp-6x9", "letter"] {
+                    let text = format!(
+                        "title = \"R\"\nlanguage = \"{language}\"\ntemplate = \"{template}\"\n[front]\ncontents = false\n{sections}"
+                    );
+                    let (spec, document, fonts) = laid_out(&text);
+                    let rules = &document.pages[1];
+                    // Every example is drawn: a puzzle and its solution each.
+                    let figures = rules
+                        .items
+                        .iter()
+                        .filter(|item| matches!(item, Item::Line { width, .. } if *width >= 1.0))
+                        .count();
+                    assert!(
+                        figures >= least,
+                        "{language} {template}: {figures} thick lines"
+                    );
+                    // Below the words, inside the body.
+                    let body_bottom = spec.page.size.value.height - spec.page.margins.value.bottom;
+                    for item in &rules.items {
+                        if let Item::Line { from, to, .. } = item {
+                            assert!(
+                                from.y.max(to.y) <= body_bottom,
+                                "{language} {template}: {item:?}"
+                            );
+                        }
+                    }
+                    assert_runs_apart_and_inside(&spec, &document, &fonts);
+                }
+            }
+        }
+    }
+
     #[test]
     fn long_titles_wrap_and_long_running_heads_are_shortened() {
         let title = "A very long section title that goes on and on, much longer than any A5 page is wide at this text size";
@@ -2147,7 +2852,11 @@ mod tests {
         let question_page = document
             .pages
             .iter()
-            .find(|page| runs(page, &fonts).iter().any(|run| run.3 == "1"))
+            .find(|page| {
+                let runs = runs(page, &fonts);
+                runs.iter().any(|run| run.3 == "1")
+                    && runs.iter().any(|run| run.3.starts_with("A very long"))
+            })
             .unwrap();
         let runs = runs(question_page, &fonts);
         // The heading wrapped onto several lines, all of its words kept…
@@ -2168,5 +2877,17 @@ mod tests {
                 .any(|run| run.3.starts_with("T: A very") && run.3.ends_with('…')),
             "{runs:?}"
         );
+    }
+
+    #[test]
+    fn a_last_answer_page_never_holds_one_answer_alone() {
+        assert_eq!(answer_pages(19, 9), vec![9, 8, 2]);
+        assert_eq!(answer_pages(18, 9), vec![9, 9]);
+        assert_eq!(answer_pages(20, 9), vec![9, 9, 2]);
+        assert_eq!(answer_pages(1, 9), vec![1]);
+        assert_eq!(answer_pages(5, 4), vec![3, 2]);
+        // Two a page cannot give one up without leaving one alone before it.
+        assert_eq!(answer_pages(3, 2), vec![2, 1]);
+        assert_eq!(answer_pages(0, 9), Vec::<usize>::new());
     }
 }

@@ -12,7 +12,7 @@ use super::font::FontMetrics;
 use super::fonts::{FaceId, FontSet};
 use super::kind::Show;
 use super::page::{Colour, Document, Info, Item, Page, Path, Point, Rect, Stroke, Transform};
-use super::text::wrap;
+use super::text::{balanced, wrap};
 use std::sync::Arc;
 
 use super::picture::Picture;
@@ -147,11 +147,13 @@ pub struct Cover {
 /// puzzles, author), spine (title and author, turned to read top to bottom; stacked upright
 /// for a book in Japanese), back (the blurb, clear of the barcode box). `guides` adds the
 /// proofing marks: trim, folds, safe zones and the barcode box.
+#[allow(clippy::too_many_arguments)]
 pub fn compose_cover(
     spec: &Spec,
     geometry: &CoverGeometry,
     fonts: &FontSet,
     art: &[(&SectionSpec, &Puzzle)],
+    sample: Option<(&SectionSpec, &Puzzle)>,
     picture: Option<&Arc<Picture>>,
     guides: bool,
 ) -> Result<Cover> {
@@ -182,7 +184,11 @@ pub fn compose_cover(
             picture_dpi = Some(place_picture(picture, area, image.fit, &mut items)?);
         }
     }
-    back(spec, geometry, fonts, &mut items)?;
+    if cover.blurb.value.trim().is_empty() {
+        automatic_back(spec, geometry, fonts, sample, &mut items)?;
+    } else {
+        back(spec, geometry, fonts, &mut items)?;
+    }
     let (spine_text, spine_note) = spine(spec, geometry, fonts, &mut items);
     if guides {
         items.extend(guide_marks(geometry));
@@ -201,7 +207,7 @@ pub fn compose_cover(
             pages: vec![Page {
                 width: geometry.width,
                 height: geometry.height,
-                bleed: geometry.bleed,
+                bleed: super::page::Bleed::uniform(geometry.bleed),
                 items,
             }],
         },
@@ -309,7 +315,8 @@ fn padded(safe: Rect, panel_width: f64) -> Rect {
 }
 
 /// The largest size from `largest` down to `smallest` (whole points) at which `text` wraps
-/// into at most `max_lines` lines of `width`, with no word broken; and those lines.
+/// into at most `max_lines` lines of `width`, with no word broken; and those lines,
+/// balanced (no word left alone on a line of its own).
 fn fit(
     metrics: &FontMetrics,
     text: &str,
@@ -322,7 +329,7 @@ fn fit(
         let words_fit = text
             .split_whitespace()
             .all(|word| word.chars().any(cjk) || metrics.width(word, size) <= width);
-        let lines = wrap(metrics, text, size, width);
+        let lines = balanced(metrics, text, size, width);
         if words_fit && lines.len() <= max_lines {
             return Some((size, lines));
         }
@@ -559,6 +566,39 @@ fn figure(
     Ok(())
 }
 
+/// The back cover's heading: the title again, when it fits in two lines. Returns the
+/// padded back panel below it.
+fn back_heading(
+    spec: &Spec,
+    geometry: &CoverGeometry,
+    fonts: &FontSet,
+    items: &mut Vec<Item>,
+) -> Rect {
+    let cover = &spec.cover;
+    let area = padded(geometry.back_safe, geometry.back.width);
+    let bold = fonts.metrics(fonts.bold);
+    let largest = (geometry.back.width * 0.055).round();
+    let Some((size, lines)) = fit(bold, &cover.title.value, (largest, 12.0), area.width, 2) else {
+        return area;
+    };
+    let last = centred_lines(
+        items,
+        &lines,
+        (bold, fonts.bold),
+        size,
+        (
+            area.x + area.width / 2.0,
+            area.y + bold.ascender() * size,
+            1.15 * size,
+        ),
+        cover.foreground,
+    );
+    let below = last - bold.descender() * size + size;
+    Rect::new(area.x, below, area.width, area.bottom() - below)
+}
+
+/// A back cover with the spec's blurb: the title as a heading, the blurb's paragraphs
+/// above the barcode box.
 fn back(
     spec: &Spec,
     geometry: &CoverGeometry,
@@ -566,31 +606,8 @@ fn back(
     items: &mut Vec<Item>,
 ) -> Result<()> {
     let cover = &spec.cover;
-    let blurb = if cover.blurb.value.trim().is_empty() {
-        default_blurb(spec)
-    } else {
-        cover.blurb.value.clone()
-    };
-    let mut area = padded(geometry.back_safe, geometry.back.width);
-    // The title again as a heading, when it fits in two lines.
-    let bold = fonts.metrics(fonts.bold);
-    let largest = (geometry.back.width * 0.055).round();
-    if let Some((size, lines)) = fit(bold, &cover.title.value, (largest, 12.0), area.width, 2) {
-        let last = centred_lines(
-            items,
-            &lines,
-            (bold, fonts.bold),
-            size,
-            (
-                area.x + area.width / 2.0,
-                area.y + bold.ascender() * size,
-                1.15 * size,
-            ),
-            cover.foreground,
-        );
-        let below = last - bold.descender() * size + size;
-        area = Rect::new(area.x, below, area.width, area.bottom() - below);
-    }
+    let blurb = cover.blurb.value.clone();
+    let area = back_heading(spec, geometry, fonts, items);
     // The blurb ends above the barcode box, with the same air as around it.
     let air = geometry.back_safe.bottom() - area.bottom();
     let room = geometry.barcode.y - air - area.y;
@@ -649,30 +666,156 @@ fn back(
     }
 }
 
-/// The back-cover text of a spec without a blurb: what is inside, from the spec itself.
-pub fn default_blurb(spec: &Spec) -> String {
-    let total = spec.puzzle_count();
-    let answers = spec.answers.placement != AnswerPlacement::None;
-    let sections: Vec<String> = spec
-        .sections
-        .iter()
-        .map(|section| match spec.language {
-            Language::English => format!("{} ({})", section.title.value, section.count.value),
-            Language::Japanese => format!("{}（{}問）", section.title.value, section.count.value),
-        })
-        .collect();
-    match spec.language {
-        Language::English => format!(
-            "{total} puzzles, each with exactly one solution.\n\nInside: {}.{}",
-            sections.join(", "),
-            if answers { " Answers included." } else { "" }
-        ),
-        Language::Japanese => format!(
-            "全{total}問。どの問題も答えはひとつです。\n\n収録：{}。{}",
-            sections.join("、"),
-            if answers { "解答つき。" } else { "" }
-        ),
+/// The puzzle a back cover without a blurb shows (its index in book order): the first of
+/// the last section, or the first the front's art does not already show.
+pub fn back_sample(spec: &Spec) -> Option<usize> {
+    if !spec.cover.blurb.value.trim().is_empty() {
+        return None;
     }
+    let last = spec.sections.last()?;
+    let first: usize = spec.sections[..spec.sections.len() - 1]
+        .iter()
+        .map(|section| section.count.value)
+        .sum();
+    let shown = spec.cover.art.puzzles();
+    let skip = shown.saturating_sub(first).min(last.count.value - 1);
+    Some(first + skip)
+}
+
+/// The lines of a back cover without a blurb: how many puzzles, each section with its
+/// count and level, what else is inside.
+pub fn back_lines(spec: &Spec) -> Vec<String> {
+    let total = spec.puzzle_count();
+    let english = spec.language == Language::English;
+    let mut lines = vec![if english {
+        format!("{total} puzzles, each with exactly one solution, reached by logic alone.")
+    } else {
+        format!("全{total}問。どの問題も答えはひとつ、理詰めだけで解けます。")
+    }];
+    for section in &spec.sections {
+        let count = section.count.value;
+        let level = section
+            .difficulty
+            .as_ref()
+            .and_then(|difficulty| match &difficulty.value {
+                crate::book::spec::Difficulty::Tier(name) => {
+                    super::words::tier(section.kind, name, spec.language)
+                        .map(|(word, stars)| format!("{word} {stars}"))
+                }
+                crate::book::spec::Difficulty::Rating(range) => Some(if english {
+                    format!("rated {}", range.replace("..", "–"))
+                } else {
+                    format!("難易度 {}", range.replace("..", "–"))
+                }),
+            });
+        let title = &section.title.value;
+        lines.push(match (english, level) {
+            (true, Some(level)) => format!("• {title}: {count} puzzles, {level}"),
+            (true, None) => format!("• {title}: {count} puzzles"),
+            (false, Some(level)) => format!("・{title}　{count}問　{level}"),
+            (false, None) => format!("・{title}　{count}問"),
+        });
+    }
+    let answers = spec.answers.placement != AnswerPlacement::None;
+    let mut extras: Vec<&str> = Vec::new();
+    if answers {
+        extras.push(if english {
+            "answers to every puzzle"
+        } else {
+            "全問の解答"
+        });
+    }
+    if spec.has_hints() {
+        extras.push(if english { "hints" } else { "ヒント" });
+    }
+    if spec.has_walkthroughs() {
+        extras.push(if english {
+            "worked solutions"
+        } else {
+            "くわしい解き方"
+        });
+    }
+    if !extras.is_empty() {
+        lines.push(if english {
+            let mut text = extras.join(", ");
+            if let Some(first) = text.get(..1) {
+                text = first.to_uppercase() + &text[1..];
+            }
+            format!("{text} included.")
+        } else {
+            format!("{}つき。", extras.join("・"))
+        });
+    }
+    lines
+}
+
+/// A back cover without a blurb: the title, what is inside (the puzzle count, each section
+/// with its level, answers and more), and a sample puzzle from the book on a card, all
+/// above the barcode box.
+fn automatic_back(
+    spec: &Spec,
+    geometry: &CoverGeometry,
+    fonts: &FontSet,
+    sample: Option<(&SectionSpec, &Puzzle)>,
+    items: &mut Vec<Item>,
+) -> Result<()> {
+    let cover = &spec.cover;
+    let area = back_heading(spec, geometry, fonts, items);
+    let air = geometry.back_safe.bottom() - area.bottom();
+    let room = geometry.barcode.y - air - area.y;
+    let metrics = fonts.metrics(fonts.text);
+    let paragraphs = back_lines(spec);
+    // The words take at most half the room; the sample puzzle the rest.
+    let mut size = (geometry.back.width * 0.028).round().clamp(10.0, 16.0);
+    let set = loop {
+        let pitch = 1.4 * size;
+        let set: Vec<Vec<String>> = paragraphs
+            .iter()
+            .map(|paragraph| wrap(metrics, paragraph, size, area.width))
+            .collect();
+        let lines: usize = set.iter().map(Vec::len).sum();
+        let height = lines as f64 * pitch + 0.5 * size * (set.len() - 1) as f64;
+        if height <= room * 0.5 {
+            break set;
+        }
+        size -= 0.5;
+        if size < MIN_BLURB {
+            return Err(spec
+                .error(
+                    cover.title.at,
+                    format!(
+                        "the back cover cannot list this book's {} sections above the barcode box, even at {MIN_BLURB} pt",
+                        spec.sections.len()
+                    ),
+                )
+                .with_hint("give the cover a shorter blurb of its own ([cover] blurb)"));
+        }
+    };
+    let pitch = 1.4 * size;
+    let mut baseline = area.y + metrics.ascender() * size;
+    for (index, paragraph) in set.iter().enumerate() {
+        for line in paragraph {
+            items.push(Item::Text {
+                at: Point {
+                    x: area.x,
+                    y: baseline,
+                },
+                size,
+                face: fonts.text,
+                text: line.clone(),
+                colour: cover.foreground,
+            });
+            baseline += pitch;
+        }
+        // The first line (the count) stands apart from the list.
+        baseline += if index == 0 { 0.5 * size } else { 0.0 };
+    }
+    if let Some(sample) = sample {
+        let top = baseline - metrics.ascender() * size + size;
+        let slot = Rect::new(area.x, top, area.width, geometry.barcode.y - air - top);
+        figure(items, sample, slot, 0.0, cover, fonts)?;
+    }
+    Ok(())
 }
 
 /// The spine's title and author, if they fit; otherwise why not.
@@ -1010,6 +1153,83 @@ mod tests {
         a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom()
     }
 
+    /// A back cover without a blurb says what is inside (the count, each section with its
+    /// level, answers) and shows a sample puzzle, all clear of the barcode box.
+    #[test]
+    fn an_automatic_back_lists_the_book_and_shows_a_sample() {
+        for language in ["en", "ja"] {
+            let text = format!(
+                "title = \"Puzzles for the Weekend\"\nlanguage = \"{language}\"\ntemplate = \"kdp-6x9\"\n[[section]]\ntitle = \"Warm-up\"\nkind = \"sudoku\"\ncount = 2\ntier = \"easy\"\n[[section]]\ntitle = \"Workout\"\nkind = \"sudoku\"\ncount = 3\ntier = \"hard\"\n[cover]\nmin_pages = 2\n"
+            );
+            let spec = Spec::parse("cover.toml", &text, None).unwrap();
+            let fonts = FontSet::bundled(language == "ja");
+            let sample = back_sample(&spec).unwrap();
+            // The first puzzle of the last section (the front shows puzzle 1).
+            assert_eq!(sample, 2);
+            let plan = crate::book::Plan::new(&spec).unwrap();
+            let puzzles = plan.make(&spec, &[], None, &|| {}).unwrap();
+            let size = spec.page.size.value;
+            let pages = crate::layout::paginate(&spec).page_count();
+            let geometry = CoverGeometry::new(size.width, size.height, pages, WHITE, 9.0);
+            let cover = compose_cover(
+                &spec,
+                &geometry,
+                &fonts,
+                &[],
+                Some((&spec.sections[1], &puzzles[sample])),
+                None,
+                false,
+            )
+            .unwrap();
+            let page = &cover.document.pages[0];
+            let mut boxes = Vec::new();
+            text_boxes(&page.items, &fonts, Transform::IDENTITY, &mut boxes);
+            let back: Vec<&str> = boxes
+                .iter()
+                .filter(|(rect, _)| within(*rect, geometry.back_safe))
+                .map(|(_, text)| text.as_str())
+                .collect();
+            let joined = back.join("\n");
+            let expected: &[&str] = if language == "en" {
+                &[
+                    "5 puzzles",
+                    "Warm-up: 2 puzzles, Easy ★",
+                    "Workout: 3 puzzles, Hard ★★★",
+                    "Answers to every puzzle included.",
+                ]
+            } else {
+                &[
+                    "全5問",
+                    "Warm-up　2問　初級",
+                    "Workout　3問　上級",
+                    "全問の解答つき。",
+                ]
+            };
+            for words in expected {
+                assert!(
+                    joined.contains(words),
+                    "{language}: {words:?} not in {joined}"
+                );
+            }
+            for (rect, text) in &boxes {
+                assert!(!overlaps(*rect, geometry.barcode), "{text:?}");
+            }
+            // The sample: a card (a group) on the back panel, its digits the puzzle's givens.
+            let cards = page
+                .items
+                .iter()
+                .filter(|item| match item {
+                    Item::Group { transform, .. } => {
+                        let corner = transform.apply(Point { x: 0.0, y: 0.0 });
+                        geometry.back.contains(corner)
+                    }
+                    _ => false,
+                })
+                .count();
+            assert_eq!(cards, 2, "{language}: the card and its shadow");
+        }
+    }
+
     #[test]
     fn text_stays_in_the_safe_zones_and_off_the_barcode() {
         let blurb = "[cover]\nblurb = \"Forty puzzles for quiet mornings, from gentle warm-ups to proper workouts.\\n\\nEvery puzzle has exactly one solution, found by logic alone.\"\n";
@@ -1021,11 +1241,15 @@ mod tests {
                     let size = spec.page.size.value;
                     let pages = crate::layout::paginate(&spec).page_count();
                     let geometry = CoverGeometry::new(size.width, size.height, pages, WHITE, 9.0);
-                    let cover = compose_cover(&spec, &geometry, &fonts, &[], None, false).unwrap();
+                    let cover =
+                        compose_cover(&spec, &geometry, &fonts, &[], None, None, false).unwrap();
                     assert_eq!(cover.spine_text, pages >= 79, "{template} {pages}");
                     assert_eq!(cover.spine_note.is_some(), pages < 79);
                     let page = &cover.document.pages[0];
-                    assert!(close(page.width, geometry.width) && close(page.bleed, 9.0));
+                    assert!(
+                        close(page.width, geometry.width)
+                            && page.bleed == super::super::page::Bleed::uniform(9.0)
+                    );
                     let mut boxes = Vec::new();
                     text_boxes(&page.items, &fonts, Transform::IDENTITY, &mut boxes);
                     let zones = [geometry.back_safe, geometry.spine_safe, geometry.front_safe];
@@ -1050,7 +1274,7 @@ mod tests {
         let english = spec("kdp-6x9", 400, "", "en");
         let fonts = FontSet::bundled(false);
         let geometry = CoverGeometry::new(432.0, 648.0, 200, CREAM, 9.0);
-        let cover = compose_cover(&english, &geometry, &fonts, &[], None, false).unwrap();
+        let cover = compose_cover(&english, &geometry, &fonts, &[], None, None, false).unwrap();
         let turned = cover.document.pages[0]
             .items
             .iter()
@@ -1072,7 +1296,7 @@ mod tests {
         let japanese = spec("a5", 400, "", "ja");
         let fonts = FontSet::bundled(true);
         let geometry = CoverGeometry::new(419.53, 595.28, 200, CREAM, 9.0);
-        let cover = compose_cover(&japanese, &geometry, &fonts, &[], None, false).unwrap();
+        let cover = compose_cover(&japanese, &geometry, &fonts, &[], None, None, false).unwrap();
         let spine: Vec<(f64, String)> = cover.document.pages[0]
             .items
             .iter()
@@ -1103,6 +1327,7 @@ mod tests {
             &fonts,
             &[],
             None,
+            None,
             false,
         )
         .unwrap_err();
@@ -1118,6 +1343,7 @@ mod tests {
             &fonts,
             &[],
             None,
+            None,
             false,
         )
         .unwrap_err();
@@ -1130,7 +1356,7 @@ mod tests {
         let fonts = FontSet::bundled(false);
         let geometry = CoverGeometry::new(432.0, 648.0, 100, WHITE, 9.0);
         let spec = spec("kdp-6x9", 40, "[cover]\nblurb = \"週末のナンプレ\"\n", "en");
-        let error = compose_cover(&spec, &geometry, &fonts, &[], None, false).unwrap_err();
+        let error = compose_cover(&spec, &geometry, &fonts, &[], None, None, false).unwrap_err();
         assert!(
             error.message().starts_with("the blurb has characters"),
             "{error}"
@@ -1145,7 +1371,7 @@ mod tests {
         let geometry = CoverGeometry::new(432.0, 648.0, 100, WHITE, 9.0);
         let spec = spec("kdp-6x9", 40, "", "en");
         let outlined = |guides: bool| {
-            compose_cover(&spec, &geometry, &fonts, &[], None, guides)
+            compose_cover(&spec, &geometry, &fonts, &[], None, None, guides)
                 .unwrap()
                 .document
                 .pages[0]

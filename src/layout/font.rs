@@ -369,7 +369,7 @@ pub fn without_hinting(bytes: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::fonts::{DEJAVU_SANS, IPAEX_GOTHIC};
+    use crate::layout::fonts::{BIZ_UD_GOTHIC_BOLD, DEJAVU_SANS, IPAEX_GOTHIC};
 
     #[test]
     fn reads_the_bundled_fonts() {
@@ -387,6 +387,15 @@ mod tests {
         assert!(ipaex.missing_chars("ナンプレ・虫食い算 ★ 12").is_empty());
         // Full-width kana are one em wide.
         assert!((ipaex.advance('ナ') - 1.0).abs() < 1e-9);
+        // The Japanese bold passes the same checks and covers what headings, puzzle
+        // numbers and covers set in it.
+        let bold = FontMetrics::parse(BIZ_UD_GOTHIC_BOLD).unwrap();
+        assert!(bold.name.contains("Bold"), "{}", bold.name);
+        assert!(
+            bold.missing_chars("遊び方：ナンプレ・虫食い算 解答 問題12（続き）ヒント 解き方")
+                .is_empty()
+        );
+        assert!((bold.advance('ナ') - 1.0).abs() < 1e-9);
     }
 
     #[test]

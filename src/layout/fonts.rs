@@ -13,6 +13,10 @@ pub const DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.
 /// IPAexGothic (IPA Font Licence v1.0, see fonts/LICENSE-IPAexGothic.txt): the default
 /// for books in Japanese.
 pub const IPAEX_GOTHIC: &[u8] = include_bytes!("../../fonts/ipaexg.ttf");
+/// BIZ UDGothic Bold (SIL Open Font Licence 1.1, see fonts/LICENSE-BIZUDGothic.txt): the
+/// bold of books in Japanese (headings, puzzle numbers, the cover's title). IPAexGothic has
+/// no bold; this gothic's strokes and proportions sit well beside it.
+pub const BIZ_UD_GOTHIC_BOLD: &[u8] = include_bytes!("../../fonts/BIZUDGothic-Bold.ttf");
 
 /// A bundled font, named in specs by these names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,13 +24,15 @@ pub enum BundledFont {
     DejaVuSans,
     DejaVuSansBold,
     IpaexGothic,
+    BizUdGothicBold,
 }
 
 impl BundledFont {
-    pub const ALL: [BundledFont; 3] = [
+    pub const ALL: [BundledFont; 4] = [
         BundledFont::DejaVuSans,
         BundledFont::DejaVuSansBold,
         BundledFont::IpaexGothic,
+        BundledFont::BizUdGothicBold,
     ];
 
     /// The name a spec uses for it.
@@ -35,6 +41,7 @@ impl BundledFont {
             BundledFont::DejaVuSans => "DejaVu Sans",
             BundledFont::DejaVuSansBold => "DejaVu Sans Bold",
             BundledFont::IpaexGothic => "IPAexGothic",
+            BundledFont::BizUdGothicBold => "BIZ UDGothic Bold",
         }
     }
 
@@ -43,6 +50,7 @@ impl BundledFont {
             BundledFont::DejaVuSans => DEJAVU_SANS,
             BundledFont::DejaVuSansBold => DEJAVU_SANS_BOLD,
             BundledFont::IpaexGothic => IPAEX_GOTHIC,
+            BundledFont::BizUdGothicBold => BIZ_UD_GOTHIC_BOLD,
         }
     }
 
@@ -129,8 +137,8 @@ impl FontSet {
         self.faces.len() - 1
     }
 
-    /// The default set: DejaVu Sans for Latin text, IPAexGothic for Japanese text; DejaVu
-    /// Sans for digits in either case.
+    /// The default set: DejaVu Sans for Latin text, IPAexGothic and BIZ UDGothic Bold for
+    /// Japanese text; DejaVu Sans for digits in either case.
     pub fn bundled(japanese: bool) -> FontSet {
         let mut set = FontSet {
             faces: Vec::new(),
@@ -144,9 +152,8 @@ impl FontSet {
         set.digits = regular;
         set.digits_bold = bold;
         if japanese {
-            let gothic = set.add(Face::bundled(BundledFont::IpaexGothic));
-            set.text = gothic;
-            set.bold = gothic;
+            set.text = set.add(Face::bundled(BundledFont::IpaexGothic));
+            set.bold = set.add(Face::bundled(BundledFont::BizUdGothicBold));
         } else {
             set.text = regular;
             set.bold = bold;

@@ -21,15 +21,25 @@ use crate::sudoku::variant::geometry::box_regions;
 pub const INSET: f64 = 0.1;
 /// The cage sums' size, as a fraction of the cell.
 pub const SUM_SCALE: f64 = 0.24;
-/// The smallest readable cage sum (points): it sets the smallest killer cell.
-pub const MIN_SUM: f64 = 5.5;
-/// The smallest cell of a killer puzzle: its sums stay [`MIN_SUM`] points.
-pub const MIN_KILLER_CELL: f64 = MIN_SUM / SUM_SCALE;
+/// The smallest cage sum printed (points), wherever a killer is: puzzles, walkthrough and
+/// techniques figures, rules pages, covers.
+pub const MIN_SUM: f64 = 7.0;
+/// The most of a cell a sum may take (its size over the cell's): larger, it would crowd
+/// the digit below it.
+pub const MAX_SUM_SHARE: f64 = 0.3;
+/// The smallest cell of a killer puzzle: its sums stay [`MIN_SUM`] points and clear of
+/// the digits.
+pub const MIN_KILLER_CELL: f64 = MIN_SUM / MAX_SUM_SHARE;
+
+/// The size of the cage sums in cells of `cell` points.
+pub fn sum_size(cell: f64) -> f64 {
+    (cell * SUM_SCALE).max(MIN_SUM)
+}
 /// The outline's width and grey in puzzles and, fainter, in answers.
 pub const CAGE_WIDTH: f64 = 0.6;
 pub const ANSWER_CAGE_GREY: f64 = 0.65;
 /// Digits in a killer are smaller than in a plain grid, clear of the sums.
-const DIGIT_SCALE: f64 = 0.5;
+pub const DIGIT_SCALE: f64 = 0.5;
 
 /// Draws a killer (its givens, or with `show` Answer the solution `values` over faint
 /// cages) into the square `rect`.
@@ -148,7 +158,7 @@ pub fn draw_cages(
     let side = killer.geometry().side();
     let cell = rect.width / side as f64;
     let colour = style.colour;
-    let sum_size = cell * SUM_SCALE;
+    let sum_size = sum_size(cell);
     let metrics = fonts.metrics(fonts.text);
     let inset = cell * INSET;
     let cage_of = killer.cage_of();

@@ -29,19 +29,70 @@ pub struct Frame {
     /// The smallest readable cell of a walkthrough figure (points): sudoku's hold pencil
     /// marks, a third of a cell each.
     pub min_walk_cell: f64,
-    /// Figures never grow beyond this cell, however much room there is.
-    pub max_cell: f64,
+    /// Figures never grow beyond this cell, however much room there is, as a multiple of
+    /// the book's text size (a calculation's digits keep in proportion to the words).
+    pub max_cell_in_text: f64,
+    /// The size of the figure's smallest digits, as a fraction of its cell: what a
+    /// smallest digit size (large print) asks of the cell.
+    pub digit_scale: f64,
+    /// Room the figure takes outside its cells (labels beside a grid), in cells.
+    pub outside: Outside,
     /// What the cells are called in messages ("sudoku": "sudoku cells", "sudoku answer cells").
     pub cells_are: &'static str,
 }
 
-/// One rules page: a heading and paragraphs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Room a figure takes outside its cells, in cells on each side: coordinate labels in the
+/// margin of a grid, say. The figure's area includes it; its box (the manifest's) does not.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outside {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+}
+
+impl Outside {
+    pub const NONE: Outside = Outside {
+        left: 0.0,
+        top: 0.0,
+        right: 0.0,
+        bottom: 0.0,
+    };
+}
+
+impl Frame {
+    /// Cells across and down, the room outside them included.
+    pub fn extent(&self) -> (f64, f64) {
+        (
+            self.columns + self.outside.left + self.outside.right,
+            self.rows + self.outside.top + self.outside.bottom,
+        )
+    }
+}
+
+/// One rules page: a heading, paragraphs and worked examples.
+#[derive(Clone, Debug, PartialEq)]
 pub struct RulesPage {
+    /// The kind whose rules these are (its name in [`crate::kind::ALL`]): it draws the
+    /// examples.
+    pub kind: &'static str,
     pub heading: String,
     /// What the running head says on this page (the kind's name).
     pub running: String,
     pub paragraphs: Vec<String>,
+    pub examples: Vec<RulesExample>,
+}
+
+/// A worked example under the rules: a small puzzle and its solution side by side, the
+/// rule shown on the solution, with a caption. `key` names it to the kind that drew up the
+/// page; `extent` is its size in cells (across, down), for sizing before it is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesExample {
+    pub key: &'static str,
+    pub caption: String,
+    pub extent: (f64, f64),
+    /// The smallest cell it is readable with (a killer's sums need room).
+    pub min_cell: f64,
 }
 
 /// A puzzle kind's part in the layout stage.
@@ -49,7 +100,7 @@ pub trait LayoutKind: Sync {
     /// The frame of a section's figures.
     fn frame(&self, section: &dyn SectionKind) -> Frame;
     /// Draws a puzzle or its answer with cells of `cell` points, centred across `area` and
-    /// starting at its top; returns the figure's box (what the manifest records: its text,
+    /// starting at its top (the frame's `outside` room included in both); returns the figure's box (what the manifest records: its text,
     /// read in order, is the puzzle's givens or the solution's digits).
     fn draw(
         &self,
@@ -84,8 +135,24 @@ pub trait LayoutKind: Sync {
     /// The tier names of the book stage, as words for captions, easiest first.
     fn tier_words(&self, language: Language) -> &'static [&'static str];
     /// The rules pages for the sections of this kind in a book (one or more pages, e.g.
-    /// one per variant present).
+    /// one per variant present), written for what those sections hold.
     fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage>;
+    /// Draws one of its rules pages' worked examples with cells of `cell` points at the
+    /// top left of `area`; returns the drawing's box.
+    fn draw_example(
+        &self,
+        example: &RulesExample,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let _ = (area, cell, fonts, items);
+        Err(crate::error::Error::runtime(format!(
+            "no worked example {:?} to draw",
+            example.key
+        )))
+    }
 }
 
 /// The figure's content as the kind's concrete type, or a runtime error (a plan that gave a

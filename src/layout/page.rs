@@ -319,13 +319,53 @@ pub enum Item {
     },
 }
 
-/// One page. Coordinates are relative to the trimmed page; the media box adds `bleed` on
-/// every side, and the trim box marks the finished page inside it.
+/// How far a page's media box reaches beyond its trim on each edge, in points. A printer
+/// may want bleed on every edge, or (a book's interior at Amazon KDP or IngramSpark) on
+/// the top, bottom and outside edges only, the binding edge trimmed flush.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Bleed {
+    pub top: f64,
+    pub bottom: f64,
+    pub left: f64,
+    pub right: f64,
+}
+
+impl Bleed {
+    pub const NONE: Bleed = Bleed {
+        top: 0.0,
+        bottom: 0.0,
+        left: 0.0,
+        right: 0.0,
+    };
+
+    /// The same bleed on every edge.
+    pub const fn uniform(amount: f64) -> Bleed {
+        Bleed {
+            top: amount,
+            bottom: amount,
+            left: amount,
+            right: amount,
+        }
+    }
+
+    /// The media box's width for a trimmed page `width` wide.
+    pub fn media_width(self, width: f64) -> f64 {
+        self.left + width + self.right
+    }
+
+    /// The media box's height for a trimmed page `height` high.
+    pub fn media_height(self, height: f64) -> f64 {
+        self.top + height + self.bottom
+    }
+}
+
+/// One page. Coordinates are relative to the trimmed page; the media box adds `bleed`
+/// beyond its edges, and the trim box marks the finished page inside it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
     pub width: f64,
     pub height: f64,
-    pub bleed: f64,
+    pub bleed: Bleed,
     pub items: Vec<Item>,
 }
 

@@ -6,7 +6,7 @@
 //! [`super::shapes`], or letters) instead of digits.
 
 use super::fonts::{FaceId, FontSet};
-use super::kind::{Frame, LayoutKind, RulesPage, Show, expect_content};
+use super::kind::{Frame, LayoutKind, Outside, RulesExample, RulesPage, Show, expect_content};
 use super::page::{Colour, Item, Point, Rect};
 use super::sudoku_walk::{Diagram, MarkArea, VariantDiagram, draw_diagram, draw_variant_diagram};
 use super::words;
@@ -30,6 +30,13 @@ pub const MIN_ANSWER_CELL: f64 = 8.0;
 
 /// Digits are this fraction of the cell size.
 const DIGIT_SCALE: f64 = 0.6;
+
+/// The most of a cell's width a value may take: two-digit values (12×12, 16×16) keep a
+/// fifth of the cell clear on each side, off the cell walls.
+pub const VALUE_SPAN: f64 = 0.6;
+/// The digit size of two-digit grids as a fraction of the cell, with the bundled digits
+/// ("16" in DejaVu Sans Bold is 1.39 em wide): what the frame promises a large-print book.
+const TWO_DIGIT_SCALE: f64 = VALUE_SPAN / 1.4;
 
 /// The smallest cells of grids whose values take two digits (12×12, 16×16).
 pub const MIN_TWO_DIGIT_CELL: f64 = 15.0;
@@ -178,7 +185,7 @@ pub fn draw_variant(
         .into_iter()
         .map(|face| fonts.metrics(face).width(&side.to_string(), 1.0))
         .fold(0.0, f64::max);
-    let digit_size = (cell * DIGIT_SCALE).min(cell * 0.8 / widest.max(1e-6));
+    let digit_size = (cell * DIGIT_SCALE).min(cell * VALUE_SPAN / widest.max(1e-6));
     for (index, &value) in figure.cells.iter().enumerate() {
         if value == 0 {
             continue;
@@ -327,12 +334,14 @@ pub struct SudokuFigure<'a> {
     pub strong: Option<&'a [bool; 81]>,
 }
 
-/// Line widths for a grid of side `side`: (thin, thick).
+/// Line widths for a grid of side `side`: (thin, thick). Thick lines are at least 1.5 pt,
+/// twice the thinnest line a printer may raise thin ones to (KDP's 0.75 pt,
+/// [`super::ink`]), so boxes stand out at any printer.
 pub fn line_widths(side: f64) -> (f64, f64) {
     let cell = side / 9.0;
     (
         (cell * 0.025).clamp(0.3, 0.8),
-        (cell * 0.08).clamp(1.0, 3.0),
+        (cell * 0.08).clamp(1.5, 3.0),
     )
 }
 
@@ -517,7 +526,9 @@ impl LayoutKind for SudokuLayout {
                     killer.options.size,
                     super::killer::KILLER_MARKS,
                 ),
-                max_cell: f64::INFINITY,
+                max_cell_in_text: f64::INFINITY,
+                digit_scale: super::killer::DIGIT_SCALE,
+                outside: Outside::NONE,
                 cells_are: "killer sudoku",
             };
         }
@@ -540,7 +551,13 @@ impl LayoutKind for SudokuLayout {
                 MIN_ANSWER_CELL
             },
             min_walk_cell: super::sudoku_walk::min_variant_walk_cell(size),
-            max_cell: f64::INFINITY,
+            max_cell_in_text: f64::INFINITY,
+            digit_scale: if two_digits {
+                TWO_DIGIT_SCALE
+            } else {
+                DIGIT_SCALE
+            },
+            outside: Outside::NONE,
             cells_are: "sudoku",
         }
     }
@@ -684,12 +701,11 @@ impl LayoutKind for SudokuLayout {
     }
 
     fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
-        let heading = words::rules_heading(&crate::kind::SUDOKU, language);
-        let running = words::kind_name(&crate::kind::SUDOKU, language).to_string();
         let mut classic_sizes: Vec<Size> = Vec::new();
         let mut variants: Vec<Variant> = Vec::new();
-        let mut symbols: Vec<Symbols> = Vec::new();
+        let mut symbols: Vec<(Symbols, Size)> = Vec::new();
         let mut killer_sizes: Vec<Size> = Vec::new();
+        let mut digits = false;
         for section in sections {
             if let Some(killer) = section_as::<KillerSection>(*section) {
                 if !killer_sizes.contains(&killer.options.size) {
@@ -705,18 +721,33 @@ impl LayoutKind for SudokuLayout {
                 .as_ref()
                 .map_or((Size::S9, Variant::Classic), |o| (o.size, o.variant));
             if variant == Variant::Classic {
-                if !classic_sizes.contains(&size) {
+                // A picture grid's rule is the shapes' own paragraph.
+                if section.symbols != Symbols::Shapes && !classic_sizes.contains(&size) {
                     classic_sizes.push(size);
                 }
+                digits |= section.symbols == Symbols::Digits;
             } else if !variants.contains(&variant) {
                 variants.push(variant);
             }
-            if section.symbols != Symbols::Digits && !symbols.contains(&section.symbols) {
-                symbols.push(section.symbols.clone());
+            match symbols
+                .iter_mut()
+                .find(|(known, _)| *known == section.symbols)
+            {
+                Some((_, largest)) if largest.side() < size.side() => *largest = size,
+                Some(_) => {}
+                None if section.symbols != Symbols::Digits => {
+                    symbols.push((section.symbols.clone(), size));
+                }
+                None => {}
             }
         }
-        if classic_sizes.is_empty() && variants.is_empty() && killer_sizes.is_empty() {
+        if classic_sizes.is_empty()
+            && variants.is_empty()
+            && killer_sizes.is_empty()
+            && symbols.is_empty()
+        {
             classic_sizes.push(Size::S9);
+            digits = true;
         }
         killer_sizes.sort_by_key(|size| size.side());
         classic_sizes.sort_by_key(|size| size.side());
@@ -724,15 +755,13 @@ impl LayoutKind for SudokuLayout {
         let only_classic_9 =
             classic_sizes == [Size::S9] && variants.is_empty() && symbols.is_empty();
         if only_classic_9 {
-            let fixed: &[&str] = match language {
-                Language::English => &[
-                    "Fill the grid so that every row, every column and every 3 × 3 box outlined in bold contains each of the digits 1 to 9 exactly once.",
-                ],
-                Language::Japanese => &[
-                    "空いているマスに1から9までの数字を入れましょう。どの横の列、どの縦の列、太線で囲まれたどの3×3のブロックにも、1から9までの数字が1つずつ入ります。",
-                ],
-            };
-            paragraphs.extend(fixed.iter().map(|p| p.to_string()));
+            paragraphs.push(
+                match language {
+                    Language::English => "Fill the grid so that every row, every column and every 3 × 3 box outlined in bold contains each of the digits 1 to 9 exactly once.",
+                    Language::Japanese => "空いているマスに1から9までの数字を入れましょう。どの横の列、どの縦の列、太線で囲まれたどの3×3のブロックにも、1から9までの数字が1つずつ入ります。",
+                }
+                .to_string(),
+            );
         } else {
             for size in &classic_sizes {
                 paragraphs.push(size_rule(*size, language));
@@ -740,8 +769,8 @@ impl LayoutKind for SudokuLayout {
             for variant in &variants {
                 paragraphs.push(variant_rule(*variant, language));
             }
-            for symbol in &symbols {
-                paragraphs.push(symbols_rule(symbol, language));
+            for (symbol, size) in &symbols {
+                paragraphs.push(symbols_rule(symbol, *size, language));
             }
         }
         if !killer_sizes.is_empty() {
@@ -758,12 +787,304 @@ impl LayoutKind for SudokuLayout {
             ],
         };
         paragraphs.extend(closing.iter().map(|p| p.to_string()));
+        // One worked example per kind of grid in the book, small ones first.
+        let mut examples = Vec::new();
+        if !classic_sizes.is_empty() && digits {
+            examples.push(example(ExampleGrid::Classic, language));
+        }
+        if symbols.iter().any(|(symbol, _)| *symbol == Symbols::Shapes) {
+            examples.push(example(ExampleGrid::Shapes, language));
+        }
+        for variant in &variants {
+            examples.push(example(
+                match variant {
+                    Variant::X => ExampleGrid::X,
+                    Variant::Jigsaw => ExampleGrid::Jigsaw,
+                    Variant::Windoku => ExampleGrid::Windoku,
+                    Variant::Classic => ExampleGrid::Classic,
+                },
+                language,
+            ));
+        }
+        if !killer_sizes.is_empty() {
+            examples.push(example(ExampleGrid::Killer, language));
+        }
+        // The page is titled for what the book holds: a book of one variant names it.
+        let plain = classic_sizes.is_empty() && symbols.is_empty();
+        let name = match (plain, variants.as_slice(), killer_sizes.is_empty()) {
+            (true, [], false) => Some(ExampleGrid::Killer),
+            (true, [Variant::X], true) => Some(ExampleGrid::X),
+            (true, [Variant::Windoku], true) => Some(ExampleGrid::Windoku),
+            (true, [Variant::Jigsaw], true) => Some(ExampleGrid::Jigsaw),
+            _ => None,
+        }
+        .map_or_else(
+            || words::kind_name(&crate::kind::SUDOKU, language).to_string(),
+            |grid| grid.name(language).to_string(),
+        );
+        let heading = match language {
+            Language::English => format!("How to play: {name}"),
+            Language::Japanese => format!("遊び方：{name}"),
+        };
         vec![RulesPage {
+            kind: crate::kind::SUDOKU.name,
             heading,
-            running,
+            running: name,
             paragraphs,
+            examples,
         }]
     }
+
+    fn draw_example(
+        &self,
+        example: &RulesExample,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let grid = ExampleGrid::ALL
+            .into_iter()
+            .find(|grid| grid.key() == example.key)
+            .ok_or_else(|| Error::runtime(format!("no sudoku example {:?}", example.key)))?;
+        draw_example_grid(grid, area, cell, fonts, items)
+    }
+}
+
+/// The worked examples of sudoku rules pages: a small puzzle of each kind of grid, solved
+/// beside it (the solver's solution), the rule shown on the solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExampleGrid {
+    Classic,
+    Shapes,
+    X,
+    Jigsaw,
+    Windoku,
+    Killer,
+}
+
+/// Columns between an example's puzzle and its solution (the arrow's room).
+const EXAMPLE_GAP: f64 = 1.6;
+
+impl ExampleGrid {
+    const ALL: [ExampleGrid; 6] = [
+        ExampleGrid::Classic,
+        ExampleGrid::Shapes,
+        ExampleGrid::X,
+        ExampleGrid::Jigsaw,
+        ExampleGrid::Windoku,
+        ExampleGrid::Killer,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            ExampleGrid::Classic => "classic",
+            ExampleGrid::Shapes => "shapes",
+            ExampleGrid::X => "x",
+            ExampleGrid::Jigsaw => "jigsaw",
+            ExampleGrid::Windoku => "windoku",
+            ExampleGrid::Killer => "killer",
+        }
+    }
+
+    /// The puzzle, in the engines' line formats.
+    fn line(self) -> &'static str {
+        match self {
+            ExampleGrid::Classic | ExampleGrid::Shapes => "4x4:.1..23....12..3.",
+            ExampleGrid::X => "4x4-x:41............23",
+            ExampleGrid::Jigsaw => {
+                "6x6-jigsaw:.....21...4.3..2.4.4.35..1..25.2...3:aabbbcaaaabcdddbbcdddeecffffecffeeec"
+            }
+            ExampleGrid::Windoku => {
+                "windoku:...5..6.1......8..76328194.1........2.6...4.9........8.92753184..8......5.4..8..."
+            }
+            ExampleGrid::Killer => "4x4-killer:................:abbcadbcedbfeeff:3,10,5,5,8,9",
+        }
+    }
+
+    /// The grid's name, for a rules page's heading.
+    fn name(self, language: Language) -> &'static str {
+        match (self, language) {
+            (ExampleGrid::Classic | ExampleGrid::Shapes, Language::English) => "Sudoku",
+            (ExampleGrid::Classic | ExampleGrid::Shapes, Language::Japanese) => "ナンプレ",
+            (ExampleGrid::X, Language::English) => "X Sudoku",
+            (ExampleGrid::X, Language::Japanese) => "対角線ナンプレ",
+            (ExampleGrid::Jigsaw, Language::English) => "Jigsaw Sudoku",
+            (ExampleGrid::Jigsaw, Language::Japanese) => "変形ナンプレ",
+            (ExampleGrid::Windoku, Language::English) => "Windoku",
+            (ExampleGrid::Windoku, Language::Japanese) => "ウィンドウナンプレ",
+            (ExampleGrid::Killer, Language::English) => "Killer Sudoku",
+            (ExampleGrid::Killer, Language::Japanese) => "キラーサドク",
+        }
+    }
+
+    fn side(self) -> f64 {
+        match self {
+            ExampleGrid::Classic | ExampleGrid::Shapes | ExampleGrid::X | ExampleGrid::Killer => {
+                4.0
+            }
+            ExampleGrid::Jigsaw => 6.0,
+            ExampleGrid::Windoku => 9.0,
+        }
+    }
+
+    fn caption(self, language: Language) -> &'static str {
+        match (self, language) {
+            (ExampleGrid::Classic, Language::English) => {
+                "A small example solved: the shaded row and box, like every row, column and box, hold 1 to 4 once each."
+            }
+            (ExampleGrid::Classic, Language::Japanese) => {
+                "小さな例題とその答え：灰色の列とブロックにも、ほかのどの列・ブロックにも、1から4が1つずつ入ります。"
+            }
+            (ExampleGrid::Shapes, Language::English) => {
+                "With pictures: the shaded row and box, like every row, column and box, hold each shape once."
+            }
+            (ExampleGrid::Shapes, Language::Japanese) => {
+                "絵のパズルの例：灰色の列とブロックにも、ほかのどの列・ブロックにも、それぞれの形が1つずつ入ります。"
+            }
+            (ExampleGrid::X, Language::English) => {
+                "X sudoku solved: each grey diagonal also holds 1 to 4 once."
+            }
+            (ExampleGrid::X, Language::Japanese) => {
+                "対角線ナンプレの例：灰色の対角線にも1から4が1つずつ入ります。"
+            }
+            (ExampleGrid::Jigsaw, Language::English) => {
+                "Jigsaw solved: the shaded region, like every region outlined in bold, holds 1 to 6 once."
+            }
+            (ExampleGrid::Jigsaw, Language::Japanese) => {
+                "変形ナンプレの例：灰色の領域にも、太線で囲まれたどの領域にも、1から6が1つずつ入ります。"
+            }
+            (ExampleGrid::Windoku, Language::English) => {
+                "Windoku solved: each grey window also holds 1 to 9 once."
+            }
+            (ExampleGrid::Windoku, Language::Japanese) => {
+                "ウィンドウナンプレの例：灰色の窓にも1から9が1つずつ入ります。"
+            }
+            (ExampleGrid::Killer, Language::English) => {
+                "Killer solved: the digits of each dashed cage add up to its sum, without repeating."
+            }
+            (ExampleGrid::Killer, Language::Japanese) => {
+                "キラーサドクの例：点線のケージの数字を足すと角の数になり、同じ数字は入りません。"
+            }
+        }
+    }
+}
+
+/// A rules page's worked example of a kind of grid.
+fn example(grid: ExampleGrid, language: Language) -> RulesExample {
+    RulesExample {
+        key: grid.key(),
+        caption: grid.caption(language).to_string(),
+        extent: (2.0 * grid.side() + EXAMPLE_GAP, grid.side()),
+        min_cell: if grid == ExampleGrid::Killer {
+            super::killer::MIN_KILLER_CELL
+        } else {
+            MIN_ANSWER_CELL
+        },
+    }
+}
+
+/// An arrow from a worked example's puzzle to its solution, across the gap between them.
+pub(super) fn example_arrow(items: &mut Vec<Item>, from_x: f64, to_x: f64, y: f64, cell: f64) {
+    let width = (cell * 0.06).clamp(0.6, 1.2);
+    let (from, to) = (from_x + cell * 0.35, to_x - cell * 0.35);
+    let head = cell * 0.25;
+    let line = |a: Point, b: Point| Item::Line {
+        from: a,
+        to: b,
+        width,
+        colour: Colour::BLACK,
+    };
+    items.push(line(Point { x: from, y }, Point { x: to, y }));
+    items.push(line(
+        Point {
+            x: to - head,
+            y: y - head * 0.7,
+        },
+        Point { x: to, y },
+    ));
+    items.push(line(
+        Point {
+            x: to - head,
+            y: y + head * 0.7,
+        },
+        Point { x: to, y },
+    ));
+}
+
+/// Draws a worked example: the puzzle, an arrow, the solver's solution with its rule
+/// shaded; returns the drawing's box.
+fn draw_example_grid(
+    grid: ExampleGrid,
+    area: Rect,
+    cell: f64,
+    fonts: &FontSet,
+    items: &mut Vec<Item>,
+) -> Result<Rect> {
+    let side = grid.side();
+    let width = side * cell;
+    let left = Rect::new(area.x, area.y, width, width);
+    let right = Rect::new(area.x + (side + EXAMPLE_GAP) * cell, area.y, width, width);
+    let bad = |why: String| Error::runtime(format!("the {} example: {why}", grid.key()));
+    if grid == ExampleGrid::Killer {
+        let killer = Killer::parse_word(grid.line(), 1)
+            .ok_or_else(|| bad("not a killer line".to_string()))?
+            .map_err(|error| bad(error.message().to_string()))?;
+        let crate::sudoku::killer::solver::KillerSolution::Unique(solution) =
+            crate::sudoku::killer::solver::solve(&killer)
+        else {
+            return Err(bad("not a unique puzzle".to_string()));
+        };
+        super::killer::draw_killer(items, fonts, left, &killer, killer.givens(), Show::Puzzle);
+        super::killer::draw_killer(items, fonts, right, &killer, &solution, Show::Puzzle);
+    } else {
+        let puzzle = crate::sudoku::variant::grid::parse_any(grid.line())
+            .map_err(|error| bad(error.message().to_string()))?;
+        let crate::sudoku::variant::solver::VariantSolution::Unique(solution) =
+            crate::sudoku::variant::solver::solve(&puzzle)
+        else {
+            return Err(bad("not a unique puzzle".to_string()));
+        };
+        let geometry = puzzle.geometry();
+        let n = geometry.side();
+        let extra = geometry.extra_cells();
+        let shaded: Vec<bool> = (0..geometry.cells()).map(|c| extra.contains(c)).collect();
+        // The rule shown: the last row and the first box (classic, shapes), the first
+        // cell's region (jigsaw); X and windoku shade their extra houses already.
+        let regions = geometry.regions();
+        let shown: Vec<bool> = (0..geometry.cells())
+            .map(|c| match grid {
+                ExampleGrid::Classic | ExampleGrid::Shapes => {
+                    c / n == n - 1 || regions[c] == regions[0]
+                }
+                ExampleGrid::Jigsaw => regions[c] == regions[0],
+                _ => shaded[c],
+            })
+            .collect();
+        let symbols = if grid == ExampleGrid::Shapes {
+            Symbols::Shapes
+        } else {
+            Symbols::Digits
+        };
+        let strong: Vec<bool> = puzzle.cells().iter().map(|&v| v == 0).collect();
+        let figure = |cells, strong, shaded| VariantFigure {
+            side: n,
+            regions,
+            shaded,
+            cells,
+            strong,
+            symbols: &symbols,
+        };
+        draw_variant(items, fonts, left, &figure(puzzle.cells(), None, &shaded));
+        draw_variant(
+            items,
+            fonts,
+            right,
+            &figure(solution.cells(), Some(&strong), &shown),
+        );
+    }
+    example_arrow(items, left.right(), right.x, area.y + width / 2.0, cell);
+    Ok(Rect::new(area.x, area.y, right.right() - area.x, width))
 }
 
 /// The rule of a plain grid of one size.
@@ -817,11 +1138,24 @@ fn variant_rule(variant: Variant, language: Language) -> String {
     text.to_string()
 }
 
-/// What the symbols stand for.
-fn symbols_rule(symbols: &Symbols, language: Language) -> String {
+/// What the symbols stand for: the shapes a book's largest picture grid uses.
+fn symbols_rule(symbols: &Symbols, size: Size, language: Language) -> String {
     match (symbols, language) {
-        (Symbols::Shapes, Language::English) => "Picture puzzles use shapes instead of digits (circle, square, triangle, star, heart, diamond, cross, hexagon, moon): each row, column and box holds each shape once.".to_string(),
-        (Symbols::Shapes, Language::Japanese) => "絵のパズルでは数字の代わりに形（丸、四角、三角、星、ハート、ひし形、十字、六角形、月）を使います。どの列、ブロックにも同じ形が1つずつ入ります。".to_string(),
+        (Symbols::Shapes, _) => {
+            let names = shape_names(size.side(), language);
+            match language {
+                Language::English => format!(
+                    "Picture puzzles use {} shapes instead of digits ({}): each row, column and box holds each shape once.",
+                    number_word(size.side()),
+                    names.join(", ")
+                ),
+                Language::Japanese => format!(
+                    "絵のパズルでは数字の代わりに{}つの形（{}）を使います。どの列、ブロックにも同じ形が1つずつ入ります。",
+                    size.side(),
+                    names.join("、")
+                ),
+            }
+        }
         (Symbols::Letters(letters), Language::English) => format!(
             "Letter puzzles use the letters {} instead of digits: each row, column and box holds each letter once.",
             letters.iter().collect::<String>()
@@ -831,6 +1165,38 @@ fn symbols_rule(symbols: &Symbols, language: Language) -> String {
             letters.iter().collect::<String>()
         ),
         (Symbols::Digits, _) => String::new(),
+    }
+}
+
+/// The names of the first `count` picture symbols (as [`super::shapes`] draws them).
+fn shape_names(count: usize, language: Language) -> Vec<&'static str> {
+    let names: [&str; 9] = match language {
+        Language::English => [
+            "circle", "square", "triangle", "star", "heart", "diamond", "cross", "hexagon", "moon",
+        ],
+        Language::Japanese => [
+            "丸",
+            "四角",
+            "三角",
+            "星",
+            "ハート",
+            "ひし形",
+            "十字",
+            "六角形",
+            "月",
+        ],
+    };
+    names[..count.min(9)].to_vec()
+}
+
+/// A small number in words ("four"), for counts of shapes.
+fn number_word(count: usize) -> String {
+    match count {
+        4 => "four".to_string(),
+        6 => "six".to_string(),
+        8 => "eight".to_string(),
+        9 => "nine".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -893,10 +1259,59 @@ mod tests {
         let page = Page {
             width: 400.0,
             height: 600.0,
-            bleed: 0.0,
+            bleed: crate::layout::page::Bleed::NONE,
             items,
         };
         assert_eq!(page.text_in(rect), "579");
+    }
+
+    /// Two-digit values stay inside their cells with clear space to the walls, bold or
+    /// regular, at the smallest answer cell and larger.
+    #[test]
+    fn two_digit_values_keep_clear_of_the_cell_walls() {
+        let fonts = FontSet::bundled(false);
+        let regions = box_regions(Size::S16);
+        let cells: Vec<u8> = (0..256).map(|index| (index % 16) as u8 + 1).collect();
+        let strong: Vec<bool> = (0..256).map(|index| index % 3 == 0).collect();
+        for cell in [MIN_TWO_DIGIT_ANSWER_CELL, MIN_TWO_DIGIT_CELL, 30.0] {
+            let rect = Rect::new(10.0, 10.0, cell * 16.0, cell * 16.0);
+            let mut items = Vec::new();
+            draw_variant(
+                &mut items,
+                &fonts,
+                rect,
+                &VariantFigure {
+                    side: 16,
+                    regions: &regions,
+                    shaded: &[false; 256],
+                    cells: &cells,
+                    strong: Some(&strong),
+                    symbols: &Symbols::Digits,
+                },
+            );
+            let (_, thick) = line_widths(cell * 9.0);
+            for item in &items {
+                let Item::Text {
+                    at,
+                    size,
+                    face,
+                    text,
+                    ..
+                } = item
+                else {
+                    continue;
+                };
+                let width = fonts.metrics(*face).width(text, *size);
+                let column = ((at.x + width / 2.0 - rect.x) / cell).floor();
+                let left_wall = rect.x + column * cell + thick / 2.0;
+                let right_wall = rect.x + (column + 1.0) * cell - thick / 2.0;
+                let clear = (at.x - left_wall).min(right_wall - (at.x + width));
+                assert!(
+                    clear >= 0.12 * cell,
+                    "{text} in a {cell} pt cell keeps {clear:.2} pt from its walls"
+                );
+            }
+        }
     }
 
     #[test]

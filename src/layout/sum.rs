@@ -11,7 +11,7 @@
 
 use super::fonts::FontSet;
 pub use super::kind::Show;
-use super::kind::{Frame, LayoutKind, RulesPage, expect_content};
+use super::kind::{Frame, LayoutKind, Outside, RulesExample, RulesPage, expect_content};
 use super::page::{Colour, Item, Point, Rect};
 use super::sudoku::centred_digit;
 use super::words;
@@ -26,8 +26,12 @@ use crate::mushikui::{Operation, Puzzle};
 /// The smallest cell pitch for a puzzle (about 3.9 mm) and for an answer (about 2.5 mm).
 pub const MIN_PUZZLE_PITCH: f64 = 11.0;
 pub const MIN_ANSWER_PITCH: f64 = 7.0;
-/// Figures never grow beyond this pitch, however much room there is (about 8.5 mm).
-pub const MAX_PITCH: f64 = 24.0;
+/// Figures never grow beyond this pitch, however much room there is, as a multiple of the
+/// text size: 25 pt (about 8.8 mm) in a book set at 10 pt, so that a large-print book's
+/// digits (16 pt text) reach 24 pt.
+pub const MAX_PITCH_IN_TEXT: f64 = 2.5;
+/// Digits are this fraction of the pitch.
+const DIGIT_SCALE: f64 = 0.62;
 
 /// One digit of a figure: its value in the solution and whether the puzzle hides it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,6 +220,7 @@ impl SumFigure {
                 out.height = line;
             }
         }
+        out.open_rules();
         Ok(out)
     }
 
@@ -227,9 +232,17 @@ impl SumFigure {
 }
 
 /// Columns between a long division's divisor and its dividend: room for the bracket's curve
-/// (which bulges 0.12 columns left of the dividend) and no more, so that the divisor stands
-/// against the bracket as printed books set it.
-const DIVISOR_GAP: f64 = 0.2;
+/// (whose ends reach 0.24 columns left of the dividend) and clear space either side of it,
+/// so that the divisor stands against the bracket without touching it.
+const DIVISOR_GAP: f64 = 0.32;
+
+/// The room a rule (or the division's bar) takes between two rows of digits, as a
+/// fraction of the pitch.
+const RULE_SPACE: f64 = 0.22;
+
+/// The least room between any two elements of a figure (digits, boxes, rules, signs, the
+/// bracket), as a fraction of the pitch.
+pub const MIN_CLEARANCE: f64 = 0.1;
 
 /// The largest extent (columns, rows) a figure of this shape can have, before it is made:
 /// `digits` as the spec gives them (addends; minuend, subtrahend; multiplicand,
@@ -237,19 +250,29 @@ const DIVISOR_GAP: f64 = 0.2;
 pub fn max_extent(operation: Operation, digits: &[u32]) -> (f64, f64) {
     let widest = f64::from(digits.iter().copied().max().unwrap_or(1));
     match operation {
-        Operation::Add => (widest + 1.0, digits.len() as f64 + 1.0),
-        Operation::Sub => (widest + 1.0, 3.0),
+        Operation::Add => (widest + 1.0, digits.len() as f64 + 1.0 + RULE_SPACE),
+        Operation::Sub => (widest + 1.0, 3.0 + RULE_SPACE),
         Operation::Mul => {
             let a = f64::from(digits.first().copied().unwrap_or(1));
             let b = digits.get(1).copied().unwrap_or(1);
-            let partials = if b > 1 { f64::from(b) } else { 0.0 };
-            ((a + f64::from(b)).max(f64::from(b) + 1.0), 3.0 + partials)
+            let (partials, rules) = if b > 1 {
+                (f64::from(b), 2.0)
+            } else {
+                (0.0, 1.0)
+            };
+            (
+                (a + f64::from(b)).max(f64::from(b) + 1.0),
+                3.0 + partials + rules * RULE_SPACE,
+            )
         }
         Operation::Div => {
             let m = f64::from(digits.first().copied().unwrap_or(1));
             let b = f64::from(digits.get(1).copied().unwrap_or(1));
             let steps = (m - b + 1.0).max(1.0);
-            (b + DIVISOR_GAP + m, 2.0 + 2.0 * steps)
+            (
+                b + DIVISOR_GAP + m,
+                2.0 + 2.0 * steps + (1.0 + steps) * RULE_SPACE,
+            )
         }
     }
 }
@@ -269,7 +292,9 @@ impl LayoutKind for MushikuiLayout {
             min_cell: MIN_PUZZLE_PITCH,
             min_answer_cell: MIN_ANSWER_PITCH,
             min_walk_cell: MIN_ANSWER_PITCH,
-            max_cell: MAX_PITCH,
+            max_cell_in_text: MAX_PITCH_IN_TEXT,
+            digit_scale: DIGIT_SCALE,
+            outside: Outside::NONE,
             cells_are: "mushikui-zan digit",
         }
     }
@@ -355,26 +380,167 @@ impl LayoutKind for MushikuiLayout {
         }
     }
 
-    fn rules(&self, _sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
-        let paragraphs: &[&str] = match language {
-            Language::English => &[
-                "Each figure is a calculation worked out on paper (an addition, a subtraction, a long multiplication or a long division) from which insects have eaten some of the digits.",
-                "Every box hides one digit from 0 to 9. Restore all of them so that the whole calculation is correct again. No number of two or more digits starts with 0.",
-                "In long divisions, as in printed books, a 0 in the quotient brings the next digit down at once: its product and the row before it are not written.",
-                "Every puzzle has exactly one solution.",
-            ],
-            Language::Japanese => &[
-                "虫に食べられて数字の一部が消えてしまった筆算（たし算・ひき算・かけ算・わり算）です。",
-                "□には0から9までのどれか1つの数字が入ります。筆算全体が正しくなるように、すべての□に数字を入れましょう。2けた以上の数のいちばん上の位は0ではありません。",
-                "わり算では、印刷された本と同じように、商が0になる段の計算は省略して次の位をすぐに下ろしています。",
-                "答えはどの問題も1通りだけです。",
-            ],
+    fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
+        let mut operations: Vec<Operation> = sections
+            .iter()
+            .filter_map(|section| section_as::<MushikuiSection>(*section))
+            .map(|section| section.operation)
+            .collect();
+        if operations.is_empty() {
+            operations.push(Operation::Mul);
+        }
+        let order = |op: &Operation| EXAMPLES.iter().position(|(known, _)| known == op);
+        operations.sort_by_key(order);
+        operations.dedup();
+        let english = language == Language::English;
+        let names: Vec<&str> = operations
+            .iter()
+            .map(|op| match (op, english) {
+                (Operation::Add, true) => "an addition",
+                (Operation::Sub, true) => "a subtraction",
+                (Operation::Mul, true) => "a long multiplication",
+                (Operation::Div, true) => "a long division",
+                (Operation::Add, false) => "たし算",
+                (Operation::Sub, false) => "ひき算",
+                (Operation::Mul, false) => "かけ算",
+                (Operation::Div, false) => "わり算",
+            })
+            .collect();
+        let what = if english {
+            match names.as_slice() {
+                [one] => one.to_string(),
+                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+                [] => String::new(),
+            }
+        } else {
+            names.join("・")
         };
+        let mut paragraphs = vec![if english {
+            format!(
+                "Each figure is a calculation worked out on paper ({what}) from which insects have eaten some of the digits."
+            )
+        } else {
+            format!("虫に食べられて数字の一部が消えてしまった筆算（{what}）です。")
+        }];
+        paragraphs.push(if english {
+            "Every box hides one digit from 0 to 9. Restore all of them so that the whole calculation is correct again. No number of two or more digits starts with 0.".to_string()
+        } else {
+            "□には0から9までのどれか1つの数字が入ります。筆算全体が正しくなるように、すべての□に数字を入れましょう。2けた以上の数のいちばん上の位は0ではありません。".to_string()
+        });
+        if operations.contains(&Operation::Div) {
+            paragraphs.push(if english {
+                "In long divisions, a 0 in the quotient brings the next digit down at once: its product and the row before it are not written.".to_string()
+            } else {
+                "わり算では、商が0になる段の計算は省略して、次の位をすぐに下ろしています。".to_string()
+            });
+        }
+        paragraphs.push(if english {
+            "Every puzzle has exactly one solution.".to_string()
+        } else {
+            "答えはどの問題も1通りだけです。".to_string()
+        });
+        // A worked example of each operation in the book, at most two: the longest ones.
+        let examples = operations
+            .iter()
+            .skip(operations.len().saturating_sub(2))
+            .filter_map(|op| {
+                let (_, line) = EXAMPLES.iter().find(|(known, _)| known == op)?;
+                let figure = example_figure(line).ok()?;
+                let (columns, rows) = figure.extent();
+                Some(RulesExample {
+                    key: op.name(),
+                    caption: if english {
+                        "Solved: each box gets back its digit (bold on grey), and the calculation is right again.".to_string()
+                    } else {
+                        "答え：□に数字（灰色の太字）が戻り、筆算が正しくなります。".to_string()
+                    },
+                    extent: (2.0 * columns + EXAMPLE_GAP, rows),
+                    min_cell: MIN_PUZZLE_PITCH,
+                })
+            })
+            .collect();
+        let name = words::kind_name(&crate::kind::MUSHIKUI, language);
         vec![RulesPage {
+            kind: crate::kind::MUSHIKUI.name,
             heading: words::rules_heading(&crate::kind::MUSHIKUI, language),
-            running: words::kind_name(&crate::kind::MUSHIKUI, language).to_string(),
-            paragraphs: paragraphs.iter().map(|p| p.to_string()).collect(),
+            running: name.to_string(),
+            paragraphs,
+            examples,
         }]
+    }
+
+    fn draw_example(
+        &self,
+        example: &RulesExample,
+        area: Rect,
+        cell: f64,
+        fonts: &FontSet,
+        items: &mut Vec<Item>,
+    ) -> Result<Rect> {
+        let (_, line) = EXAMPLES
+            .iter()
+            .find(|(op, _)| op.name() == example.key)
+            .ok_or_else(|| Error::runtime(format!("no mushikui-zan example {:?}", example.key)))?;
+        let figure = example_figure(line)?;
+        let (columns, rows) = figure.extent();
+        let puzzle = draw(
+            items,
+            fonts,
+            &figure,
+            Point {
+                x: area.x,
+                y: area.y,
+            },
+            cell,
+            Show::Puzzle,
+        )?;
+        let right = area.x + (columns + EXAMPLE_GAP) * cell;
+        let answer = draw(
+            items,
+            fonts,
+            &figure,
+            Point {
+                x: right,
+                y: area.y,
+            },
+            cell,
+            Show::Answer,
+        )?;
+        super::sudoku::example_arrow(
+            items,
+            puzzle.right(),
+            answer.x,
+            area.y + rows * cell / 2.0,
+            cell,
+        );
+        Ok(Rect::new(
+            area.x,
+            area.y,
+            answer.right() - area.x,
+            rows * cell,
+        ))
+    }
+}
+
+/// The worked examples of the rules page, one small puzzle per operation (easy, unique).
+const EXAMPLES: [(Operation, &str); 4] = [
+    (Operation::Add, "add:8*,11,**0"),
+    (Operation::Sub, "sub:67*,*5,*19"),
+    (Operation::Mul, "mul:7*,**,21*,6*9,*6**"),
+    (Operation::Div, "div:3*,*,***,*2,**,*0,2"),
+];
+
+/// Columns between an example's puzzle and its solution (the arrow's room).
+const EXAMPLE_GAP: f64 = 1.6;
+
+/// A worked example's figure: the puzzle and the solver's solution.
+fn example_figure(line: &str) -> Result<SumFigure> {
+    let puzzle = Puzzle::parse(line)?;
+    match crate::mushikui::solve(&puzzle) {
+        crate::mushikui::Solution::Unique(solution) => SumFigure::from_puzzles(&puzzle, &solution),
+        _ => Err(Error::runtime(format!(
+            "the example {line} is not a unique puzzle"
+        ))),
     }
 }
 
@@ -402,6 +568,8 @@ struct Arrangement {
     sign: Option<(Sign, f64, f64)>,
     /// The dividend's columns under the division bracket: (left, right).
     bracket: Option<(f64, f64)>,
+    /// The y of the bracket's bar, and of the bottom of the dividend's line it encloses.
+    bar: (f64, f64),
     width: f64,
     height: f64,
 }
@@ -412,6 +580,36 @@ impl Arrangement {
     }
     fn rule(&mut self, left: f64, right: f64, y: f64) {
         self.rules.push((left, right, y));
+    }
+
+    /// Makes room for the rules: each line between two rows of digits (a rule, or the
+    /// division's bar) gets [`RULE_SPACE`] of its own, the rule in its middle, so that no
+    /// rule lies on the boxes above or below it. Called once, on whole-line positions.
+    fn open_rules(&mut self) {
+        let mut boundaries: Vec<f64> = self.rules.iter().map(|&(_, _, y)| y).collect();
+        if self.bracket.is_some() {
+            boundaries.push(1.0);
+        }
+        boundaries.sort_by(f64::total_cmp);
+        boundaries.dedup();
+        // A line's top moves down by the room opened above it.
+        let moved = |line: f64| {
+            line + RULE_SPACE * boundaries.iter().filter(|&&b| b <= line + 1e-9).count() as f64
+        };
+        let rule_at = |y: f64| moved(y) - RULE_SPACE / 2.0;
+        for row in &mut self.rows {
+            row.line = moved(row.line);
+        }
+        for rule in &mut self.rules {
+            rule.2 = rule_at(rule.2);
+        }
+        if let Some(sign) = &mut self.sign {
+            sign.2 = moved(sign.2);
+        }
+        if self.bracket.is_some() {
+            self.bar = (rule_at(1.0), moved(1.0) + 1.0);
+        }
+        self.height += RULE_SPACE * boundaries.len() as f64;
     }
 }
 
@@ -537,25 +735,27 @@ pub fn draw_looks(
         }
     }
     if let Some((left, right)) = arrangement.bracket {
-        // The bar over the dividend, and a ")" of four strokes down its left side.
-        let bar = 1.0;
+        // The bar over the dividend, and a ")" of four strokes down its left side, from
+        // the bar to the foot of the dividend's line.
+        let (bar, foot) = arrangement.bar;
         items.push(Item::Line {
-            from: at(left - 0.3, bar),
+            from: at(left - 0.24, bar),
             to: at(right, bar),
             width: rule_width,
             colour: Colour::BLACK,
         });
+        let depth = foot - bar;
         let curve = [
-            (-0.3, 0.0),
-            (-0.16, 0.22),
-            (-0.12, 0.5),
-            (-0.16, 0.78),
-            (-0.3, 1.0),
+            (-0.24, 0.0),
+            (-0.13, 0.22),
+            (-0.1, 0.5),
+            (-0.13, 0.78),
+            (-0.24, 1.0),
         ];
         for pair in curve.windows(2) {
             items.push(Item::Line {
-                from: at(left + pair[0].0, bar + pair[0].1),
-                to: at(left + pair[1].0, bar + pair[1].1),
+                from: at(left + pair[0].0, bar + pair[0].1 * depth),
+                to: at(left + pair[1].0, bar + pair[1].1 * depth),
                 width: rule_width,
                 colour: Colour::BLACK,
             });
@@ -564,7 +764,7 @@ pub fn draw_looks(
     // Digits last, row by row in row-list order, so text reads in the row list's order.
     let mut placed = arrangement.rows.clone();
     placed.sort_by_key(|row| row.row);
-    let size = pitch * 0.62;
+    let size = pitch * DIGIT_SCALE;
     let box_side = pitch * 0.74;
     let box_line = (pitch * 0.04).clamp(0.4, 1.0);
     for PlacedRow { row, right, line } in placed {
@@ -635,7 +835,7 @@ mod tests {
         let page = Page {
             width: 500.0,
             height: 500.0,
-            bleed: 0.0,
+            bleed: crate::layout::page::Bleed::NONE,
             items: items.clone(),
         };
         (page.text_in(bounds), items, bounds)
@@ -659,7 +859,10 @@ mod tests {
         let solution = "mul:733,32,1466,2199,23456";
         let figure = SumFigure::from_lines(puzzle, solution).unwrap();
         let arrangement = figure.arrange().unwrap();
-        assert_eq!((arrangement.width, arrangement.height), (5.0, 5.0));
+        assert_eq!(
+            (arrangement.width, arrangement.height),
+            (5.0, 5.0 + 2.0 * RULE_SPACE)
+        );
         let rights: Vec<f64> = arrangement.rows.iter().map(|row| row.right).collect();
         assert_eq!(rights, vec![5.0, 5.0, 5.0, 4.0, 5.0]);
         let (text, items, _) = page_text(&figure, Show::Puzzle);
@@ -676,10 +879,11 @@ mod tests {
         let solution = "div:14,49,686,49,196,196,0";
         let figure = SumFigure::from_lines(puzzle, solution).unwrap();
         let arrangement = figure.arrange().unwrap();
-        // Divisor (2) + bracket gap + dividend (3) columns; quotient, dividend, 4 steps.
+        // Divisor (2) + bracket gap + dividend (3) columns; quotient, dividend, 4 steps, and
+        // room for the bar and the two steps' rules.
         assert_eq!(
             (arrangement.width, arrangement.height),
-            (5.0 + DIVISOR_GAP, 6.0)
+            (5.0 + DIVISOR_GAP, 6.0 + 3.0 * RULE_SPACE)
         );
         let (text, items, bounds) = page_text(&figure, Show::Puzzle);
         assert_eq!(text, digits_of(puzzle));
@@ -734,9 +938,9 @@ mod tests {
             SumFigure::from_lines("add:135,5**,9397,*0*90", "add:135,558,9397,10090").unwrap();
         let arrangement = figure.arrange().unwrap();
         assert!(arrangement.rows.iter().all(|row| row.right == 5.0));
-        assert_eq!(arrangement.height, 4.0);
+        assert_eq!(arrangement.height, 4.0 + RULE_SPACE);
         let figure = SumFigure::from_lines("sub:9*,*7,2*", "sub:95,67,28").unwrap();
-        assert_eq!(figure.extent(), (3.0, 3.0));
+        assert_eq!(figure.extent(), (3.0, 3.0 + RULE_SPACE));
     }
 
     #[test]
@@ -775,7 +979,8 @@ mod tests {
             let figure = SumFigure::from_lines(puzzle, solution).unwrap();
             let (_, items, bounds) = page_text(&figure, Show::Puzzle);
             let pitch = 20.0;
-            let bar = bounds.y + pitch;
+            // The top of the dividend's line, below the bar and its room.
+            let bar = bounds.y + pitch * (1.0 + RULE_SPACE);
             // The bracket: the slanted strokes of its curve, down the divisor's line.
             let bracket_left = items
                 .iter()
@@ -809,10 +1014,267 @@ mod tests {
                 .fold(f64::NEG_INFINITY, f64::max);
             let gap = bracket_left - divisor_right;
             assert!(
-                gap > 0.0 && gap < pitch * 0.3,
+                gap > 0.0 && gap < pitch * 0.4,
                 "{puzzle}: the divisor ends {gap:.1} pt from its bracket"
             );
         }
+    }
+
+    /// The ink box of an item (strokes included), and whether it is a line.
+    fn ink(item: &Item, fonts: &FontSet) -> Option<Rect> {
+        match item {
+            Item::Line {
+                from, to, width, ..
+            } => {
+                let half = width / 2.0;
+                let (left, right) = (from.x.min(to.x), from.x.max(to.x));
+                let (top, bottom) = (from.y.min(to.y), from.y.max(to.y));
+                // Butt ends: a straight line's ink ends where it does.
+                let (grow_x, grow_y) = if from.y == to.y {
+                    (0.0, half)
+                } else if from.x == to.x {
+                    (half, 0.0)
+                } else {
+                    (half, half)
+                };
+                Some(Rect::new(
+                    left - grow_x,
+                    top - grow_y,
+                    right - left + 2.0 * grow_x,
+                    bottom - top + 2.0 * grow_y,
+                ))
+            }
+            Item::Rect { rect, stroke, .. } => {
+                let half = stroke.map_or(0.0, |(width, _)| width / 2.0);
+                Some(rect.inset(-half))
+            }
+            Item::Text {
+                at,
+                size,
+                face,
+                text,
+                ..
+            } => {
+                let metrics = fonts.metrics(*face);
+                let height = metrics.cap_height() * size;
+                Some(Rect::new(
+                    at.x,
+                    at.y - height,
+                    metrics.width(text, *size),
+                    height,
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// The gap between two boxes (negative when they overlap).
+    fn gap(a: Rect, b: Rect) -> f64 {
+        let across = (b.x - a.right()).max(a.x - b.right());
+        let down = (b.y - a.bottom()).max(a.y - b.bottom());
+        across.max(down)
+    }
+
+    /// The elements of a figure: items that belong together (the strokes of a sign or of
+    /// the division bracket, which meet; a digit and the box or grey square around it)
+    /// form one, as indices into `items`.
+    fn elements(items: &[Item]) -> Vec<Vec<usize>> {
+        let mut owner: Vec<usize> = (0..items.len()).collect();
+        fn root(owner: &mut [usize], mut at: usize) -> usize {
+            while owner[at] != at {
+                owner[at] = owner[owner[at]];
+                at = owner[at];
+            }
+            at
+        }
+        let ends = |item: &Item| match item {
+            Item::Line { from, to, .. } => Some((*from, *to)),
+            _ => None,
+        };
+        let near = |a: Point, b: Point| (a.x - b.x).abs() < 1e-6 && (a.y - b.y).abs() < 1e-6;
+        for a in 0..items.len() {
+            for b in a + 1..items.len() {
+                let together = match (&items[a], &items[b]) {
+                    (Item::Line { .. }, Item::Line { .. }) => {
+                        let (p, q) = ends(&items[a]).unwrap();
+                        let (r, s) = ends(&items[b]).unwrap();
+                        let mid = |u: Point, v: Point| Point {
+                            x: (u.x + v.x) / 2.0,
+                            y: (u.y + v.y) / 2.0,
+                        };
+                        near(p, r)
+                            || near(p, s)
+                            || near(q, r)
+                            || near(q, s)
+                            || near(mid(p, q), mid(r, s))
+                    }
+                    (Item::Rect { rect, .. }, Item::Text { at, .. })
+                    | (Item::Text { at, .. }, Item::Rect { rect, .. }) => rect.contains(Point {
+                        x: at.x,
+                        y: at.y - 0.1,
+                    }),
+                    _ => false,
+                };
+                if together {
+                    let (ra, rb) = (root(&mut owner, a), root(&mut owner, b));
+                    owner[ra] = rb;
+                }
+            }
+        }
+        let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for index in 0..items.len() {
+            let key = root(&mut owner, index);
+            groups.entry(key).or_default().push(index);
+        }
+        groups.into_values().collect()
+    }
+
+    /// Puzzle lines of every shape a book can ask for: the solution with no digit, every
+    /// other digit and every digit hidden.
+    fn figures_of_every_shape() -> Vec<SumFigure> {
+        use crate::mushikui::{GenerateOptions, random_solution};
+        let shapes: &[(Operation, &[usize])] = &[
+            (Operation::Add, &[1, 1]),
+            (Operation::Add, &[4, 4, 3]),
+            (Operation::Add, &[5, 3, 4, 2]),
+            (Operation::Sub, &[2, 1]),
+            (Operation::Sub, &[5, 4]),
+            (Operation::Mul, &[2, 1]),
+            (Operation::Mul, &[3, 2]),
+            (Operation::Mul, &[4, 3]),
+            (Operation::Mul, &[5, 4]),
+            (Operation::Div, &[3, 1]),
+            (Operation::Div, &[4, 2]),
+            (Operation::Div, &[5, 2]),
+            (Operation::Div, &[6, 2]),
+            (Operation::Div, &[6, 3]),
+            (Operation::Div, &[8, 3]),
+        ];
+        let mut solutions: Vec<Puzzle> = [
+            // Zero quotient digits, whose rows books leave out.
+            "div:201,42,8456,84,5,0,56,42,14",
+            "div:101,7,707,7,0,0,7,7,0",
+            "div:1003,9,9027,9,0,0,2,0,27,27,0",
+        ]
+        .iter()
+        .map(|line| line.parse().unwrap())
+        .collect();
+        for (operation, digits) in shapes {
+            let options = GenerateOptions::new(*operation, digits);
+            for index in 0..4 {
+                let mut rng = crate::seed::RandomStream::derive("figures", &["clearance"], index);
+                solutions.extend(random_solution(&options, &mut rng));
+            }
+        }
+        let mut figures = Vec::new();
+        for solution in solutions {
+            {
+                let line = solution.to_line();
+                let (head, rows) = line.split_once(':').unwrap();
+                for pattern in 0..3 {
+                    let mut k = 0;
+                    let hidden: String = rows
+                        .chars()
+                        .map(|ch| {
+                            if !ch.is_ascii_digit() {
+                                return ch;
+                            }
+                            k += 1;
+                            let hide = match pattern {
+                                0 => false,
+                                1 => k % 2 == 0,
+                                _ => true,
+                            };
+                            if hide { '*' } else { ch }
+                        })
+                        .collect();
+                    let puzzle: Puzzle = format!("{head}:{hidden}").parse().unwrap();
+                    figures.push(SumFigure::from_puzzles(&puzzle, &solution).unwrap());
+                }
+            }
+        }
+        figures
+    }
+
+    /// No element of a figure touches another: rules clear the boxes above and below
+    /// them, rows of boxes stand apart, the bracket clears the divisor, the quotient and
+    /// the dividend; at every pitch a book uses, for puzzles, answers and walkthroughs.
+    #[test]
+    fn no_figure_element_touches_another() {
+        let fonts = FontSet::bundled(false);
+        let figures = figures_of_every_shape();
+        assert!(figures.len() > 100, "{}", figures.len());
+        let mut worst = f64::INFINITY;
+        for figure in &figures {
+            for pitch in [MIN_ANSWER_PITCH, MIN_PUZZLE_PITCH, 16.0, 24.0] {
+                let looks: [&dyn Fn(usize, usize) -> Look; 3] = [
+                    &|row, index| {
+                        if figure.rows[row][index].hidden {
+                            Look::Blank
+                        } else {
+                            Look::Given
+                        }
+                    },
+                    &|row, index| {
+                        if figure.rows[row][index].hidden {
+                            Look::Found
+                        } else {
+                            Look::Given
+                        }
+                    },
+                    &|row, index| {
+                        if !figure.rows[row][index].hidden {
+                            Look::Given
+                        } else if (row + index) % 2 == 0 {
+                            Look::Known
+                        } else {
+                            Look::Blank
+                        }
+                    },
+                ];
+                for look in looks {
+                    let mut items = Vec::new();
+                    draw_looks(
+                        &mut items,
+                        &fonts,
+                        figure,
+                        Point { x: 0.0, y: 0.0 },
+                        pitch,
+                        look,
+                    )
+                    .unwrap();
+                    let groups = elements(&items);
+                    let boxes: Vec<Vec<Rect>> = groups
+                        .iter()
+                        .map(|group| {
+                            group
+                                .iter()
+                                .filter_map(|&i| ink(&items[i], &fonts))
+                                .collect()
+                        })
+                        .collect();
+                    for a in 0..boxes.len() {
+                        for b in a + 1..boxes.len() {
+                            for &p in &boxes[a] {
+                                for &q in &boxes[b] {
+                                    let apart = gap(p, q) / pitch;
+                                    worst = worst.min(apart);
+                                    assert!(
+                                        apart >= MIN_CLEARANCE,
+                                        "{:?} at {pitch} pt: {:?} and {:?} are {:.2} pitch apart",
+                                        figure.rows,
+                                        items[groups[a][0]],
+                                        items[groups[b][0]],
+                                        apart
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(worst.is_finite());
     }
 
     /// Every moment of a walkthrough marks exactly the digits its steps find (bold on a

@@ -37,7 +37,8 @@ pub fn run(
     }
 }
 
-/// Characters a line may not start with (closing punctuation, in Japanese and English).
+/// Characters a line may not start with (kinsoku: closing brackets and punctuation, the
+/// long-vowel mark, small kana and iteration marks, in Japanese and English).
 fn no_break_before(ch: char) -> bool {
     matches!(
         ch,
@@ -47,15 +48,34 @@ fn no_break_before(ch: char) -> bool {
             | '）'
             | '」'
             | '』'
+            | '】'
+            | '〕'
+            | '〉'
+            | '》'
+            | '］'
+            | '｝'
             | '・'
+            | '：'
+            | '；'
             | 'ー'
+            | '～'
+            | '…'
+            | '‥'
+            | '々'
+            | 'ゝ'
+            | 'ゞ'
+            | 'ヽ'
+            | 'ヾ'
             | '！'
             | '？'
             | ')'
+            | ']'
             | ','
             | '.'
             | ':'
             | ';'
+            | '!'
+            | '?'
     ) || matches!(
         ch,
         'ぁ' | 'ぃ'
@@ -66,6 +86,9 @@ fn no_break_before(ch: char) -> bool {
             | 'ゃ'
             | 'ゅ'
             | 'ょ'
+            | 'ゎ'
+            | 'ゕ'
+            | 'ゖ'
             | 'ァ'
             | 'ィ'
             | 'ゥ'
@@ -75,6 +98,17 @@ fn no_break_before(ch: char) -> bool {
             | 'ャ'
             | 'ュ'
             | 'ョ'
+            | 'ヮ'
+            | 'ヵ'
+            | 'ヶ'
+    )
+}
+
+/// Characters a line may not end with (kinsoku: opening brackets).
+fn no_break_after(ch: char) -> bool {
+    matches!(
+        ch,
+        '「' | '『' | '（' | '【' | '〔' | '〈' | '《' | '［' | '｛' | '(' | '['
     )
 }
 
@@ -84,62 +118,163 @@ fn cjk(ch: char) -> bool {
     matches!(u32::from(ch), 0x3000..=0x30FF | 0x3400..=0x9FFF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF)
 }
 
-/// Breaks `text` into lines no wider than `width` at `size`: at spaces, and between
-/// characters of scripts written without spaces. A word longer than a line is split.
-pub fn wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
-    // Tokens: words with their following space, or single CJK characters.
+/// The units a line may break between: words with their following space, single CJK
+/// characters, each with the closing marks after it and the opening brackets before it
+/// (a line never starts with 。、」 or a small kana, and never ends with 「（).
+fn tokens(text: &str) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut current = String::new();
     for ch in text.chars() {
         if ch == ' ' {
             current.push(ch);
             tokens.push(std::mem::take(&mut current));
-        } else if cjk(ch) && !no_break_before(ch) {
-            if !current.is_empty() {
-                tokens.push(std::mem::take(&mut current));
-            }
-            current.push(ch);
-        } else {
-            if !current.is_empty()
-                && current.chars().last().is_some_and(cjk)
-                && !no_break_before(ch)
-            {
-                tokens.push(std::mem::take(&mut current));
-            }
-            current.push(ch);
+            continue;
         }
+        let last = current.chars().last();
+        let glued = no_break_before(ch) || last.is_some_and(no_break_after);
+        let breaks = !glued && (cjk(ch) || last.is_some_and(cjk));
+        if breaks && !current.is_empty() {
+            tokens.push(std::mem::take(&mut current));
+        }
+        current.push(ch);
     }
     if !current.is_empty() {
         tokens.push(current);
     }
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for token in tokens {
-        let candidate = format!("{line}{token}");
+    tokens
+}
+
+/// The characters of a line that count for its length: not spaces or punctuation.
+fn letters(line: &str) -> usize {
+    line.chars()
+        .filter(|&ch| !ch.is_whitespace() && !no_break_before(ch) && !ch.is_ascii_punctuation())
+        .count()
+}
+
+/// Breaks `text` into lines no wider than `width` at `size`: at spaces, and between
+/// characters of scripts written without spaces, by the kinsoku rules. A last line of one
+/// character takes a unit from the line before it. A word longer than a line is split.
+pub fn wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines: Vec<Vec<String>> = Vec::new();
+    let mut line: Vec<String> = Vec::new();
+    let joined = |units: &[String]| units.concat();
+    for token in tokens(text) {
+        let candidate = format!("{}{token}", joined(&line));
         if line.is_empty() || metrics.width(candidate.trim_end(), size) <= width {
-            line = candidate;
+            line.push(token);
         } else {
-            lines.push(line.trim_end().to_string());
-            line = token;
+            lines.push(std::mem::take(&mut line));
+            line.push(token);
         }
-        // A single token wider than the line is cut where it overflows.
-        while metrics.width(line.trim_end(), size) > width && line.chars().count() > 1 {
+        // A single unit wider than the line is cut where it overflows.
+        while line.len() == 1
+            && metrics.width(line[0].trim_end(), size) > width
+            && line[0].chars().count() > 1
+        {
             let mut cut = String::new();
-            for ch in line.chars() {
+            for ch in line[0].chars() {
                 if !cut.is_empty() && metrics.width(&format!("{cut}{ch}"), size) > width {
                     break;
                 }
                 cut.push(ch);
             }
-            let rest = line[cut.len()..].to_string();
-            lines.push(cut);
-            line = rest;
+            let rest = line[0][cut.len()..].to_string();
+            lines.push(vec![cut]);
+            line = vec![rest];
         }
     }
-    if !line.trim().is_empty() {
-        lines.push(line.trim_end().to_string());
+    if !joined(&line).trim().is_empty() {
+        lines.push(line);
+    }
+    // No one-character last line: it takes units from the line before while that line
+    // keeps two or more and the last line still fits.
+    while lines.len() >= 2 {
+        let last = lines.len() - 1;
+        if letters(&joined(&lines[last])) > 1 || lines[last - 1].len() < 3 {
+            break;
+        }
+        let unit = lines[last - 1].pop().expect("three or more units");
+        let candidate = format!("{unit}{}", joined(&lines[last]));
+        if metrics.width(candidate.trim_end(), size) > width {
+            lines[last - 1].push(unit);
+            break;
+        }
+        lines[last].insert(0, unit);
     }
     lines
+        .iter()
+        .map(|units| joined(units).trim_end().to_string())
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+/// Breaks `text` into as few lines as [`wrap`] does at `width`, as even as they can be: the
+/// lines of the narrowest width that still needs no more of them. A title set this way
+/// never leaves one word alone on its last line when its words can be shared out.
+pub fn balanced(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
+    let lines = wrap(metrics, text, size, width);
+    if lines.len() < 2 {
+        return lines;
+    }
+    let (mut narrow, mut wide) = (0.0, width);
+    for _ in 0..20 {
+        let middle = (narrow + wide) / 2.0;
+        if wrap(metrics, text, size, middle).len() <= lines.len() {
+            wide = middle;
+        } else {
+            narrow = middle;
+        }
+    }
+    wrap(metrics, text, size, wide)
+}
+
+/// Sets `line` across `width` from `x` on the baseline `y`, justified: the room left over
+/// goes between words, and between characters where one of the two is written without
+/// spaces (never inside a Latin word or number). A line with nowhere to put the room, or
+/// that would open gaps wider than its size, is set flush left. Returns the runs.
+pub fn justified(
+    metrics: &FontMetrics,
+    face: FaceId,
+    line: &str,
+    size: f64,
+    (x, y): (f64, f64),
+    width: f64,
+) -> Vec<Item> {
+    // Pieces that keep together, and whether a gap may open after each.
+    let mut pieces: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = line.chars().collect();
+    for (index, &ch) in chars.iter().enumerate() {
+        current.push(ch);
+        let next = chars.get(index + 1).copied();
+        let gap = match next {
+            None => false,
+            Some(next) => ch == ' ' || cjk(ch) || cjk(next),
+        };
+        if gap {
+            pieces.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        pieces.push(current);
+    }
+    let natural = metrics.width(line, size);
+    let gaps = pieces.len().saturating_sub(1);
+    let extra = width - natural;
+    if gaps == 0 || extra <= 0.0 || extra / gaps as f64 > size {
+        return vec![run(metrics, face, line, size, (x, y), Align::Left, 0.0)];
+    }
+    let each = extra / gaps as f64;
+    let mut at = x;
+    let mut items = Vec::with_capacity(pieces.len());
+    for piece in &pieces {
+        let shown = piece.trim_end();
+        if !shown.is_empty() {
+            items.push(run(metrics, face, shown, size, (at, y), Align::Left, 0.0));
+        }
+        at += metrics.width(piece, size) + each;
+    }
+    items
 }
 
 #[cfg(test)]
@@ -171,5 +306,102 @@ mod tests {
             assert!(!line.starts_with('。') && !line.starts_with('、'), "{line}");
         }
         assert_eq!(lines.concat(), text);
+    }
+
+    /// The kinsoku rules, on every width a rules page could have: no line starts with a
+    /// closing mark, the long-vowel mark or a small kana, none ends with an opening bracket,
+    /// no last line is one character, and nothing is lost.
+    #[test]
+    fn japanese_lines_keep_the_kinsoku_rules() {
+        let face = Face::bundled(BundledFont::IpaexGothic);
+        let text = "キラーサドク（サムナンプレ）：ナンプレと同じく、どの横の列にも数字が1つずつ入ります。「ケージ」の中の数字を足すとその数になり、同じケージの中に同じ数字は入りません。ショートカットはありません。";
+        let starts: Vec<char> = "。、」）ー：ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+            .chars()
+            .collect();
+        let mut runts = 0;
+        for width in 60..400 {
+            let width = f64::from(width);
+            let lines = wrap(&face.metrics, text, 10.0, width);
+            assert_eq!(lines.concat(), text, "{width}");
+            for line in &lines {
+                let first = line.chars().next().unwrap();
+                let last = line.chars().last().unwrap();
+                assert!(!starts.contains(&first), "{width}: {line}");
+                assert!(!"「（".contains(last), "{width}: {line}");
+                assert!(
+                    face.metrics.width(line, 10.0) <= width + 1e-9,
+                    "{width}: {line}"
+                );
+            }
+            if lines.len() > 1 && letters(lines.last().unwrap()) <= 1 {
+                runts += 1;
+            }
+        }
+        assert_eq!(runts, 0);
+    }
+
+    #[test]
+    fn balanced_lines_leave_no_word_alone() {
+        let face = Face::bundled(BundledFont::DejaVuSansBold);
+        let title = "The Little Giant Book of Logic";
+        let size = 30.0;
+        let full = face.metrics.width(title, size);
+        let mut lone = 0;
+        for step in 0..40 {
+            let width = full * (0.5 + f64::from(step) * 0.0124);
+            let greedy = wrap(&face.metrics, title, size, width);
+            let even = balanced(&face.metrics, title, size, width);
+            assert_eq!(even.len(), greedy.len(), "{width}");
+            assert_eq!(even.join(" "), title);
+            if greedy.len() == 2 && !greedy[1].contains(' ') {
+                lone += 1;
+            }
+            if even.len() == 2 {
+                assert!(even[1].contains(' '), "{width}: {even:?}");
+                let (a, b) = (
+                    face.metrics.width(&even[0], size),
+                    face.metrics.width(&even[1], size),
+                );
+                assert!(a.max(b) / a.min(b) < 1.6, "{width}: {even:?}");
+            }
+        }
+        // Greedy breaking does leave a word alone at some of these widths.
+        assert!(lone > 0);
+    }
+
+    #[test]
+    fn justified_lines_fill_their_width_between_characters_and_words() {
+        let face = Face::bundled(BundledFont::IpaexGothic);
+        let line = "数字が1から16まで入ります。";
+        let items = justified(&face.metrics, 0, line, 10.0, (20.0, 50.0), 200.0);
+        let text: String = items
+            .iter()
+            .map(|item| match item {
+                Item::Text { text, .. } => text.clone(),
+                _ => String::new(),
+            })
+            .collect();
+        assert_eq!(text, line);
+        // "16" stays one run; the last character ends at the right edge.
+        assert!(
+            items
+                .iter()
+                .any(|item| matches!(item, Item::Text { text, .. } if text == "16"))
+        );
+        let Some(Item::Text { at, text, size, .. }) = items.last() else {
+            panic!("no runs");
+        };
+        let end = at.x + face.metrics.width(text, *size);
+        assert!((end - 220.0).abs() < 1e-9, "{end}");
+        let latin = Face::bundled(BundledFont::DejaVuSans);
+        let items = justified(
+            &latin.metrics,
+            0,
+            "Fill the grid so",
+            10.0,
+            (0.0, 0.0),
+            100.0,
+        );
+        assert_eq!(items.len(), 4);
     }
 }

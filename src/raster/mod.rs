@@ -15,7 +15,7 @@ use ttf_parser::OutlineBuilder;
 use crate::error::{Error, Result};
 use crate::layout::fonts::FontSet;
 use crate::layout::page::{
-    Item, Page, Path, Point, Rect, Segment as PathSegment, Stroke, Transform,
+    Bleed, Item, Page, Path, Point, Rect, Segment as PathSegment, Stroke, Transform,
 };
 use crate::layout::picture::Picture;
 
@@ -89,13 +89,16 @@ impl Bitmap {
     }
 }
 
-/// The size in pixels of the picture of a page `width` × `height` points with `bleed` on
-/// every side, at `dpi`: the media box, each side rounded to the nearest pixel. Pictures of
-/// more than [`MAX_PIXELS`] are refused.
-pub fn pixel_size(width: f64, height: f64, bleed: f64, dpi: u32) -> Result<(usize, usize)> {
+/// The size in pixels of the picture of a page `width` × `height` points with `bleed`
+/// beyond its edges, at `dpi`: the media box, each side rounded to the nearest pixel.
+/// Pictures of more than [`MAX_PIXELS`] are refused.
+pub fn pixel_size(width: f64, height: f64, bleed: Bleed, dpi: u32) -> Result<(usize, usize)> {
     let scale = f64::from(dpi) / 72.0;
-    let side = |points: f64| ((points + 2.0 * bleed) * scale).round().max(1.0) as usize;
-    let (columns, rows) = (side(width), side(height));
+    let side = |points: f64| (points * scale).round().max(1.0) as usize;
+    let (columns, rows) = (
+        side(bleed.media_width(width)),
+        side(bleed.media_height(height)),
+    );
     if columns.saturating_mul(rows) > MAX_PIXELS {
         return Err(Error::input(format!(
             "a picture of {columns} x {rows} pixels is too large (at most {} million pixels)",
@@ -145,7 +148,8 @@ impl<'a> PageRasterizer<'a> {
             shape: Vec::new(),
         };
         let scale = f64::from(dpi) / 72.0;
-        let to_pixels = Transform::translate(page.bleed, page.bleed).then(Transform::scale(scale));
+        let to_pixels =
+            Transform::translate(page.bleed.left, page.bleed.top).then(Transform::scale(scale));
         self.draw(&mut canvas, &page.items, to_pixels);
         Ok(Bitmap {
             width,
@@ -775,7 +779,7 @@ mod tests {
         Page {
             width: 100.0,
             height: 50.0,
-            bleed: 0.0,
+            bleed: crate::layout::page::Bleed::NONE,
             items,
         }
     }
@@ -791,10 +795,13 @@ mod tests {
         let bitmap = raster.render(&page(Vec::new()), 72).unwrap();
         assert_eq!((bitmap.width, bitmap.height), (100, 50));
         assert!(bitmap.pixels.iter().all(|&level| level == 255));
-        assert_eq!(pixel_size(100.0, 50.0, 9.0, 144).unwrap(), (236, 136));
+        assert_eq!(
+            pixel_size(100.0, 50.0, Bleed::uniform(9.0), 144).unwrap(),
+            (236, 136)
+        );
         let a3 = (841.89, 1190.55);
-        assert!(pixel_size(a3.0, a3.1, 0.0, 300).is_ok());
-        let error = pixel_size(a3.0, a3.1, 0.0, 600).unwrap_err();
+        assert!(pixel_size(a3.0, a3.1, Bleed::NONE, 300).is_ok());
+        let error = pixel_size(a3.0, a3.1, Bleed::NONE, 600).unwrap_err();
         assert_eq!(error.exit_code(), 2);
     }
 

@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::layout::fonts::{Face, FontSet};
-use crate::layout::page::{Colour, Document, Item, Page, Path, Segment, Stroke, Transform};
+use crate::layout::page::{Bleed, Colour, Document, Item, Page, Path, Segment, Stroke, Transform};
 use crate::layout::picture::Picture;
 
 /// The resource name (and subset tag prefix) of face `index`: six capital letters.
@@ -80,7 +80,7 @@ pub fn check_embeddable(face: &Face, text: &str) -> Result<()> {
         pages: vec![Page {
             width: 100.0,
             height: 100.0,
-            bleed: 0.0,
+            bleed: crate::layout::page::Bleed::NONE,
             items: vec![Item::Text {
                 at: crate::layout::page::Point { x: 10.0, y: 50.0 },
                 size: 10.0,
@@ -135,8 +135,9 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
         secure: true,
         image_optimization: None,
     };
+    let bleeds: Vec<Bleed> = document.pages.iter().map(|page| page.bleed).collect();
     let mut bytes = guarded(
-        || pdf.save(&options, &mut warnings),
+        || save_with_bleed_boxes(&pdf, &options, &mut warnings, &bleeds),
         || {
             let named: Vec<&str> = fonts
                 .faces
@@ -169,6 +170,39 @@ pub fn render(document: &Document, fonts: &FontSet) -> Result<Vec<u8>> {
         }
     }
     Ok(bytes)
+}
+
+/// Writes the PDF as the library's `save` does, giving every page with bleed a BleedBox
+/// (its media box: the printer's trim may fall anywhere in the bleed), which the library
+/// does not write.
+fn save_with_bleed_boxes(
+    pdf: &PdfDocument,
+    options: &PdfSaveOptions,
+    warnings: &mut Vec<printpdf::PdfWarnMsg>,
+    bleeds: &[Bleed],
+) -> Vec<u8> {
+    let mut document = pdf.to_lopdf_document(options, warnings);
+    if bleeds.iter().any(|bleed| *bleed != Bleed::NONE) {
+        let pages = document.get_pages();
+        for (id, bleed) in pages.values().zip(bleeds) {
+            if *bleed == Bleed::NONE {
+                continue;
+            }
+            if let Ok(lopdf::Object::Dictionary(page)) = document.get_object_mut(*id)
+                && let Ok(media) = page.get(b"MediaBox").cloned()
+            {
+                page.set("BleedBox", media);
+            }
+        }
+    }
+    if options.optimize {
+        document.compress();
+    }
+    let mut bytes = Vec::new();
+    match document.save_to(&mut bytes) {
+        Ok(()) => bytes,
+        Err(_) => Vec::new(),
+    }
 }
 
 fn used_faces(document: &Document, count: usize) -> Vec<bool> {
@@ -595,20 +629,22 @@ fn items_ops(items: &[Item], frame: Frame, ops: &mut Vec<Op>) {
 }
 
 /// Where layout coordinates land in PDF space: layout's y grows down from the trimmed
-/// page's top; PDF's grows up from the media box's bottom, which is `bleed` further out.
+/// page's top; PDF's grows up from the media box's bottom. The trimmed page sits `left`
+/// in from the media box's left edge and `top` down from its top edge.
 #[derive(Clone, Copy)]
 struct Frame {
-    bleed: f64,
+    left: f64,
+    top: f64,
     media_height: f64,
 }
 
 impl Frame {
     fn x(self, value: f64) -> Pt {
-        pt(value + self.bleed)
+        pt(value + self.left)
     }
 
     fn y(self, value: f64) -> Pt {
-        pt(self.media_height - self.bleed - value)
+        pt(self.media_height - self.top - value)
     }
 
     fn point(self, p: crate::layout::page::Point) -> PdfPoint {
@@ -626,11 +662,11 @@ impl Frame {
             yx: 0.0,
             xy: 0.0,
             yy: -1.0,
-            tx: self.bleed,
-            ty: self.media_height - self.bleed,
+            tx: self.left,
+            ty: self.media_height - self.top,
         };
         let to_layout = Transform {
-            tx: -self.bleed,
+            tx: -self.left,
             ..to_pdf
         };
         let m = to_layout.then(transform).then(to_pdf);
@@ -638,36 +674,39 @@ impl Frame {
     }
 }
 
+/// A PDF box `[llx lly urx ury]` (printpdf writes a box's four fields as they are).
+fn pdf_box(left: f64, bottom: f64, right: f64, top: f64) -> PdfRect {
+    PdfRect {
+        x: pt(left),
+        y: pt(bottom),
+        width: pt(right),
+        height: pt(top),
+        mode: None,
+        winding_order: None,
+    }
+}
+
 /// The operations of one page.
 fn page_ops(page: &Page) -> PdfPage {
-    let media_width = page.width + 2.0 * page.bleed;
-    let media_height = page.height + 2.0 * page.bleed;
+    let bleed = page.bleed;
+    let media_width = bleed.media_width(page.width);
+    let media_height = bleed.media_height(page.height);
     let frame = Frame {
-        bleed: page.bleed,
+        left: bleed.left,
+        top: bleed.top,
         media_height,
     };
     let mut ops = Vec::with_capacity(page.items.len() * 3);
     items_ops(&page.items, frame, &mut ops);
-    let media = PdfRect {
-        x: Pt(0.0),
-        y: Pt(0.0),
-        width: pt(media_width),
-        height: pt(media_height),
-        mode: None,
-        winding_order: None,
-    };
-    // printpdf writes a box's four fields as they are; PDF boxes are [llx lly urx ury].
-    let trim = PdfRect {
-        x: pt(page.bleed),
-        y: pt(page.bleed),
-        width: pt(page.bleed + page.width),
-        height: pt(page.bleed + page.height),
-        mode: None,
-        winding_order: None,
-    };
+    let media = pdf_box(0.0, 0.0, media_width, media_height);
     PdfPage {
         media_box: media.clone(),
-        trim_box: trim,
+        trim_box: pdf_box(
+            bleed.left,
+            bleed.bottom,
+            bleed.left + page.width,
+            bleed.bottom + page.height,
+        ),
         crop_box: media,
         ops,
     }
@@ -679,6 +718,7 @@ mod tests {
     use crate::layout::page::{Info, Point, Rect};
 
     fn sample(bleed: f64) -> Document {
+        let bleed = Bleed::uniform(bleed);
         let fonts = FontSet::bundled(false);
         let items = vec![
             Item::Line {
@@ -737,6 +777,7 @@ mod tests {
         };
         assert_eq!(numbers(b"MediaBox"), vec![0.0, 0.0, 450.0, 666.0]);
         assert_eq!(numbers(b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
+        assert_eq!(numbers(b"BleedBox"), vec![0.0, 0.0, 450.0, 666.0]);
         let info = document
             .trailer
             .get(b"Info")
@@ -749,6 +790,62 @@ mod tests {
         let id = document.trailer.get(b"ID").unwrap().as_array().unwrap();
         let expected = hex(&identity_digest(&sample(9.0)));
         assert_eq!(id[0].as_str().unwrap(), &expected.as_bytes()[..32]);
+    }
+
+    #[test]
+    fn bleed_on_three_edges_leaves_the_binding_edge_flush() {
+        let fonts = FontSet::bundled(false);
+        let mut document = sample(0.0);
+        let recto = Bleed {
+            top: 9.0,
+            bottom: 9.0,
+            left: 0.0,
+            right: 9.0,
+        };
+        let verso = Bleed {
+            left: 9.0,
+            right: 0.0,
+            ..recto
+        };
+        document.pages[0].bleed = recto;
+        let mut second = document.pages[0].clone();
+        second.bleed = verso;
+        document.pages.push(second);
+        let bytes = render(&document, &fonts).unwrap();
+        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+        let boxes = |number: u32, key: &[u8]| -> Vec<f32> {
+            let id = pdf.get_pages()[&number];
+            pdf.get_dictionary(id)
+                .unwrap()
+                .get(key)
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|value| value.as_float().unwrap())
+                .collect()
+        };
+        // 6 × 9 in: 6.125 × 9.25 in, the right-hand page's trim at its left edge, the
+        // left-hand page's at its right edge.
+        for number in [1, 2] {
+            assert_eq!(boxes(number, b"MediaBox"), vec![0.0, 0.0, 441.0, 666.0]);
+            assert_eq!(boxes(number, b"BleedBox"), vec![0.0, 0.0, 441.0, 666.0]);
+        }
+        assert_eq!(boxes(1, b"TrimBox"), vec![0.0, 9.0, 432.0, 657.0]);
+        assert_eq!(boxes(2, b"TrimBox"), vec![9.0, 9.0, 441.0, 657.0]);
+        // The text's origin moves with the trim.
+        let first_text_x = |number: u32| -> f32 {
+            let id = pdf.get_pages()[&number];
+            let content = lopdf::content::Content::decode(&pdf.get_page_content(id)).unwrap();
+            let matrix = content
+                .operations
+                .iter()
+                .find(|op| op.operator == "Tm")
+                .unwrap();
+            matrix.operands[4].as_float().unwrap()
+        };
+        assert_eq!(first_text_x(1), 50.0);
+        assert_eq!(first_text_x(2), 59.0);
     }
 
     /// The drawing operations of a PDF's first page.
@@ -893,6 +990,39 @@ mod tests {
         }
         assert!(!dated.windows(4).any(|window| window == b"1970"));
         assert_eq!(dated, render(&document, &fonts).unwrap());
+    }
+
+    /// A Japanese book's bold is its own face (not the regular one), embedded as a subset
+    /// of the glyphs used, like every font.
+    #[test]
+    fn japanese_bold_is_a_bold_face_embedded_as_a_subset() {
+        let fonts = FontSet::bundled(true);
+        assert_ne!(fonts.bold, fonts.text);
+        assert_eq!(fonts.face(fonts.bold).origin, "BIZ UDGothic Bold");
+        let mut document = sample(0.0);
+        document.pages[0].items.push(Item::Text {
+            at: Point { x: 20.0, y: 200.0 },
+            size: 18.0,
+            face: fonts.bold,
+            text: "遊び方：ナンプレ 問題12".to_string(),
+            colour: Colour::BLACK,
+        });
+        let bytes = render(&document, &fonts).unwrap();
+        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+        let names: Vec<String> = pdf
+            .objects
+            .values()
+            .filter_map(|object| object.as_dict().ok())
+            .filter_map(|dict| dict.get(b"FontName").ok())
+            .filter_map(|name| name.as_name().ok())
+            .map(|name| String::from_utf8_lossy(name).into_owned())
+            .collect();
+        assert!(
+            names.iter().any(|name| name.ends_with("+BIZUDGothic-Bold")),
+            "{names:?}"
+        );
+        // The whole face is 4.6 MB; the file holds only the glyphs used.
+        assert!(bytes.len() < 200_000, "{} bytes", bytes.len());
     }
 
     #[test]
