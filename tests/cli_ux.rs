@@ -147,7 +147,7 @@ fn the_manual_page_prints_and_installs() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 20, "{names:?}");
+    assert_eq!(names.len(), 21, "{names:?}");
     for name in &names {
         let page = std::fs::read_to_string(dir.join(name)).unwrap();
         let title = name.trim_end_matches(".1").to_uppercase();
