@@ -29,6 +29,7 @@ mod mushikui_classics;
 mod mushikui_cli;
 mod mushikui_properties;
 mod mushikui_walkthrough_cli;
+mod pattern;
 mod preflight;
 mod preview;
 mod readme;

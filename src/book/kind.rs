@@ -7,11 +7,12 @@
 
 use std::any::Any;
 use std::fmt::Debug;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
 use super::plan::Puzzle;
-use super::source::{Span, Table};
+use super::source::{Located, Span, Table};
 use super::spec::{Difficulty, Language};
 use crate::error::Result;
 use crate::kind::Kind;
@@ -79,6 +80,18 @@ pub trait SectionKind: Debug + Send + Sync + Any {
     /// made.
     fn listing(&self) -> Option<Arc<dyn Listing>> {
         None
+    }
+    /// Files the section's options name besides its puzzle `source` (a pattern's mask), as
+    /// the spec wrote them (relative to its directory): the CLI reads them before anything
+    /// is planned and hands their texts to [`SectionKind::take_files`].
+    fn files(&self) -> Vec<Located<PathBuf>> {
+        Vec::new()
+    }
+    /// The texts of [`SectionKind::files`], in their order, each with the name its errors
+    /// give the file; an input error (at the file's line and column) when one is unusable.
+    fn take_files(&self, texts: &[(String, String)]) -> Result<()> {
+        let _ = texts;
+        Ok(())
     }
 }
 

@@ -15,6 +15,7 @@ pub mod killer;
 pub mod kind;
 pub mod manifest;
 pub mod mushikui;
+pub mod pattern;
 pub mod plan;
 pub mod printer;
 pub mod series;

@@ -9,6 +9,7 @@
 //! [, `tier=…` | `rating=…`]; `symbols` (digits, shapes or letters) only changes the
 //! drawing, so it is not part of the seed path.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use super::killer::KillerSection;
@@ -16,8 +17,9 @@ use super::kind::{
     BookKind, Content, Hint, Listing, Nudge, SectionKind, StepFigure, Topic, WalkStep, Walkthrough,
     Wording,
 };
+use super::pattern::{PatternMark, SectionPattern};
 use super::plan::Puzzle;
-use super::source::Table;
+use super::source::{Located, Table};
 use super::spec::{Difficulty, Language, at, parse_at};
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
@@ -54,6 +56,8 @@ pub struct SudokuSection {
     pub symbols: Symbols,
     /// The techniques the solves must use (`needs`, `hardest`; classic 9×9 only).
     pub techniques: TechniqueTarget,
+    /// The picture the givens draw, if any.
+    pub pattern: Option<SectionPattern>,
 }
 
 /// What a grid's values are printed as.
@@ -99,6 +103,8 @@ pub struct VariantContent {
     pub puzzle: VariantGrid,
     pub solution: VariantGrid,
     pub symbols: Symbols,
+    /// The pattern the givens draw, when the section has one.
+    pub pattern: Option<PatternMark>,
 }
 
 /// A classic 9×9 sudoku printed with symbols other than digits.
@@ -107,6 +113,8 @@ pub struct SymbolContent {
     pub puzzle: Grid,
     pub solution: Grid,
     pub symbols: Symbols,
+    /// The pattern the givens draw, when the section has one.
+    pub pattern: Option<PatternMark>,
 }
 
 /// A sudoku and its solution.
@@ -114,12 +122,25 @@ pub struct SymbolContent {
 pub struct SudokuContent {
     pub puzzle: Grid,
     pub solution: Grid,
+    /// The pattern the givens draw, when the section has one.
+    pub pattern: Option<PatternMark>,
 }
 
 impl BookKind for SudokuBook {
     fn section_keys(&self) -> &'static [&'static str] {
         &[
-            "symmetry", "clues", "size", "variant", "symbols", "letters", "needs", "hardest",
+            "symmetry",
+            "clues",
+            "size",
+            "variant",
+            "symbols",
+            "letters",
+            "needs",
+            "hardest",
+            "pattern",
+            "pattern_file",
+            "pattern_tint",
+            "minimal",
         ]
     }
 
@@ -197,6 +218,7 @@ impl BookKind for SudokuBook {
             return Err(at(table, span, error));
         }
         let is_variant = (size, variant) != (Size::S9, Variant::Classic);
+        let pattern = SectionPattern::read(table, size, variant)?;
         let symmetry_text = table.string("symmetry")?;
         let symmetry = match &symmetry_text {
             None if is_variant => crate::sudoku::variant::generate::default_symmetry(variant),
@@ -255,6 +277,7 @@ impl BookKind for SudokuBook {
             variant: variant_options,
             symbols,
             techniques,
+            pattern,
         }))
     }
 }
@@ -415,13 +438,19 @@ impl Symbols {
 
 impl SudokuSection {
     fn graded(&self, puzzle: Grid, solution: Grid, grading: &Grading) -> Puzzle {
+        let pattern = self.pattern.as_ref().map(|pattern| pattern.mark.clone());
         let content: std::sync::Arc<dyn Content> = if self.symbols == Symbols::Digits {
-            std::sync::Arc::new(SudokuContent { puzzle, solution })
+            std::sync::Arc::new(SudokuContent {
+                puzzle,
+                solution,
+                pattern,
+            })
         } else {
             std::sync::Arc::new(SymbolContent {
                 puzzle,
                 solution,
                 symbols: self.symbols.clone(),
+                pattern,
             })
         };
         Puzzle {
@@ -443,6 +472,7 @@ impl SudokuSection {
                 puzzle,
                 solution,
                 symbols: self.symbols.clone(),
+                pattern: self.pattern.as_ref().map(|pattern| pattern.mark.clone()),
             }),
             rating: Some(f64::from(rating_tenths) / 10.0),
             tier: Some(tier.name().to_string()),
@@ -551,6 +581,7 @@ impl Listing for SudokuListing {
                 puzzle,
                 solution,
                 symbols: self.symbols.clone(),
+                pattern: None,
             }),
             rating: Some(f64::from(rating) / 10.0),
             tier: Some(tier.name().to_string()),
@@ -690,6 +721,11 @@ impl SectionKind for SudokuSection {
     }
 
     fn seed_path(&self) -> Vec<String> {
+        if let Some(pattern) = &self.pattern {
+            let mut path = pattern.seed_path();
+            path.extend(self.target.map(|target| target.to_string()));
+            return path;
+        }
         if let Some(options) = &self.variant {
             let mut path = options.seed_path();
             path.extend(self.target.map(|target| target.to_string()));
@@ -702,6 +738,17 @@ impl SectionKind for SudokuSection {
     }
 
     fn make(&self, rng: &mut RandomStream, deadline: Option<Instant>) -> Result<Puzzle> {
+        if let Some(pattern) = &self.pattern {
+            return pattern.make(
+                self.target,
+                rng,
+                deadline,
+                |puzzle, solution, grading| self.graded(puzzle, solution, grading),
+                |puzzle, solution, rating, tier| {
+                    self.variant_puzzle(puzzle, solution, rating, tier)
+                },
+            );
+        }
         if let Some(options) = &self.variant {
             return self.make_variant(options, rng, deadline);
         }
@@ -728,6 +775,20 @@ impl SectionKind for SudokuSection {
                 .map_err(|error| error.with_hint("allow more time with --max-seconds"))?;
                 Ok(self.graded(generated.puzzle, generated.solution, &grading))
             }
+        }
+    }
+
+    fn files(&self) -> Vec<Located<PathBuf>> {
+        self.pattern
+            .iter()
+            .filter_map(|pattern| pattern.file.clone())
+            .collect()
+    }
+
+    fn take_files(&self, texts: &[(String, String)]) -> Result<()> {
+        match (&self.pattern, texts) {
+            (Some(pattern), [(name, text)]) => pattern.take_file(name, text),
+            _ => Ok(()),
         }
     }
 
@@ -779,6 +840,10 @@ impl Content for SudokuContent {
 
     fn solution_line(&self) -> String {
         self.solution.to_line()
+    }
+
+    fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        PatternMark::manifest_fields(self.pattern.as_ref())
     }
 
     fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
@@ -1092,6 +1157,7 @@ impl Content for VariantContent {
             ("size", geometry.size().name().into()),
         ];
         fields.extend(self.symbols.manifest_fields());
+        fields.extend(PatternMark::manifest_fields(self.pattern.as_ref()));
         fields
     }
 }
@@ -1136,6 +1202,7 @@ impl Content for SymbolContent {
     fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
         let mut fields = vec![("variant", "classic".into()), ("size", "9x9".into())];
         fields.extend(self.symbols.manifest_fields());
+        fields.extend(PatternMark::manifest_fields(self.pattern.as_ref()));
         fields
     }
 }

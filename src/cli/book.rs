@@ -67,6 +67,8 @@ pub struct Args {
 const MAX_SPEC_BYTES: u64 = 1 << 20;
 const MAX_FONT_BYTES: u64 = 256 << 20;
 const MAX_BANK_BYTES: u64 = 256 << 20;
+/// Other files a section names (pattern masks): small text files.
+const MAX_SECTION_FILE_BYTES: u64 = 1 << 20;
 
 pub fn run(args: Args, ui: Ui) -> Result<i32, Error> {
     let started = Instant::now();
@@ -413,6 +415,7 @@ pub(super) fn prepare(
     let fonts = load_fonts(&spec, &base)?;
     check_glyphs(&spec, &fonts)?;
     let banks = read_banks(&spec, &base)?;
+    read_section_files(&spec, &base)?;
     let inputs = spec_inputs(&spec, path, &base);
     let mut prepared = prepare_spec(spec, fonts, banks)?;
     prepared.series = series;
@@ -736,6 +739,37 @@ fn read_banks(spec: &Spec, base: &Path) -> Result<Vec<Option<BankText>>, Error> 
             }))
         })
         .collect()
+}
+
+/// The files sections name besides their `source` (a pattern's mask), read and handed to
+/// their sections before anything is planned; paths are relative to the spec.
+fn read_section_files(spec: &Spec, base: &Path) -> Result<(), Error> {
+    for section in &spec.sections {
+        let files = section.options.files();
+        if files.is_empty() {
+            continue;
+        }
+        let mut texts = Vec::with_capacity(files.len());
+        for file in files {
+            let path = if file.value.is_absolute() {
+                file.value.clone()
+            } else {
+                base.join(&file.value)
+            };
+            let bytes = read_file(&path, MAX_SECTION_FILE_BYTES).map_err(|error| {
+                spec.error(
+                    file.at,
+                    format!("cannot read {}: {}", path.display(), describe(&error)),
+                )
+                .with_hint("paths in a spec are relative to the spec's directory")
+            })?;
+            let name = path.display().to_string();
+            let text = utf8_text(bytes, "the file").map_err(|error| error.in_file(name.clone()))?;
+            texts.push((name, text));
+        }
+        section.options.take_files(&texts)?;
+    }
+    Ok(())
 }
 
 /// The spec's fonts over the bundled defaults; font paths are relative to the spec.

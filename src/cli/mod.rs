@@ -19,6 +19,7 @@ mod export;
 mod io;
 mod ledger;
 mod mushikui;
+mod pattern;
 mod preview;
 mod sudoku;
 mod walkthrough_pages;

@@ -28,6 +28,7 @@ use crate::sudoku::killer::generate::{
 };
 use crate::sudoku::killer::grade::{KillerGradeOptions, grade_with as grade_killer};
 use crate::sudoku::killer::solver::{self as killer_solver, KillerSolution};
+use crate::sudoku::pattern::{NamedPattern, PatternRequest, make_classic, make_variant};
 use crate::sudoku::techniques::{Grids, REGISTRY, TechniqueInfo, printed_step_name};
 use crate::sudoku::variant::geometry::Geometry;
 use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading, as_classic};
@@ -103,6 +104,17 @@ Examples:
   puzzlebook sudoku generate -n 3 | puzzlebook sudoku render --to pictures
   puzzlebook sudoku render puzzles.txt --to pictures --format png --dpi 200 --answers")]
     Render(super::export::RenderArgs),
+    /// List the built-in patterns for `generate --pattern`, or show one (or a mask file).
+    #[command(after_help = "\
+A pattern is a mask: x marks a given, . an empty cell, a line per row (9 lines of 9 for a
+9x9 grid). Pictures are drawn by their givens; letters and digits by their empty cells, on
+a field of givens (so they make easy puzzles).
+
+Examples:
+  puzzlebook sudoku patterns
+  puzzlebook sudoku patterns heart
+  puzzlebook sudoku patterns my-mask.txt")]
+    Patterns(super::pattern::PatternsArgs),
     /// Print each puzzle's canonical form: equal for two puzzles exactly when they are the
     /// same puzzle turned, reflected, reordered or relabelled.
     #[command(after_help = "\
@@ -217,6 +229,14 @@ pub struct GenerateArgs {
     /// technique's (several: all are used, the hardest step is one of them).
     #[arg(long, value_name = "TECHNIQUE")]
     hardest: Vec<String>,
+    /// Givens that draw a picture: a built-in pattern (heart, star, tree, A-Z, 0-9, ...; see
+    /// `sudoku patterns`) or a file of x (a given) and . (an empty cell), a line per row.
+    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["symmetry", "clues", "needs", "hardest"])]
+    pattern: Option<String>,
+    /// With --pattern: every given is needed (taking any one away leaves more than one
+    /// solution).
+    #[arg(long, requires = "pattern")]
+    minimal: bool,
     /// Time allowed to find each graded puzzle before giving up (exit 1); decimals
     /// allowed, at most 1000000.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_MAX_SECONDS, value_parser = parse_seconds)]
@@ -422,6 +442,7 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
         Command::Count(args) => run_count(args, ui),
         Command::Grade(args) => run_grade(args, ui),
         Command::Canon(args) => super::canon::run(args, ui),
+        Command::Patterns(args) => super::pattern::run_patterns(args, ui),
         Command::Render(args) => {
             let puzzles = read_to_render(args.file.as_deref(), args.symbols.as_deref())?;
             super::export::render(args, puzzles, ui)
@@ -552,6 +573,12 @@ struct GeneratedRecord<'a> {
     symbols: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     letters: Option<String>,
+    /// With `--pattern`: the built-in pattern's name or the file as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern: Option<&'a str>,
+    /// With `--pattern --minimal`: true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    minimal: bool,
 }
 
 /// A rating in tenths as the JSON number with one decimal.
@@ -571,7 +598,15 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
         .with_hint("leave out --size and --variant, or grade variant puzzles with `sudoku grade` and keep those that fit"));
     }
     if let Some(size) = args.kind.killer() {
+        if args.pattern.is_some() {
+            return Err(Error::input("--pattern does not apply to killers")
+                .with_hint("a killer's cages, not its givens, make the puzzle"));
+        }
         return run_generate_killer(args, ui, size);
+    }
+    if let Some(argument) = &args.pattern {
+        let named = super::pattern::resolve(argument)?;
+        return run_generate_pattern(&args, ui, named);
     }
     if let Some((size, variant)) = args.kind.resolve()? {
         return run_generate_variant(args, ui, size, variant);
@@ -614,6 +649,8 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
                     .map(|grading| printed_step_name(grading.hardest, &grading.hardest_name)),
                 symbols: symbol_fields.0,
                 letters: symbol_fields.1.clone(),
+                pattern: None,
+                minimal: false,
             }),
         };
     let Some(target) = target else {
@@ -654,6 +691,107 @@ fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
             &graded.solution,
             Some(&graded.grading),
         )
+    })
+}
+
+/// `generate --pattern`: puzzles whose givens are the pattern's cells, on any grid the
+/// pattern fits (its size when `--size` is not given).
+fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Result<i32, Error> {
+    let pattern = &named.pattern;
+    let size = match args.kind.size {
+        Some(size) => size,
+        None => Size::ALL
+            .into_iter()
+            .find(|size| size.side() == pattern.side())
+            .unwrap_or(Size::S9),
+    };
+    let variant = match args.kind.variant {
+        Some(VariantArg::Grid(variant)) => variant,
+        _ => Variant::Classic,
+    };
+    variant.check_size(size)?;
+    pattern
+        .check(size, variant)
+        .map_err(|error| error.context(format!("pattern {}", named.name)))?;
+    let symbol_fields = symbol_fields(args.symbols.as_deref(), size)?;
+    let target = match (args.tier, args.rating) {
+        (Some(tier), _) => Some(RatingTarget::Tier(tier)),
+        (None, Some(range)) => Some(RatingTarget::Range(range)),
+        (None, None) => None,
+    };
+    if let Some(RatingTarget::Tier(tier)) = target {
+        crate::sudoku::variant::grade::check_tier(size, tier)?;
+    }
+    if let Some(target) = target
+        && size == Size::S9
+    {
+        crate::sudoku::grade::generate::check_reachable(target)?;
+    }
+    let classic = (size, variant) == (Size::S9, Variant::Classic);
+    let options = crate::sudoku::pattern::grid_options(pattern, size, variant);
+    let mut path = vec!["sudoku".to_string()];
+    path.extend(crate::sudoku::pattern::seed_path(
+        pattern,
+        &options,
+        args.minimal,
+    ));
+    path.extend(target.map(|target| target.to_string()));
+    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    ui.detail(format_args!(
+        "seed {:?}, seed path {}",
+        args.seed,
+        path.join("/")
+    ));
+    let budget = Duration::from_secs_f64(args.max_seconds);
+    let indices = args.shard.range(args.count);
+    let symmetry = pattern.symmetry();
+    batch::generate(&args.jobs, ui, indices, |index| {
+        let mut rng = RandomStream::derive(&args.seed, &path, index);
+        let deadline = Some(Instant::now() + budget);
+        let (puzzle, solution, rating, tier, hardest_printed, hardest) = if classic {
+            let request = PatternRequest::new(pattern, &named.name, target, args.minimal);
+            let (puzzle, solution, grading) = make_classic(&request, &mut rng, deadline)?;
+            (
+                puzzle.to_line(),
+                solution.to_line(),
+                grading.rating_tenths,
+                grading.tier,
+                printed_step_name(grading.hardest, &grading.hardest_name),
+                grading.hardest_name,
+            )
+        } else {
+            let request = PatternRequest::new(pattern, &named.name, target, args.minimal);
+            let (puzzle, solution, grading) = make_variant(&options, &request, &mut rng, deadline)?;
+            (
+                puzzle.to_line(),
+                solution.to_line(),
+                grading.rating_tenths,
+                grading.tier,
+                printed_step_name(grading.hardest, &grading.hardest_name),
+                grading.hardest_name,
+            )
+        };
+        match args.format {
+            Format::Line => Ok(puzzle),
+            Format::Json | Format::Jsonl => json_line(&GeneratedRecord {
+                puzzle,
+                solution,
+                seed: &args.seed,
+                index,
+                clues: pattern.len(),
+                symmetry: symmetry.name(),
+                variant: (!classic).then(|| variant.name()),
+                size: (!classic).then(|| size.name()),
+                rating: Some(rating_number(rating)),
+                tier: Some(tier.name()),
+                hardest: Some(hardest),
+                hardest_printed: Some(hardest_printed),
+                symbols: symbol_fields.0,
+                letters: symbol_fields.1.clone(),
+                pattern: Some(&named.name),
+                minimal: args.minimal,
+            }),
+        }
     })
 }
 
@@ -730,6 +868,8 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
                 hardest: grading.map(|grading| grading.hardest_name),
                 symbols: None,
                 letters: None,
+                pattern: None,
+                minimal: false,
             }),
         }
     })
@@ -819,6 +959,8 @@ fn run_generate_variant(
                 hardest: grading.map(|grading| grading.hardest_name),
                 symbols: symbol_fields.0,
                 letters: symbol_fields.1.clone(),
+                pattern: None,
+                minimal: false,
             }),
         }
     })
@@ -893,11 +1035,13 @@ fn read_to_render(
                     Symbols::Digits => std::sync::Arc::new(SudokuContent {
                         puzzle: parsed.grid,
                         solution,
+                        pattern: None,
                     }),
                     symbols => std::sync::Arc::new(SymbolContent {
                         puzzle: parsed.grid,
                         solution,
                         symbols,
+                        pattern: None,
                     }),
                 },
                 Solution::None => return Err(refused("the puzzle has no solution", parsed.line)),
@@ -914,6 +1058,7 @@ fn read_to_render(
                         .map_err(|error| error.in_file(name.clone()))?,
                     puzzle: parsed.grid,
                     solution,
+                    pattern: None,
                 }),
                 VariantSolution::None => {
                     return Err(refused("the puzzle has no solution", parsed.line));

@@ -98,6 +98,33 @@ pub fn draw_labels(
     }
 }
 
+/// The grey of a pattern's given cells with `pattern_tint`: 20 % grey, dark enough to
+/// show the picture and pass printers' minimum-tint checks (10 %), light enough for black
+/// digits.
+pub const PATTERN_TINT: f64 = 0.80;
+/// The tint on grids whose extra houses are shaded ([`SHADE`], 14 %): 32 % grey, so the
+/// picture stands apart from the diagonals or windows; it takes the place of the shade on
+/// the cells it covers.
+pub const PATTERN_TINT_ON_SHADE: f64 = 0.68;
+
+/// Tints the cells of a `side`×`side` grid in `rect` that hold a given (the picture a
+/// pattern draws); drawn before the grid's lines and values.
+fn tint_givens(items: &mut Vec<Item>, rect: Rect, side: usize, givens: &[u8], level: f64) {
+    let cell = rect.width / side as f64;
+    for (index, _) in givens.iter().enumerate().filter(|&(_, &value)| value != 0) {
+        items.push(Item::Rect {
+            rect: Rect::new(
+                rect.x + (index % side) as f64 * cell,
+                rect.y + (index / side) as f64 * cell,
+                cell,
+                cell,
+            ),
+            fill: Some(Colour::grey(level)),
+            stroke: None,
+        });
+    }
+}
+
 /// Where each jigsaw region's number goes: its first given (top to bottom, left to right),
 /// whose digit leaves its corner free in every figure, or its first cell when it has none;
 /// (cell, number from 1) by region.
@@ -144,6 +171,11 @@ pub fn draw_region_labels(
             colour: Colour::BLACK,
         });
     }
+}
+
+/// Whether a content's pattern asks for its givens to be tinted.
+fn tinted(pattern: Option<&crate::book::pattern::PatternMark>) -> bool {
+    pattern.is_some_and(|pattern| pattern.tint)
 }
 
 /// What a variant grid needs to be drawn.
@@ -333,7 +365,18 @@ fn draw_variant_content(
 ) {
     let geometry = content.puzzle.geometry();
     let extra = geometry.extra_cells();
-    let shaded: Vec<bool> = (0..geometry.cells()).map(|c| extra.contains(c)).collect();
+    let tint = tinted(content.pattern.as_ref());
+    if tint {
+        let level = if extra.is_empty() {
+            PATTERN_TINT
+        } else {
+            PATTERN_TINT_ON_SHADE
+        };
+        tint_givens(items, rect, geometry.side(), content.puzzle.cells(), level);
+    }
+    let shaded: Vec<bool> = (0..geometry.cells())
+        .map(|c| extra.contains(c) && !(tint && content.puzzle.get(c) != 0))
+        .collect();
     let strong: Vec<bool> = content.puzzle.cells().iter().map(|&v| v == 0).collect();
     let (cells, strong) = match show {
         Show::Puzzle => (content.puzzle.cells(), None),
@@ -363,6 +406,9 @@ fn draw_symbol_content(
     show: Show,
 ) {
     let regions = box_regions(Size::S9);
+    if tinted(content.pattern.as_ref()) {
+        tint_givens(items, rect, 9, content.puzzle.cells(), PATTERN_TINT);
+    }
     let strong = content.puzzle.cells().map(|value| value == 0);
     let (cells, strong) = match show {
         Show::Puzzle => (content.puzzle.cells(), None),
@@ -658,6 +704,9 @@ impl LayoutKind for SudokuLayout {
         let content = expect_content::<SudokuContent>(content)?;
         let side = cell * 9.0;
         let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
+        if tinted(content.pattern.as_ref()) {
+            tint_givens(items, rect, 9, content.puzzle.cells(), PATTERN_TINT);
+        }
         match show {
             Show::Puzzle => draw(
                 items,

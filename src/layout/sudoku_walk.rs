@@ -666,7 +666,11 @@ mod tests {
                 else {
                     panic!("a rated puzzle without one solution");
                 };
-                Box::new(SudokuContent { puzzle, solution }) as Box<dyn Content>
+                Box::new(SudokuContent {
+                    puzzle,
+                    solution,
+                    pattern: None,
+                }) as Box<dyn Content>
             })
             .collect();
         let (diagrams, struck, chains) = check_diagrams(&contents, ExtraHouses::None);
@@ -708,6 +712,7 @@ mod tests {
                         puzzle,
                         solution,
                         symbols: Symbols::Digits,
+                        pattern: None,
                     }) as Box<dyn Content>
                 })
                 .collect();

@@ -10,6 +10,7 @@ pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod killer;
+pub mod pattern;
 pub mod reference;
 pub mod solver;
 pub mod symmetry;

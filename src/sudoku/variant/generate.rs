@@ -177,6 +177,22 @@ fn draw_geometry(options: &VariantOptions, rng: &mut RandomStream) -> Option<Arc
     Geometry::jigsaw(options.size, &labels).ok().map(Arc::new)
 }
 
+/// A random solution grid of one attempt: on a fresh layout for jigsaw. `None` when the
+/// fill runs out of its budget (a jigsaw layout may be hard to fill) or the deadline passes.
+pub(crate) fn fresh_solution(
+    options: &VariantOptions,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Option<VariantGrid> {
+    let geometry = draw_geometry(options, rng)?;
+    let budget = if options.variant == Variant::Jigsaw {
+        JIGSAW_FILL_BUDGET
+    } else {
+        FILL_BUDGET
+    };
+    random_solution(&geometry, rng, budget, deadline)
+}
+
 /// The geometry of a regular size and variant, built once per thread and shared after.
 pub(crate) fn regular_geometry(size: Size, variant: Variant) -> Arc<Geometry> {
     thread_local! {
@@ -442,15 +458,7 @@ pub fn generate_keeping(
         if attempt > 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return Err(out_of_time(options));
         }
-        let Some(geometry) = draw_geometry(options, rng) else {
-            continue;
-        };
-        let budget = if options.variant == Variant::Jigsaw {
-            JIGSAW_FILL_BUDGET
-        } else {
-            FILL_BUDGET
-        };
-        let Some(solution) = random_solution(&geometry, rng, budget, deadline) else {
+        let Some(solution) = fresh_solution(options, rng, deadline) else {
             continue;
         };
         let Some((puzzle, removed)) =
