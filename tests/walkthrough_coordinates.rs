@@ -128,15 +128,15 @@ fn named(text: &str) -> Named {
     while i < chars.len() {
         let c = chars[i];
         // A cell: a capital row letter, then the column's number.
-        if word_start(i) && c.is_ascii_uppercase() {
-            if let Some((column, end)) = number_at(i + 1) {
-                if chars.get(end).is_none_or(|c| !c.is_ascii_alphanumeric()) {
-                    named.rows.insert(c.to_string());
-                    named.columns.insert(column);
-                    i = end;
-                    continue;
-                }
-            }
+        if word_start(i)
+            && c.is_ascii_uppercase()
+            && let Some((column, end)) = number_at(i + 1)
+            && chars.get(end).is_none_or(|c| !c.is_ascii_alphanumeric())
+        {
+            named.rows.insert(c.to_string());
+            named.columns.insert(column);
+            i = end;
+            continue;
         }
         let rest: String = chars[i..].iter().take(9).collect();
         for (word, what) in [

@@ -442,7 +442,7 @@ mod tests {
         let mut huge = include_bytes!("../../tests/data/pictures/cover-art.jpg").to_vec();
         let frame = huge
             .windows(2)
-            .position(|pair| pair[0] == 0xFF && matches!(pair[1], 0xC0 | 0xC1 | 0xC2))
+            .position(|pair| pair[0] == 0xFF && matches!(pair[1], 0xC0..=0xC2))
             .unwrap();
         huge[frame + 5..frame + 9].copy_from_slice(&[0xEA, 0x60, 0xEA, 0x60]);
         let error = Picture::decode(&huge).unwrap_err();
