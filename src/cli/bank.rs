@@ -153,6 +153,8 @@ fn dedupe(args: DedupeArgs, ui: Ui) -> Result<i32, Error> {
     let mut output = Output::stdout();
     for file in files {
         let mut input = Input::open(file)?;
+        // Kept lines are written as they were, JSON records included.
+        input.records_as_puzzles = false;
         let name = input.name.clone();
         let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
         input.for_each_line(|number, line| {

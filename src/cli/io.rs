@@ -45,6 +45,9 @@ pub struct Input {
     reader: Box<dyn BufRead + Send>,
     /// Lines read so far, so numbering continues across calls.
     lines_read: usize,
+    /// Whether a JSON Lines record is handed on as its `puzzle` (the default) or as the
+    /// line it is (`bank dedupe` writes the lines it keeps as they were).
+    pub records_as_puzzles: bool,
 }
 
 impl Input {
@@ -71,6 +74,7 @@ impl Input {
                     name: path.display().to_string(),
                     reader: Box::new(BufReader::with_capacity(1 << 16, file)),
                     lines_read: 0,
+                    records_as_puzzles: true,
                 })
             }
         }
@@ -81,6 +85,7 @@ impl Input {
             name: "<stdin>".to_string(),
             reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             lines_read: 0,
+            records_as_puzzles: true,
         }
     }
 
@@ -131,7 +136,7 @@ impl Input {
                 line = line.strip_prefix('\u{feff}').unwrap_or(line);
             }
             let record;
-            if line.trim_start().starts_with('{') {
+            if self.records_as_puzzles && line.trim_start().starts_with('{') {
                 record = json_puzzle(line)
                     .map_err(|error| error.at_line(self.lines_read).in_file(self.name.clone()))?;
                 line = &record;

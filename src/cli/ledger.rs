@@ -388,6 +388,8 @@ fn record(args: RecordArgs, ui: Ui) -> Result<i32, Error> {
 /// The puzzles of a manifest or a bank, each with where it is (`puzzle 3`, `line 12`).
 fn puzzles_of(path: Option<&Path>) -> Result<(String, Vec<(String, String)>), Error> {
     let mut input = Input::open(path)?;
+    // A manifest or JSON Lines bank is read as it is (its records are parsed below).
+    input.records_as_puzzles = false;
     let name = input.name.clone();
     let mut text = String::new();
     input.for_each_line(|_, line| {

@@ -231,7 +231,7 @@ pub struct GenerateArgs {
     hardest: Vec<String>,
     /// Givens that draw a picture: a built-in pattern (heart, star, tree, A-Z, 0-9, ...; see
     /// `sudoku patterns`) or a file of x (a given) and . (an empty cell), a line per row.
-    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["symmetry", "clues", "needs", "hardest"])]
+    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["symmetry", "clues", "needs", "hardest", "distinct"])]
     pattern: Option<String>,
     /// With --pattern: every given is needed (taking any one away leaves more than one
     /// solution).

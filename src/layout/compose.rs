@@ -1617,7 +1617,7 @@ impl Composer<'_> {
         smallest: f64,
         centre: f64,
         width: f64,
-        top: f64,
+        (top, bottom): (f64, f64),
     ) -> f64 {
         let metrics = self.fonts.metrics(face);
         let natural = metrics.width(text, size);
@@ -1626,8 +1626,16 @@ impl Composer<'_> {
         } else {
             size
         };
+        let mut lines = balanced(metrics, text, size, width);
+        // Lines past `bottom` are left out, the last one kept ending with an ellipsis.
+        let room = (((bottom - top) / (size * 1.25)).floor() as usize).max(1);
+        if lines.len() > room {
+            let cut = lines[room - 1..].join(" ");
+            lines.truncate(room - 1);
+            lines.push(fit(metrics, &cut, size, width));
+        }
         let mut baseline = top;
-        for line in balanced(metrics, text, size, width) {
+        for line in lines {
             baseline += size * 1.25;
             items.push(run(
                 metrics,
@@ -1655,7 +1663,7 @@ impl Composer<'_> {
             14.0,
             centre,
             content.width,
-            y,
+            (y, content.y + content.height * 0.58),
         );
         if !self.spec.subtitle.value.is_empty() {
             y = self.centred_block(
@@ -1666,7 +1674,7 @@ impl Composer<'_> {
                 10.0,
                 centre,
                 content.width,
-                y + text,
+                (y + text, content.y + content.height * 0.58),
             );
         }
         let rule = content.width * 0.3;
@@ -1691,7 +1699,10 @@ impl Composer<'_> {
                 10.0,
                 centre,
                 content.width,
-                content.y + content.height * 0.6,
+                (
+                    content.y + content.height * 0.6,
+                    content.bottom() - text * 3.0,
+                ),
             );
         }
         let kinds: Vec<&str> = self

@@ -669,8 +669,8 @@ pub fn back_sample(spec: &Spec) -> Option<usize> {
 }
 
 /// The lines of a back cover without a blurb: how many puzzles, each section with its
-/// count and level, what else is inside.
-pub fn back_lines(spec: &Spec) -> Vec<String> {
+/// count and level (when `by_section`), what else is inside.
+pub fn back_lines(spec: &Spec, by_section: bool) -> Vec<String> {
     let total = spec.puzzle_count();
     let english = spec.language == Language::English;
     let mut lines = vec![if english {
@@ -678,7 +678,7 @@ pub fn back_lines(spec: &Spec) -> Vec<String> {
     } else {
         format!("全{total}問。どの問題も答えはひとつ、理詰めだけで解けます。")
     }];
-    for section in &spec.sections {
+    for section in spec.sections.iter().filter(|_| by_section) {
         let count = section.count.value;
         let level = section
             .difficulty
@@ -735,6 +735,9 @@ pub fn back_lines(spec: &Spec) -> Vec<String> {
     lines
 }
 
+/// The most sections a back cover lists one by one.
+const MAX_LISTED_SECTIONS: usize = 12;
+
 /// A back cover without a blurb: the title, what is inside (the puzzle count, each section
 /// with its level, answers and more), and a sample puzzle from the book on a card, all
 /// above the barcode box.
@@ -750,9 +753,12 @@ fn automatic_back(
     let air = geometry.back_safe.bottom() - area.bottom();
     let room = geometry.barcode.y - air - area.y;
     let metrics = fonts.metrics(fonts.text);
-    let paragraphs = back_lines(spec);
-    // The words take at most half the room; the sample puzzle the rest.
-    let mut size = (geometry.back.width * 0.028).round().clamp(10.0, 16.0);
+    // The words take at most half the room; the sample puzzle the rest. A book of many
+    // sections (a daily calendar) says what is inside without listing them.
+    let mut by_section = spec.sections.len() <= MAX_LISTED_SECTIONS;
+    let mut paragraphs = back_lines(spec, by_section);
+    let largest = (geometry.back.width * 0.028).round().clamp(10.0, 16.0);
+    let mut size = largest;
     let set = loop {
         let pitch = 1.4 * size;
         let set: Vec<Vec<String>> = paragraphs
@@ -765,7 +771,11 @@ fn automatic_back(
             break set;
         }
         size -= 0.5;
-        if size < MIN_BLURB {
+        if size < MIN_BLURB && by_section {
+            by_section = false;
+            paragraphs = back_lines(spec, false);
+            size = largest;
+        } else if size < MIN_BLURB {
             return Err(spec
                 .error(
                     cover.title.at,

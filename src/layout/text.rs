@@ -177,33 +177,59 @@ fn letters(line: &str) -> usize {
 /// characters of scripts written without spaces, by the kinsoku rules. A last line of one
 /// character takes a unit from the line before it. A word longer than a line is split.
 pub fn wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
+    // Linear in the length of the text: widths are running sums of the characters'
+    // advances, added in the order [`FontMetrics::width`] adds them, so every decision is
+    // the one measuring each candidate line afresh would make.
+    let fits = |advances: f64| advances * size <= width;
+    let add = |sum: f64, text: &str| text.chars().fold(sum, |sum, ch| sum + metrics.advance(ch));
+    let joined = |units: &[String]| units.concat();
     let mut lines: Vec<Vec<String>> = Vec::new();
     let mut line: Vec<String> = Vec::new();
-    let joined = |units: &[String]| units.concat();
+    // The advances of the line's units joined, and of that without its trailing spaces.
+    let (mut whole, mut trimmed) = (0.0, 0.0);
     for token in tokens(text) {
-        let candidate = format!("{}{token}", joined(&line));
-        if line.is_empty() || metrics.width(candidate.trim_end(), size) <= width {
-            line.push(token);
-        } else {
+        let body = token.trim_end();
+        let with_token = |whole: f64, trimmed: f64| {
+            if body.is_empty() {
+                trimmed
+            } else {
+                add(whole, body)
+            }
+        };
+        if !line.is_empty() && !fits(with_token(whole, trimmed)) {
             lines.push(std::mem::take(&mut line));
+            (whole, trimmed) = (0.0, 0.0);
+        }
+        trimmed = with_token(whole, trimmed);
+        whole = add(whole, &token);
+        if line.len() > 1 || fits(trimmed) || token.chars().nth(1).is_none() {
             line.push(token);
+            continue;
         }
         // A single unit wider than the line is cut where it overflows.
-        while line.len() == 1
-            && metrics.width(line[0].trim_end(), size) > width
-            && line[0].chars().count() > 1
-        {
-            let mut cut = String::new();
-            for ch in line[0].chars() {
-                if !cut.is_empty() && metrics.width(&format!("{cut}{ch}"), size) > width {
+        let mut start = 0;
+        loop {
+            let rest = &token[start..];
+            let mut sum = 0.0;
+            let mut cut = 0;
+            for (at, ch) in rest.char_indices() {
+                let next = sum + metrics.advance(ch);
+                if at > 0 && !fits(next) {
                     break;
                 }
-                cut.push(ch);
+                sum = next;
+                cut = at + ch.len_utf8();
             }
-            let rest = line[0][cut.len()..].to_string();
-            lines.push(vec![cut]);
-            line = vec![rest];
+            lines.push(vec![rest[..cut].to_string()]);
+            start += cut;
+            let rest = &token[start..];
+            if !overflows(metrics, rest.trim_end(), size, width) || rest.chars().nth(1).is_none() {
+                break;
+            }
         }
+        let rest = token[start..].to_string();
+        (whole, trimmed) = (add(0.0, &rest), add(0.0, rest.trim_end()));
+        line = vec![rest];
     }
     if !joined(&line).trim().is_empty() {
         lines.push(line);
@@ -339,35 +365,59 @@ mod tests {
     use crate::layout::font::ADVANCES_LOOKED_UP;
     use crate::layout::fonts::{BundledFont, Face};
 
-    /// Wrapping as it was first written: every candidate line measured afresh (quadratic).
+    /// Wrapping measured plainly: every candidate line measured afresh (quadratic).
     fn reference_wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mut line = String::new();
+        let mut lines: Vec<Vec<String>> = Vec::new();
+        let mut line: Vec<String> = Vec::new();
+        let joined = |units: &[String]| units.concat();
         for token in tokens(text) {
-            let candidate = format!("{line}{token}");
+            let candidate = format!("{}{token}", joined(&line));
             if line.is_empty() || metrics.width(candidate.trim_end(), size) <= width {
-                line = candidate;
+                line.push(token);
             } else {
-                lines.push(line.trim_end().to_string());
-                line = token;
+                lines.push(std::mem::take(&mut line));
+                line.push(token);
             }
-            while metrics.width(line.trim_end(), size) > width && line.chars().count() > 1 {
+            // A single unit wider than the line is cut where it overflows.
+            while line.len() == 1
+                && metrics.width(line[0].trim_end(), size) > width
+                && line[0].chars().count() > 1
+            {
                 let mut cut = String::new();
-                for ch in line.chars() {
+                for ch in line[0].chars() {
                     if !cut.is_empty() && metrics.width(&format!("{cut}{ch}"), size) > width {
                         break;
                     }
                     cut.push(ch);
                 }
-                let rest = line[cut.len()..].to_string();
-                lines.push(cut);
-                line = rest;
+                let rest = line[0][cut.len()..].to_string();
+                lines.push(vec![cut]);
+                line = vec![rest];
             }
         }
-        if !line.trim().is_empty() {
-            lines.push(line.trim_end().to_string());
+        if !joined(&line).trim().is_empty() {
+            lines.push(line);
+        }
+        // No one-character last line: it takes units from the line before while that line
+        // keeps two or more and the last line still fits.
+        while lines.len() >= 2 {
+            let last = lines.len() - 1;
+            if letters(&joined(&lines[last])) > 1 || lines[last - 1].len() < 3 {
+                break;
+            }
+            let unit = lines[last - 1].pop().expect("three or more units");
+            let candidate = format!("{unit}{}", joined(&lines[last]));
+            if metrics.width(candidate.trim_end(), size) > width {
+                lines[last - 1].push(unit);
+                break;
+            }
+            lines[last].insert(0, unit);
         }
         lines
+            .iter()
+            .map(|units| joined(units).trim_end().to_string())
+            .filter(|line| !line.is_empty())
+            .collect()
     }
 
     /// Fitting as it was first written: one character dropped at a time.

@@ -18,7 +18,7 @@ pub mod chaining;
 pub mod exact;
 pub mod generate;
 pub mod hint;
-mod needed;
+pub(crate) mod needed;
 pub mod nudge;
 pub mod target;
 pub mod tier;

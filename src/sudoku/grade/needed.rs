@@ -42,32 +42,45 @@ pub fn needed(puzzle: &Grid, path: &[Step], geometry: &'static Geometry) -> Vec<
         }
         apply(&mut board, step);
     }
-    // The hardest steps stay: a walkthrough shows the reasoning the rating measured,
-    // even where an easier way round it exists.
-    let hardest = path
+    let steps: Vec<(u16, bool)> = path
         .iter()
-        .map(|step| step.rating_tenths)
-        .max()
-        .unwrap_or(0);
-    let ratings: Vec<u16> = path
-        .iter()
-        .filter(|step| !is_single(step.technique))
-        .map(|step| step.rating_tenths)
+        .map(|step| (step.rating_tenths, is_single(step.technique)))
         .collect();
-    let mut left_out = vec![false; before.len()];
+    keep_needed(&steps, |left_out| {
+        holds(puzzle, path, geometry, left_out, &before, &supports)
+    })
+}
+
+/// Which steps of a path a walkthrough tells, from each step's (rating, is a single): every
+/// single and every step of the path's hardest rating (a walkthrough shows the reasoning
+/// the rating measured, even where an easier way round it exists), and each other step
+/// unless `holds` says the path still solves without it. `holds` takes which of the steps
+/// beyond singles are left out; the latest are tried first.
+pub(crate) fn keep_needed(
+    steps: &[(u16, bool)],
+    mut holds: impl FnMut(&[bool]) -> bool,
+) -> Vec<bool> {
+    let hardest = steps.iter().map(|&(rating, _)| rating).max().unwrap_or(0);
+    let ratings: Vec<u16> = steps
+        .iter()
+        .filter(|&&(_, single)| !single)
+        .map(|&(rating, _)| rating)
+        .collect();
+    let mut left_out = vec![false; ratings.len()];
     for index in (0..left_out.len()).rev() {
         if ratings[index] == hardest {
             continue;
         }
         left_out[index] = true;
-        if !holds(puzzle, path, geometry, &left_out, &before, &supports) {
+        if !holds(&left_out) {
             left_out[index] = false;
         }
     }
     let mut beyond = 0;
-    path.iter()
-        .map(|step| {
-            if is_single(step.technique) {
+    steps
+        .iter()
+        .map(|&(_, single)| {
+            if single {
                 return true;
             }
             beyond += 1;

@@ -583,37 +583,13 @@ fn needed(start: &Board, cells: usize, path: &[VariantStep]) -> Vec<bool> {
         }
         board.apply(step);
     }
-    // The hardest steps stay, as in the classic walkthrough.
-    let hardest = path
+    let steps: Vec<(u16, bool)> = path
         .iter()
-        .map(|step| step.rating_tenths)
-        .max()
-        .unwrap_or(0);
-    let ratings: Vec<u16> = path
-        .iter()
-        .filter(|step| !is_single(step.technique))
-        .map(|step| step.rating_tenths)
+        .map(|step| (step.rating_tenths, is_single(step.technique)))
         .collect();
-    let mut left_out = vec![false; before.len()];
-    for index in (0..left_out.len()).rev() {
-        if ratings[index] == hardest {
-            continue;
-        }
-        left_out[index] = true;
-        if !holds(start, cells, path, &left_out, &before, &supports) {
-            left_out[index] = false;
-        }
-    }
-    let mut beyond = 0;
-    path.iter()
-        .map(|step| {
-            if is_single(step.technique) {
-                return true;
-            }
-            beyond += 1;
-            !left_out[beyond - 1]
-        })
-        .collect()
+    crate::sudoku::grade::needed::keep_needed(&steps, |left_out| {
+        holds(start, cells, path, left_out, &before, &supports)
+    })
 }
 
 fn holds(
