@@ -39,6 +39,14 @@ pub fn answer_on_page(language: Language, page: usize) -> String {
     }
 }
 
+/// A drill's task above its position: "Find the X-Wing".
+pub fn drill_task(language: Language, technique: &str) -> String {
+    match language {
+        Language::English => format!("Find the {technique}"),
+        Language::Japanese => format!("{technique}を見つけよう"),
+    }
+}
+
 /// "Hints": the heading of hint pages.
 pub fn hints(language: Language) -> &'static str {
     match language {
