@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{Pdf, build, manifest, scratch};
+use common::{Pdf, build, check_manifest_against_pdf, manifest, scratch};
 use puzzlebook::book::plan::teaching;
 use puzzlebook::book::{Plan, Spec};
 use puzzlebook::layout::fonts::FontSet;
@@ -219,9 +219,10 @@ fn a_drill_book_builds_in_both_languages() {
                 pdf.page_text(page).contains(task),
                 "{language}: page {page}"
             );
-            assert!(puzzle["drill_step"].as_u64().is_some());
+            assert!(puzzle["drill"]["step"].as_u64().is_some());
         }
-        assert!(puzzles[2].get("drill_step").is_none());
+        assert!(puzzles[2].get("drill").is_none());
+        assert!(check_manifest_against_pdf(&path) >= 8);
     }
 }
 

@@ -4,10 +4,13 @@
 //! fields, hint and walkthrough are those of the whole puzzle.
 
 use super::kind::{Content, Hint, Walkthrough, Wording};
+use super::spec::Language;
 use super::sudoku::SudokuContent;
 use crate::error::Result;
 use crate::kind::Kind;
+use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::drill::Drill;
+use crate::sudoku::techniques::{printed_name, printed_step_name};
 
 /// A sudoku printed as a drill.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,9 +37,49 @@ impl Content for DrillContent {
     }
 
     fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let drill = &self.drill;
+        let position: String = drill
+            .question
+            .values
+            .iter()
+            .map(|&value| char::from(b'0' + value))
+            .collect();
+        let candidates: Vec<String> = drill
+            .question
+            .candidates
+            .iter()
+            .map(|&mask| {
+                (1..=9u8)
+                    .filter(|digit| mask >> (digit - 1) & 1 == 1)
+                    .map(|digit| char::from(b'0' + digit))
+                    .collect()
+            })
+            .collect();
         let mut fields = self.sudoku.manifest_fields();
-        fields.push(("drill_step", self.drill.index.into()));
+        fields.push((
+            "drill",
+            serde_json::json!({
+                "step": drill.index,
+                "technique": drill.step.name,
+                "position": position,
+                "candidates": candidates,
+                "placements": drill.answer.placements,
+            }),
+        ));
         fields
+    }
+
+    /// The step's own name where the family's name covers kinds solvers tell apart
+    /// ("XY-Cycle", "X-Chain" among the chains and cycles); else the family's.
+    fn drilled_step(&self, language: Language) -> Option<String> {
+        let technique = self.drill.step.technique;
+        if technique != Technique::Cycles {
+            return None;
+        }
+        Some(match language {
+            Language::English => printed_step_name(technique, &self.drill.step.name),
+            Language::Japanese => printed_name(technique, true).to_string(),
+        })
     }
 
     fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {

@@ -152,6 +152,12 @@ pub trait Content: Debug + Send + Sync + Any {
             self.kind().name
         )))
     }
+    /// The printed name of the step a drill asks for ("X-Wing", "XY-Cycle"), for puzzles
+    /// printed as drills (see [`SectionKind::drilled`]).
+    fn drilled_step(&self, language: Language) -> Option<String> {
+        let _ = language;
+        None
+    }
     /// The puzzle's hint in the book's words, for kinds that have them; with
     /// `ladder`, its [`Nudge::step`] too.
     fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {

@@ -2085,12 +2085,13 @@ impl Composer<'_> {
         if answer {
             return None;
         }
+        let puzzle = &self.puzzles[index];
         let section = &self.spec.sections[self.section_of[index]];
         if let Some(technique) = section.options.drilled(self.language()) {
-            let task = words::drill_task(self.language(), technique);
+            let step = puzzle.content.drilled_step(self.language());
+            let task = words::drill_task(self.language(), step.as_deref().unwrap_or(technique));
             return Some((task, String::new(), self.fonts.text));
         }
-        let puzzle = &self.puzzles[index];
         let (word, stars) = puzzle
             .tier
             .as_ref()
