@@ -971,6 +971,12 @@ impl LayoutKind for SudokuLayout {
             ],
         };
         paragraphs.extend(closing.iter().map(|p| p.to_string()));
+        let drills = sections.iter().any(|section| {
+            section_as::<SudokuSection>(*section).is_some_and(|section| section.drill)
+        });
+        if drills {
+            paragraphs.push(words::drills_rule(language).to_string());
+        }
         // One worked example per kind of grid in the book, small ones first.
         let mut examples = Vec::new();
         if !classic_sizes.is_empty() && digits {

@@ -47,6 +47,18 @@ pub fn drill_task(language: Language, technique: &str) -> String {
     }
 }
 
+/// How to read a drill, for the rules page of a book with drills.
+pub fn drills_rule(language: Language) -> &'static str {
+    match language {
+        Language::English => {
+            "A drill is a puzzle part-way solved: the givens in bold, the digits found so far in regular type, and in each empty cell its candidates, the small digits it can still hold. Find the step its caption names (“Find the X-Wing”); its answer shows the step, the candidates it removes struck through and the digit it leads to circled."
+        }
+        Language::Japanese => {
+            "ドリルは途中まで解いた盤面です。太字は最初からある数字、細字はそこまでに入った数字、空いたマスの小さな数字はまだ入りうる候補です。見出しのテクニック（「井桁（X-Wing）を見つけよう」）を見つけましょう。解答にはその一手を示し、消える候補に斜線を、それで決まる数字に丸を付けています。"
+        }
+    }
+}
+
 /// "Hints": the heading of hint pages.
 pub fn hints(language: Language) -> &'static str {
     match language {
