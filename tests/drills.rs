@@ -302,3 +302,37 @@ fn drill_answers_too_small_for_pencil_marks_are_refused() {
     assert!(shown.contains("sudoku drill answer cells"), "{shown}");
     assert!(shown.starts_with("book.toml:11:"), "{shown}");
 }
+
+/// A drill section may take its puzzles from a file: only those whose solve uses the
+/// technique, in file order (before drills, `needs` and `hardest` were not applied to a
+/// bank at all).
+#[test]
+fn a_bank_section_takes_only_puzzles_that_use_its_technique() {
+    let dir = scratch("drill-bank");
+    let x_wing =
+        "2...36.7..9.57.6..........3..512..49.........47..652..8..........7.82.1..2.65...8";
+    let singles =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    std::fs::write(
+        dir.join("bank.txt"),
+        format!("{singles}\n{x_wing}\n{singles}\n"),
+    )
+    .unwrap();
+    let text = "title = \"Bank drills\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n[answers]\nper_page = \"2x2\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\nsource = \"bank.txt\"\nneeds = [\"X-Wing\"]\ndrill = true\nper_page = \"1x2\"\n";
+    assert_eq!(build(&dir, "bank", text, &[]), 0);
+    let path = dir.join("bank.pdf");
+    let manifest = manifest(&path);
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(
+        puzzles[0]["puzzle"].as_str().unwrap().replace('0', "."),
+        x_wing
+    );
+    assert!(
+        puzzles[0]["drill"]["technique"]
+            .as_str()
+            .unwrap()
+            .contains("X-Wing")
+    );
+    check_manifest_against_pdf(&path);
+}
