@@ -1088,7 +1088,7 @@ fn caption_room(spec: &Spec, fonts: &FontSet, section: &SectionSpec, pages: usiz
     };
     let stars = fonts
         .metrics(stars_face)
-        .width(&"★".repeat(tiers.len()), text);
+        .width(&"★".repeat(words::star_scale(spec)), text);
     let note = metrics.width(
         &words::answer_on_page(spec.language, pages.max(1)),
         note_size(spec),
@@ -2092,10 +2092,14 @@ impl Composer<'_> {
             let task = words::drill_task(self.language(), step.as_deref().unwrap_or(technique));
             return Some((task, String::new(), self.fonts.text));
         }
-        let (word, stars) = puzzle
-            .tier
-            .as_ref()
-            .and_then(|tier| words::tier(puzzle.kind(), tier, self.language()))?;
+        let (word, stars) = puzzle.tier.as_ref().and_then(|tier| {
+            words::tier(
+                puzzle.kind(),
+                tier,
+                self.language(),
+                words::star_scale(self.spec),
+            )
+        })?;
         let word = word.to_string();
         let stars_face = if self.fonts.metrics(self.fonts.text).has_char('★') {
             self.fonts.text
