@@ -161,7 +161,7 @@ pub fn paginate(spec: &Spec) -> Pagination {
 }
 
 /// The height below the heading band of a page's body.
-fn walk_room(spec: &Spec) -> f64 {
+pub fn walk_room(spec: &Spec) -> f64 {
     body_height(spec) - style::HEADING * spec.page.text_size.value
 }
 
@@ -2550,6 +2550,27 @@ impl Composer<'_> {
                         ));
                     }
                     for line in lines {
+                        // Two short rows of a table side by side, each as a row below.
+                        if let (Some((second, inner)), Some((left, right))) =
+                            (panel.paired, line.split_once(walk::PAIR))
+                        {
+                            for (offset, row) in [(0.0, left), (second, right)] {
+                                let (what, done) = row.split_once('\t').unwrap_or((row, ""));
+                                for (x, words) in [(offset, what), (offset + inner, done)] {
+                                    items.push(run(
+                                        metrics,
+                                        self.fonts.text,
+                                        words,
+                                        size,
+                                        (text_x + x, baseline),
+                                        Align::Left,
+                                        0.0,
+                                    ));
+                                }
+                            }
+                            baseline += size * walk::style::LEADING;
+                            continue;
+                        }
                         // A table's row: the deduction, then (in its column) what it does.
                         let (what, done) = match (tab, line.split_once('\t')) {
                             (Some(tab), Some((what, done))) => (what, Some((*tab, done))),

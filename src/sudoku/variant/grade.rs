@@ -1050,6 +1050,20 @@ impl<'g> Board<'g> {
                                     value_word(value),
                                     self.outcome_japanese(&eliminations)
                                 )),
+                                // A table row says what it removes beside these words.
+                                brief: [
+                                    self.say(|| format!(
+                                        "{name}: in {}, {} lies within {}",
+                                        geometry.house_name(house),
+                                        value_word(value),
+                                        geometry.house_name(other)
+                                    )),
+                                    self.say(|| format!(
+                                        "{}：{from}では{}は{to}と重なるマスにしか入らない",
+                                        crate::sudoku::techniques::printed_name(technique, true),
+                                        value_word(value)
+                                    )),
+                                ],
                                 eliminations,
                                 ..VariantStep::new(technique, name, rating)
                             });
