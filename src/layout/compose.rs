@@ -924,12 +924,13 @@ impl Geometry {
         let beside = (self.body_width() * 0.47 / frame.columns)
             .min(room * 0.4 / frame.rows)
             .min(panel / frame.rows)
-            .min(frame.max_cell_in_text * text * 0.8);
+            .min(frame.max_cell_in_text * text * 0.8)
+            .min(frame.min_walk_cell * 1.05);
         // A grid too big to be readable beside its steps (12×12, 16×16) takes the body's
         // width with its steps below, as large as readable marks need and no larger.
         let below = (self.body_width() / frame.columns)
             .min((room - walk::style::HEADER * text) * 0.8 / frame.rows)
-            .min(frame.min_walk_cell * 1.2);
+            .min(frame.min_walk_cell);
         let cell = if beside < frame.min_walk_cell && below >= frame.min_walk_cell {
             below
         } else {

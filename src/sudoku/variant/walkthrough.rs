@@ -291,7 +291,7 @@ fn same_pattern(a: &VariantStep, b: &VariantStep) -> bool {
 }
 
 /// Marks at most `telling.diagrams` steps for a diagram: the hardest first, a technique's
-/// first step before its repeats, never two steps in a row; tables (a killer's cage
+/// first step before its repeats, each technique once, never two steps in a row; tables (a killer's cage
 /// arithmetic) only when nothing else needs one.
 fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling: &Telling<'_>) {
     let mut seen: Vec<Technique> = Vec::new();
@@ -314,6 +314,7 @@ fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling:
     }
     ranked.sort_unstable();
     let mut chosen = 0;
+    let mut drawn: Vec<Technique> = Vec::new();
     for &(_, _, _, index) in &ranked {
         if chosen == telling.diagrams {
             break;
@@ -323,7 +324,10 @@ fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling:
             .into_iter()
             .filter_map(|near| steps.get(near))
             .any(|near| near.diagram);
-        if !crowded {
+        // A technique is drawn once: its later steps' words name what the figure showed.
+        let technique = path[steps[index].path[0]].technique;
+        if !crowded && !drawn.contains(&technique) {
+            drawn.push(technique);
             steps[index].diagram = true;
             chosen += 1;
         }
