@@ -676,8 +676,16 @@ mod tests {
             1
         );
         assert_eq!(
-            text_panels(0, lines[..3].to_vec(), Some(30.0), &starts[..2], None, &height, false)
-                .len(),
+            text_panels(
+                0,
+                lines[..3].to_vec(),
+                Some(30.0),
+                &starts[..2],
+                None,
+                &height,
+                false
+            )
+            .len(),
             1
         );
     }

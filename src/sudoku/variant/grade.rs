@@ -1058,9 +1058,10 @@ impl<'g> Board<'g> {
                                         value_word(value),
                                         geometry.house_name(other)
                                     )),
+                                    // Japanese words are wider: the row without the
+                                    // technique's name keeps to one line.
                                     self.say(|| format!(
-                                        "{}：{from}では{}は{to}と重なるマスにしか入らない",
-                                        crate::sudoku::techniques::printed_name(technique, true),
+                                        "{from}の{}は{to}にしか入らない",
                                         value_word(value)
                                     )),
                                 ],

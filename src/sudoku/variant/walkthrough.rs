@@ -373,7 +373,11 @@ fn singles_row(geometry: &Geometry, path: &[VariantStep], run: &[usize]) -> Tabl
     };
     let first = word(techniques[0]);
     let (english, japanese) = if techniques.iter().all(|&t| word(t) == first) {
-        let english = if techniques.len() > 1 { first.1 } else { first.0 };
+        let english = if techniques.len() > 1 {
+            first.1
+        } else {
+            first.0
+        };
         (english.to_string(), first.2.to_string())
     } else {
         ("Singles".to_string(), "シングル".to_string())
