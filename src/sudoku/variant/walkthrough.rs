@@ -216,11 +216,13 @@ pub(crate) fn retell_on(
                 {
                     let run = kept[at..at + singles].to_vec();
                     rows.push(singles_row(geometry, &path, &run));
-                    for &index in &run {
+                    for index in run {
+                        told = merge(
+                            told,
+                            technique_step(&path[index], vec![index], moment.clone()),
+                        );
                         replay.apply(&path[index]);
                     }
-                    let placed = singles_step(&path, run, moment.clone(), false);
-                    told = merge(told, placed);
                     at += singles;
                 }
                 if at >= kept.len()
