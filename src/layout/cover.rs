@@ -684,10 +684,13 @@ pub fn back_lines(spec: &Spec, by_section: bool) -> Vec<String> {
             .difficulty
             .as_ref()
             .and_then(|difficulty| match &difficulty.value {
-                crate::book::spec::Difficulty::Tier(name) => {
-                    super::words::tier(section.kind, name, spec.language)
-                        .map(|(word, stars)| format!("{word} {stars}"))
-                }
+                crate::book::spec::Difficulty::Tier(name) => super::words::tier(
+                    section.kind,
+                    name,
+                    spec.language,
+                    super::words::star_scale(spec),
+                )
+                .map(|(word, stars)| format!("{word} {stars}")),
                 crate::book::spec::Difficulty::Rating(range) => Some(if english {
                     format!("rated {}", range.replace("..", "–"))
                 } else {
