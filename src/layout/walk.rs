@@ -244,6 +244,9 @@ pub(super) fn wrap_step(
     (lines, tab)
 }
 
+/// Wrapped lines, a table's tab, the line each row starts on, and [`Panel::paired`].
+type PairedRows = (Vec<String>, Option<f64>, Vec<usize>, Option<(f64, f64)>);
+
 /// A table's rows as [`wrap_rows`] sets them, and where a table across the width has its
 /// short rows two to a line (`paired`, as [`Panel::paired`]): consecutive rows that each
 /// fit one line of half the width share a line, read left to right as the other lines
@@ -254,7 +257,7 @@ fn wrap_paired_rows(
     size: f64,
     width: f64,
     spacing: f64,
-) -> (Vec<String>, Option<f64>, Vec<usize>, Option<(f64, f64)>) {
+) -> PairedRows {
     let (lines, tab, starts) = wrap_rows(metrics, text, size, width, spacing);
     let Some(tab) = tab else {
         return (lines, None, starts, None);
