@@ -3,12 +3,10 @@
 
 use std::collections::HashSet;
 
-use puzzlebook::book::plan::teaching;
-use puzzlebook::book::{Plan, Spec};
-use puzzlebook::layout::fonts::FontSet;
-use puzzlebook::layout::settle;
 use puzzlebook::sudoku::grade::hint::Technique;
 use puzzlebook::sudoku::grade::walkthrough::{Language, about};
+
+use crate::common;
 
 #[test]
 fn every_technique_has_a_definition_of_its_own() {
@@ -59,14 +57,9 @@ per_page = "1x1"
 #[test]
 fn every_chapter_entry_has_its_own_sentence_and_its_own_figure() {
     for language in ["en", "ja"] {
-        let spec = Spec::parse("t.toml", &SPEC.replace("LANGUAGE", language), None).unwrap();
-        let fonts = FontSet::bundled(language == "ja");
-        let plan = Plan::new(&spec).unwrap();
-        let puzzles = plan
-            .make(&spec, &[], &Default::default(), None, &|_| {})
-            .unwrap()
-            .puzzles;
-        let taught = teaching(&spec, &plan, &puzzles).unwrap();
+        let common::Settled {
+            taught, pagination, ..
+        } = common::settled(&SPEC.replace("LANGUAGE", language), language == "ja");
         let chapter = &taught.techniques;
         assert!(chapter.len() >= 5, "{language}: {} entries", chapter.len());
         let (mut names, mut sentences, mut steps) =
@@ -89,7 +82,6 @@ fn every_chapter_entry_has_its_own_sentence_and_its_own_figure() {
             let step = &example.walk.steps[example.step];
             assert_eq!(step.topic.as_ref(), Some(topic), "{}", topic.name);
         }
-        let (pagination, _) = settle(&spec, &fonts, &puzzles, &taught).unwrap();
         assert_eq!(pagination.technique_entries.len(), chapter.len());
         for (entry, example) in pagination.technique_entries.iter().zip(chapter) {
             assert!(

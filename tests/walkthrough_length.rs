@@ -10,12 +10,10 @@
 
 use std::fmt::Write as _;
 
-use puzzlebook::book::plan::teaching;
-use puzzlebook::book::{Plan, Spec};
 use puzzlebook::layout::compose::walk_room;
-use puzzlebook::layout::fonts::FontSet;
-use puzzlebook::layout::settle;
 use puzzlebook::layout::walk::flow;
+
+use crate::common;
 
 /// (variant, size, tier) of each sampled section.
 const SECTIONS: &[(&str, &str, &str)] = &[
@@ -102,15 +100,12 @@ fn spec_text(language: &str, count: usize) -> String {
 /// Per section: each puzzle's pages, steps, and pages of panels (their heights over a
 /// page's room, the finer measure).
 fn measure(language: &str, count: usize) -> Vec<Vec<(usize, usize, f64)>> {
-    let spec = Spec::parse("walk.toml", &spec_text(language, count), None).unwrap();
-    let fonts = FontSet::bundled(language == "ja");
-    let plan = Plan::new(&spec).unwrap();
-    let puzzles = plan
-        .make(&spec, &[], &Default::default(), None, &|_| {})
-        .unwrap()
-        .puzzles;
-    let taught = teaching(&spec, &plan, &puzzles).unwrap();
-    let (pagination, _) = settle(&spec, &fonts, &puzzles, &taught).unwrap();
+    let common::Settled {
+        spec,
+        taught,
+        pagination,
+        ..
+    } = common::settled(&spec_text(language, count), language == "ja");
     let room = walk_room(&spec);
     (0..SECTIONS.len())
         .map(|section| {

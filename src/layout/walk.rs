@@ -505,18 +505,15 @@ pub fn lay_out(
                     }
                     panels.extend(current.take());
                 }
-                if kind == PanelKind::Text {
+                // A table (or words) across the width, in pieces; `continues` when the
+                // step began beside its figure.
+                let across = |words: &str, continues: bool| {
                     let (lines, tab, starts, paired) =
-                        wrap_paired_rows(metrics, &step.text, size, column, text);
-                    panels.extend(text_panels(
-                        index,
-                        lines,
-                        tab,
-                        &starts,
-                        paired,
-                        &piece_height,
-                        false,
-                    ));
+                        wrap_paired_rows(metrics, words, size, wide, text);
+                    text_panels(index, lines, tab, &starts, paired, &piece_height, continues)
+                };
+                if kind == PanelKind::Text {
+                    panels.extend(across(&step.text, false));
                     continue;
                 }
                 // A table beside a figure, taller than it: the rows that fit beside it,
@@ -540,17 +537,7 @@ pub fn lay_out(
                             wide: false,
                             paired: None,
                         });
-                        let (lines, tab, starts, paired) =
-                            wrap_paired_rows(metrics, &rest.join("\n"), size, wide, text);
-                        panels.extend(text_panels(
-                            index,
-                            lines,
-                            tab,
-                            &starts,
-                            paired,
-                            &piece_height,
-                            true,
-                        ));
+                        panels.extend(across(&rest.join("\n"), true));
                         continue;
                     }
                 }
