@@ -37,5 +37,7 @@ mod readme;
 mod series;
 mod sudoku_solver;
 mod technique_targets;
+mod techniques_chapter;
 mod variant_solver;
 mod walkthrough_coordinates;
+mod walkthrough_length;

@@ -161,7 +161,7 @@ pub fn paginate(spec: &Spec) -> Pagination {
 }
 
 /// The height below the heading band of a page's body.
-fn walk_room(spec: &Spec) -> f64 {
+pub fn walk_room(spec: &Spec) -> f64 {
     body_height(spec) - style::HEADING * spec.page.text_size.value
 }
 
@@ -924,12 +924,13 @@ impl Geometry {
         let beside = (self.body_width() * 0.47 / frame.columns)
             .min(room * 0.4 / frame.rows)
             .min(panel / frame.rows)
-            .min(frame.max_cell_in_text * text * 0.8);
+            .min(frame.max_cell_in_text * text * 0.8)
+            .min(frame.min_walk_cell * 1.05);
         // A grid too big to be readable beside its steps (12×12, 16×16) takes the body's
         // width with its steps below, as large as readable marks need and no larger.
         let below = (self.body_width() / frame.columns)
             .min((room - walk::style::HEADER * text) * 0.8 / frame.rows)
-            .min(frame.min_walk_cell * 1.2);
+            .min(frame.min_walk_cell);
         let cell = if beside < frame.min_walk_cell && below >= frame.min_walk_cell {
             below
         } else {
@@ -2568,6 +2569,27 @@ impl Composer<'_> {
                         ));
                     }
                     for line in lines {
+                        // Two short rows of a table side by side, each as a row below.
+                        if let (Some((second, inner)), Some((left, right))) =
+                            (panel.paired, line.split_once(walk::PAIR))
+                        {
+                            for (offset, row) in [(0.0, left), (second, right)] {
+                                let (what, done) = row.split_once('\t').unwrap_or((row, ""));
+                                for (x, words) in [(offset, what), (offset + inner, done)] {
+                                    items.push(run(
+                                        metrics,
+                                        self.fonts.text,
+                                        words,
+                                        size,
+                                        (text_x + x, baseline),
+                                        Align::Left,
+                                        0.0,
+                                    ));
+                                }
+                            }
+                            baseline += size * walk::style::LEADING;
+                            continue;
+                        }
                         // A table's row: the deduction, then (in its column) what it does.
                         let (what, done) = match (tab, line.split_once('\t')) {
                             (Some(tab), Some((what, done))) => (what, Some((*tab, done))),

@@ -57,11 +57,14 @@ pub fn lay_out(
             };
             let column = (body_width - beside).max(size * 8.0);
             let about = wrap(metrics, &example.topic.about, size, column);
-            // A table's rows read as sentences here.
-            let words = example.walk.steps[example.step]
-                .text
-                .replace('\t', ": ")
-                .replace('\n', " ");
+            // Of a table (small steps told as rows), the first row is the technique's
+            // example (the step's topic is its first row's), read as a sentence.
+            let told = &example.walk.steps[example.step].text;
+            let words = if told.contains('\t') {
+                told.lines().next().unwrap_or_default().replace('\t', ": ")
+            } else {
+                told.clone()
+            };
             let example_lines = wrap(metrics, &words, size, column);
             let text_height = text_height(about.len(), example_lines.len(), pitch, text);
             Entry {

@@ -35,11 +35,11 @@ use crate::book::spec::Spec;
 /// Proportions, as multiples of the spec's text size.
 pub(super) mod style {
     /// Step text size.
-    pub const TEXT: f64 = 0.92;
+    pub const TEXT: f64 = 0.9;
     /// Line pitch of the step text, as a multiple of its size.
-    pub const LEADING: f64 = 1.3;
+    pub const LEADING: f64 = 1.2;
     /// Space after each step.
-    pub const STEP_GAP: f64 = 0.45;
+    pub const STEP_GAP: f64 = 0.3;
     /// Between the figure and the text.
     pub const GUTTER: f64 = 1.2;
     /// Space after each panel with a figure (a hairline runs in it).
@@ -85,7 +85,14 @@ pub struct Panel {
     pub kind: PanelKind,
     /// The text runs across the body's width rather than beside the figure.
     pub wide: bool,
+    /// A table across the width whose short rows go two to a line: where the second row
+    /// of a line starts and where a row's second column starts within it (points from the
+    /// text's start). Such a line holds the two rows split by [`PAIR`].
+    pub paired: Option<(f64, f64)>,
 }
+
+/// Splits the two rows of a paired table line.
+pub const PAIR: char = '\u{1e}';
 
 impl Panel {
     /// True when the panel draws a figure.
@@ -147,6 +154,7 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
         continued: false,
         kind: panel.kind,
         wide: panel.wide,
+        paired: panel.paired,
     };
     let mut current = template.clone();
     let mut used = 0.0;
@@ -236,6 +244,75 @@ pub(super) fn wrap_step(
     (lines, tab)
 }
 
+/// Wrapped lines, a table's tab, the line each row starts on, and [`Panel::paired`].
+type PairedRows = (Vec<String>, Option<f64>, Vec<usize>, Option<(f64, f64)>);
+
+/// A table's rows as [`wrap_rows`] sets them, and where a table across the width has its
+/// short rows two to a line (`paired`, as [`Panel::paired`]): consecutive rows that each
+/// fit one line of half the width share a line, read left to right as the other lines
+/// are; a longer row takes the whole width.
+fn wrap_paired_rows(
+    metrics: &FontMetrics,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> PairedRows {
+    let (lines, tab, starts) = wrap_rows(metrics, text, size, width, spacing);
+    let Some(tab) = tab else {
+        return (lines, None, starts, None);
+    };
+    let rows: Vec<(&str, &str)> = text
+        .lines()
+        .map(|row| row.split_once('\t').unwrap_or((row, "")))
+        .collect();
+    let gap = style::TABLE_GAP * spacing;
+    let half = (width - 2.0 * gap) / 2.0;
+    // The first column of a pair as wide as the longest deduction that leaves room for
+    // its outcome, at most 60 % of the half.
+    let fits = |what: f64, done: f64| what + gap + done <= half;
+    let widths: Vec<(f64, f64)> = rows
+        .iter()
+        .map(|(what, done)| (metrics.width(what, size), metrics.width(done, size)))
+        .collect();
+    let first = widths
+        .iter()
+        .filter(|&&(what, done)| fits(what, done))
+        .map(|&(what, _)| what)
+        .fold(0.0, f64::max)
+        .min(half * 0.6);
+    let short = |&(what, done): &(f64, f64)| what <= first && first + gap + done <= half;
+    let row_lines = |row: usize| {
+        let end = starts.get(row + 1).copied().unwrap_or(lines.len());
+        &lines[starts[row]..end]
+    };
+    let mut paired_lines = Vec::new();
+    let mut paired_starts = Vec::new();
+    let mut any = false;
+    let mut row = 0;
+    while row < rows.len() {
+        paired_starts.push(paired_lines.len());
+        if row + 1 < rows.len() && short(&widths[row]) && short(&widths[row + 1]) {
+            let cell = |row: usize| format!("{}\t{}", rows[row].0, rows[row].1);
+            paired_lines.push(format!("{}{PAIR}{}", cell(row), cell(row + 1)));
+            any = true;
+            row += 2;
+        } else {
+            paired_lines.extend(row_lines(row).iter().cloned());
+            row += 1;
+        }
+    }
+    if !any {
+        return (lines, Some(tab), starts, None);
+    }
+    (
+        paired_lines,
+        Some(tab),
+        paired_starts,
+        Some((half + 2.0 * gap, first + gap)),
+    )
+}
+
 /// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text).
 fn wrap_rows(
     metrics: &FontMetrics,
@@ -257,7 +334,27 @@ fn wrap_rows(
         .map(|(_, outcome)| metrics.width(outcome, size))
         .fold(0.0, f64::max)
         .min(width * style::TABLE_OUTCOME);
-    let left = (width - outcome - gap).max(size * 6.0);
+    // The split of the two columns that sets the table in the fewest lines: the widest
+    // outcome's when that does as well as any.
+    let lines_with = |left: f64| -> usize {
+        rows.iter()
+            .map(|(what, done)| {
+                let what = wrap(metrics, what, size, left).len();
+                what.max(wrap(metrics, done, size, (width - left - gap).max(size)).len())
+            })
+            .sum()
+    };
+    let widest = (width - outcome - gap).max(size * 6.0);
+    let mut left = widest;
+    let mut fewest = lines_with(widest);
+    for share in [0.3, 0.38, 0.46, 0.54] {
+        let candidate = (width * share).max(size * 6.0);
+        let count = lines_with(candidate);
+        if count < fewest {
+            (left, fewest) = (candidate, count);
+        }
+    }
+    let outcome = width - left - gap;
     let mut lines = Vec::new();
     let mut starts = Vec::new();
     for (what, done) in rows {
@@ -277,7 +374,7 @@ fn wrap_rows(
 
 /// A words-only table longer than this many lines is cut, between rows, into panels the
 /// pages can break between.
-const TABLE_PIECE: usize = 6;
+const TABLE_PIECE: usize = 3;
 
 /// A words-only step's panel (`height` its text's height); a long table as several, each
 /// of whole rows and at most [`TABLE_PIECE`] lines (unless one row is longer), the later
@@ -287,19 +384,28 @@ fn text_panels(
     lines: Vec<String>,
     tab: Option<f64>,
     starts: &[usize],
-    height: &dyn Fn(&[String]) -> f64,
+    paired: Option<(f64, f64)>,
+    height: &dyn Fn(&[String], bool) -> f64,
+    continues: bool,
 ) -> Vec<Panel> {
-    let panel = |lines: &[String], continued: bool| Panel {
+    let pieces = if tab.is_none() || lines.len() <= TABLE_PIECE {
+        1
+    } else {
+        2
+    };
+    // The pieces of a table run on without the gap after a step, but for the last.
+    let panel = |lines: &[String], continued: bool, last: bool| Panel {
         steps: index..index + 1,
-        height: height(lines),
+        height: height(lines, last || pieces == 1),
         lines: vec![lines.to_vec()],
         tabs: vec![tab],
         continued,
         kind: PanelKind::Text,
         wide: true,
+        paired,
     };
-    if tab.is_none() || lines.len() <= TABLE_PIECE {
-        return vec![panel(&lines, false)];
+    if pieces == 1 {
+        return vec![panel(&lines, continues, true)];
     }
     let mut cuts = vec![0];
     for (row, &start) in starts.iter().enumerate() {
@@ -310,9 +416,16 @@ fn text_panels(
         }
     }
     cuts.push(lines.len());
+    let last = cuts.len() - 2;
     cuts.windows(2)
         .enumerate()
-        .map(|(piece, cut)| panel(&lines[cut[0]..cut[1]], piece > 0))
+        .map(|(piece, cut)| {
+            panel(
+                &lines[cut[0]..cut[1]],
+                continues || piece > 0,
+                piece == last,
+            )
+        })
         .collect()
 }
 
@@ -351,6 +464,9 @@ pub fn lay_out(
             let wide = (body_width - style::NUMBER * size).max(size * 8.0);
             let height =
                 |lines: &[String]| lines.len().max(1) as f64 * pitch + style::STEP_GAP * text;
+            let piece_height = |lines: &[String], last: bool| {
+                lines.len().max(1) as f64 * pitch + if last { style::STEP_GAP * text } else { 0.0 }
+            };
             // Beside a figure, steps gather while no taller than it; below one, while no
             // taller than a third of it.
             let gather = if stacked { figure.1 / 3.0 } else { figure.1 };
@@ -389,9 +505,41 @@ pub fn lay_out(
                     }
                     panels.extend(current.take());
                 }
+                // A table (or words) across the width, in pieces; `continues` when the
+                // step began beside its figure.
+                let across = |words: &str, continues: bool| {
+                    let (lines, tab, starts, paired) =
+                        wrap_paired_rows(metrics, words, size, wide, text);
+                    text_panels(index, lines, tab, &starts, paired, &piece_height, continues)
+                };
                 if kind == PanelKind::Text {
-                    panels.extend(text_panels(index, lines, tab, &starts, &height));
+                    panels.extend(across(&step.text, false));
                     continue;
+                }
+                // A table beside a figure, taller than it: the rows that fit beside it,
+                // the rest across the width below.
+                if kind == PanelKind::Figure && !stacked && tab.is_some() {
+                    let cut = starts
+                        .iter()
+                        .copied()
+                        .filter(|&start| start > 0 && height(&lines[..start]) <= figure.1)
+                        .max();
+                    if let (Some(cut), true) = (cut, height(&lines) > figure.1) {
+                        let row = starts.iter().position(|&start| start == cut).unwrap_or(0);
+                        let rest: Vec<&str> = step.text.lines().skip(row).collect();
+                        panels.push(Panel {
+                            steps: index..index + 1,
+                            height: height(&lines[..cut]),
+                            lines: vec![lines[..cut].to_vec()],
+                            tabs: vec![tab],
+                            continued: false,
+                            kind,
+                            wide: false,
+                            paired: None,
+                        });
+                        panels.extend(across(&rest.join("\n"), true));
+                        continue;
+                    }
                 }
                 let step_height = height(&lines);
                 let panel = Panel {
@@ -402,6 +550,7 @@ pub fn lay_out(
                     continued: false,
                     kind,
                     wide: stacked,
+                    paired: None,
                 };
                 current = Some(panel);
             }
@@ -494,8 +643,8 @@ mod tests {
         let lines: Vec<String> = (0..11).map(|line| format!("row\t{line}")).collect();
         // Rows of 2, 1, 2, 1, 2, 3 lines.
         let starts = [0, 2, 3, 5, 6, 8];
-        let height = |lines: &[String]| lines.len() as f64;
-        let panels = text_panels(4, lines.clone(), Some(30.0), &starts, &height);
+        let height = |lines: &[String], _: bool| lines.len() as f64;
+        let panels = text_panels(4, lines.clone(), Some(30.0), &starts, None, &height, false);
         assert!(panels.len() > 1);
         let mut joined = Vec::new();
         for (piece, panel) in panels.iter().enumerate() {
@@ -512,9 +661,21 @@ mod tests {
         }
         assert_eq!(joined, lines);
         // Plain text and short tables stay whole.
-        assert_eq!(text_panels(0, lines.clone(), None, &[], &height).len(), 1);
         assert_eq!(
-            text_panels(0, lines[..6].to_vec(), Some(30.0), &starts[..4], &height).len(),
+            text_panels(0, lines.clone(), None, &[], None, &height, false).len(),
+            1
+        );
+        assert_eq!(
+            text_panels(
+                0,
+                lines[..3].to_vec(),
+                Some(30.0),
+                &starts[..2],
+                None,
+                &height,
+                false
+            )
+            .len(),
             1
         );
     }

@@ -551,3 +551,31 @@ fn drill_digits(puzzle: &Value) -> Option<(String, String)> {
     }
     Some((question, sorted_digits(&answer)))
 }
+
+/// A book spec's puzzles made, taught (walkthroughs, hints, techniques) and paginated, as
+/// `puzzlebook book` does before composing, in the library.
+pub struct Settled {
+    pub spec: puzzlebook::book::Spec,
+    pub fonts: puzzlebook::layout::fonts::FontSet,
+    pub taught: puzzlebook::book::plan::Teaching,
+    pub pagination: puzzlebook::layout::compose::Pagination,
+}
+
+/// [`Settled`] for the spec `text` (`japanese`: with the Japanese fonts).
+pub fn settled(text: &str, japanese: bool) -> Settled {
+    let spec = puzzlebook::book::Spec::parse("book.toml", text, None).unwrap();
+    let fonts = puzzlebook::layout::fonts::FontSet::bundled(japanese);
+    let plan = puzzlebook::book::Plan::new(&spec).unwrap();
+    let puzzles = plan
+        .make(&spec, &[], &Default::default(), None, &|_| {})
+        .unwrap()
+        .puzzles;
+    let taught = puzzlebook::book::plan::teaching(&spec, &plan, &puzzles).unwrap();
+    let (pagination, _) = puzzlebook::layout::settle(&spec, &fonts, &puzzles, &taught).unwrap();
+    Settled {
+        spec,
+        fonts,
+        taught,
+        pagination,
+    }
+}

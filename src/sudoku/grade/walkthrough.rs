@@ -206,8 +206,8 @@ fn same_pattern(a: &Step, b: &Step) -> bool {
 /// Picks the steps a reader most needs to see, at most [`MOST_DIAGRAMS`]: patterns words
 /// locate poorly (fish, strong links, wings, uniqueness, chains) before intersections and
 /// subsets (at most [`MOST_PLAIN_DIAGRAMS`] of those), a technique's first step before its
-/// repeats, harder steps before easier ones; a step next to one with a diagram gets none
-/// unless both are such patterns.
+/// repeats, harder steps before easier ones; a technique is drawn once, and a step next to
+/// one with a diagram gets none (two figures in a row leave their panels half empty).
 fn choose_diagrams(steps: &mut [WalkStep], path: &[Step]) {
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked: Vec<(bool, bool, std::cmp::Reverse<u16>, usize)> = Vec::new();
@@ -228,6 +228,7 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step]) {
     }
     ranked.sort_unstable();
     let (mut chosen, mut plain_chosen) = (0, 0);
+    let mut drawn: Vec<Technique> = Vec::new();
     for &(plain, _, _, index) in &ranked {
         if chosen == MOST_DIAGRAMS {
             break;
@@ -235,13 +236,15 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step]) {
         if plain && plain_chosen == MOST_PLAIN_DIAGRAMS {
             continue;
         }
+        let technique = path[steps[index].path[0]].technique;
         let crowded = [index.wrapping_sub(1), index + 1]
             .into_iter()
             .filter_map(|near| steps.get(near))
-            .any(|near| near.diagram && (plain || words_locate(path[near.path[0]].technique)));
-        if crowded {
+            .any(|near| near.diagram);
+        if crowded || drawn.contains(&technique) {
             continue;
         }
+        drawn.push(technique);
         steps[index].diagram = true;
         chosen += 1;
         plain_chosen += usize::from(plain);
@@ -249,7 +252,7 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step]) {
 }
 
 /// At most this many diagrams show intersections and subsets, which words locate well.
-const MOST_PLAIN_DIAGRAMS: usize = 2;
+const MOST_PLAIN_DIAGRAMS: usize = 1;
 
 /// Techniques whose pattern the words locate well: intersections and subsets.
 fn words_locate(technique: Technique) -> bool {

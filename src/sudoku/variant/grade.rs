@@ -1050,6 +1050,21 @@ impl<'g> Board<'g> {
                                     value_word(value),
                                     self.outcome_japanese(&eliminations)
                                 )),
+                                // A table row says what it removes beside these words.
+                                brief: [
+                                    self.say(|| format!(
+                                        "{name}: in {}, {} lies within {}",
+                                        geometry.house_name(house),
+                                        value_word(value),
+                                        geometry.house_name(other)
+                                    )),
+                                    // Japanese words are wider: the row without the
+                                    // technique's name keeps to one line.
+                                    self.say(|| format!(
+                                        "{from}の{}は{to}にしか入らない",
+                                        value_word(value)
+                                    )),
+                                ],
                                 eliminations,
                                 ..VariantStep::new(technique, name, rating)
                             });

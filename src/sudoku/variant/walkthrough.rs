@@ -129,8 +129,9 @@ pub(crate) struct Telling<'a> {
 }
 
 impl Telling<'_> {
+    /// Pointing and claiming, the most frequent small steps, are table rows.
     pub const PLAIN: Telling<'static> = Telling {
-        tabled: &|_, _| false,
+        tabled: &|_, step| matches!(step.technique, Technique::Pointing | Technique::Claiming),
         diagrams: MOST_DIAGRAMS,
     };
 }
@@ -202,6 +203,28 @@ pub(crate) fn retell_on(
                     _ => rows.push(row),
                 }
                 combined_once |= combination;
+                // Singles between two small steps are a row of the table too.
+                let singles = kept[at.min(kept.len())..]
+                    .iter()
+                    .take_while(|&&index| is_single(path[index].technique))
+                    .count();
+                if singles > 0
+                    && rows.len() + 1 < MOST_TABLED
+                    && kept
+                        .get(at + singles)
+                        .is_some_and(|&next| (telling.tabled)(next, &path[next]))
+                {
+                    let run = kept[at..at + singles].to_vec();
+                    rows.push(singles_row(geometry, &path, &run));
+                    for index in run {
+                        told = merge(
+                            told,
+                            technique_step(&path[index], vec![index], moment.clone()),
+                        );
+                        replay.apply(&path[index]);
+                    }
+                    at += singles;
+                }
                 if at >= kept.len()
                     || rows.len() >= MOST_TABLED
                     || is_single(path[kept[at]].technique)
@@ -270,7 +293,7 @@ fn same_pattern(a: &VariantStep, b: &VariantStep) -> bool {
 }
 
 /// Marks at most `telling.diagrams` steps for a diagram: the hardest first, a technique's
-/// first step before its repeats, never two steps in a row; tables (a killer's cage
+/// first step before its repeats, each technique once, never two steps in a row; tables (a killer's cage
 /// arithmetic) only when nothing else needs one.
 fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling: &Telling<'_>) {
     let mut seen: Vec<Technique> = Vec::new();
@@ -293,6 +316,7 @@ fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling:
     }
     ranked.sort_unstable();
     let mut chosen = 0;
+    let mut drawn: Vec<Technique> = Vec::new();
     for &(_, _, _, index) in &ranked {
         if chosen == telling.diagrams {
             break;
@@ -302,7 +326,10 @@ fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling:
             .into_iter()
             .filter_map(|near| steps.get(near))
             .any(|near| near.diagram);
-        if !crowded {
+        // A technique is drawn once: its later steps' words name what the figure showed.
+        let technique = path[steps[index].path[0]].technique;
+        if !crowded && !drawn.contains(&technique) {
+            drawn.push(technique);
             steps[index].diagram = true;
             chosen += 1;
         }
@@ -330,6 +357,37 @@ impl TableRow {
 
     fn japanese(&self) -> String {
         format!("{}\t{}", self.what[1], self.done.join("; "))
+    }
+}
+
+/// A run of singles as a table row: their kind and what they place.
+fn singles_row(geometry: &Geometry, path: &[VariantStep], run: &[usize]) -> TableRow {
+    let techniques: Vec<Technique> = run.iter().map(|&index| path[index].technique).collect();
+    let mut placements: Vec<(u16, u8)> = run
+        .iter()
+        .flat_map(|&index| path[index].placements.iter().copied())
+        .collect();
+    placements.sort_unstable();
+    let word = |technique: Technique| match technique {
+        Technique::FullHouse => ("Full house", "Full houses", "フルハウス"),
+        Technique::NakedSingle => ("Naked single", "Naked singles", "ネイキッドシングル"),
+        _ => ("Hidden single", "Hidden singles", "ヒドゥンシングル"),
+    };
+    let first = word(techniques[0]);
+    let (english, japanese) = if techniques.iter().all(|&t| word(t) == first) {
+        let english = if techniques.len() > 1 {
+            first.1
+        } else {
+            first.0
+        };
+        (english.to_string(), first.2.to_string())
+    } else {
+        ("Singles".to_string(), "シングル".to_string())
+    };
+    TableRow {
+        what: [english, japanese],
+        done: vec![compact_outcome(geometry, &placements, &[])],
+        combined: false,
     }
 }
 
