@@ -22,21 +22,8 @@ use crate::kind::{self, Kind};
 use crate::layout::fonts::BundledFont;
 use crate::sudoku::coordinates::Coordinates;
 
-/// The language of the book's own words (headings, captions, rules).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    English,
-    Japanese,
-}
-
-impl Language {
-    pub fn code(self) -> &'static str {
-        match self {
-            Language::English => "en",
-            Language::Japanese => "ja",
-        }
-    }
-}
+/// The language of the book's own words (headings, captions, rules): a catalog.
+pub use crate::i18n::Language;
 
 /// Puzzles per page as columns × rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -544,16 +531,14 @@ impl Spec {
             return Err(top.error(title.at, "the title is empty"));
         }
         let language = match top.string("language")? {
-            None => Language::English,
-            Some(language) => match language.value.as_str() {
-                "en" => Language::English,
-                "ja" => Language::Japanese,
-                other => {
-                    return Err(top
-                        .error(language.at, format!("unknown language {other:?}"))
-                        .with_hint("use \"en\" (English) or \"ja\" (Japanese)"));
-                }
-            },
+            None => Language::ENGLISH,
+            Some(language) => Language::from_code(&language.value).ok_or_else(|| {
+                top.error(
+                    language.at,
+                    format!("unknown language {:?}", language.value),
+                )
+                .with_hint(format!("use one of {}", Language::codes()))
+            })?,
         };
         let coordinates = match top.string("coordinates")? {
             None => Coordinates::default(),

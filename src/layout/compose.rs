@@ -1147,10 +1147,7 @@ fn answers_heading(spec: &Spec, section: Option<usize>) -> String {
     match (&spec.answers.title, section) {
         (None, Some(section)) => words::answers_to(spec.language, section),
         (None, None) => words::answers(spec.language).to_string(),
-        (Some(title), Some(section)) => match spec.language {
-            Language::English => format!("{title}: {section}"),
-            Language::Japanese => format!("{title}：{section}"),
-        },
+        (Some(title), Some(section)) => words::titled_section(spec.language, title, section),
         (Some(title), None) => title.clone(),
     }
 }
@@ -1328,7 +1325,7 @@ pub fn check_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
                         }
                     })
                     .collect();
-                let hint = if spec.language == Language::English
+                let hint = if spec.language.script() == crate::i18n::Script::Latin
                     && missing.iter().any(|&ch| u32::from(ch) >= 0x3000)
                 {
                     "for Japanese text set language = \"ja\" (bundled IPAexGothic), or name a font in [fonts]"
@@ -2817,7 +2814,7 @@ mod tests {
     /// A laid-out book with its placements (the manifest's boxes).
     fn placed(text: &str) -> (Spec, Composed, FontSet) {
         let spec = Spec::parse("book.toml", text, None).unwrap();
-        let fonts = FontSet::bundled(spec.language == Language::Japanese);
+        let fonts = FontSet::for_language(spec.language);
         let pagination = paginate(&spec);
         let geometry = Geometry::new(&spec, &pagination, &fonts)
             .unwrap_or_else(|error| panic!("{error}: {:?}", error.hint()));
