@@ -63,7 +63,7 @@ pub fn keys() -> Vec<&'static str> {
 pub fn day_title(date: Date, language: Language) -> String {
     let weekday = &language.list("calendar.weekdays")[weekday(date)];
     let month = &language.list("calendar.months")[usize::from(date.month) - 1];
-    language.say(
+    crate::i18n::capitalised(&language.say(
         "calendar.day",
         &[
             ("weekday", weekday),
@@ -71,13 +71,15 @@ pub fn day_title(date: Date, language: Language) -> String {
             ("month", month),
             ("year", &date.year),
         ],
-    )
+    ))
 }
 
 /// A month as the contents list it: `January 2027` / `2027年1月`.
 pub fn month_title(date: Date, language: Language) -> String {
     let month = &language.list("calendar.months")[usize::from(date.month) - 1];
-    language.say("calendar.month", &[("month", month), ("year", &date.year)])
+    crate::i18n::capitalised(
+        &language.say("calendar.month", &[("month", month), ("year", &date.year)]),
+    )
 }
 
 /// The day after `date`.

@@ -633,6 +633,17 @@ impl Spec {
         let cover = read_cover(&top, &title, &subtitle, &author)?;
         let imprint = read_imprint(&top, date.as_ref())?;
         if let Some(at) = defaults.front.techniques
+            && !language.catalog().step_prose
+        {
+            return Err(untold(sources.error(
+                at,
+                format!(
+                    "the techniques chapter is not written in {} yet",
+                    language.catalog().name
+                ),
+            )));
+        }
+        if let Some(at) = defaults.front.techniques
             && !read_sections.iter().any(SectionSpec::can_walk)
         {
             return Err(sources
@@ -1198,6 +1209,13 @@ fn read_fonts(top: &Table<'_, '_>) -> Result<FontsSpec> {
     })
 }
 
+/// The hint of a refusal of what the graders cannot yet tell in a book's language.
+fn untold(error: Error) -> Error {
+    error.with_hint(
+        "walkthroughs, hints and the techniques chapter are written in English (\"en\") and Japanese (\"ja\") so far: remove the key or change `language`",
+    )
+}
+
 fn read_section(
     table: &Table<'_, '_>,
     position: usize,
@@ -1272,6 +1290,15 @@ fn read_section(
                     )
                     .with_hint("remove `walkthroughs` from this section"));
             }
+            if choice != Walkthroughs::None && !language.catalog().step_prose {
+                return Err(untold(table.error(
+                    text.at,
+                    format!(
+                        "walkthroughs are not written in {} yet",
+                        language.catalog().name
+                    ),
+                )));
+            }
             if choice != Walkthroughs::None && !options.has_walkthroughs() {
                 return Err(table
                     .error(
@@ -1298,6 +1325,12 @@ fn read_section(
                     format!("{} sections cannot have hints yet", kind.name),
                 )
                 .with_hint("remove `hints` from this section"));
+        }
+        Some(hints) if hints.value && !language.catalog().step_prose => {
+            return Err(untold(table.error(
+                hints.at,
+                format!("hints are not written in {} yet", language.catalog().name),
+            )));
         }
         Some(hints) if hints.value && !options.has_hints() => {
             return Err(table

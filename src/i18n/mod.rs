@@ -19,6 +19,10 @@ use std::sync::OnceLock;
 const SOURCES: &[(&str, &str)] = &[
     ("en", include_str!("../../catalogs/en.toml")),
     ("ja", include_str!("../../catalogs/ja.toml")),
+    ("de", include_str!("../../catalogs/de.toml")),
+    ("fr", include_str!("../../catalogs/fr.toml")),
+    ("es", include_str!("../../catalogs/es.toml")),
+    ("it", include_str!("../../catalogs/it.toml")),
 ];
 
 /// A language a book can be set in: a handle on its catalog.
@@ -68,6 +72,9 @@ pub struct Catalog {
     group_from: usize,
     /// A place named inside a sentence starts in lower case ("Look at rows B and F.").
     pub lower_case_inside: bool,
+    /// The graders tell their steps in this language: walkthroughs, hints and the
+    /// techniques chapter can be printed (English and Japanese so far).
+    pub step_prose: bool,
     messages: HashMap<String, Message>,
 }
 
@@ -198,6 +205,16 @@ fn missing(key: &str) -> &'static str {
     ""
 }
 
+/// `text` with its first letter in upper case, for a heading that starts with a word the
+/// language writes in lower case inside a sentence ("lundi 4 janvier" → "Lundi 4 janvier").
+pub fn capitalised(text: &str) -> String {
+    let mut letters = text.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
 /// A pattern's `{name}` placeholders replaced by their values.
 pub fn fill(pattern: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::with_capacity(pattern.len() + 16);
@@ -311,6 +328,10 @@ pub fn parse(code: &str, source: &str) -> Result<Catalog, String> {
             .get("lower-case-inside")
             .and_then(toml::Value::as_bool)
             .ok_or("[language] has no lower-case-inside")?,
+        step_prose: settings
+            .get("step-prose")
+            .and_then(toml::Value::as_bool)
+            .ok_or("[language] has no step-prose")?,
         messages,
     })
 }
@@ -366,7 +387,7 @@ impl Catalog {
         self.messages.get(key)
     }
 
-    /// Every character the catalog prints, for the font check.
+    /// Every character the catalog prints (not its placeholders), for the font check.
     pub fn characters(&self) -> std::collections::BTreeSet<char> {
         let mut chars = std::collections::BTreeSet::new();
         for message in self.messages.values() {
@@ -376,9 +397,13 @@ impl Catalog {
                 Message::List(list) => list.iter().collect(),
             };
             for text in texts {
+                // Placeholders never print; what fills them is checked on its own.
+                let text = placeholders(text).iter().fold(text.clone(), |text, name| {
+                    text.replace(&format!("{{{name}}}"), "")
+                });
                 chars.extend(
                     text.chars()
-                        .filter(|ch| !ch.is_whitespace() || *ch == '\u{202F}'),
+                        .filter(|&ch| (!ch.is_whitespace() || ch == '\u{202F}') && ch != '\u{AD}'),
                 );
             }
         }
@@ -455,6 +480,51 @@ mod tests {
         assert_eq!(Language::ENGLISH.join(&["a", "b", "c"], "or"), "a, b or c");
         assert_eq!(Language::ENGLISH.join(&["a"], "and"), "a");
         assert_eq!(Language::JAPANESE.join(&["a", "b"], "or"), "a・b");
+    }
+
+    #[test]
+    fn the_bundled_fonts_show_every_character_of_their_catalogs() {
+        for language in Language::all() {
+            let fonts = crate::layout::fonts::FontSet::for_language(language);
+            let words: String = language.catalog().characters().into_iter().collect();
+            for face in [fonts.text, fonts.bold] {
+                let missing = fonts.metrics(face).missing_chars(&words);
+                assert!(missing.is_empty(), "{language:?}: {missing:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn counts_and_dates_follow_each_language() {
+        let french = Language::from_code("fr").unwrap();
+        assert_eq!(french.count("book.puzzle-count", 0, &[]), "0 grille");
+        assert_eq!(french.count("book.puzzle-count", 2, &[]), "2 grilles");
+        assert_eq!(french.number(12345), "12\u{202F}345");
+        let german = Language::from_code("de").unwrap();
+        assert_eq!(german.number(1234), "1234");
+        assert_eq!(german.number(1234567), "1.234.567");
+        assert_eq!(Language::ENGLISH.number(12345), "12345");
+        assert_eq!(capitalised("lundi"), "Lundi");
+    }
+
+    #[test]
+    fn french_puts_a_narrow_no_break_space_before_double_punctuation() {
+        let french = Language::from_code("fr").unwrap().catalog();
+        for key in french.keys() {
+            let texts: Vec<&String> = match french.get(key).unwrap() {
+                Message::Text(text) => vec![text],
+                Message::Plural { one, other } => vec![one, other],
+                Message::List(list) => list.iter().collect(),
+            };
+            for text in texts {
+                let chars: Vec<char> = text.chars().collect();
+                for (index, &ch) in chars.iter().enumerate() {
+                    if matches!(ch, ':' | ';' | '!' | '?') && index > 0 {
+                        assert_eq!(chars[index - 1], '\u{202F}', "{key}: {text}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

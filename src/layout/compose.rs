@@ -1345,6 +1345,35 @@ pub fn check_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
             }
         }
     }
+    // The book's own words: a font named in [fonts] may lack a language's letters.
+    let catalog = spec.language.catalog();
+    let words: String = catalog.characters().into_iter().collect();
+    for (face, choice) in [
+        (text_face, spec.fonts.text.as_ref()),
+        (bold_face, spec.fonts.bold.as_ref()),
+    ] {
+        let missing = face.metrics.missing_chars(&words);
+        if !missing.is_empty() {
+            let list: Vec<String> = missing
+                .iter()
+                .take(8)
+                .map(|&ch| format!("{ch} (U+{:04X})", u32::from(ch)))
+                .collect();
+            let message = format!(
+                "the font {} cannot show the {} words the book prints: {}",
+                face.origin,
+                catalog.name,
+                list.join(", ")
+            );
+            let hint =
+                "name a font that has them in [fonts], or leave [fonts] out for the bundled ones";
+            return Err(match choice {
+                Some(choice) => spec.error(choice.at, message),
+                None => spec.error(spec.title.at, message),
+            }
+            .with_hint(hint));
+        }
+    }
     Ok(())
 }
 
@@ -2637,6 +2666,20 @@ mod tests {
         // So do the texts the placeholders stand for.
         let error = check_glyphs(&spec, &fonts_without("W")).unwrap_err();
         assert!(error.message().contains("the title"), "{error}");
+    }
+
+    #[test]
+    fn a_font_without_a_languages_letters_is_refused() {
+        let spec = Spec::parse(
+            "book.toml",
+            "title = \"T\"\nlanguage = \"de\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n",
+            None,
+        )
+        .unwrap();
+        check_glyphs(&spec, &fonts_without("")).unwrap();
+        let error = check_glyphs(&spec, &fonts_without("ä")).unwrap_err();
+        assert!(error.message().contains("the Deutsch words"), "{error}");
+        assert!(error.message().contains("ä (U+00E4)"), "{error}");
     }
 
     #[test]

@@ -673,7 +673,10 @@ pub fn back_sample(spec: &Spec) -> Option<usize> {
 pub fn back_lines(spec: &Spec, by_section: bool) -> Vec<String> {
     let total = spec.puzzle_count();
     let language = spec.language;
-    let mut lines = vec![language.say("cover.back-total", &[("count", &total)])];
+    let mut lines = vec![language.say(
+        "cover.back-total",
+        &[("count", &language.number(total as u64))],
+    )];
     for section in spec.sections.iter().filter(|_| by_section) {
         let count = section.count.value;
         let level = section
@@ -715,13 +718,7 @@ pub fn back_lines(spec: &Spec, by_section: bool) -> Vec<String> {
         let list = extras.join(language.text("list.separator"));
         let sentence = language.say("cover.extras-included", &[("list", &list)]);
         // A sentence starts with a capital wherever the script has them.
-        let mut letters = sentence.chars();
-        lines.push(
-            letters
-                .next()
-                .map(|first| first.to_uppercase().chain(letters).collect())
-                .unwrap_or_default(),
-        );
+        lines.push(crate::i18n::capitalised(&sentence));
     }
     lines
 }
