@@ -6,7 +6,10 @@ use crate::common;
 
 use common::{build, manifest, run_binary, scratch, stderr, stdout};
 
+use puzzlebook::sudoku::Grid;
+use puzzlebook::sudoku::grade::{GradeOptions, TechniqueTarget, grade_unique};
 use puzzlebook::sudoku::pattern::Pattern;
+use puzzlebook::sudoku::techniques::Grids;
 use puzzlebook::sudoku::variant::{parse_any, reference};
 
 /// The givens of a puzzle line as a mask (a digit or letter marks a given).
@@ -243,4 +246,99 @@ tier = "medium"
     assert_eq!(build(&dir, "clues", &with_clues, &[]), 2);
     let with_source = spec.replace("tier = \"easy\"", "tier = \"easy\"\nsource = \"moon.txt\"");
     assert_eq!(build(&dir, "source", &with_source, &[]), 2);
+}
+
+#[test]
+fn patterns_take_needs_and_hardest() {
+    for (shape, flags, hardest) in [
+        ("star", &["--hardest", "X-Wing"][..], Some("X-Wing")),
+        (
+            "diamond",
+            &["--needs", "Naked Pair", "--tier", "hard"][..],
+            None,
+        ),
+    ] {
+        let args = [
+            &["sudoku", "generate", "--pattern", shape, "-n", "2"][..],
+            &["--format", "json", "--seed", "shaped-techniques"],
+            flags,
+        ]
+        .concat();
+        let output = run_binary(&args, "");
+        assert!(output.status.success(), "{shape}: {}", stderr(&output));
+        let pattern = Pattern::builtin(shape).unwrap();
+        let needs: Vec<String> = flags
+            .windows(2)
+            .filter(|pair| pair[0] == "--needs")
+            .map(|pair| pair[1].to_string())
+            .collect();
+        let target = TechniqueTarget::parse(
+            &needs,
+            &hardest.map(str::to_string).into_iter().collect::<Vec<_>>(),
+            Grids::CLASSIC,
+        )
+        .unwrap();
+        for line in stdout(&output).lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            let text = record["puzzle"].as_str().unwrap();
+            assert_eq!(mask_of(text), mask(&pattern, 81), "{text}");
+            assert_eq!(
+                reference::count_solutions(&parse_any(text).unwrap(), 2),
+                1,
+                "{text}"
+            );
+            // Graded afresh, not trusting the search's own grading.
+            let puzzle: Grid = text.parse().unwrap();
+            let solution: Grid = record["solution"].as_str().unwrap().parse().unwrap();
+            let grading = grade_unique(&puzzle, &solution, &GradeOptions::default()).unwrap();
+            assert!(target.accepts_grading(&grading), "{shape}: {text}");
+            if let Some(name) = hardest {
+                assert_eq!(record["hardest"], name, "{text}");
+            }
+        }
+    }
+    // A 6×6 pattern has no classic grader's techniques to aim at.
+    let output = run_binary(
+        &[
+            "sudoku",
+            "generate",
+            "--pattern",
+            "heart",
+            "--size",
+            "6x6",
+            "--needs",
+            "X-Wing",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+}
+
+#[test]
+fn a_book_section_draws_its_pattern_with_the_technique_asked_for() {
+    let dir = scratch("pattern-techniques-book");
+    let spec = r#"
+title = "Stars"
+seed = "stars"
+
+[[section]]
+title = "X-Wing stars"
+kind = "sudoku"
+pattern = "star"
+hardest = "X-Wing"
+count = 2
+"#;
+    assert_eq!(build(&dir, "stars", spec, &[]), 0);
+    let manifest = manifest(&dir.join("stars.pdf"));
+    let star = Pattern::builtin("star").unwrap();
+    let x_wing = TechniqueTarget::parse(&[], &["X-Wing".to_string()], Grids::CLASSIC).unwrap();
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let text = puzzle["puzzle"].as_str().unwrap();
+        assert_eq!(mask_of(text), mask(&star, 81), "{text}");
+        let grid: Grid = text.parse().unwrap();
+        let solution: Grid = puzzle["solution"].as_str().unwrap().parse().unwrap();
+        let grading = grade_unique(&grid, &solution, &GradeOptions::default()).unwrap();
+        assert!(x_wing.accepts_grading(&grading), "{text}");
+        assert_eq!(puzzle["rating"], 3.2, "{puzzle}");
+    }
 }

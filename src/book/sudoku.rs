@@ -721,6 +721,7 @@ impl SectionKind for SudokuSection {
         if let Some(pattern) = &self.pattern {
             let mut path = pattern.seed_path();
             path.extend(self.target.map(|target| target.to_string()));
+            path.extend(self.techniques.seed_parts());
             return path;
         }
         if let Some(options) = &self.variant {
@@ -738,6 +739,7 @@ impl SectionKind for SudokuSection {
         if let Some(pattern) = &self.pattern {
             return pattern.make(
                 self.target,
+                &self.techniques,
                 rng,
                 deadline,
                 |puzzle, solution, grading| self.graded(puzzle, solution, grading),

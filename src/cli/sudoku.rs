@@ -231,7 +231,7 @@ pub struct GenerateArgs {
     hardest: Vec<String>,
     /// Givens that draw a picture: a built-in pattern (heart, star, tree, A-Z, 0-9, ...; see
     /// `sudoku patterns`) or a file of x (a given) and . (an empty cell), a line per row.
-    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["symmetry", "clues", "needs", "hardest", "distinct"])]
+    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["symmetry", "clues", "distinct"])]
     pattern: Option<String>,
     /// With --pattern: every given is needed (taking any one away leaves more than one
     /// solution).
@@ -728,6 +728,18 @@ fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Res
         crate::sudoku::grade::generate::check_reachable(target)?;
     }
     let classic = (size, variant) == (Size::S9, Variant::Classic);
+    let techniques = TechniqueTarget::parse(&args.needs, &args.hardest, Grids::CLASSIC)?;
+    if !techniques.is_empty() && !classic {
+        return Err(Error::input(format!(
+            "--needs and --hardest make classic 9×9 sudoku only so far; pattern {} is {size} {variant}",
+            named.name
+        ))
+        .with_hint("use a 9×9 pattern, or leave out --needs and --hardest"));
+    }
+    // The techniques narrow the ratings the search aims at; the seed path keeps the target
+    // as asked.
+    let aim = techniques.aim(target)?;
+    let shortfall = |grading: &Grading| techniques.shortfall(grading);
     let options = crate::sudoku::pattern::grid_options(pattern, size, variant);
     let mut path = vec!["sudoku".to_string()];
     path.extend(crate::sudoku::pattern::seed_path(
@@ -736,6 +748,7 @@ fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Res
         args.minimal,
     ));
     path.extend(target.map(|target| target.to_string()));
+    path.extend(techniques.seed_parts());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
     ui.detail(format_args!(
         "seed {:?}, seed path {}",
@@ -749,7 +762,13 @@ fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Res
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let deadline = Some(Instant::now() + budget);
         let (puzzle, solution, rating, tier, hardest_printed, hardest) = if classic {
-            let request = PatternRequest::new(pattern, &named.name, target, args.minimal);
+            let mut request = PatternRequest::new(pattern, &named.name, aim, args.minimal);
+            if !techniques.is_empty() {
+                request.condition = Some(crate::sudoku::pattern::Condition {
+                    described: techniques.to_string(),
+                    shortfall: &shortfall,
+                });
+            }
             let (puzzle, solution, grading) = make_classic(&request, &mut rng, deadline)?;
             (
                 puzzle.to_line(),

@@ -17,7 +17,7 @@
 use std::fmt;
 use std::time::Instant;
 
-use super::generate::{GradedOptions, GradedPuzzle, still_unique};
+use super::generate::{GradedOptions, GradedPuzzle, RatingTarget, still_unique};
 use super::tier::{MAX_RATING, RatingRange};
 use super::{GradeOptions, Grading, Technique, TechniqueSet, grade_unique};
 use crate::error::{Error, Result};
@@ -148,6 +148,27 @@ impl TechniqueTarget {
     /// True when a complete grading meets the target (the predicate generators call).
     pub fn accepts_grading(&self, grading: &Grading) -> bool {
         grading.complete && self.accepts(grading.used, grading.hardest)
+    }
+
+    /// The ratings a search for `target` aims at once the techniques narrow it (the target
+    /// itself when there are none).
+    pub fn aim(&self, target: Option<RatingTarget>) -> Result<Option<RatingTarget>> {
+        if self.is_empty() {
+            return Ok(target);
+        }
+        let range = self.within(target.unwrap_or(RatingTarget::ANY).range())?;
+        Ok(Some(RatingTarget::Range(range)))
+    }
+
+    /// How far a grading falls short of the target: zero when it meets it, more the fewer
+    /// of its families the solve uses (the measure a search walks down).
+    pub fn shortfall(&self, grading: &Grading) -> u32 {
+        let progress = if grading.complete {
+            self.progress(grading.used, grading.hardest)
+        } else {
+            0
+        };
+        self.goal() - progress
     }
 
     /// How far a grading is towards the target: two points for each family used, one

@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 pub mod search;
 pub mod shapes;
 
-pub use search::{PatternRequest, make_classic, make_variant};
+pub use search::{Condition, PatternRequest, make_classic, make_variant};
 
 /// Fewer givens than this never make a unique 9×9 sudoku (McGuire, Tugemann, Civario 2012).
 const CLASSIC_MIN_GIVENS: usize = 17;

@@ -57,10 +57,19 @@ pub struct PatternRequest<'a, G> {
     pub target: Option<RatingTarget>,
     /// No given may be removable: each one is needed for the solution to be unique.
     pub minimal: bool,
-    /// A further condition on the grading (e.g. techniques the solve must use); the
+    /// A further condition on the grading (e.g. techniques the solve must use). The
     /// gradings it sees have their steps when `record_steps` is set.
-    pub condition: Option<&'a (dyn Fn(&G) -> bool + Sync)>,
+    pub condition: Option<Condition<'a, G>>,
     pub record_steps: bool,
+}
+
+/// A condition on a puzzle's grading beyond its rating.
+pub struct Condition<'a, G> {
+    /// How messages say it, after "a sudoku": `whose hardest step is X-Wing`.
+    pub described: String,
+    /// How far a grading falls short of it, zero when met. The walk keeps moves that do
+    /// not fall further short.
+    pub shortfall: &'a (dyn Fn(&G) -> u32 + Sync),
 }
 
 impl<'a, G> PatternRequest<'a, G> {
@@ -279,10 +288,10 @@ pub fn make_variant(
 /// How far a graded puzzle is from the request; zero when it meets it. Compared as a
 /// tuple: first the rating (tenths outside the range), then for a puzzle too hard for a
 /// range singles reach the cells they leave open, then (with `minimal`) the givens that
-/// could go, then the condition.
-type Distance = (u16, u16, u16, bool);
+/// could go, then how far the grading falls short of the condition.
+type Distance = (u16, u16, u16, u32);
 
-const MET: Distance = (0, 0, 0, false);
+const MET: Distance = (0, 0, 0, 0);
 
 /// A unique puzzle on the mask with its solution, grading and distance from the request.
 struct Judged<G> {
@@ -476,7 +485,7 @@ impl<'a, E: Engine> Search<'a, E> {
             Some(range) if !complete => rating.saturating_sub(range.max).max(1),
             Some(range) => rating.saturating_sub(range.max),
         };
-        let mut distance = (off_rating, 0, 0, false);
+        let mut distance = (off_rating, 0, 0, 0);
         if off_rating == 0 {
             self.report.in_range += 1;
             if self.request.minimal {
@@ -485,7 +494,8 @@ impl<'a, E: Engine> Search<'a, E> {
             distance.3 = self
                 .request
                 .condition
-                .is_some_and(|condition| !condition(&grading));
+                .as_ref()
+                .map_or(0, |condition| (condition.shortfall)(&grading));
         } else {
             // Too hard for a range of singles: how far the singles get is the better guide
             // (every rating above the range is alike to it).
@@ -494,7 +504,7 @@ impl<'a, E: Engine> Search<'a, E> {
                 && let Some(open) = open_after_singles(&puzzle, naked)
                 && open > 0
             {
-                distance = (1, open as u16, 0, false);
+                distance = (1, open as u16, 0, 0);
             }
             distance.2 = u16::from(self.request.minimal);
         }
@@ -571,8 +581,14 @@ impl<'a, E: Engine> Search<'a, E> {
         } else {
             format!("from {} solution grids", report.grids)
         };
+        let condition = request
+            .condition
+            .as_ref()
+            .map_or(String::new(), |condition| {
+                format!(" {}", condition.described)
+            });
         let mut message = format!(
-            "could not make a {minimal}{wanted}sudoku on the pattern {} ({} givens) {when}: {} clue sets tried on {} solution grids, {} unique",
+            "could not make a {minimal}{wanted}sudoku{condition} on the pattern {} ({} givens) {when}: {} clue sets tried on {} solution grids, {} unique",
             request.name,
             request.pattern.len(),
             report.clue_sets,
@@ -593,6 +609,16 @@ impl<'a, E: Engine> Search<'a, E> {
             } else if request.minimal {
                 format!(
                     "{} were rated within the range but none was minimal: leave out --minimal, use a pattern with fewer cells, or allow more time with --max-seconds",
+                    report.in_range
+                )
+            } else if request.condition.is_some() && report.in_range == 0 {
+                format!(
+                    "none was rated {}, as the techniques asked for need: allow more time with --max-seconds, use a pattern with more or fewer cells, or ask for another technique",
+                    range
+                )
+            } else if request.condition.is_some() {
+                format!(
+                    "{} were rated within the range but none met the techniques asked for: allow more time with --max-seconds, use a pattern with more or fewer cells, or ask for another technique",
                     report.in_range
                 )
             } else {
