@@ -605,3 +605,38 @@ fn render_writes_walkthrough_pages() {
         assert!(!refused.join("walkthroughs.pdf").exists());
     }
 }
+
+/// A book of sudoku (six tiers) and mushikui-zan (four) marks every puzzle on one scale of
+/// six stars, in the PDF and on the web page.
+#[test]
+fn a_book_of_both_kinds_has_one_difficulty_scale() {
+    let (dir, manifest) = book("export-stars");
+    let pdf = Pdf::load(&dir.join("export.pdf"));
+    let mut kinds = std::collections::BTreeSet::new();
+    for puzzle in manifest["puzzles"].as_array().unwrap() {
+        let text = pdf.page_text(puzzle["page"].as_u64().unwrap() as usize);
+        let star = |c: char| c == '★' || c == '☆';
+        let runs: Vec<usize> = text
+            .split(|c: char| !star(c))
+            .map(|run| run.chars().count())
+            .filter(|&stars| stars > 0)
+            .collect();
+        assert!(
+            !runs.is_empty() && runs.iter().all(|&stars| stars == 6),
+            "{text}"
+        );
+        kinds.insert(puzzle["kind"].as_str().unwrap().to_string());
+    }
+    assert_eq!(kinds.len(), 2, "{kinds:?}");
+    assert_eq!(export(&dir, "site", &["--format", "html"]), 0);
+    let html = std::fs::read_to_string(dir.join("site/export.html")).unwrap();
+    let scales: Vec<usize> = html
+        .match_indices("<span class=\"stars\" aria-hidden=\"true\">")
+        .map(|(at, tag)| {
+            let rest = &html[at + tag.len()..];
+            rest[..rest.find('<').unwrap()].chars().count()
+        })
+        .collect();
+    assert_eq!(scales.len(), 5, "{scales:?}");
+    assert!(scales.iter().all(|&stars| stars == 6), "{scales:?}");
+}

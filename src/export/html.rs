@@ -95,10 +95,9 @@ pub fn page(
                 escape(section.title.value.as_str())
             );
         }
-        let tier = puzzle
-            .tier
-            .as_deref()
-            .and_then(|tier| words::tier(puzzle.kind(), tier, language).map(|t| (tier, t)));
+        let tier = puzzle.tier.as_deref().and_then(|tier| {
+            words::tier(puzzle.kind(), tier, language, words::star_scale(spec)).map(|t| (tier, t))
+        });
         let _ = write!(
             main,
             "<article class=\"puzzle\" id=\"puzzle-{number}\" data-number=\"{number}\" data-kind=\"{}\"",

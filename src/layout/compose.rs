@@ -1082,7 +1082,7 @@ fn caption_room(spec: &Spec, fonts: &FontSet, section: &SectionSpec, pages: usiz
     };
     let stars = fonts
         .metrics(stars_face)
-        .width(&"★".repeat(tiers.len()), text);
+        .width(&"★".repeat(words::star_scale(spec)), text);
     let note = metrics.width(
         &words::answer_on_page(spec.language, pages.max(1)),
         note_size(spec),
@@ -2105,10 +2105,14 @@ impl Composer<'_> {
             return None;
         }
         let puzzle = &self.puzzles[index];
-        let (word, stars) = puzzle
-            .tier
-            .as_ref()
-            .and_then(|tier| words::tier(puzzle.kind(), tier, self.language()))?;
+        let (word, stars) = puzzle.tier.as_ref().and_then(|tier| {
+            words::tier(
+                puzzle.kind(),
+                tier,
+                self.language(),
+                words::star_scale(self.spec),
+            )
+        })?;
         let stars_face = if self.fonts.metrics(self.fonts.text).has_char('★') {
             self.fonts.text
         } else {

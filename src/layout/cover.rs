@@ -684,7 +684,7 @@ pub fn back_lines(spec: &Spec, by_section: bool) -> Vec<String> {
             .as_ref()
             .and_then(|difficulty| match &difficulty.value {
                 crate::book::spec::Difficulty::Tier(name) => {
-                    super::words::tier(section.kind, name, language)
+                    super::words::tier(section.kind, name, language, super::words::star_scale(spec))
                         .map(|(word, stars)| format!("{word} {stars}"))
                 }
                 crate::book::spec::Difficulty::Rating(range) => {

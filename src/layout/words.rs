@@ -1,7 +1,7 @@
 //! The book's own words in each language: headings, captions, tiers and the rules.
 
 use crate::book::kind::Nudge;
-use crate::book::spec::Language;
+use crate::book::spec::{Language, Spec};
 use crate::kind::Kind;
 use crate::sudoku::coordinates::Coordinates;
 
@@ -166,13 +166,31 @@ pub fn titled_section(language: Language, title: &str, section: &str) -> String 
     )
 }
 
-/// A tier as words and stars: ("Hard", "★★★☆☆☆"). `None` for an unknown tier name.
-pub fn tier(kind: &Kind, name: &str, language: Language) -> Option<(&'static str, String)> {
+/// A tier as words and stars on a scale of `scale` stars: ("Hard", "★★★☆☆☆"). `None`
+/// for an unknown tier name.
+pub fn tier(
+    kind: &Kind,
+    name: &str,
+    language: Language,
+    scale: usize,
+) -> Option<(&'static str, String)> {
     let tiers = kind.book.tiers();
     let level = tiers.iter().position(|tier| *tier == name)?;
     let word = kind.layout.tier_words(language).get(level)?.as_str();
-    let stars = "★".repeat(level + 1) + &"☆".repeat(tiers.len() - level - 1);
+    let scale = scale.max(tiers.len());
+    let stars = "★".repeat(level + 1) + &"☆".repeat(scale - level - 1);
     Some((word, stars))
+}
+
+/// The stars of a book's difficulty scale: the most tiers any of its kinds has, so that
+/// every puzzle of the book is marked on one scale (the kinds' tiers share their names
+/// from the easiest up: a mushikui-zan "Hard" has the stars of a sudoku "Hard").
+pub fn star_scale(spec: &Spec) -> usize {
+    spec.sections
+        .iter()
+        .map(|section| section.kind.book.tiers().len())
+        .max()
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -183,14 +201,20 @@ mod tests {
     #[test]
     fn tiers_have_words_and_stars() {
         assert_eq!(
-            tier(&SUDOKU, "hard", Language::ENGLISH),
+            tier(&SUDOKU, "hard", Language::ENGLISH, 6),
             Some(("Hard", "★★★☆☆☆".to_string()))
         );
         assert_eq!(
-            tier(&MUSHIKUI, "easy", Language::JAPANESE),
+            tier(&MUSHIKUI, "easy", Language::JAPANESE, 4),
             Some(("初級", "★☆☆☆".to_string()))
         );
-        assert_eq!(tier(&SUDOKU, "impossible", Language::ENGLISH), None);
+        assert_eq!(tier(&SUDOKU, "impossible", Language::ENGLISH, 6), None);
+        // On a book's scale of six, a mushikui-zan tier has the stars of the sudoku tier
+        // of its name.
+        assert_eq!(
+            tier(&MUSHIKUI, "hard", Language::ENGLISH, 6),
+            Some(("Hard", "★★★☆☆☆".to_string()))
+        );
     }
 
     #[test]
