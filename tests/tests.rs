@@ -15,6 +15,7 @@ mod cli_sudoku;
 mod cli_ux;
 mod cli_variants;
 mod cover;
+mod drills;
 mod export;
 mod fuzz_regressions;
 mod grade_accuracy;

@@ -74,6 +74,13 @@ pub trait SectionKind: Debug + Send + Sync + Any {
     fn has_hints(&self) -> bool {
         true
     }
+    /// The technique a drill section practises, by its printed name in `language`
+    /// (`drill = true`): its puzzles print at the moment the technique is first needed
+    /// and their answers show the step. `None` for other sections.
+    fn drilled(&self, language: Language) -> Option<&'static str> {
+        let _ = language;
+        None
+    }
     /// Every distinct puzzle the section's settings admit, when they are few enough to
     /// list (4×4 sudoku): the planner then draws from the list, so the section never
     /// repeats itself and a count the list cannot meet is refused before any puzzle is
@@ -144,6 +151,12 @@ pub trait Content: Debug + Send + Sync + Any {
             "{} puzzles have no walkthroughs",
             self.kind().name
         )))
+    }
+    /// The printed name of the step a drill asks for ("X-Wing", "XY-Cycle"), for puzzles
+    /// printed as drills (see [`SectionKind::drilled`]).
+    fn drilled_step(&self, language: Language) -> Option<String> {
+        let _ = language;
+        None
     }
     /// The puzzle's hint in the book's words, for kinds that have them; with
     /// `ladder`, its [`Nudge::step`] too.

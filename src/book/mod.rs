@@ -10,6 +10,7 @@ pub mod bank;
 pub mod calendar;
 pub mod cover;
 pub mod distinct;
+pub mod drill;
 pub mod imprint;
 pub mod killer;
 pub mod kind;

@@ -58,6 +58,8 @@ pub struct SudokuSection {
     pub techniques: TechniqueTarget,
     /// The picture the givens draw, if any.
     pub pattern: Option<SectionPattern>,
+    /// Each puzzle prints as a drill of the target's technique (`drill = true`).
+    pub drill: bool,
 }
 
 /// What a grid's values are printed as.
@@ -137,6 +139,7 @@ impl BookKind for SudokuBook {
             "letters",
             "needs",
             "hardest",
+            "drill",
             "pattern",
             "pattern_file",
             "pattern_tint",
@@ -233,6 +236,7 @@ impl BookKind for SudokuBook {
         };
         let symbols = read_symbols(table, size)?;
         let techniques = read_techniques(table, is_variant, target)?;
+        let drill = read_drill(table, &techniques, &symbols, pattern.is_some())?;
         let (clues, variant_options) = if is_variant {
             let clues = match &clues_text {
                 None => None,
@@ -275,6 +279,7 @@ impl BookKind for SudokuBook {
             symbols,
             techniques,
             pattern,
+            drill,
         }))
     }
 }
@@ -287,15 +292,15 @@ fn read_killer(
     difficulty: Option<&Difficulty>,
 ) -> Result<Box<dyn SectionKind>> {
     for key in [
-        "symmetry", "clues", "symbols", "letters", "rating", "needs", "hardest",
+        "symmetry", "clues", "symbols", "letters", "rating", "needs", "hardest", "drill",
     ] {
         if let Some(span) = table.key_span(key) {
             return Err(table
                 .error(span, format!("`{key}` does not apply to killer sections"))
                 .with_hint(if key == "rating" {
                     "killers take a tier: easy, medium, hard, expert or extreme"
-                } else if key == "needs" || key == "hardest" {
-                    "technique targets make classic 9×9 sudoku so far"
+                } else if key == "needs" || key == "hardest" || key == "drill" {
+                    "technique targets and drills make classic 9×9 sudoku so far"
                 } else {
                     "killers are drawn with digits, their cages set the puzzle: remove it"
                 }));
@@ -434,6 +439,24 @@ impl Symbols {
 }
 
 impl SudokuSection {
+    /// A made puzzle as the section prints it: a drill section's as its drill.
+    fn drilled_puzzle(&self, made: Puzzle) -> Result<Puzzle> {
+        let Some(family) = self.techniques.drilled().filter(|_| self.drill) else {
+            return Ok(made);
+        };
+        let Some(sudoku) = super::kind::content_as::<SudokuContent>(made.content.as_ref()) else {
+            return Ok(made);
+        };
+        let drill = crate::sudoku::grade::drill::drill(&sudoku.puzzle, family)?;
+        Ok(Puzzle {
+            content: std::sync::Arc::new(super::drill::DrillContent {
+                sudoku: sudoku.clone(),
+                drill,
+            }),
+            ..made
+        })
+    }
+
     fn graded(&self, puzzle: Grid, solution: Grid, grading: &Grading) -> Puzzle {
         let pattern = self.pattern.as_ref().map(|pattern| pattern.mark.clone());
         let content: std::sync::Arc<dyn Content> = if self.symbols == Symbols::Digits {
@@ -655,6 +678,45 @@ fn read_techniques(
     Ok(techniques)
 }
 
+/// A section's `drill`: on, it needs the technique (`needs` or `hardest`, which already
+/// refuse grids other than the classic 9×9), digits and no pattern.
+fn read_drill(
+    table: &Table<'_, '_>,
+    techniques: &TechniqueTarget,
+    symbols: &Symbols,
+    pattern: bool,
+) -> Result<bool> {
+    let Some(drill) = table.boolean("drill")?.filter(|drill| drill.value) else {
+        return Ok(false);
+    };
+    let refuse = |message: &str, hint: &str| Err(table.error(drill.at, message).with_hint(hint));
+    if table.key_span("size").is_some() || table.key_span("variant").is_some() {
+        return refuse(
+            "drills are made for classic 9×9 sudoku only so far",
+            "remove `size` and `variant`, or remove `drill`",
+        );
+    }
+    if techniques.is_empty() {
+        return refuse(
+            "a drill needs the technique it practises",
+            "add hardest = [\"X-Wing\"] (the technique as the hardest step) or needs = [\"X-Wing\"]",
+        );
+    }
+    if *symbols != Symbols::Digits {
+        return refuse(
+            "drills print pencil marks, which are digits",
+            "remove `symbols`, or remove `drill`",
+        );
+    }
+    if pattern {
+        return refuse(
+            "drills are not made on patterns",
+            "remove `pattern` (or `pattern_file`), or remove `drill`",
+        );
+    }
+    Ok(true)
+}
+
 /// A bank line with a head (`6x6:…`, `killer:…`): `None` for a bare 81-character line,
 /// else the classic sudoku it holds or, when it holds another kind, that kind in words
 /// ("a 6x6 classic sudoku", "a 9x9 killer").
@@ -717,6 +779,16 @@ impl SectionKind for SudokuSection {
         true
     }
 
+    fn drilled(&self, language: Language) -> Option<&'static str> {
+        if !self.drill {
+            return None;
+        }
+        crate::sudoku::grade::target::drill_name(
+            &self.techniques,
+            walkthrough::Language::of(language) == walkthrough::Language::Japanese,
+        )
+    }
+
     fn seed_path(&self) -> Vec<String> {
         if let Some(pattern) = &self.pattern {
             let mut path = pattern.seed_path();
@@ -759,7 +831,7 @@ impl SectionKind for SudokuSection {
                         "allow more time with --max-seconds, or ask for an easier tier or a wider rating range",
                     )
                 })?;
-                Ok(self.graded(graded.puzzle, graded.solution, &graded.grading))
+                self.drilled_puzzle(self.graded(graded.puzzle, graded.solution, &graded.grading))
             }
             None => {
                 let generated = generate(&self.generate, rng)?;
@@ -817,10 +889,13 @@ impl SectionKind for SudokuSection {
                 ..GradeOptions::default()
             },
         )?;
-        if self.target.is_some_and(|target| !target.accepts(&grading)) {
+        if self.target.is_some_and(|target| !target.accepts(&grading))
+            || !(self.techniques.is_empty() || self.techniques.accepts_grading(&grading))
+        {
             return Ok(None);
         }
-        Ok(Some(self.graded(grid, solution, &grading)))
+        self.drilled_puzzle(self.graded(grid, solution, &grading))
+            .map(Some)
     }
 }
 

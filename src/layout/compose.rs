@@ -1071,8 +1071,14 @@ fn caption_room(spec: &Spec, fonts: &FontSet, section: &SectionSpec, pages: usiz
         .width(&total.to_string(), text * style::NUMBER_SIZE);
     let metrics = fonts.metrics(fonts.text);
     let tiers = section.kind.layout.tier_words(spec.language);
+    let task = section
+        .options
+        .drilled(spec.language)
+        .map(|technique| words::drill_task(spec.language, technique));
     let word = tiers
         .iter()
+        .map(String::as_str)
+        .chain(task.as_deref())
         .map(|word| metrics.width(word, text))
         .fold(0.0, f64::max);
     let stars_face = if metrics.has_char('★') {
@@ -2099,12 +2105,19 @@ impl Composer<'_> {
         Ok(())
     }
 
-    /// The tier of a question in words and stars, and the face the stars are set in.
-    fn tier_of(&self, index: usize, answer: bool) -> Option<(&'static str, String, FaceId)> {
+    /// The tier of a question in words and stars, and the face the stars are set in; a
+    /// drill's task ("Find the X-Wing") instead, without stars.
+    fn tier_of(&self, index: usize, answer: bool) -> Option<(String, String, FaceId)> {
         if answer {
             return None;
         }
         let puzzle = &self.puzzles[index];
+        let section = &self.spec.sections[self.section_of[index]];
+        if let Some(technique) = section.options.drilled(self.language()) {
+            let step = puzzle.content.drilled_step(self.language());
+            let task = words::drill_task(self.language(), step.as_deref().unwrap_or(technique));
+            return Some((task, String::new(), self.fonts.text));
+        }
         let (word, stars) = puzzle.tier.as_ref().and_then(|tier| {
             words::tier(
                 puzzle.kind(),
@@ -2113,6 +2126,7 @@ impl Composer<'_> {
                 words::star_scale(self.spec),
             )
         })?;
+        let word = word.to_string();
         let stars_face = if self.fonts.metrics(self.fonts.text).has_char('★') {
             self.fonts.text
         } else {
@@ -2160,7 +2174,7 @@ impl Composer<'_> {
             baseline += text * 1.5;
             items.push(self.line_of(
                 self.fonts.text,
-                word,
+                &word,
                 text,
                 right,
                 baseline,
@@ -2208,7 +2222,7 @@ impl Composer<'_> {
         let mut tier_parts = None;
         if let Some((word, stars, stars_face)) = self.tier_of(index, answer) {
             let stars_width = self.fonts.metrics(stars_face).width(&stars, text);
-            let word_width = self.fonts.metrics(self.fonts.text).width(word, text);
+            let word_width = self.fonts.metrics(self.fonts.text).width(&word, text);
             let gap = text * 0.8;
             let full = number_width + gap + word_width + text * 0.4 + stars_width;
             let short = number_width + gap + stars_width;
@@ -2245,7 +2259,7 @@ impl Composer<'_> {
             if let Some(word) = word {
                 items.push(self.line_of(
                     self.fonts.text,
-                    word,
+                    &word,
                     text,
                     caption_span.right() - stars_width - text * 0.4,
                     caption_baseline,

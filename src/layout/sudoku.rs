@@ -10,6 +10,7 @@ use super::kind::{Frame, LayoutKind, Outside, RulesExample, RulesPage, Show, exp
 use super::page::{Colour, Item, Point, Rect};
 use super::sudoku_walk::{Diagram, MarkArea, VariantDiagram, draw_diagram, draw_variant_diagram};
 use super::words;
+use crate::book::drill::DrillContent;
 use crate::book::killer::{KillerContent, KillerSection};
 use crate::book::kind::section_as;
 use crate::book::kind::{Content, SectionKind, WalkStep, Walkthrough};
@@ -629,6 +630,20 @@ impl LayoutKind for SudokuLayout {
                 cells_are: "killer sudoku",
             };
         }
+        if section_as::<SudokuSection>(section).is_some_and(|section| section.drill) {
+            // A drill's question and answer both show pencil marks.
+            return Frame {
+                columns: 9.0,
+                rows: 9.0,
+                min_cell: super::sudoku_walk::MIN_WALK_CELL,
+                min_answer_cell: super::sudoku_walk::MIN_WALK_CELL,
+                min_walk_cell: super::sudoku_walk::MIN_WALK_CELL,
+                max_cell_in_text: f64::INFINITY,
+                digit_scale: super::sudoku_walk::MARK_SCALE,
+                outside: Outside::NONE,
+                cells_are: "sudoku drill",
+            };
+        }
         let size = section_as::<SudokuSection>(section)
             .and_then(|section| section.variant.as_ref())
             .map_or(Size::S9, |options| options.size);
@@ -682,6 +697,22 @@ impl LayoutKind for SudokuLayout {
             let side = cell * variant.puzzle.geometry().side() as f64;
             let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
             draw_variant_content(items, fonts, rect, variant, show);
+            return Ok(rect);
+        }
+        if let Some(drilled) = crate::book::kind::content_as::<DrillContent>(content) {
+            let side = cell * 9.0;
+            let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
+            let moment = match show {
+                Show::Puzzle => &drilled.drill.question,
+                Show::Answer => &drilled.drill.answer,
+            };
+            let diagram = Diagram {
+                givens: drilled.sudoku.puzzle.cells(),
+                moment,
+                placed: &moment.placements,
+                digits: &moment.digits,
+            };
+            draw_diagram(items, fonts, rect, &diagram);
             return Ok(rect);
         }
         if let Some(symbols) = crate::book::kind::content_as::<SymbolContent>(content) {
@@ -771,7 +802,10 @@ impl LayoutKind for SudokuLayout {
                 Some(variant) => variant.puzzle.cells().try_into().map_err(|_| {
                     Error::runtime("walkthrough figures are drawn for 9×9 grids only")
                 })?,
-                None => *expect_content::<SudokuContent>(content)?.puzzle.cells(),
+                None => match crate::book::kind::content_as::<DrillContent>(content) {
+                    Some(drilled) => *drilled.sudoku.puzzle.cells(),
+                    None => *expect_content::<SudokuContent>(content)?.puzzle.cells(),
+                },
             };
         let givens = &givens;
         let last_moment = moment_of_step(last)?;
@@ -908,6 +942,12 @@ impl LayoutKind for SudokuLayout {
         }
         for closing in ["sudoku.closing-unique", "sudoku.closing-labels"] {
             paragraphs.push(language.text(closing).to_string());
+        }
+        let drills = sections.iter().any(|section| {
+            section_as::<SudokuSection>(*section).is_some_and(|section| section.drill)
+        });
+        if drills {
+            paragraphs.push(words::drills_rule(language).to_string());
         }
         // One worked example per kind of grid in the book, small ones first.
         let mut examples = Vec::new();

@@ -30,6 +30,16 @@ pub fn answer_on_page(language: Language, page: usize) -> String {
     language.say("book.answer-on-page", &[("page", &page)])
 }
 
+/// A drill's task above its position: "Find the X-Wing".
+pub fn drill_task(language: Language, technique: &str) -> String {
+    language.say("book.drill-task", &[("technique", &technique)])
+}
+
+/// How to read a drill, for the rules page of a book with drills.
+pub fn drills_rule(language: Language) -> &'static str {
+    language.text("book.drills-rule")
+}
+
 /// "Hints": the heading of hint pages.
 pub fn hints(language: Language) -> &'static str {
     language.text("book.hints")

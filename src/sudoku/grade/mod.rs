@@ -15,6 +15,7 @@
 pub mod accuracy;
 pub mod board;
 pub mod chaining;
+pub mod drill;
 pub mod exact;
 pub mod generate;
 pub mod hint;

@@ -439,7 +439,12 @@ fn singles_step(
 /// A step beyond singles (or identical ones told as one, `step` holding all their
 /// placements and eliminations) in the position `board`; `brief` once its technique has
 /// been worded in full.
-fn technique_step(step: &Step, path: Vec<usize>, board: &Board, brief: bool) -> WalkStep {
+pub(super) fn technique_step(
+    step: &Step,
+    path: Vec<usize>,
+    board: &Board,
+    brief: bool,
+) -> WalkStep {
     let links = links_of(step, board);
     let mut pattern = step.cells.clone();
     for link in &links {

@@ -1,0 +1,338 @@
+//! Drills in print (`drill = true`): each drill shows the grader's position just before
+//! its technique is first needed, exactly as a plain candidate computation has it, and its
+//! answer the step; the spec key's errors; drill books in both languages.
+
+use crate::common;
+
+use common::{Pdf, build, check_manifest_against_pdf, manifest, scratch};
+use puzzlebook::book::plan::teaching;
+use puzzlebook::book::{Plan, Spec};
+use puzzlebook::layout::fonts::FontSet;
+use puzzlebook::layout::sudoku_walk::{MARK_SCALE, cell_at, mark_at};
+use puzzlebook::layout::{Item, Page, Rect, compose_walked, settle};
+use puzzlebook::sudoku::Grid;
+use puzzlebook::sudoku::grade::{GradeOptions, grade_with};
+use puzzlebook::sudoku::techniques::find;
+
+/// A drill section of `count` puzzles of `technique`, then a section of whole puzzles.
+fn spec(language: &str, technique: &str, count: usize) -> String {
+    format!(
+        r#"title = "Drills"
+author = "Test"
+seed = "drills-test"
+template = "kdp-6x9"
+language = "{language}"
+
+[page]
+printer = "generic"
+
+[answers]
+per_page = "2x2"
+
+[[section]]
+title = "Drills"
+kind = "sudoku"
+count = {count}
+hardest = ["{technique}"]
+drill = true
+per_page = "1x2"
+
+[[section]]
+title = "Puzzles"
+kind = "sudoku"
+count = 2
+needs = ["{technique}"]
+"#
+    )
+}
+
+/// The text items of a page inside `bbox`, with their size and face.
+fn texts_in(page: &Page, bbox: Rect) -> Vec<(f64, f64, f64, usize, String)> {
+    page.items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Text {
+                at,
+                size,
+                face,
+                text,
+                ..
+            } if at.x >= bbox.x
+                && at.x <= bbox.right()
+                && at.y >= bbox.y
+                && at.y <= bbox.bottom() =>
+            {
+                Some((at.x, at.y, *size, *face, text.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn sees(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+}
+
+/// The position before the first step of `technique` by a plain computation: the givens
+/// and the placements of the grader's earlier steps, every digit no peer holds, less the
+/// earlier steps' eliminations.
+fn plain_position(puzzle: &Grid, technique: &str) -> ([u8; 81], [u16; 81]) {
+    let family = find(technique).unwrap();
+    let grading = grade_with(
+        puzzle,
+        &GradeOptions {
+            record_steps: true,
+            ..GradeOptions::default()
+        },
+    )
+    .unwrap();
+    let first = grading
+        .steps
+        .iter()
+        .position(|step| family.members.contains(step.technique))
+        .expect("the drill's puzzle uses its technique");
+    let mut values = *puzzle.cells();
+    let earlier = &grading.steps[..first];
+    for step in earlier {
+        for &(cell, digit) in &step.placements {
+            values[usize::from(cell)] = digit;
+        }
+    }
+    let mut candidates = [0u16; 81];
+    for cell in 0..81 {
+        if values[cell] != 0 {
+            continue;
+        }
+        candidates[cell] = (1..=9u8)
+            .filter(|&digit| !(0..81).any(|peer| sees(cell, peer) && values[peer] == digit))
+            .fold(0, |mask, digit| mask | 1 << (digit - 1));
+    }
+    for step in earlier {
+        for &(cell, digit) in &step.eliminations {
+            candidates[usize::from(cell)] &= !(1 << (digit - 1));
+        }
+    }
+    (values, candidates)
+}
+
+#[test]
+fn drills_show_exactly_the_graders_candidates_before_the_step() {
+    for technique in ["X-Wing", "Naked Pair"] {
+        let spec = Spec::parse("book.toml", &spec("en", technique, 3), None).unwrap();
+        let fonts = FontSet::bundled(false);
+        let plan = Plan::new(&spec).unwrap();
+        let puzzles = plan
+            .make(&spec, &[], &Default::default(), None, &|_| {})
+            .unwrap()
+            .puzzles;
+        let taught = teaching(&spec, &plan, &puzzles).unwrap();
+        let (pagination, geometry) = settle(&spec, &fonts, &puzzles, &taught).unwrap();
+        let composed =
+            compose_walked(&spec, &pagination, &geometry, &puzzles, &taught, &fonts).unwrap();
+        for (index, job) in plan.jobs.iter().enumerate() {
+            let placement = &composed.placements[index];
+            let page = &composed.document.pages[placement.page - 1];
+            let bbox = placement.bbox;
+            let cell = bbox.width / 9.0;
+            let texts = texts_in(page, bbox);
+            let marks = texts
+                .iter()
+                .filter(|text| text.2 < cell * MARK_SCALE * 1.01)
+                .count();
+            if job.section == 1 {
+                // Whole puzzles print as puzzles: givens only.
+                assert_eq!(marks, 0, "{technique}: puzzle {index}");
+                continue;
+            }
+            let puzzle = Grid::parse(&puzzles[index].puzzle_line()).unwrap();
+            let (values, candidates) = plain_position(&puzzle, technique);
+            let mut drawn_values = [0u8; 81];
+            let mut drawn_candidates = [0u16; 81];
+            let mut faces = [None; 81];
+            for (x, y, size, face, text) in &texts {
+                let at = puzzlebook::layout::Point { x: *x, y: *y };
+                let on = cell_at(bbox, at).expect("inside the grid");
+                let digit: u8 = text.parse().unwrap();
+                if *size < cell * MARK_SCALE * 1.01 {
+                    assert_eq!(mark_at(bbox, on, at), digit, "a mark in its place");
+                    drawn_candidates[on] |= 1 << (digit - 1);
+                } else {
+                    drawn_values[on] = digit;
+                    faces[on] = Some(*face);
+                }
+            }
+            assert_eq!(
+                drawn_values, values,
+                "{technique}: the digits placed so far"
+            );
+            assert_eq!(
+                drawn_candidates, candidates,
+                "{technique}: the pencil marks"
+            );
+            // Digits placed so far are set apart from the givens.
+            let given_face = (0..81).find(|&c| puzzle.get(c) != 0).map(|c| faces[c]);
+            let placed: Vec<usize> = (0..81)
+                .filter(|&c| puzzle.get(c) == 0 && values[c] != 0)
+                .collect();
+            for c in placed {
+                assert_ne!(Some(faces[c]), given_face, "{technique}: placed at {c}");
+            }
+            // The task is printed above the figure.
+            let above = Rect::new(bbox.x, bbox.y - cell * 2.0, bbox.width, cell * 2.0);
+            let caption: String = texts_in(page, above)
+                .into_iter()
+                .map(|text| text.4)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                caption.contains(&format!("Find the {technique}")),
+                "{caption}"
+            );
+            // The answer shows the step: struck candidates (lines) and shaded cells.
+            let (answer_page, answer_box) = placement.answer.expect("an answer");
+            let answer_items = &composed.document.pages[answer_page - 1].items;
+            let shaded = answer_items.iter().any(|item| {
+                matches!(item, Item::Rect { rect, fill: Some(_), .. }
+                    if rect.x >= answer_box.x && rect.right() <= answer_box.right() + 0.01
+                        && rect.y >= answer_box.y && rect.bottom() <= answer_box.bottom() + 0.01
+                        && rect.width < answer_box.width / 8.0)
+            });
+            assert!(shaded, "{technique}: the answer shades the pattern");
+        }
+    }
+}
+
+#[test]
+fn a_drill_book_builds_in_both_languages() {
+    let dir = scratch("drill-books");
+    for (language, task) in [("en", "Find the X-Wing"), ("ja", "を見つけよう")] {
+        let name = format!("drills-{language}");
+        assert_eq!(build(&dir, &name, &spec(language, "X-Wing", 2), &[]), 0);
+        let path = dir.join(format!("{name}.pdf"));
+        let pdf = Pdf::load(&path);
+        let manifest = manifest(&path);
+        let puzzles = manifest["puzzles"].as_array().unwrap();
+        assert_eq!(puzzles.len(), 4);
+        for puzzle in &puzzles[..2] {
+            let page = puzzle["page"].as_u64().unwrap() as usize;
+            assert!(
+                pdf.page_text(page).contains(task),
+                "{language}: page {page}"
+            );
+            assert!(puzzle["drill"]["step"].as_u64().is_some());
+        }
+        assert!(puzzles[2].get("drill").is_none());
+        assert!(check_manifest_against_pdf(&path) >= 8);
+    }
+}
+
+/// Runs the checks `puzzlebook book` runs before making puzzles; returns the first error.
+fn refused(section: &str) -> puzzlebook::Error {
+    let text = format!("title = \"T\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\n{section}\n");
+    Spec::parse("book.toml", &text, None).expect_err("the spec should have been refused")
+}
+
+#[test]
+fn the_drill_key_is_refused_where_no_drill_can_be_made() {
+    for (section, place, message, hint) in [
+        (
+            "drill = true",
+            "5:9",
+            "a drill needs the technique",
+            "hardest",
+        ),
+        ("drill = \"yes\"", "5:9", "true or false", ""),
+        (
+            "hardest = [\"X-Wing\"]\ndrill = true\nsize = \"6x6\"",
+            "5:",
+            "classic 9×9 sudoku only",
+            "",
+        ),
+        (
+            "drill = true\nvariant = \"x\"",
+            "5:9",
+            "classic 9×9 sudoku only",
+            "variant",
+        ),
+        (
+            "hardest = [\"X-Wing\"]\ndrill = true\nsymbols = \"shapes\"",
+            "6:9",
+            "pencil marks",
+            "symbols",
+        ),
+        (
+            "hardest = [\"X-Wing\"]\ndrill = true\npattern = \"heart\"",
+            "6:9",
+            "patterns",
+            "pattern",
+        ),
+        (
+            "variant = \"killer\"\ndrill = true",
+            "6:1",
+            "does not apply to killer",
+            "drills",
+        ),
+    ] {
+        let error = refused(section);
+        let shown = error.to_string();
+        assert_eq!(error.exit_code(), 2, "{section}: {shown}");
+        assert!(
+            shown.starts_with(&format!("book.toml:{place}")),
+            "{section}: {shown}"
+        );
+        assert!(shown.contains(message), "{section}: {shown}");
+        assert!(
+            error.hint().unwrap_or("").contains(hint),
+            "{section}: {shown}"
+        );
+    }
+}
+
+/// A drill's answer figures need the room of pencil marks: an answer grid too dense for
+/// them is refused, naming the answers' `per_page`.
+#[test]
+fn drill_answers_too_small_for_pencil_marks_are_refused() {
+    let text = spec("en", "X-Wing", 2).replace("per_page = \"2x2\"", "per_page = \"3x3\"");
+    let spec = Spec::parse("book.toml", &text, None).unwrap();
+    let fonts = FontSet::bundled(false);
+    let error =
+        puzzlebook::layout::Geometry::new(&spec, &puzzlebook::layout::paginate(&spec), &fonts)
+            .unwrap_err();
+    let shown = error.to_string();
+    assert!(shown.contains("sudoku drill answer cells"), "{shown}");
+    assert!(shown.starts_with("book.toml:11:"), "{shown}");
+}
+
+/// A drill section may take its puzzles from a file: only those whose solve uses the
+/// technique, in file order (before drills, `needs` and `hardest` were not applied to a
+/// bank at all).
+#[test]
+fn a_bank_section_takes_only_puzzles_that_use_its_technique() {
+    let dir = scratch("drill-bank");
+    let x_wing =
+        "2...36.7..9.57.6..........3..512..49.........47..652..8..........7.82.1..2.65...8";
+    let singles =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    std::fs::write(
+        dir.join("bank.txt"),
+        format!("{singles}\n{x_wing}\n{singles}\n"),
+    )
+    .unwrap();
+    let text = "title = \"Bank drills\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n[answers]\nper_page = \"2x2\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\nsource = \"bank.txt\"\nneeds = [\"X-Wing\"]\ndrill = true\nper_page = \"1x2\"\n";
+    assert_eq!(build(&dir, "bank", text, &[]), 0);
+    let path = dir.join("bank.pdf");
+    let manifest = manifest(&path);
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(
+        puzzles[0]["puzzle"].as_str().unwrap().replace('0', "."),
+        x_wing
+    );
+    assert!(
+        puzzles[0]["drill"]["technique"]
+            .as_str()
+            .unwrap()
+            .contains("X-Wing")
+    );
+    check_manifest_against_pdf(&path);
+}
