@@ -11,6 +11,7 @@ pub mod book;
 pub mod cli;
 pub mod error;
 pub mod export;
+pub mod i18n;
 pub mod kind;
 pub mod layout;
 pub mod mushikui;

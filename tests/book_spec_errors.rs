@@ -13,7 +13,7 @@ use puzzlebook::layout::{Geometry, compose::check_glyphs, paginate};
 fn check(text: &str) -> Error {
     let result = (|| -> Result<(), Error> {
         let spec = Spec::parse("book.toml", text, None)?;
-        let fonts = FontSet::bundled(spec.language == puzzlebook::book::Language::Japanese);
+        let fonts = FontSet::for_language(spec.language);
         check_glyphs(&spec, &fonts)?;
         Plan::new(&spec)?;
         Geometry::new(&spec, &paginate(&spec), &fonts)?;
@@ -134,7 +134,7 @@ fn cases() -> Vec<(String, &'static str, &'static str, &'static str)> {
             "a4",
         ),
         (
-            with("language = \"fr\"", ""),
+            with("language = \"xx\"", ""),
             "2:12",
             "unknown language",
             "\"en\"",
@@ -423,8 +423,7 @@ fn damaged_specs_are_refused_without_panicking() {
                 tried += 1;
                 let result = std::panic::catch_unwind(|| {
                     let spec = Spec::parse("book.toml", &variant, None)?;
-                    let fonts =
-                        FontSet::bundled(spec.language == puzzlebook::book::Language::Japanese);
+                    let fonts = FontSet::for_language(spec.language);
                     check_glyphs(&spec, &fonts)?;
                     Plan::new(&spec)?;
                     Geometry::new(&spec, &paginate(&spec), &fonts).map(|_| ())

@@ -24,6 +24,7 @@ mod grade_generate;
 mod grade_properties;
 mod grade_variants;
 mod killer;
+mod languages;
 mod limits;
 mod messages;
 mod mushikui_classics;

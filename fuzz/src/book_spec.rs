@@ -6,14 +6,14 @@
 //! spec, and one with a line and column names a line of the text.
 
 use puzzlebook::Error;
-use puzzlebook::book::{Language, Plan, Spec};
+use puzzlebook::book::{Plan, Spec};
 use puzzlebook::layout::fonts::FontSet;
 use puzzlebook::layout::{Geometry, compose::check_glyphs, paginate};
 
 /// What `puzzlebook book` checks before it makes any puzzle.
 fn preflight(text: &str, seed: Option<&str>) -> Result<(), Error> {
     let spec = Spec::parse("book.toml", text, seed)?;
-    let fonts = FontSet::bundled(spec.language == Language::Japanese);
+    let fonts = FontSet::for_language(spec.language);
     check_glyphs(&spec, &fonts)?;
     let plan = Plan::new(&spec)?;
     assert_eq!(plan.jobs.len(), spec.puzzle_count());

@@ -59,59 +59,27 @@ pub fn keys() -> Vec<&'static str> {
     keys
 }
 
-const ENGLISH_MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const ENGLISH_DAYS: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
-const JAPANESE_DAYS: [&str; 7] = ["月", "火", "水", "木", "金", "土", "日"];
-
 /// A day as its page heads it: `Monday 4 January 2027` / `2027年1月4日（月）`.
 pub fn day_title(date: Date, language: Language) -> String {
-    let weekday = weekday(date);
-    match language {
-        Language::English => format!(
-            "{} {} {} {}",
-            ENGLISH_DAYS[weekday],
-            date.day,
-            ENGLISH_MONTHS[usize::from(date.month) - 1],
-            date.year
-        ),
-        Language::Japanese => format!(
-            "{}年{}月{}日（{}）",
-            date.year, date.month, date.day, JAPANESE_DAYS[weekday]
-        ),
-    }
+    let weekday = &language.list("calendar.weekdays")[weekday(date)];
+    let month = &language.list("calendar.months")[usize::from(date.month) - 1];
+    crate::i18n::capitalised(&language.say(
+        "calendar.day",
+        &[
+            ("weekday", weekday),
+            ("day", &date.day),
+            ("month", month),
+            ("year", &date.year),
+        ],
+    ))
 }
 
 /// A month as the contents list it: `January 2027` / `2027年1月`.
 pub fn month_title(date: Date, language: Language) -> String {
-    match language {
-        Language::English => format!(
-            "{} {}",
-            ENGLISH_MONTHS[usize::from(date.month) - 1],
-            date.year
-        ),
-        Language::Japanese => format!("{}年{}月", date.year, date.month),
-    }
+    let month = &language.list("calendar.months")[usize::from(date.month) - 1];
+    crate::i18n::capitalised(
+        &language.say("calendar.month", &[("month", month), ("year", &date.year)]),
+    )
 }
 
 /// The day after `date`.
@@ -304,7 +272,7 @@ mod tests {
         };
         let mut seen = Vec::new();
         for _ in 0..4 {
-            seen.push(day_title(date, Language::English));
+            seen.push(day_title(date, Language::ENGLISH));
             date = next_day(date);
         }
         assert_eq!(
@@ -322,7 +290,7 @@ mod tests {
             day: 28,
         });
         assert_eq!((leap.month, leap.day), (2, 29));
-        assert_eq!(day_title(leap, Language::Japanese), "2028年2月29日（火）");
+        assert_eq!(day_title(leap, Language::JAPANESE), "2028年2月29日（火）");
         // A run of days: each is the previous plus one, whatever the month.
         let mut date = Date {
             year: 2026,

@@ -76,9 +76,10 @@ impl Content for DrillContent {
         if technique != Technique::Cycles {
             return None;
         }
-        Some(match language {
-            Language::English => printed_step_name(technique, &self.drill.step.name),
-            Language::Japanese => printed_name(technique, true).to_string(),
+        use crate::sudoku::grade::walkthrough::Language as Words;
+        Some(match Words::of(language) {
+            Words::English => printed_step_name(technique, &self.drill.step.name),
+            Words::Japanese => printed_name(technique, true).to_string(),
         })
     }
 

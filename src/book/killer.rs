@@ -13,7 +13,6 @@ use std::time::{Duration, Instant};
 
 use super::kind::{Content, Hint, Nudge, SectionKind, Walkthrough, Wording};
 use super::plan::Puzzle;
-use super::spec::Language;
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
@@ -192,16 +191,17 @@ impl KillerContent {
         let first = step.pattern.first().map_or(0, |&cell| usize::from(cell));
         let cage = &self.puzzle.cages()[usize::from(self.puzzle.cage_of()[first])];
         let at = self.puzzle.geometry().cell_name(usize::from(cage.cells[0]));
-        let (technique, area) = match wording.language {
-            Language::English => (
-                step.technique.name().to_string(),
-                format!("the {} cage at {at}", cage.sum),
-            ),
-            Language::Japanese => (
-                crate::sudoku::grade::walkthrough::japanese_name(step.technique).to_string(),
-                format!("{at}の{}のケージ", cage.sum),
-            ),
+        let technique = match crate::sudoku::grade::walkthrough::Language::of(wording.language) {
+            crate::sudoku::grade::walkthrough::Language::English => {
+                step.technique.name().to_string()
+            }
+            crate::sudoku::grade::walkthrough::Language::Japanese => {
+                crate::sudoku::grade::walkthrough::japanese_name(step.technique).to_string()
+            }
         };
+        let area = wording
+            .language
+            .say("place.cage", &[("sum", &cage.sum), ("at", &at)]);
         Nudge {
             technique,
             area: wording.coordinates.restate(&area),

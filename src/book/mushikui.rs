@@ -74,10 +74,7 @@ impl BookKind for MushikuiBook {
     }
 
     fn default_title(&self, language: Language) -> &'static str {
-        match language {
-            Language::English => "Mushikui-zan",
-            Language::Japanese => "虫食い算",
-        }
+        language.text("mushikui.name")
     }
 
     fn read_section(
@@ -218,10 +215,7 @@ impl SectionKind for MushikuiSection {
 }
 
 fn engine_language(language: Language) -> mushikui::Language {
-    match language {
-        Language::English => mushikui::Language::English,
-        Language::Japanese => mushikui::Language::Japanese,
-    }
+    mushikui::Language::of(language)
 }
 
 impl Content for MushikuiContent {
@@ -302,8 +296,8 @@ impl Content for MushikuiContent {
 /// The nudge of a puzzle that column arithmetic and the times table solve: (the reasoning,
 /// where to start).
 fn easy_hint(language: Language) -> (&'static str, &'static str) {
-    match language {
-        Language::English => ("Column arithmetic and the times table", "the units column"),
-        Language::Japanese => ("筆算と九九", "一の位の列"),
-    }
+    (
+        language.text("mushikui.easy-technique"),
+        language.text("mushikui.easy-area"),
+    )
 }

@@ -22,21 +22,8 @@ use crate::kind::{self, Kind};
 use crate::layout::fonts::BundledFont;
 use crate::sudoku::coordinates::Coordinates;
 
-/// The language of the book's own words (headings, captions, rules).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    English,
-    Japanese,
-}
-
-impl Language {
-    pub fn code(self) -> &'static str {
-        match self {
-            Language::English => "en",
-            Language::Japanese => "ja",
-        }
-    }
-}
+/// The language of the book's own words (headings, captions, rules): a catalog.
+pub use crate::i18n::Language;
 
 /// Puzzles per page as columns × rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -544,16 +531,14 @@ impl Spec {
             return Err(top.error(title.at, "the title is empty"));
         }
         let language = match top.string("language")? {
-            None => Language::English,
-            Some(language) => match language.value.as_str() {
-                "en" => Language::English,
-                "ja" => Language::Japanese,
-                other => {
-                    return Err(top
-                        .error(language.at, format!("unknown language {other:?}"))
-                        .with_hint("use \"en\" (English) or \"ja\" (Japanese)"));
-                }
-            },
+            None => Language::ENGLISH,
+            Some(language) => Language::from_code(&language.value).ok_or_else(|| {
+                top.error(
+                    language.at,
+                    format!("unknown language {:?}", language.value),
+                )
+                .with_hint(format!("use one of {}", Language::codes()))
+            })?,
         };
         let coordinates = match top.string("coordinates")? {
             None => Coordinates::default(),
@@ -647,6 +632,17 @@ impl Spec {
         };
         let cover = read_cover(&top, &title, &subtitle, &author)?;
         let imprint = read_imprint(&top, date.as_ref())?;
+        if let Some(at) = defaults.front.techniques
+            && !language.catalog().step_prose
+        {
+            return Err(untold(sources.error(
+                at,
+                format!(
+                    "the techniques chapter is not written in {} yet",
+                    language.catalog().name
+                ),
+            )));
+        }
         if let Some(at) = defaults.front.techniques
             && !read_sections.iter().any(SectionSpec::can_walk)
         {
@@ -1213,6 +1209,13 @@ fn read_fonts(top: &Table<'_, '_>) -> Result<FontsSpec> {
     })
 }
 
+/// The hint of a refusal of what the graders cannot yet tell in a book's language.
+fn untold(error: Error) -> Error {
+    error.with_hint(
+        "walkthroughs, hints and the techniques chapter are written in English (\"en\") and Japanese (\"ja\") so far: remove the key or change `language`",
+    )
+}
+
 fn read_section(
     table: &Table<'_, '_>,
     position: usize,
@@ -1287,6 +1290,15 @@ fn read_section(
                     )
                     .with_hint("remove `walkthroughs` from this section"));
             }
+            if choice != Walkthroughs::None && !language.catalog().step_prose {
+                return Err(untold(table.error(
+                    text.at,
+                    format!(
+                        "walkthroughs are not written in {} yet",
+                        language.catalog().name
+                    ),
+                )));
+            }
             if choice != Walkthroughs::None && !options.has_walkthroughs() {
                 return Err(table
                     .error(
@@ -1313,6 +1325,12 @@ fn read_section(
                     format!("{} sections cannot have hints yet", kind.name),
                 )
                 .with_hint("remove `hints` from this section"));
+        }
+        Some(hints) if hints.value && !language.catalog().step_prose => {
+            return Err(untold(table.error(
+                hints.at,
+                format!("hints are not written in {} yet", language.catalog().name),
+            )));
         }
         Some(hints) if hints.value && !options.has_hints() => {
             return Err(table

@@ -181,10 +181,7 @@ impl BookKind for SudokuBook {
     }
 
     fn default_title(&self, language: Language) -> &'static str {
-        match language {
-            Language::English => "Sudoku",
-            Language::Japanese => "ナンプレ",
-        }
+        language.text("sudoku.name")
     }
 
     fn read_section(
@@ -786,7 +783,10 @@ impl SectionKind for SudokuSection {
         if !self.drill {
             return None;
         }
-        crate::sudoku::grade::target::drill_name(&self.techniques, language == Language::Japanese)
+        crate::sudoku::grade::target::drill_name(
+            &self.techniques,
+            walkthrough::Language::of(language) == walkthrough::Language::Japanese,
+        )
     }
 
     fn seed_path(&self) -> Vec<String> {
@@ -930,10 +930,7 @@ impl Content for SudokuContent {
 }
 
 fn engine_words(language: Language) -> walkthrough::Language {
-    match language {
-        Language::English => walkthrough::Language::English,
-        Language::Japanese => walkthrough::Language::Japanese,
-    }
+    walkthrough::Language::of(language)
 }
 
 /// The grader's path told for a book (see `sudoku::grade::walkthrough`), in the book's
@@ -1000,9 +997,9 @@ fn classic_hint(puzzle: &Grid, extra: ExtraHouses, wording: Wording, ladder: boo
 /// A nudge's technique as a hint names it. Japanese names follow Japanese solvers where
 /// they have their own (井桁 for the X-Wing).
 fn nudge_name(technique: Technique, name: &str, language: Language) -> String {
-    match language {
-        Language::English => name.to_string(),
-        Language::Japanese => match technique {
+    match walkthrough::Language::of(language) {
+        walkthrough::Language::English => name.to_string(),
+        walkthrough::Language::Japanese => match technique {
             Technique::XWing => "X-Wing（井桁）".to_string(),
             Technique::Swordfish => "Swordfish（3×3の井桁）".to_string(),
             Technique::Pointing | Technique::DirectPointing => {
@@ -1021,39 +1018,22 @@ fn nudge_name(technique: Technique, name: &str, language: Language) -> String {
 /// Where a pattern lies, in the graders' notation (the caller restates it): "rows 2 and
 /// 6" / "2行目・6行目".
 fn place_words(place: &Place, language: Language) -> String {
-    let join = |numbers: &[u8], word: &str, english: bool| -> String {
-        let words: Vec<String> = numbers.iter().map(u8::to_string).collect();
-        match (english, words.as_slice()) {
-            (true, [init @ .., last]) if !init.is_empty() => {
-                format!("{word} {} and {last}", init.join(", "))
-            }
-            (true, _) => format!("{word} {}", words.join("")),
-            (false, _) => words
-                .iter()
-                .map(|number| word.replace('#', number))
-                .collect::<Vec<_>>()
-                .join("・"),
-        }
+    let several = |numbers: &[u8], kind: &str| -> String {
+        let items: Vec<String> = numbers
+            .iter()
+            .map(|n| language.say(&format!("place.{kind}-item"), &[("n", n)]))
+            .collect();
+        let list = language.join(&items, "and");
+        language.say(&format!("place.{kind}"), &[("list", &list)])
     };
-    match language {
-        Language::English => match place {
-            Place::Box(n) => format!("box {n}"),
-            Place::Row(n) => format!("row {n}"),
-            Place::Column(n) => format!("column {n}"),
-            Place::Rows(rows) => join(rows, "rows", true),
-            Place::Columns(columns) => join(columns, "columns", true),
-            Place::Boxes(boxes) => join(boxes, "boxes", true),
-            Place::Grid => "the whole grid".to_string(),
-        },
-        Language::Japanese => match place {
-            Place::Box(n) => format!("ブロック{n}"),
-            Place::Row(n) => format!("{n}行目"),
-            Place::Column(n) => format!("{n}列目"),
-            Place::Rows(rows) => join(rows, "#行目", false),
-            Place::Columns(columns) => join(columns, "#列目", false),
-            Place::Boxes(boxes) => join(boxes, "ブロック#", false),
-            Place::Grid => "盤面全体".to_string(),
-        },
+    match place {
+        Place::Box(n) => language.say("place.box", &[("n", n)]),
+        Place::Row(n) => language.say("place.row", &[("n", n)]),
+        Place::Column(n) => language.say("place.column", &[("n", n)]),
+        Place::Rows(rows) => several(rows, "rows"),
+        Place::Columns(columns) => several(columns, "columns"),
+        Place::Boxes(boxes) => several(boxes, "boxes"),
+        Place::Grid => language.text("place.grid").to_string(),
     }
 }
 
@@ -1149,34 +1129,27 @@ pub(super) fn house_hint(
         .iter()
         .map(|&house| usize::from(house))
         .collect();
-    let (technique, area) = match wording.language {
-        Language::English => {
-            let names: Vec<String> = houses.iter().map(|&h| geometry.house_name(h)).collect();
-            let place = match names.as_slice() {
-                [] => "the whole grid".to_string(),
-                [only] => only.clone(),
-                [init @ .., last] => format!("{} and {last}", init.join(", ")),
-            };
-            (
-                crate::sudoku::techniques::printed_step_name(step.technique, &step.name),
-                place,
-            )
-        }
-        Language::Japanese => {
-            let names: Vec<String> = houses
-                .iter()
-                .map(|&h| geometry.house_name_japanese(h))
-                .collect();
-            let place = if names.is_empty() {
-                "盤面全体".to_string()
+    let language = wording.language;
+    let japanese = walkthrough::Language::of(language) == walkthrough::Language::Japanese;
+    let names: Vec<String> = houses
+        .iter()
+        .map(|&h| {
+            if japanese {
+                geometry.house_name_japanese(h)
             } else {
-                names.join("・")
-            };
-            (
-                walkthrough::japanese_name(step.technique).to_string(),
-                place,
-            )
-        }
+                geometry.house_name(h)
+            }
+        })
+        .collect();
+    let area = if names.is_empty() {
+        language.text("place.grid").to_string()
+    } else {
+        language.join(&names, "and")
+    };
+    let technique = if japanese {
+        walkthrough::japanese_name(step.technique).to_string()
+    } else {
+        crate::sudoku::techniques::printed_step_name(step.technique, &step.name)
     };
     Nudge {
         technique,

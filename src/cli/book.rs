@@ -19,7 +19,7 @@ use super::io::{AtomicFile, describe, interrupt, read_file, utf8_text};
 use crate::book::distinct::{Draw, Keys};
 use crate::book::manifest::{self, Position};
 use crate::book::plan::{Puzzle, permuted, seed_path, teaching};
-use crate::book::spec::{FontChoice, Language, Spec};
+use crate::book::spec::{FontChoice, Spec};
 use crate::book::{BankText, Plan};
 use crate::error::Error;
 use crate::layout::fonts::{Face, FontSet};
@@ -774,7 +774,7 @@ fn read_section_files(spec: &Spec, base: &Path) -> Result<(), Error> {
 
 /// The spec's fonts over the bundled defaults; font paths are relative to the spec.
 pub(super) fn load_fonts(spec: &Spec, base: &Path) -> Result<FontSet, Error> {
-    let mut fonts = FontSet::bundled(spec.language == Language::Japanese);
+    let mut fonts = FontSet::for_language(spec.language);
     let mut sample_text: String = (' '..='~').collect();
     sample_text.push_str(&spec.title.value);
     for section in &spec.sections {

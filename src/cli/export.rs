@@ -158,8 +158,8 @@ pub fn render(args: RenderArgs, puzzles: Vec<Puzzle>, ui: Ui) -> Result<i32, Err
         };
         let request = PagesRequest {
             language: match args.language {
-                WalkLanguage::En => crate::book::spec::Language::English,
-                WalkLanguage::Ja => crate::book::spec::Language::Japanese,
+                WalkLanguage::En => crate::book::spec::Language::ENGLISH,
+                WalkLanguage::Ja => crate::book::spec::Language::JAPANESE,
             },
             template: &args.template,
             format,

@@ -156,10 +156,7 @@ fn about_the_pages(error: Error) -> Error {
 }
 
 fn spec_text(puzzles: &[Puzzle], request: &PagesRequest<'_>) -> String {
-    let language = match request.language {
-        Language::English => "en",
-        Language::Japanese => "ja",
-    };
+    let language = request.language.code();
     let mut text = format!(
         "title = \"Walkthroughs\"\ntemplate = {:?}\nlanguage = \"{language}\"\n\
          [front]\ntitle_page = false\ncontents = false\ninstructions = false\n",

@@ -30,35 +30,31 @@ pub const ANSWERS_PER_PAGE: usize = 6;
 
 /// The words of the page's controls, by language.
 fn strings(language: Language) -> serde_json::Value {
-    match language {
-        Language::English => serde_json::json!({
-            "check": "Check", "reveal": "Reveal", "undo": "Undo", "erase": "Erase",
-            "pencil": "Pencil", "reset": "Reset", "solved": "Solved!",
-            "wrong": "{n} wrong", "right": "No mistakes so far", "revealed": "Revealed",
-            "empty": "empty", "row": "row", "column": "column",
-            "confirmReveal": "Show the answer to this puzzle?",
-            "marks": "pencil marks"
-        }),
-        Language::Japanese => serde_json::json!({
-            "check": "チェック", "reveal": "答えを見る", "undo": "元に戻す", "erase": "消す",
-            "pencil": "メモ", "reset": "リセット", "solved": "正解！",
-            "wrong": "{n}か所まちがい", "right": "今のところまちがいなし", "revealed": "答えを表示",
-            "empty": "空き", "row": "行", "column": "列",
-            "confirmReveal": "この問題の答えを表示しますか？",
-            "marks": "メモ"
-        }),
+    let mut strings = serde_json::Map::new();
+    for (name, key) in [
+        ("check", "web.check"),
+        ("reveal", "web.reveal"),
+        ("undo", "web.undo"),
+        ("erase", "web.erase"),
+        ("pencil", "web.pencil"),
+        ("reset", "web.reset"),
+        ("solved", "web.solved"),
+        ("wrong", "web.wrong"),
+        ("right", "web.right"),
+        ("revealed", "web.revealed"),
+        ("empty", "web.empty"),
+        ("row", "web.row"),
+        ("column", "web.column"),
+        ("confirmReveal", "web.confirm-reveal"),
+        ("marks", "web.marks"),
+    ] {
+        strings.insert(name.to_string(), language.text(key).into());
     }
+    serde_json::Value::Object(strings)
 }
 
 fn help(language: Language) -> &'static str {
-    match language {
-        Language::English => {
-            "Click or tap an empty cell, then type a digit or use the keys below the puzzle. Arrow keys move between cells; P switches pencil marks on and off; Backspace erases; Ctrl+Z undoes. Your progress is kept in this browser."
-        }
-        Language::Japanese => {
-            "空いているマスを選んで数字を入力するか、問題の下のボタンを押してください。矢印キーでマスを移動、Pでメモの切り替え、Backspaceで消去、Ctrl+Zで元に戻します。途中経過はこのブラウザーに保存されます。"
-        }
-    }
+    language.text("web.help")
 }
 
 /// The page for the book's `puzzles` (in book order, as `plan` numbers them), each drawn

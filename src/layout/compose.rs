@@ -1078,7 +1078,7 @@ fn caption_room(spec: &Spec, fonts: &FontSet, section: &SectionSpec, pages: usiz
         .map(|technique| words::drill_task(spec.language, technique));
     let word = tiers
         .iter()
-        .copied()
+        .map(String::as_str)
         .chain(task.as_deref())
         .map(|word| metrics.width(word, text))
         .fold(0.0, f64::max);
@@ -1154,10 +1154,7 @@ fn answers_heading(spec: &Spec, section: Option<usize>) -> String {
     match (&spec.answers.title, section) {
         (None, Some(section)) => words::answers_to(spec.language, section),
         (None, None) => words::answers(spec.language).to_string(),
-        (Some(title), Some(section)) => match spec.language {
-            Language::English => format!("{title}: {section}"),
-            Language::Japanese => format!("{title}：{section}"),
-        },
+        (Some(title), Some(section)) => words::titled_section(spec.language, title, section),
         (Some(title), None) => title.clone(),
     }
 }
@@ -1335,7 +1332,7 @@ pub fn check_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
                         }
                     })
                     .collect();
-                let hint = if spec.language == Language::English
+                let hint = if spec.language.script() == crate::i18n::Script::Latin
                     && missing.iter().any(|&ch| u32::from(ch) >= 0x3000)
                 {
                     "for Japanese text set language = \"ja\" (bundled IPAexGothic), or name a font in [fonts]"
@@ -1353,6 +1350,35 @@ pub fn check_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
                     )
                     .with_hint(hint));
             }
+        }
+    }
+    // The book's own words: a font named in [fonts] may lack a language's letters.
+    let catalog = spec.language.catalog();
+    let words: String = catalog.characters().into_iter().collect();
+    for (face, choice) in [
+        (text_face, spec.fonts.text.as_ref()),
+        (bold_face, spec.fonts.bold.as_ref()),
+    ] {
+        let missing = face.metrics.missing_chars(&words);
+        if !missing.is_empty() {
+            let list: Vec<String> = missing
+                .iter()
+                .take(8)
+                .map(|&ch| format!("{ch} (U+{:04X})", u32::from(ch)))
+                .collect();
+            let message = format!(
+                "the font {} cannot show the {} words the book prints: {}",
+                face.origin,
+                catalog.name,
+                list.join(", ")
+            );
+            let hint =
+                "name a font that has them in [fonts], or leave [fonts] out for the bundled ones";
+            return Err(match choice {
+                Some(choice) => spec.error(choice.at, message),
+                None => spec.error(spec.title.at, message),
+            }
+            .with_hint(hint));
         }
     }
     Ok(())
@@ -2683,6 +2709,20 @@ mod tests {
     }
 
     #[test]
+    fn a_font_without_a_languages_letters_is_refused() {
+        let spec = Spec::parse(
+            "book.toml",
+            "title = \"T\"\nlanguage = \"de\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n",
+            None,
+        )
+        .unwrap();
+        check_glyphs(&spec, &fonts_without("")).unwrap();
+        let error = check_glyphs(&spec, &fonts_without("ä")).unwrap_err();
+        assert!(error.message().contains("the Deutsch words"), "{error}");
+        assert!(error.message().contains("ä (U+00E4)"), "{error}");
+    }
+
+    #[test]
     fn a_walkthrough_step_taller_than_a_page_is_refused() {
         let spec = Spec::parse(
             "book.toml",
@@ -2857,7 +2897,7 @@ mod tests {
     /// A laid-out book with its placements (the manifest's boxes).
     fn placed(text: &str) -> (Spec, Composed, FontSet) {
         let spec = Spec::parse("book.toml", text, None).unwrap();
-        let fonts = FontSet::bundled(spec.language == Language::Japanese);
+        let fonts = FontSet::for_language(spec.language);
         let pagination = paginate(&spec);
         let geometry = Geometry::new(&spec, &pagination, &fonts)
             .unwrap_or_else(|error| panic!("{error}: {:?}", error.hint()));

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use super::picture::Picture;
 use crate::book::cover::{CoverArt, CoverSpec, ImageArea, ImageFit};
 use crate::book::plan::Puzzle;
-use crate::book::spec::{AnswerPlacement, Language, SectionSpec, Spec};
+use crate::book::spec::{AnswerPlacement, SectionSpec, Spec};
 use crate::book::units::POINTS_PER_INCH;
 use crate::error::Result;
 
@@ -287,7 +287,7 @@ fn check_cover_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
         let missing = fonts.metrics(face).missing_chars(&text.value);
         if !missing.is_empty() {
             let list: String = missing.iter().take(8).collect();
-            let hint = if spec.language == Language::English
+            let hint = if spec.language.script() == crate::i18n::Script::Latin
                 && missing.iter().any(|&ch| u32::from(ch) >= 0x3000)
             {
                 "for Japanese text set language = \"ja\" (bundled IPAexGothic), or name a font in [fonts]"
@@ -672,68 +672,53 @@ pub fn back_sample(spec: &Spec) -> Option<usize> {
 /// count and level (when `by_section`), what else is inside.
 pub fn back_lines(spec: &Spec, by_section: bool) -> Vec<String> {
     let total = spec.puzzle_count();
-    let english = spec.language == Language::English;
-    let mut lines = vec![if english {
-        format!("{total} puzzles, each with exactly one solution, reached by logic alone.")
-    } else {
-        format!("全{total}問。どの問題も答えはひとつ、理詰めだけで解けます。")
-    }];
+    let language = spec.language;
+    let mut lines = vec![language.say(
+        "cover.back-total",
+        &[("count", &language.number(total as u64))],
+    )];
     for section in spec.sections.iter().filter(|_| by_section) {
         let count = section.count.value;
         let level = section
             .difficulty
             .as_ref()
             .and_then(|difficulty| match &difficulty.value {
-                crate::book::spec::Difficulty::Tier(name) => super::words::tier(
-                    section.kind,
-                    name,
-                    spec.language,
-                    super::words::star_scale(spec),
-                )
-                .map(|(word, stars)| format!("{word} {stars}")),
-                crate::book::spec::Difficulty::Rating(range) => Some(if english {
-                    format!("rated {}", range.replace("..", "–"))
-                } else {
-                    format!("難易度 {}", range.replace("..", "–"))
-                }),
+                crate::book::spec::Difficulty::Tier(name) => {
+                    super::words::tier(section.kind, name, language, super::words::star_scale(spec))
+                        .map(|(word, stars)| format!("{word} {stars}"))
+                }
+                crate::book::spec::Difficulty::Rating(range) => {
+                    Some(language.say("cover.rated", &[("range", &range.replace("..", "–"))]))
+                }
             });
         let title = &section.title.value;
-        lines.push(match (english, level) {
-            (true, Some(level)) => format!("• {title}: {count} puzzles, {level}"),
-            (true, None) => format!("• {title}: {count} puzzles"),
-            (false, Some(level)) => format!("・{title}　{count}問　{level}"),
-            (false, None) => format!("・{title}　{count}問"),
+        lines.push(match level {
+            Some(level) => language.say(
+                "cover.back-section",
+                &[("title", title), ("count", &count), ("level", &level)],
+            ),
+            None => language.say(
+                "cover.back-section-plain",
+                &[("title", title), ("count", &count)],
+            ),
         });
     }
     let answers = spec.answers.placement != AnswerPlacement::None;
     let mut extras: Vec<&str> = Vec::new();
     if answers {
-        extras.push(if english {
-            "answers to every puzzle"
-        } else {
-            "全問の解答"
-        });
+        extras.push(language.text("cover.extra-answers"));
     }
     if spec.has_hints() {
-        extras.push(if english { "hints" } else { "ヒント" });
+        extras.push(language.text("cover.extra-hints"));
     }
     if spec.has_walkthroughs() {
-        extras.push(if english {
-            "worked solutions"
-        } else {
-            "くわしい解き方"
-        });
+        extras.push(language.text("cover.extra-walkthroughs"));
     }
     if !extras.is_empty() {
-        lines.push(if english {
-            let mut text = extras.join(", ");
-            if let Some(first) = text.get(..1) {
-                text = first.to_uppercase() + &text[1..];
-            }
-            format!("{text} included.")
-        } else {
-            format!("{}つき。", extras.join("・"))
-        });
+        let list = extras.join(language.text("list.separator"));
+        let sentence = language.say("cover.extras-included", &[("list", &list)]);
+        // A sentence starts with a capital wherever the script has them.
+        lines.push(crate::i18n::capitalised(&sentence));
     }
     lines
 }
@@ -860,7 +845,7 @@ fn spine(
         ))
     };
     let depth = |metrics: &FontMetrics| metrics.ascender() - metrics.descender();
-    if spec.language == Language::Japanese {
+    if spec.language.script() == crate::i18n::Script::Japanese {
         // Upright characters one below the other, title from the top, author at the foot;
         // each character takes its font's ascender-to-descender depth.
         let count = |text: &str| text.chars().count() as f64;

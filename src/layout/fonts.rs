@@ -137,6 +137,11 @@ impl FontSet {
         self.faces.len() - 1
     }
 
+    /// The bundled set a language's catalog names (see [`FontSet::bundled`]).
+    pub fn for_language(language: crate::i18n::Language) -> FontSet {
+        FontSet::bundled(language.script() == crate::i18n::Script::Japanese)
+    }
+
     /// The default set: DejaVu Sans for Latin text, IPAexGothic and BIZ UDGothic Bold for
     /// Japanese text; DejaVu Sans for digits in either case.
     pub fn bundled(japanese: bool) -> FontSet {

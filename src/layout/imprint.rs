@@ -6,7 +6,7 @@ use super::fonts::FontSet;
 use super::page::{Item, Rect};
 use super::text::{Align, run, wrap};
 use crate::book::imprint::ImprintSpec;
-use crate::book::spec::{Language, Spec};
+use crate::book::spec::Spec;
 
 /// The page's lines, each with whether it is set bold.
 pub fn lines(spec: &Spec, imprint: &ImprintSpec) -> Vec<(String, bool)> {
@@ -27,29 +27,20 @@ pub fn lines(spec: &Spec, imprint: &ImprintSpec) -> Vec<(String, bool)> {
     };
     if let Some(holder) = holder {
         lines.push((
-            match language {
-                Language::English => format!("Copyright © {holder}"),
-                Language::Japanese => format!("© {holder}"),
-            },
+            language.say("imprint.copyright", &[("holder", &holder)]),
             false,
         ));
     }
     lines.push((
-        imprint.rights.clone().unwrap_or_else(|| {
-            match language {
-                Language::English => "All rights reserved.",
-                Language::Japanese => "本書の無断複製・転載を禁じます。",
-            }
-            .to_string()
-        }),
+        imprint
+            .rights
+            .clone()
+            .unwrap_or_else(|| language.text("imprint.rights").to_string()),
         false,
     ));
     if let Some(publisher) = &imprint.publisher {
         lines.push((
-            match language {
-                Language::English => format!("Published by {publisher}"),
-                Language::Japanese => format!("発行：{publisher}"),
-            },
+            language.say("imprint.published-by", &[("publisher", publisher)]),
             false,
         ));
     }

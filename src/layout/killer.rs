@@ -444,7 +444,7 @@ mod tests {
                 solution: made.solution.clone(),
             };
             let walk = content
-                .walkthrough(Wording::new(Language::English, Coordinates::Letters))
+                .walkthrough(Wording::new(Language::ENGLISH, Coordinates::Letters))
                 .unwrap();
             let cell = super::super::sudoku_walk::min_variant_walk_cell_in(size, KILLER_MARKS);
             for step in 0..walk.steps.len() {

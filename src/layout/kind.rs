@@ -157,7 +157,7 @@ pub trait LayoutKind: Sync {
         let _ = (content, grid, cell, coordinates, fonts, items);
     }
     /// The tier names of the book stage, as words for captions, easiest first.
-    fn tier_words(&self, language: Language) -> &'static [&'static str];
+    fn tier_words(&self, language: Language) -> &'static [String];
     /// The rules pages for the sections of this kind in a book (one or more pages, e.g.
     /// one per variant present), written for what those sections hold.
     fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage>;

@@ -536,21 +536,10 @@ pub fn draw(items: &mut Vec<Item>, fonts: &FontSet, rect: Rect, figure: &SudokuF
 fn killer_rule(sizes: &[Size], language: Language) -> String {
     let ranges: Vec<String> = sizes
         .iter()
-        .map(|size| match language {
-            Language::English => format!("1 to {0} in a {0} × {0} grid", size.side()),
-            Language::Japanese => format!("{0}×{0}なら1から{0}", size.side()),
-        })
+        .map(|size| language.say("sudoku.killer-range", &[("side", &size.side())]))
         .collect();
-    match language {
-        Language::English => format!(
-            "Killer sudoku: as in sudoku, every row, column and box outlined in bold holds each digit once ({}). No digit is given: instead, the dashed cages each show a small number in their corner, the sum of the digits inside them, and no digit repeats within a cage.",
-            ranges.join(", ")
-        ),
-        Language::Japanese => format!(
-            "キラーサドク（サムナンプレ）：ナンプレと同じく、どの横の列、縦の列、太線で囲まれたブロックにも数字が1つずつ入ります（{}）。数字は与えられず、代わりに点線の枠（ケージ）の角に小さな数字があります。ケージの中の数字を足すとその数になり、同じケージの中に同じ数字は入りません。",
-            ranges.join("、")
-        ),
-    }
+    let ranges = ranges.join(language.text("list.comma"));
+    language.say("sudoku.rule-killer", &[("ranges", &ranges)])
 }
 
 /// The position a sudoku walkthrough step carries for its figure.
@@ -877,11 +866,8 @@ impl LayoutKind for SudokuLayout {
         }
     }
 
-    fn tier_words(&self, language: Language) -> &'static [&'static str] {
-        match language {
-            Language::English => &["Easy", "Medium", "Hard", "Expert", "Diabolical", "Extreme"],
-            Language::Japanese => &["初級", "中級", "上級", "難問", "超難問", "極難問"],
-        }
+    fn tier_words(&self, language: Language) -> &'static [String] {
+        language.list("sudoku.tiers")
     }
 
     fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
@@ -939,13 +925,7 @@ impl LayoutKind for SudokuLayout {
         let only_classic_9 =
             classic_sizes == [Size::S9] && variants.is_empty() && symbols.is_empty();
         if only_classic_9 {
-            paragraphs.push(
-                match language {
-                    Language::English => "Fill the grid so that every row, every column and every 3 × 3 box outlined in bold contains each of the digits 1 to 9 exactly once.",
-                    Language::Japanese => "空いているマスに1から9までの数字を入れましょう。どの横の列、どの縦の列、太線で囲まれたどの3×3のブロックにも、1から9までの数字が1つずつ入ります。",
-                }
-                .to_string(),
-            );
+            paragraphs.push(language.text("sudoku.rule-classic").to_string());
         } else {
             for size in &classic_sizes {
                 paragraphs.push(size_rule(*size, language));
@@ -960,17 +940,9 @@ impl LayoutKind for SudokuLayout {
         if !killer_sizes.is_empty() {
             paragraphs.push(killer_rule(&killer_sizes, language));
         }
-        let closing: &[&str] = match language {
-            Language::English => &[
-                "Every puzzle has exactly one solution, and it can be reached by logic alone: no guessing is needed.",
-                "Each puzzle shows its number, its difficulty in words and stars, and the page of its answer.",
-            ],
-            Language::Japanese => &[
-                "答えはどの問題も1通りだけで、当てずっぽうに頼らず推理だけで解けます。",
-                "各問題には問題番号、難しさ（言葉と星の数）、解答のページが示されています。",
-            ],
-        };
-        paragraphs.extend(closing.iter().map(|p| p.to_string()));
+        for closing in ["sudoku.closing-unique", "sudoku.closing-labels"] {
+            paragraphs.push(language.text(closing).to_string());
+        }
         let drills = sections.iter().any(|section| {
             section_as::<SudokuSection>(*section).is_some_and(|section| section.drill)
         });
@@ -1012,10 +984,7 @@ impl LayoutKind for SudokuLayout {
             || words::kind_name(&crate::kind::SUDOKU, language).to_string(),
             |grid| grid.name(language).to_string(),
         );
-        let heading = match language {
-            Language::English => format!("How to play: {name}"),
-            Language::Japanese => format!("遊び方：{name}"),
-        };
+        let heading = language.say("book.rules-heading", &[("kind", &name)]);
         vec![RulesPage {
             kind: crate::kind::SUDOKU.name,
             heading,
@@ -1094,17 +1063,12 @@ impl ExampleGrid {
 
     /// The grid's name, for a rules page's heading.
     fn name(self, language: Language) -> &'static str {
-        match (self, language) {
-            (ExampleGrid::Classic | ExampleGrid::Shapes, Language::English) => "Sudoku",
-            (ExampleGrid::Classic | ExampleGrid::Shapes, Language::Japanese) => "ナンプレ",
-            (ExampleGrid::X, Language::English) => "X Sudoku",
-            (ExampleGrid::X, Language::Japanese) => "対角線ナンプレ",
-            (ExampleGrid::Jigsaw, Language::English) => "Jigsaw Sudoku",
-            (ExampleGrid::Jigsaw, Language::Japanese) => "変形ナンプレ",
-            (ExampleGrid::Windoku, Language::English) => "Windoku",
-            (ExampleGrid::Windoku, Language::Japanese) => "ウィンドウナンプレ",
-            (ExampleGrid::Killer, Language::English) => "Killer Sudoku",
-            (ExampleGrid::Killer, Language::Japanese) => "キラーサドク",
+        match self {
+            ExampleGrid::Classic | ExampleGrid::Shapes => language.text("sudoku.name"),
+            ExampleGrid::X => language.text("sudoku.name-x"),
+            ExampleGrid::Jigsaw => language.text("sudoku.name-jigsaw"),
+            ExampleGrid::Windoku => language.text("sudoku.name-windoku"),
+            ExampleGrid::Killer => language.text("sudoku.name-killer"),
         }
     }
 
@@ -1119,44 +1083,14 @@ impl ExampleGrid {
     }
 
     fn caption(self, language: Language) -> &'static str {
-        match (self, language) {
-            (ExampleGrid::Classic, Language::English) => {
-                "A small example solved: the shaded row and box, like every row, column and box, hold 1 to 4 once each."
-            }
-            (ExampleGrid::Classic, Language::Japanese) => {
-                "小さな例題とその答え：灰色の列とブロックにも、ほかのどの列・ブロックにも、1から4が1つずつ入ります。"
-            }
-            (ExampleGrid::Shapes, Language::English) => {
-                "With pictures: the shaded row and box, like every row, column and box, hold each shape once."
-            }
-            (ExampleGrid::Shapes, Language::Japanese) => {
-                "絵のパズルの例：灰色の列とブロックにも、ほかのどの列・ブロックにも、それぞれの形が1つずつ入ります。"
-            }
-            (ExampleGrid::X, Language::English) => {
-                "X sudoku solved: each grey diagonal also holds 1 to 4 once."
-            }
-            (ExampleGrid::X, Language::Japanese) => {
-                "対角線ナンプレの例：灰色の対角線にも1から4が1つずつ入ります。"
-            }
-            (ExampleGrid::Jigsaw, Language::English) => {
-                "Jigsaw solved: the shaded region, like every region outlined in bold, holds 1 to 6 once."
-            }
-            (ExampleGrid::Jigsaw, Language::Japanese) => {
-                "変形ナンプレの例：灰色の領域にも、太線で囲まれたどの領域にも、1から6が1つずつ入ります。"
-            }
-            (ExampleGrid::Windoku, Language::English) => {
-                "Windoku solved: each grey window also holds 1 to 9 once."
-            }
-            (ExampleGrid::Windoku, Language::Japanese) => {
-                "ウィンドウナンプレの例：灰色の窓にも1から9が1つずつ入ります。"
-            }
-            (ExampleGrid::Killer, Language::English) => {
-                "Killer solved: the digits of each dashed cage add up to its sum, without repeating."
-            }
-            (ExampleGrid::Killer, Language::Japanese) => {
-                "キラーサドクの例：点線のケージの数字を足すと角の数になり、同じ数字は入りません。"
-            }
-        }
+        language.text(match self {
+            ExampleGrid::Classic => "sudoku.caption-classic",
+            ExampleGrid::Shapes => "sudoku.caption-shapes",
+            ExampleGrid::X => "sudoku.caption-x",
+            ExampleGrid::Jigsaw => "sudoku.caption-jigsaw",
+            ExampleGrid::Windoku => "sudoku.caption-windoku",
+            ExampleGrid::Killer => "sudoku.caption-killer",
+        })
     }
 }
 
@@ -1280,114 +1214,65 @@ fn draw_example_grid(
 /// The rule of a plain grid of one size.
 fn size_rule(size: Size, language: Language) -> String {
     let n = size.side();
-    let (rows, columns) = (size.box_rows(), size.box_columns());
-    let values = if n > 9 {
-        match language {
-            Language::English => format!("the numbers 1 to {n}"),
-            Language::Japanese => format!("1から{n}までの数"),
-        }
+    let values_key = if n > 9 {
+        "sudoku.values-numbers"
     } else {
-        match language {
-            Language::English => format!("the digits 1 to {n}"),
-            Language::Japanese => format!("1から{n}までの数字"),
-        }
+        "sudoku.values-digits"
     };
-    match language {
-        Language::English => format!(
-            "{n} × {n} sudoku: fill the grid so that every row, every column and every {rows} × {columns} box outlined in bold contains each of {values} exactly once."
-        ),
-        Language::Japanese => format!(
-            "{n}×{n}のナンプレ：どの横の列、どの縦の列、太線で囲まれたどの{rows}×{columns}のブロックにも、{values}が1つずつ入ります。"
-        ),
-    }
+    let values = language.say(values_key, &[("n", &n)]);
+    language.say(
+        "sudoku.rule-size",
+        &[
+            ("n", &n),
+            ("rows", &size.box_rows()),
+            ("columns", &size.box_columns()),
+            ("values", &values),
+        ],
+    )
 }
 
 /// The rule of a variant.
 fn variant_rule(variant: Variant, language: Language) -> String {
-    let text = match (variant, language) {
-        (Variant::X, Language::English) => {
-            "X sudoku: as in sudoku, and also each of the two long diagonals, shaded grey, holds every value exactly once."
-        }
-        (Variant::X, Language::Japanese) => {
-            "対角線ナンプレ：通常のルールに加えて、灰色の2本の対角線にもそれぞれ同じ数字が1つずつ入ります。"
-        }
-        (Variant::Windoku, Language::English) => {
-            "Windoku: as in sudoku, and also each of the four extra 3 × 3 windows shaded grey holds the digits 1 to 9 exactly once."
-        }
-        (Variant::Windoku, Language::Japanese) => {
-            "ウィンドウナンプレ：通常のルールに加えて、灰色の4つの3×3の窓にも1から9までの数字が1つずつ入ります。"
-        }
-        (Variant::Jigsaw, Language::English) => {
-            "Jigsaw sudoku: the boxes are irregular regions outlined in bold. Every row, every column and every region holds each value exactly once."
-        }
-        (Variant::Jigsaw, Language::Japanese) => {
-            "変形ナンプレ：ブロックの代わりに太線で囲まれた不規則な形の領域があります。どの横の列、縦の列、領域にも同じ数字が1つずつ入ります。"
-        }
-        (Variant::Classic, _) => "",
-    };
-    text.to_string()
+    match variant {
+        Variant::X => language.text("sudoku.rule-x"),
+        Variant::Windoku => language.text("sudoku.rule-windoku"),
+        Variant::Jigsaw => language.text("sudoku.rule-jigsaw"),
+        Variant::Classic => "",
+    }
+    .to_string()
 }
 
 /// What the symbols stand for: the shapes a book's largest picture grid uses.
 fn symbols_rule(symbols: &Symbols, size: Size, language: Language) -> String {
-    match (symbols, language) {
-        (Symbols::Shapes, _) => {
+    match symbols {
+        Symbols::Shapes => {
             let names = shape_names(size.side(), language);
-            match language {
-                Language::English => format!(
-                    "Picture puzzles use {} shapes instead of digits ({}): each row, column and box holds each shape once.",
-                    number_word(size.side()),
-                    names.join(", ")
-                ),
-                Language::Japanese => format!(
-                    "絵のパズルでは数字の代わりに{}つの形（{}）を使います。どの列、ブロックにも同じ形が1つずつ入ります。",
-                    size.side(),
-                    names.join("、")
-                ),
-            }
+            let count = language
+                .list("list.numbers")
+                .get(size.side())
+                .cloned()
+                .unwrap_or_else(|| size.side().to_string());
+            let names = names.join(language.text("list.comma"));
+            language.say(
+                "sudoku.rule-shapes",
+                &[("count", &count), ("names", &names)],
+            )
         }
-        (Symbols::Letters(letters), Language::English) => format!(
-            "Letter puzzles use the letters {} instead of digits: each row, column and box holds each letter once.",
-            letters.iter().collect::<String>()
+        Symbols::Letters(letters) => language.say(
+            "sudoku.rule-letters",
+            &[("letters", &letters.iter().collect::<String>())],
         ),
-        (Symbols::Letters(letters), Language::Japanese) => format!(
-            "文字のパズルでは数字の代わりに文字 {} を使います。どの列、ブロックにも同じ文字が1つずつ入ります。",
-            letters.iter().collect::<String>()
-        ),
-        (Symbols::Digits, _) => String::new(),
+        Symbols::Digits => String::new(),
     }
 }
 
 /// The names of the first `count` picture symbols (as [`super::shapes`] draws them).
 fn shape_names(count: usize, language: Language) -> Vec<&'static str> {
-    let names: [&str; 9] = match language {
-        Language::English => [
-            "circle", "square", "triangle", "star", "heart", "diamond", "cross", "hexagon", "moon",
-        ],
-        Language::Japanese => [
-            "丸",
-            "四角",
-            "三角",
-            "星",
-            "ハート",
-            "ひし形",
-            "十字",
-            "六角形",
-            "月",
-        ],
-    };
-    names[..count.min(9)].to_vec()
-}
-
-/// A small number in words ("four"), for counts of shapes.
-fn number_word(count: usize) -> String {
-    match count {
-        4 => "four".to_string(),
-        6 => "six".to_string(),
-        8 => "eight".to_string(),
-        9 => "nine".to_string(),
-        other => other.to_string(),
-    }
+    let names = language.list("sudoku.shapes");
+    names[..count.min(names.len())]
+        .iter()
+        .map(String::as_str)
+        .collect()
 }
 
 /// A digit whose glyph box is centred on `centre`.

@@ -746,7 +746,7 @@ mod tests {
             let content = content.as_ref();
             let walk = content
                 .walkthrough(crate::book::kind::Wording::new(
-                    Language::English,
+                    Language::ENGLISH,
                     crate::sudoku::coordinates::Coordinates::Numbers,
                 ))
                 .unwrap();

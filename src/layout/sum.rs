@@ -373,11 +373,8 @@ impl LayoutKind for MushikuiLayout {
         })
     }
 
-    fn tier_words(&self, language: Language) -> &'static [&'static str] {
-        match language {
-            Language::English => &["Easy", "Medium", "Hard", "Expert"],
-            Language::Japanese => &["初級", "中級", "上級", "難問"],
-        }
+    fn tier_words(&self, language: Language) -> &'static [String] {
+        language.list("mushikui.tiers")
     }
 
     fn rules(&self, sections: &[&dyn SectionKind], language: Language) -> Vec<RulesPage> {
@@ -392,53 +389,24 @@ impl LayoutKind for MushikuiLayout {
         let order = |op: &Operation| EXAMPLES.iter().position(|(known, _)| known == op);
         operations.sort_by_key(order);
         operations.dedup();
-        let english = language == Language::English;
         let names: Vec<&str> = operations
             .iter()
-            .map(|op| match (op, english) {
-                (Operation::Add, true) => "an addition",
-                (Operation::Sub, true) => "a subtraction",
-                (Operation::Mul, true) => "a long multiplication",
-                (Operation::Div, true) => "a long division",
-                (Operation::Add, false) => "たし算",
-                (Operation::Sub, false) => "ひき算",
-                (Operation::Mul, false) => "かけ算",
-                (Operation::Div, false) => "わり算",
+            .map(|op| {
+                language.text(match op {
+                    Operation::Add => "mushikui.add",
+                    Operation::Sub => "mushikui.sub",
+                    Operation::Mul => "mushikui.mul",
+                    Operation::Div => "mushikui.div",
+                })
             })
             .collect();
-        let what = if english {
-            match names.as_slice() {
-                [one] => one.to_string(),
-                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-                [] => String::new(),
-            }
-        } else {
-            names.join("・")
-        };
-        let mut paragraphs = vec![if english {
-            format!(
-                "Each figure is a calculation worked out on paper ({what}) from which insects have eaten some of the digits."
-            )
-        } else {
-            format!("虫に食べられて数字の一部が消えてしまった筆算（{what}）です。")
-        }];
-        paragraphs.push(if english {
-            "Every box hides one digit from 0 to 9. Restore all of them so that the whole calculation is correct again. No number of two or more digits starts with 0.".to_string()
-        } else {
-            "□には0から9までのどれか1つの数字が入ります。筆算全体が正しくなるように、すべての□に数字を入れましょう。2けた以上の数のいちばん上の位は0ではありません。".to_string()
-        });
+        let what = language.join(&names, "or");
+        let mut paragraphs = vec![language.say("mushikui.rule-what", &[("what", &what)])];
+        paragraphs.push(language.text("mushikui.rule-boxes").to_string());
         if operations.contains(&Operation::Div) {
-            paragraphs.push(if english {
-                "In long divisions, a 0 in the quotient brings the next digit down at once: its product and the row before it are not written.".to_string()
-            } else {
-                "わり算では、商が0になる段の計算は省略して、次の位をすぐに下ろしています。".to_string()
-            });
+            paragraphs.push(language.text("mushikui.rule-division").to_string());
         }
-        paragraphs.push(if english {
-            "Every puzzle has exactly one solution.".to_string()
-        } else {
-            "答えはどの問題も1通りだけです。".to_string()
-        });
+        paragraphs.push(language.text("mushikui.rule-unique").to_string());
         // A worked example of each operation in the book, at most two: the longest ones.
         let examples = operations
             .iter()
@@ -449,11 +417,7 @@ impl LayoutKind for MushikuiLayout {
                 let (columns, rows) = figure.extent();
                 Some(RulesExample {
                     key: op.name(),
-                    caption: if english {
-                        "Solved: each box gets back its digit (bold on grey), and the calculation is right again.".to_string()
-                    } else {
-                        "答え：□に数字（灰色の太字）が戻り、筆算が正しくなります。".to_string()
-                    },
+                    caption: language.text("mushikui.caption").to_string(),
                     extent: (2.0 * columns + EXAMPLE_GAP, rows),
                     min_cell: MIN_PUZZLE_PITCH,
                 })
@@ -1299,7 +1263,7 @@ mod tests {
             };
             let walk = content
                 .walkthrough(crate::book::kind::Wording::new(
-                    Language::English,
+                    Language::ENGLISH,
                     crate::sudoku::coordinates::Coordinates::Numbers,
                 ))
                 .unwrap();

@@ -173,10 +173,80 @@ fn letters(line: &str) -> usize {
         .count()
 }
 
+/// The soft hyphen: where a catalog allows a long word to be broken (German compounds,
+/// "Schwierig\u{AD}keits\u{AD}grad"); printed as a hyphen at the end of a line, and not at all
+/// elsewhere.
+pub const SOFT_HYPHEN: char = '\u{AD}';
+
 /// Breaks `text` into lines no wider than `width` at `size`: at spaces, and between
 /// characters of scripts written without spaces, by the kinsoku rules. A last line of one
 /// character takes a unit from the line before it. A word longer than a line is split.
+/// Where the text has soft hyphens, a line that would leave room takes the longest part of
+/// the next word that fits with a hyphen after it.
 pub fn wrap(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
+    if text.contains(SOFT_HYPHEN) {
+        hyphenated(metrics, text, size, width)
+    } else {
+        wrap_at_spaces(metrics, text, size, width)
+    }
+}
+
+/// [`wrap`] of a text with soft hyphens: line by line, the rest of the text is wrapped
+/// without them, and its first line takes what it can of the word after it.
+fn hyphenated(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
+    let plain = |word: &str| word.replace(SOFT_HYPHEN, "");
+    let mut rest: Vec<String> = text.split(' ').map(str::to_string).collect();
+    let mut lines = Vec::new();
+    loop {
+        let joined = rest
+            .iter()
+            .map(|word| plain(word))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut wrapped = wrap_at_spaces(metrics, &joined, size, width);
+        if wrapped.len() < 2 {
+            lines.append(&mut wrapped);
+            return lines;
+        }
+        let first = wrapped.remove(0);
+        let taken = first.split(' ').count();
+        let whole_words = rest.len() > taken
+            && rest[..taken]
+                .iter()
+                .map(|word| plain(word))
+                .collect::<Vec<_>>()
+                .join(" ")
+                == first;
+        if !whole_words {
+            // A word longer than the line was cut: the plain wrap has the rest right.
+            lines.push(first);
+            lines.append(&mut wrapped);
+            return lines;
+        }
+        let next = &rest[taken];
+        let part = next
+            .match_indices(SOFT_HYPHEN)
+            .map(|(at, _)| at)
+            .rev()
+            .map(|at| (at, format!("{first} {}-", plain(&next[..at]))))
+            .find(|(_, line)| metrics.width(line, size) <= width);
+        match part {
+            Some((at, line)) => {
+                lines.push(line);
+                let remainder = next[at + SOFT_HYPHEN.len_utf8()..].to_string();
+                rest.drain(..=taken);
+                rest.insert(0, remainder);
+            }
+            None => {
+                lines.push(first);
+                rest.drain(..taken);
+            }
+        }
+    }
+}
+
+/// [`wrap`] of a text without soft hyphens.
+fn wrap_at_spaces(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<String> {
     // Linear in the length of the text: widths are running sums of the characters'
     // advances, added in the order [`FontMetrics::width`] adds them, so every decision is
     // the one measuring each candidate line afresh would make.
@@ -489,6 +559,29 @@ mod tests {
             assert!(fitted.ends_with('…') && fitted.len() < 200, "{fitted}");
             assert!(looked_up <= 200, "{looked_up} lookups to fit one line");
         }
+    }
+
+    #[test]
+    fn soft_hyphens_break_long_words_with_a_hyphen_and_print_nowhere_else() {
+        let face = Face::bundled(BundledFont::DejaVuSans);
+        let metrics = &face.metrics;
+        let text = "Jedes Rätsel zeigt seine Nummer, seinen Schwierig\u{AD}keits\u{AD}grad in Worten und Sternen.";
+        let plain = text.replace(SOFT_HYPHEN, "");
+        let width = metrics.width("Jedes Rätsel zeigt seine Nummer, seinen Schwierig-", 10.0) + 1.0;
+        let lines = wrap(metrics, text, 10.0, width);
+        assert_eq!(
+            lines[0],
+            "Jedes Rätsel zeigt seine Nummer, seinen Schwierig-"
+        );
+        assert!(lines[1].starts_with("keitsgrad"), "{lines:?}");
+        for line in &lines {
+            assert!(!line.contains(SOFT_HYPHEN), "{line:?}");
+            assert!(metrics.width(line, 10.0) <= width, "{line:?}");
+        }
+        let rejoined = lines.join(" ").replace("- ", "");
+        assert_eq!(rejoined, plain);
+        // Wide enough for all: no hyphen, no soft hyphen.
+        assert_eq!(wrap(metrics, text, 10.0, 10_000.0), [plain]);
     }
 
     #[test]

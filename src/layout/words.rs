@@ -6,25 +6,19 @@ use crate::kind::Kind;
 use crate::sudoku::coordinates::Coordinates;
 
 pub fn contents(language: Language) -> &'static str {
-    match language {
-        Language::English => "Contents",
-        Language::Japanese => "目次",
-    }
+    language.text("book.contents")
 }
 
 pub fn answers(language: Language) -> &'static str {
-    match language {
-        Language::English => "Answers",
-        Language::Japanese => "解答",
-    }
+    language.text("book.answers")
 }
 
 /// "How to play: Sudoku" / "遊び方：ナンプレ".
 pub fn rules_heading(kind: &Kind, language: Language) -> String {
-    match language {
-        Language::English => format!("How to play: {}", kind_name(kind, language)),
-        Language::Japanese => format!("遊び方：{}", kind_name(kind, language)),
-    }
+    language.say(
+        "book.rules-heading",
+        &[("kind", &kind_name(kind, language))],
+    )
 }
 
 pub fn kind_name(kind: &Kind, language: Language) -> &'static str {
@@ -33,205 +27,153 @@ pub fn kind_name(kind: &Kind, language: Language) -> &'static str {
 
 /// "Answer p. 45" under a puzzle.
 pub fn answer_on_page(language: Language, page: usize) -> String {
-    match language {
-        Language::English => format!("Answer p. {page}"),
-        Language::Japanese => format!("解答 {page}ページ"),
-    }
+    language.say("book.answer-on-page", &[("page", &page)])
 }
 
 /// A drill's task above its position: "Find the X-Wing".
 pub fn drill_task(language: Language, technique: &str) -> String {
-    match language {
-        Language::English => format!("Find the {technique}"),
-        Language::Japanese => format!("{technique}を見つけよう"),
-    }
+    language.say("book.drill-task", &[("technique", &technique)])
 }
 
 /// How to read a drill, for the rules page of a book with drills.
 pub fn drills_rule(language: Language) -> &'static str {
-    match language {
-        Language::English => {
-            "A drill is a puzzle part-way solved: the givens in bold, the digits found so far in regular type, and in each empty cell its candidates, the small digits it can still hold. Find the step its caption names (“Find the X-Wing”); its answer shows the step, the candidates it removes struck through and the digit it leads to circled."
-        }
-        Language::Japanese => {
-            "ドリルは途中まで解いた盤面です。太字は最初からある数字、細字はそこまでに入った数字、空いたマスの小さな数字はまだ入りうる候補です。見出しのテクニック（「井桁（X-Wing）を見つけよう」）を見つけましょう。解答にはその一手を示し、消える候補に斜線を、それで決まる数字に丸を付けています。"
-        }
-    }
+    language.text("book.drills-rule")
 }
 
 /// "Hints": the heading of hint pages.
 pub fn hints(language: Language) -> &'static str {
-    match language {
-        Language::English => "Hints",
-        Language::Japanese => "ヒント",
-    }
+    language.text("book.hints")
 }
 
 /// "Hints: Warm-up" in the contents when answers follow each section.
 pub fn hints_to(language: Language, section: &str) -> String {
-    match language {
-        Language::English => format!("Hints: {section}"),
-        Language::Japanese => format!("ヒント：{section}"),
-    }
+    language.say("book.hints-to", &[("section", &section)])
 }
 
 /// The heading of hint pages: "Hints", or a ladder's rung ("Hints 1: where to look").
 pub fn hints_heading(language: Language, rung: u8) -> String {
-    match (language, rung) {
-        (_, 0) => hints(language).to_string(),
-        (Language::English, 1) => "Hints 1: where to look".to_string(),
-        (Language::English, 2) => "Hints 2: the technique".to_string(),
-        (Language::English, _) => "Hints 3: the step".to_string(),
-        (Language::Japanese, 1) => "ヒント1：どこを見るか".to_string(),
-        (Language::Japanese, 2) => "ヒント2：使うテクニック".to_string(),
-        (Language::Japanese, _) => "ヒント3：解き方の一歩".to_string(),
+    match rung {
+        0 => hints(language),
+        1 => language.text("book.hints-rung-1"),
+        2 => language.text("book.hints-rung-2"),
+        _ => language.text("book.hints-rung-3"),
     }
+    .to_string()
 }
 
 /// A hint as its page prints it: plain (`rung` 0) or the second rung, "X-Wing: look at rows
 /// B and F."; the first rung only where to look, "Look at rows B and F."; the third the
 /// step itself.
 pub fn hint_rung(language: Language, nudge: &Nudge, rung: u8) -> String {
-    match (language, rung) {
-        (_, 3) if nudge.step.is_some() => nudge.step.clone().unwrap_or_default(),
-        (Language::English, 1) => {
-            let mut letters = nudge.area.chars();
-            let area: String = letters
-                .next()
-                .map(|first| first.to_lowercase().chain(letters).collect())
-                .unwrap_or_default();
-            format!("Look at {area}.")
+    match rung {
+        3 if nudge.step.is_some() => nudge.step.clone().unwrap_or_default(),
+        1 => {
+            let area = if language.catalog().lower_case_inside {
+                let mut letters = nudge.area.chars();
+                letters
+                    .next()
+                    .map(|first| first.to_lowercase().chain(letters).collect())
+                    .unwrap_or_default()
+            } else {
+                nudge.area.clone()
+            };
+            language.say("book.hint-look", &[("area", &area)])
         }
-        (Language::Japanese, 1) => format!("{}に注目。", nudge.area),
-        (Language::English, _) => format!("{}: look at {}.", nudge.technique, nudge.area),
-        (Language::Japanese, _) => format!("{}：{}に注目。", nudge.technique, nudge.area),
+        _ => language.say(
+            "book.hint-technique",
+            &[("technique", &nudge.technique), ("area", &nudge.area)],
+        ),
     }
 }
 
 /// The legend of the coordinates, at the head of the walkthroughs.
 pub fn coordinates_legend(language: Language, coordinates: Coordinates) -> &'static str {
-    match (language, coordinates) {
-        (Language::English, Coordinates::Letters) => {
-            "Rows are lettered A, B, C… from the top and columns numbered 1, 2, 3… from the left, as printed beside each grid: C7 is the cell in row C, column 7. Boxes are numbered 1, 2, 3… across and down from the top left; a jigsaw's regions by the number in a corner. C7 ≠ 5 means C7 cannot hold 5."
-        }
-        (Language::English, Coordinates::Numbers) => {
-            "Rows are numbered 1, 2, 3… from the top and columns 1, 2, 3… from the left, as printed beside each grid: r3c7 is the cell in row 3, column 7. Boxes are numbered 1, 2, 3… across and down from the top left; a jigsaw's regions by the number in a corner. r3c7≠5 means r3c7 cannot hold 5."
-        }
-        (Language::Japanese, Coordinates::Letters) => {
-            "行は上からA、B、C…、列は左から1、2、3…と盤の外に示しています。C7はC行・7列目のマスです。ブロックは左上から右へ、下へと1、2、3…と数え、変形ナンプレの領域は角の番号で示します。C7≠5はC7に5が入らないことを表します。"
-        }
-        (Language::Japanese, Coordinates::Numbers) => {
-            "行は上から1、2、3…、列は左から1、2、3…と盤の外に示しています。r3c7は3行目・7列目のマスです。ブロックは左上から右へ、下へと1、2、3…と数え、変形ナンプレの領域は角の番号で示します。r3c7≠5はr3c7に5が入らないことを表します。"
-        }
+    match coordinates {
+        Coordinates::Letters => language.text("book.coordinates-letters"),
+        Coordinates::Numbers => language.text("book.coordinates-numbers"),
     }
 }
 
 /// The hint of a puzzle that singles solve.
 pub fn no_hint(language: Language) -> &'static str {
-    match language {
-        Language::English => {
-            "Singles all the way: look for a house with one place left for a digit."
-        }
-        Language::Japanese => {
-            "基本の解き方だけで解けます。数字の入る場所が1つしかない列・行・ブロックを探しましょう。"
-        }
-    }
+    language.text("book.no-hint")
 }
 
 /// "Walkthroughs": the heading of walkthrough pages.
 pub fn walkthroughs(language: Language) -> &'static str {
-    match language {
-        Language::English => "Walkthroughs",
-        Language::Japanese => "解き方",
-    }
+    language.text("book.walkthroughs")
 }
 
 /// The techniques chapter's heading.
 pub fn techniques(language: Language) -> &'static str {
-    match language {
-        Language::English => "Techniques",
-        Language::Japanese => "解き方のテクニック",
-    }
+    language.text("book.techniques")
 }
 
 /// The techniques chapter of a book whose puzzles need only singles.
 pub fn only_singles(language: Language) -> &'static str {
-    match language {
-        Language::English => {
-            "Every puzzle in this book is solved with singles alone: a digit with one place left in a row, column or box, or a cell with one candidate left."
-        }
-        Language::Japanese => {
-            "この本の問題はすべてシングルだけで解ける：行・列・ブロックで入る場所が1つだけの数字、または候補が1つだけのマス。"
-        }
-    }
+    language.text("book.only-singles")
 }
 
 /// Where a technique's example comes from: "Example from puzzle 37, p. 41".
 pub fn example_from(language: Language, puzzle: usize, page: usize) -> String {
-    match language {
-        Language::English => format!("Example from puzzle {puzzle}, p. {page}:"),
-        Language::Japanese => format!("例：問題{puzzle}（{page}ページ）より"),
-    }
+    language.say("book.example-from", &[("puzzle", &puzzle), ("page", &page)])
 }
 
 /// "Walkthroughs: Warm-up" in the contents when answers follow each section.
 pub fn walkthroughs_to(language: Language, section: &str) -> String {
-    match language {
-        Language::English => format!("Walkthroughs: {section}"),
-        Language::Japanese => format!("解き方：{section}"),
-    }
+    language.say("book.walkthroughs-to", &[("section", &section)])
 }
 
 /// "Puzzle 12" above a walkthrough, "Puzzle 12 (continued)" on its later pages.
 pub fn walkthrough_of(language: Language, number: usize, continued: bool) -> String {
-    match (language, continued) {
-        (Language::English, false) => format!("Puzzle {number}"),
-        (Language::English, true) => format!("Puzzle {number} (continued)"),
-        (Language::Japanese, false) => format!("問題{number}"),
-        (Language::Japanese, true) => format!("問題{number}（続き）"),
-    }
+    let key = if continued {
+        "book.walkthrough-continued"
+    } else {
+        "book.walkthrough-of"
+    };
+    language.say(key, &[("number", &number)])
 }
 
 /// "Puzzle p. 7 · Answer p. 45" beside a walkthrough's heading.
 pub fn puzzle_and_answer(language: Language, puzzle: usize, answer: Option<usize>) -> String {
-    match (language, answer) {
-        (_, None) => puzzle_on_page(language, puzzle),
-        (Language::English, Some(answer)) => format!("Puzzle p. {puzzle} · Answer p. {answer}"),
-        (Language::Japanese, Some(answer)) => format!("問題 {puzzle}ページ／解答 {answer}ページ"),
+    match answer {
+        None => puzzle_on_page(language, puzzle),
+        Some(answer) => language.say(
+            "book.puzzle-and-answer",
+            &[("puzzle", &puzzle), ("answer", &answer)],
+        ),
     }
 }
 
 /// "Puzzle p. 7 · Walkthrough p. 212" under an answer that has a walkthrough.
 pub fn puzzle_and_walkthrough(language: Language, puzzle: usize, walkthrough: usize) -> String {
-    match language {
-        Language::English => format!("Puzzle p. {puzzle} · Walkthrough p. {walkthrough}"),
-        Language::Japanese => format!("問題 {puzzle}ページ／解き方 {walkthrough}ページ"),
-    }
+    language.say(
+        "book.puzzle-and-walkthrough",
+        &[("puzzle", &puzzle), ("walkthrough", &walkthrough)],
+    )
 }
 
 /// "Puzzle p. 7" under an answer.
 pub fn puzzle_on_page(language: Language, page: usize) -> String {
-    match language {
-        Language::English => format!("Puzzle p. {page}"),
-        Language::Japanese => format!("問題 {page}ページ"),
-    }
+    language.say("book.puzzle-on-page", &[("page", &page)])
 }
 
 /// "Answers: Warm-up" in the contents when answers follow each section.
 pub fn answers_to(language: Language, section: &str) -> String {
-    match language {
-        Language::English => format!("Answers: {section}"),
-        Language::Japanese => format!("解答：{section}"),
-    }
+    language.say("book.answers-to", &[("section", &section)])
 }
 
 /// "120 puzzles" on the title page.
 pub fn puzzle_count(language: Language, count: usize) -> String {
-    match (language, count) {
-        (Language::English, 1) => "1 puzzle".to_string(),
-        (Language::English, _) => format!("{count} puzzles"),
-        (Language::Japanese, _) => format!("全{count}問"),
-    }
+    language.count("book.puzzle-count", count as u64, &[])
+}
+
+/// "Solutions: Warm-up": a heading the spec names, followed by a section's title.
+pub fn titled_section(language: Language, title: &str, section: &str) -> String {
+    language.say(
+        "book.titled-section",
+        &[("title", &title), ("section", &section)],
+    )
 }
 
 /// A tier as words and stars on a scale of `scale` stars: ("Hard", "★★★☆☆☆"). `None`
@@ -244,7 +186,7 @@ pub fn tier(
 ) -> Option<(&'static str, String)> {
     let tiers = kind.book.tiers();
     let level = tiers.iter().position(|tier| *tier == name)?;
-    let word = kind.layout.tier_words(language).get(level)?;
+    let word = kind.layout.tier_words(language).get(level)?.as_str();
     let scale = scale.max(tiers.len());
     let stars = "★".repeat(level + 1) + &"☆".repeat(scale - level - 1);
     Some((word, stars))
@@ -269,18 +211,18 @@ mod tests {
     #[test]
     fn tiers_have_words_and_stars() {
         assert_eq!(
-            tier(&SUDOKU, "hard", Language::English, 6),
+            tier(&SUDOKU, "hard", Language::ENGLISH, 6),
             Some(("Hard", "★★★☆☆☆".to_string()))
         );
         assert_eq!(
-            tier(&MUSHIKUI, "easy", Language::Japanese, 4),
+            tier(&MUSHIKUI, "easy", Language::JAPANESE, 4),
             Some(("初級", "★☆☆☆".to_string()))
         );
-        assert_eq!(tier(&SUDOKU, "impossible", Language::English, 6), None);
+        assert_eq!(tier(&SUDOKU, "impossible", Language::ENGLISH, 6), None);
         // On a book's scale of six, a mushikui-zan tier has the stars of the sudoku tier
         // of its name.
         assert_eq!(
-            tier(&MUSHIKUI, "hard", Language::English, 6),
+            tier(&MUSHIKUI, "hard", Language::ENGLISH, 6),
             Some(("Hard", "★★★☆☆☆".to_string()))
         );
     }
@@ -288,7 +230,7 @@ mod tests {
     #[test]
     fn every_tier_of_every_kind_has_words() {
         for kind in ALL {
-            for language in [Language::English, Language::Japanese] {
+            for language in Language::all() {
                 assert_eq!(
                     kind.layout.tier_words(language).len(),
                     kind.book.tiers().len(),

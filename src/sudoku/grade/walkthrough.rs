@@ -22,6 +22,19 @@ pub enum Language {
     Japanese,
 }
 
+impl Language {
+    /// The prose a book set in `language` gets: the steps are told in English and Japanese
+    /// only, so far; a book in another language is refused walkthroughs and hints before
+    /// any work (see `book::spec`).
+    pub fn of(language: crate::i18n::Language) -> Language {
+        if language.script() == crate::i18n::Script::Japanese {
+            Language::Japanese
+        } else {
+            Language::English
+        }
+    }
+}
+
 /// A chain step's account is printed when it is at most this long (characters); longer
 /// accounts (dynamic and nested chains) are summarised.
 const LONGEST_ACCOUNT: usize = 360;

@@ -30,6 +30,17 @@ pub enum Language {
 
 impl Language {
     pub const ALL: [Language; 2] = [Language::English, Language::Japanese];
+
+    /// The prose a book set in `language` gets: the steps are told in English and Japanese
+    /// only, so far; a book in another language is refused walkthroughs and hints before
+    /// any work (see `book::spec`).
+    pub fn of(language: crate::i18n::Language) -> Language {
+        if language.script() == crate::i18n::Script::Japanese {
+            Language::Japanese
+        } else {
+            Language::English
+        }
+    }
 }
 
 /// A digit a step finds: row (as in the row list), index from the left, digit.

@@ -1,0 +1,185 @@
+//! A book in each language prints that language's words: no English heading, caption,
+//! rule, tier or cover line on a page of a German, French, Spanish or Italian book.
+
+use crate::common;
+
+use common::{Pdf, puzzlebook, scratch};
+use puzzlebook::i18n::{Language, Message};
+use std::collections::BTreeSet;
+
+/// A book of every kind of grid a rules page explains, with no blurb, so the back cover is
+/// the catalog's own lines; section titles are numerals, so every word is the catalog's.
+fn spec(code: &str) -> String {
+    format!(
+        r#"title = "I"
+author = "II"
+language = "{code}"
+seed = "languages-1"
+template = "a4"
+
+[page]
+header = "{{title}}"
+
+[[section]]
+title = "1"
+kind = "sudoku"
+count = 2
+per_page = "2x1"
+tier = "easy"
+
+[[section]]
+title = "2"
+kind = "sudoku"
+variant = "x"
+count = 1
+tier = "medium"
+
+[[section]]
+title = "3"
+kind = "sudoku"
+variant = "windoku"
+count = 1
+
+[[section]]
+title = "4"
+kind = "sudoku"
+size = "6x6"
+variant = "jigsaw"
+count = 1
+
+[[section]]
+title = "5"
+kind = "sudoku"
+size = "4x4"
+symbols = "shapes"
+count = 1
+
+[[section]]
+title = "6"
+kind = "sudoku"
+variant = "killer"
+size = "6x6"
+count = 1
+
+[[section]]
+title = "7"
+kind = "mushikui"
+op = "mul"
+digits = [3, 2]
+count = 1
+tier = "easy"
+
+[answers]
+placement = "end"
+
+[cover]
+min_pages = 2
+"#
+    )
+}
+
+/// The words of a catalog (of four letters or more), in lower case.
+fn words(language: Language) -> BTreeSet<String> {
+    let catalog = language.catalog();
+    let mut words = BTreeSet::new();
+    for key in catalog.keys() {
+        let texts: Vec<String> = match catalog.get(key).unwrap() {
+            Message::Text(text) => vec![text.clone()],
+            Message::Plural { one, other } => vec![one.clone(), other.clone()],
+            Message::List(list) => list.clone(),
+        };
+        for text in texts {
+            words.extend(split(&text));
+        }
+    }
+    words
+}
+
+fn split(text: &str) -> Vec<String> {
+    text.split(|ch: char| !ch.is_alphabetic())
+        .filter(|word| word.chars().count() >= 4)
+        .map(str::to_lowercase)
+        .collect()
+}
+
+#[test]
+fn a_book_in_each_language_prints_no_english_words() {
+    let english = words(Language::ENGLISH);
+    let dir = scratch("languages");
+    for code in ["de", "fr", "es", "it"] {
+        let language = Language::from_code(code).unwrap();
+        // Words both languages write (Sudoku, Windoku, Expert, Copyright) are not English.
+        let own = words(language);
+        let foreign: BTreeSet<&String> = english.difference(&own).collect();
+        let spec_path = dir.join(format!("{code}.toml"));
+        std::fs::write(&spec_path, spec(code)).unwrap();
+        let book = dir.join(format!("{code}.pdf"));
+        let cover = dir.join(format!("{code}-cover.pdf"));
+        for (command, pdf) in [("book", &book), ("cover", &cover)] {
+            let code_run = puzzlebook(&[
+                command,
+                spec_path.to_str().unwrap(),
+                "-o",
+                pdf.to_str().unwrap(),
+                "--quiet",
+            ]);
+            assert_eq!(code_run, 0, "{code} {command}");
+        }
+        let mut pages_with_rules = 0;
+        let mut own_words_seen = 0;
+        let heading = language
+            .text("book.rules-heading")
+            .split(' ')
+            .next()
+            .unwrap();
+        for (what, pdf) in [("book", &book), ("cover", &cover)] {
+            let pdf = Pdf::load(pdf);
+            for page in 1..=pdf.page_count() {
+                let text = pdf.page_text(page);
+                let printed = split(&text);
+                let english_here: Vec<&String> = printed
+                    .iter()
+                    .filter(|word| foreign.contains(word))
+                    .collect();
+                assert!(
+                    english_here.is_empty(),
+                    "{code} {what}, page {page}: English {english_here:?} in {text:?}"
+                );
+                own_words_seen += printed.iter().filter(|word| own.contains(*word)).count();
+                if text.contains(heading) {
+                    pages_with_rules += 1;
+                }
+            }
+        }
+        // The pages were read (not an empty text layer): the language's words are there.
+        assert!(
+            own_words_seen > 100,
+            "{code}: {own_words_seen} words of its own"
+        );
+        assert!(
+            pages_with_rules >= 2,
+            "{code}: {pages_with_rules} rules pages"
+        );
+    }
+}
+
+#[test]
+fn walkthroughs_in_a_language_without_step_prose_are_refused_before_any_work() {
+    let dir = scratch("languages-refused");
+    let spec = "title = \"Rätsel\"\nlanguage = \"de\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\nhints = true\n";
+    let path = dir.join("hints.toml");
+    std::fs::write(&path, spec).unwrap();
+    let pdf = dir.join("hints.pdf");
+    let output = common::run_binary(
+        &["book", path.to_str().unwrap(), "-o", pdf.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let message = common::stderr(&output);
+    assert!(
+        message.contains("hints are not written in Deutsch yet"),
+        "{message}"
+    );
+    assert!(message.contains("6:"), "{message}");
+    assert!(!pdf.exists());
+}
