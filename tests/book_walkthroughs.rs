@@ -407,22 +407,12 @@ fn sudoku_teaching_books_are_the_same_bytes_for_any_thread_count() {
 /// stands whole on one page, even the long accounts of diabolical chains.
 #[test]
 fn no_sudoku_step_is_split_across_pages() {
-    use puzzlebook::book::plan::teaching;
-    use puzzlebook::book::{Plan, Spec};
-    use puzzlebook::layout::fonts::FontSet;
-    use puzzlebook::layout::settle;
     let text = SUDOKU_SPEC
         .replace("tier = \"hard\"", "tier = \"diabolical\"")
         .replace("walkthroughs = \"every 2\"", "walkthroughs = \"all\"");
-    let spec = Spec::parse("book.toml", &text, None).unwrap();
-    let fonts = FontSet::bundled(false);
-    let plan = Plan::new(&spec).unwrap();
-    let puzzles = plan
-        .make(&spec, &[], &Default::default(), None, &|_| {})
-        .unwrap()
-        .puzzles;
-    let taught = teaching(&spec, &plan, &puzzles).unwrap();
-    let (pagination, _) = settle(&spec, &fonts, &puzzles, &taught).unwrap();
+    let common::Settled {
+        taught, pagination, ..
+    } = common::settled(&text, false);
     let mut panels = 0;
     for (puzzle, layout) in pagination.walk_layouts.iter().enumerate() {
         let layout = layout.as_ref().expect("every puzzle has a walkthrough");

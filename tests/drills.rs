@@ -5,11 +5,10 @@
 use crate::common;
 
 use common::{Pdf, build, check_manifest_against_pdf, manifest, scratch};
-use puzzlebook::book::plan::teaching;
-use puzzlebook::book::{Plan, Spec};
+use puzzlebook::book::Spec;
 use puzzlebook::layout::fonts::FontSet;
 use puzzlebook::layout::sudoku_walk::{MARK_SCALE, cell_at, mark_at};
-use puzzlebook::layout::{Item, Page, Rect, compose_walked, settle};
+use puzzlebook::layout::{Item, Page, Rect, compose_walked};
 use puzzlebook::sudoku::Grid;
 use puzzlebook::sudoku::grade::{GradeOptions, grade_with};
 use puzzlebook::sudoku::techniques::find;
@@ -118,15 +117,15 @@ fn plain_position(puzzle: &Grid, technique: &str) -> ([u8; 81], [u16; 81]) {
 #[test]
 fn drills_show_exactly_the_graders_candidates_before_the_step() {
     for technique in ["X-Wing", "Naked Pair"] {
-        let spec = Spec::parse("book.toml", &spec("en", technique, 3), None).unwrap();
-        let fonts = FontSet::bundled(false);
-        let plan = Plan::new(&spec).unwrap();
-        let puzzles = plan
-            .make(&spec, &[], &Default::default(), None, &|_| {})
-            .unwrap()
-            .puzzles;
-        let taught = teaching(&spec, &plan, &puzzles).unwrap();
-        let (pagination, geometry) = settle(&spec, &fonts, &puzzles, &taught).unwrap();
+        let common::Settled {
+            spec,
+            fonts,
+            plan,
+            puzzles,
+            taught,
+            pagination,
+            geometry,
+        } = common::settled(&spec("en", technique, 3), false);
         let composed =
             compose_walked(&spec, &pagination, &geometry, &puzzles, &taught, &fonts).unwrap();
         for (index, job) in plan.jobs.iter().enumerate() {

@@ -557,8 +557,11 @@ fn drill_digits(puzzle: &Value) -> Option<(String, String)> {
 pub struct Settled {
     pub spec: puzzlebook::book::Spec,
     pub fonts: puzzlebook::layout::fonts::FontSet,
+    pub plan: puzzlebook::book::Plan,
+    pub puzzles: Vec<puzzlebook::book::plan::Puzzle>,
     pub taught: puzzlebook::book::plan::Teaching,
     pub pagination: puzzlebook::layout::compose::Pagination,
+    pub geometry: puzzlebook::layout::compose::Geometry,
 }
 
 /// [`Settled`] for the spec `text` (`japanese`: with the Japanese fonts).
@@ -571,11 +574,15 @@ pub fn settled(text: &str, japanese: bool) -> Settled {
         .unwrap()
         .puzzles;
     let taught = puzzlebook::book::plan::teaching(&spec, &plan, &puzzles).unwrap();
-    let (pagination, _) = puzzlebook::layout::settle(&spec, &fonts, &puzzles, &taught).unwrap();
+    let (pagination, geometry) =
+        puzzlebook::layout::settle(&spec, &fonts, &puzzles, &taught).unwrap();
     Settled {
         spec,
         fonts,
+        plan,
+        puzzles,
         taught,
         pagination,
+        geometry,
     }
 }
