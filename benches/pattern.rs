@@ -12,9 +12,9 @@
 use std::time::{Duration, Instant};
 
 use puzzlebook::seed::RandomStream;
-use puzzlebook::sudoku::grade::{Grading, RatingTarget, TechniqueTarget, Tier};
+use puzzlebook::sudoku::grade::{RatingTarget, TechniqueTarget, Tier};
 use puzzlebook::sudoku::pattern::shapes::SHAPES;
-use puzzlebook::sudoku::pattern::{Condition, Pattern, PatternRequest, make_classic};
+use puzzlebook::sudoku::pattern::{Pattern, PatternRequest, make_classic};
 use puzzlebook::sudoku::techniques::Grids;
 
 const LIMIT: Duration = Duration::from_secs(10);
@@ -131,13 +131,9 @@ fn techniques(runs: u64) {
             let owned = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
             let target =
                 TechniqueTarget::parse(&owned(needs), &owned(hardest), Grids::CLASSIC).unwrap();
-            let shortfall = |grading: &Grading| target.shortfall(grading);
-            let aim = target.aim(tier.map(RatingTarget::Tier)).unwrap();
-            let mut request = PatternRequest::new(&pattern, name, aim, false);
-            request.condition = Some(Condition {
-                described: target.to_string(),
-                shortfall: &shortfall,
-            });
+            let request = PatternRequest::new(&pattern, name, tier.map(RatingTarget::Tier), false)
+                .aimed_at(&target)
+                .unwrap();
             let (succeeded, times) = timed(runs, |run, deadline| {
                 let mut rng = RandomStream::derive("bench", &[name, label], run);
                 make_classic(&request, &mut rng, Some(deadline)).is_ok()

@@ -15,7 +15,7 @@ use super::source::{Located, Table};
 use super::spec::at;
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
-use crate::sudoku::grade::{Grading, RatingTarget, TechniqueTarget};
+use crate::sudoku::grade::{RatingTarget, TechniqueTarget};
 use crate::sudoku::pattern::{self, Pattern, PatternRequest};
 use crate::sudoku::variant::{Size, Variant, VariantOptions};
 
@@ -210,15 +210,8 @@ impl SectionPattern {
         let options = self.grid()?;
         if (options.size, options.variant) == (Size::S9, Variant::Classic) {
             // The spec reader has checked that the techniques fit the target.
-            let aim = techniques.aim(target)?;
-            let shortfall = |grading: &Grading| techniques.shortfall(grading);
-            let mut request = PatternRequest::new(mask, &self.mark.name, aim, self.minimal);
-            if !techniques.is_empty() {
-                request.condition = Some(pattern::Condition {
-                    described: techniques.to_string(),
-                    shortfall: &shortfall,
-                });
-            }
+            let request = PatternRequest::new(mask, &self.mark.name, target, self.minimal)
+                .aimed_at(techniques)?;
             let (puzzle, solution, grading) = pattern::make_classic(&request, rng, deadline)?;
             return Ok(classic(puzzle, solution, &grading));
         }

@@ -736,10 +736,13 @@ fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Res
         ))
         .with_hint("use a 9×9 pattern, or leave out --needs and --hardest"));
     }
-    // The techniques narrow the ratings the search aims at; the seed path keeps the target
-    // as asked.
-    let aim = techniques.aim(target)?;
-    let shortfall = |grading: &Grading| techniques.shortfall(grading);
+    // Made once, so that techniques no rating of the target fits are refused before any
+    // work; the seed path keeps the target as asked.
+    let classic_request = classic
+        .then(|| {
+            PatternRequest::new(pattern, &named.name, target, args.minimal).aimed_at(&techniques)
+        })
+        .transpose()?;
     let options = crate::sudoku::pattern::grid_options(pattern, size, variant);
     let mut path = vec!["sudoku".to_string()];
     path.extend(crate::sudoku::pattern::seed_path(
@@ -761,15 +764,10 @@ fn run_generate_pattern(args: &GenerateArgs, ui: Ui, named: NamedPattern) -> Res
     batch::generate(&args.jobs, ui, indices, |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let deadline = Some(Instant::now() + budget);
-        let (puzzle, solution, rating, tier, hardest_printed, hardest) = if classic {
-            let mut request = PatternRequest::new(pattern, &named.name, aim, args.minimal);
-            if !techniques.is_empty() {
-                request.condition = Some(crate::sudoku::pattern::Condition {
-                    described: techniques.to_string(),
-                    shortfall: &shortfall,
-                });
-            }
-            let (puzzle, solution, grading) = make_classic(&request, &mut rng, deadline)?;
+        let (puzzle, solution, rating, tier, hardest_printed, hardest) = if let Some(request) =
+            &classic_request
+        {
+            let (puzzle, solution, grading) = make_classic(request, &mut rng, deadline)?;
             (
                 puzzle.to_line(),
                 solution.to_line(),

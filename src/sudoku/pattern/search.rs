@@ -27,7 +27,9 @@ use super::Pattern;
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::grade::hint::Technique;
-use crate::sudoku::grade::{GradeOptions, Grading, RatingRange, RatingTarget, grade_unique};
+use crate::sudoku::grade::{
+    GradeOptions, Grading, RatingRange, RatingTarget, TechniqueTarget, grade_unique,
+};
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solver::{Solution, count_solutions, solve};
 use crate::sudoku::variant::generate::{VariantOptions, fresh_solution};
@@ -69,7 +71,7 @@ pub struct Condition<'a, G> {
     pub described: String,
     /// How far a grading falls short of it, zero when met. The walk keeps moves that do
     /// not fall further short.
-    pub shortfall: &'a (dyn Fn(&G) -> u32 + Sync),
+    pub shortfall: Box<dyn Fn(&G) -> u32 + Sync + 'a>,
 }
 
 impl<'a, G> PatternRequest<'a, G> {
@@ -88,6 +90,23 @@ impl<'a, G> PatternRequest<'a, G> {
             condition: None,
             record_steps: false,
         }
+    }
+}
+
+impl<'a> PatternRequest<'a, Grading> {
+    /// The request aimed at techniques too: the ratings they allow within the target, and
+    /// a solve that uses them (unchanged when there are none). An input error when no
+    /// rating of the target fits them.
+    pub fn aimed_at(mut self, techniques: &'a TechniqueTarget) -> Result<Self> {
+        if techniques.is_empty() {
+            return Ok(self);
+        }
+        self.target = techniques.aim(self.target)?;
+        self.condition = Some(Condition {
+            described: techniques.to_string(),
+            shortfall: Box::new(|grading| techniques.shortfall(grading)),
+        });
+        Ok(self)
     }
 }
 
