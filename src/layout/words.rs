@@ -30,9 +30,35 @@ pub fn answer_on_page(language: Language, page: usize) -> String {
     language.say("book.answer-on-page", &[("page", &page)])
 }
 
-/// A drill's task above its position: "Find the X-Wing".
+/// A drill's task above its position: "Find the X-Wing", or for the techniques named
+/// after what candidates do rather than a pattern, "Find the pointing candidates".
 pub fn drill_task(language: Language, technique: &str) -> String {
-    language.say("book.drill-task", &[("technique", &technique)])
+    if !names_candidates(technique) {
+        return language.say("book.drill-task", &[("technique", &technique)]);
+    }
+    let technique = if language.catalog().lower_case_inside {
+        technique.to_lowercase()
+    } else {
+        technique.to_string()
+    };
+    language.say("book.drill-task-candidates", &[("technique", &technique)])
+}
+
+/// True for a technique (printed name, any language) whose name says what its candidates
+/// do: pointing and claiming, direct or not.
+fn names_candidates(technique: &str) -> bool {
+    use crate::sudoku::grade::Technique;
+    crate::sudoku::techniques::find(technique).is_ok_and(|named| {
+        named.techniques().all(|technique| {
+            matches!(
+                technique,
+                Technique::Pointing
+                    | Technique::Claiming
+                    | Technique::DirectPointing
+                    | Technique::DirectClaiming
+            )
+        })
+    })
 }
 
 /// How to read a drill, for the rules page of a book with drills.
@@ -224,6 +250,28 @@ mod tests {
         assert_eq!(
             tier(&MUSHIKUI, "hard", Language::ENGLISH, 6),
             Some(("Hard", "★★★☆☆☆".to_string()))
+        );
+    }
+
+    /// Pointing and claiming are asked for by their candidates; pattern techniques by name.
+    #[test]
+    fn drill_tasks_read_naturally() {
+        let english = |technique| drill_task(Language::ENGLISH, technique);
+        assert_eq!(english("X-Wing"), "Find the X-Wing");
+        assert_eq!(english("Pointing"), "Find the pointing candidates");
+        assert_eq!(english("Claiming"), "Find the claiming candidates");
+        assert_eq!(
+            english("Direct Claiming"),
+            "Find the direct claiming candidates"
+        );
+        assert_eq!(
+            drill_task(Language::JAPANESE, "ポインティング"),
+            "ポインティングで消える候補を見つけよう"
+        );
+        let german = Language::from_code("de").unwrap();
+        assert_eq!(
+            drill_task(german, "Claiming"),
+            "Finden Sie die Claiming-Kandidaten"
         );
     }
 
