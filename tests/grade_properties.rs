@@ -47,3 +47,120 @@ proptest! {
         prop_assert_eq!(again, grading);
     }
 }
+
+/// Every rating a limit can sit at, from the singles to the forcing chains.
+const LIMITS: [u16; 12] = [12, 17, 19, 26, 32, 38, 45, 52, 56, 62, 70, 85];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Leaving out the techniques above a limit changes no grading that stays within it,
+    /// and stops every other one, as the full grader does, above the limit.
+    #[test]
+    fn skipping_techniques_above_the_limit_keeps_what_stays_within_it(seed in 0u64..1_000_000, limit in prop::sample::select(LIMITS.to_vec())) {
+        let mut rng = RandomStream::derive("grade-skip", &[], seed);
+        let generated = generate(&GenerateOptions::default(), &mut rng).unwrap();
+        let full = GradeOptions { stop_above: Some(limit), ..GradeOptions::default() };
+        let skipping = GradeOptions { skip_above_limit: true, ..full.clone() };
+        let expected = grade_with(&generated.puzzle, &full).unwrap();
+        let got = grade_with(&generated.puzzle, &skipping).unwrap();
+        prop_assert_eq!(got.complete, expected.complete);
+        if expected.complete {
+            prop_assert_eq!(got, expected);
+        } else {
+            prop_assert!(got.rating_tenths > limit && expected.rating_tenths > limit);
+            prop_assert!(got.rating_tenths <= expected.rating_tenths);
+            prop_assert!(!got.trial_and_error);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The room targeted generation waits for (a house with enough empty cells, a digit
+    /// placed rarely enough) is there at every step before each technique that needs it:
+    /// a grading that gives up where the room is gone is never one that would have used
+    /// the technique.
+    #[test]
+    fn techniques_are_only_taken_where_their_room_is(seed in 0u64..1_000_000) {
+        use puzzlebook::sudoku::grade::target::room_of;
+        use puzzlebook::sudoku::grade::{Awaited, Technique};
+        let mut rng = RandomStream::derive("grade-room", &[], seed);
+        let generated = generate(&GenerateOptions::default(), &mut rng).unwrap();
+        let full = grade_with(&generated.puzzle, &GradeOptions::default()).unwrap();
+        for technique in Technique::ALL {
+            let Some(room) = room_of(technique) else { continue };
+            let awaited = Awaited { techniques: TechniqueSet::empty().with(technique), room };
+            let waiting = GradeOptions { awaited: Some(awaited), ..GradeOptions::default() };
+            let graded = grade_with(&generated.puzzle, &waiting).unwrap();
+            if full.used.contains(technique) || graded.complete {
+                prop_assert_eq!(&graded, &full, "{:?} in {}", technique, generated.puzzle);
+            }
+        }
+    }
+
+    /// With singles and direct pointing alone (the candidates of the givens and the digits
+    /// placed), the grader never takes a direct claiming: a direct pointing or a hidden
+    /// single always comes first, which is why `--hardest "Direct Claiming"` is refused.
+    #[test]
+    fn direct_claiming_never_comes_first_with_singles_and_direct_pointing(seed in 0u64..1_000_000) {
+        use puzzlebook::sudoku::grade::Technique;
+        let mut rng = RandomStream::derive("grade-direct-claiming", &[], seed);
+        let generated = generate(&GenerateOptions::default(), &mut rng).unwrap();
+        let options = GradeOptions {
+            techniques: TechniqueSet::empty()
+                .with(Technique::HiddenSingleBox)
+                .with(Technique::DirectPointing),
+            ..GradeOptions::default()
+        };
+        let grading = grade_with(&generated.puzzle, &options).unwrap();
+        prop_assert!(!grading.used.contains(Technique::DirectClaiming));
+    }
+}
+
+/// The rooms hold on rated puzzles too, where the rarer techniques (quads, jellyfish) occur:
+/// a quarter of `tests/data/se-rated.txt`, each technique that needs room and that the
+/// puzzle's solve takes graded again while waiting for it.
+#[test]
+fn rated_puzzles_take_each_technique_where_its_room_is() {
+    use puzzlebook::sudoku::Grid;
+    use puzzlebook::sudoku::grade::target::room_of;
+    use puzzlebook::sudoku::grade::{Awaited, Technique};
+    let data = include_str!("data/se-rated.txt");
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .step_by(4)
+    {
+        let Some(text) = line.split_whitespace().next() else {
+            continue;
+        };
+        let puzzle = Grid::parse(text).unwrap();
+        let full = grade_with(&puzzle, &GradeOptions::default()).unwrap();
+        for technique in Technique::ALL {
+            let Some(room) = room_of(technique) else {
+                continue;
+            };
+            if !full.used.contains(technique) {
+                continue;
+            }
+            let awaited = Awaited {
+                techniques: TechniqueSet::empty().with(technique),
+                room,
+            };
+            let waiting = GradeOptions {
+                awaited: Some(awaited),
+                ..GradeOptions::default()
+            };
+            assert_eq!(
+                grade_with(&puzzle, &waiting).unwrap(),
+                full,
+                "{technique:?} in {text}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} gradings checked");
+}

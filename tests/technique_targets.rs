@@ -29,10 +29,16 @@ fn targeted(needs: &[&str], hardest: &[&str]) -> GradedOptions {
 
 #[test]
 fn hardest_makes_the_technique_the_hardest_step_and_its_rating_the_puzzles() {
+    // Plain digs (Naked Pair, X-Wing, Skyscraper, XY-Wing), digs that empty a house first
+    // (Hidden Pair, Direct Hidden Triple) or a digit (Swordfish), and gradings that wait
+    // for a house's or a digit's room (the subsets and fish).
     for name in [
         "Naked Pair",
         "X-Wing",
         "Hidden Pair",
+        "Direct Hidden Triple",
+        "Naked Triple",
+        "Swordfish",
         "Skyscraper",
         "XY-Wing",
     ] {
@@ -102,6 +108,43 @@ fn generate_hardest_is_the_same_for_any_jobs_and_prints_known_names() {
         );
         assert_eq!(record["hardest_printed"], "Skyscraper");
     }
+}
+
+/// Steered digs (a house or a digit emptied first) keep the output a function of the seed
+/// and the index alone.
+#[test]
+fn steered_generation_is_the_same_for_any_jobs() {
+    let args = |jobs: &'static str| {
+        [
+            "sudoku",
+            "generate",
+            "-n",
+            "3",
+            "--hardest",
+            "swordfish",
+            "--jobs",
+            jobs,
+        ]
+    };
+    let one = run(&args("1"), "");
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one).lines().count(), 3);
+    assert_eq!(stdout(&one), stdout(&run(&args("2"), "")));
+}
+
+/// A direct claiming is never the hardest step (a direct pointing or a hidden single
+/// always comes first), so asking for it is refused at once rather than searched for.
+#[test]
+fn hardest_direct_claiming_is_refused_at_once() {
+    let output = run(&["sudoku", "generate", "--hardest", "Direct Claiming"], "");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("direct pointing"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(TechniqueTarget::parse(&[], &["Direct Claiming".to_string()], Grids::CLASSIC).is_err());
+    assert!(TechniqueTarget::parse(&["Direct Claiming".to_string()], &[], Grids::CLASSIC).is_ok());
 }
 
 #[test]

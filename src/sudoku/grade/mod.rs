@@ -111,6 +111,46 @@ impl TechniqueSet {
     pub fn without(self, technique: Technique) -> TechniqueSet {
         TechniqueSet(self.0 & !(1 << technique as u64))
     }
+
+    /// True when the two sets share a technique.
+    pub fn intersects(self, other: TechniqueSet) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+/// Techniques a grading waits for, and the room a position must have for one of their
+/// steps (see [`Room`]): once a position has no room left before any of them has been
+/// used, none of them can be (the room only shrinks as digits are placed), so a generator
+/// that wants them gives the puzzle up there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Awaited {
+    pub techniques: TechniqueSet,
+    pub room: Room,
+}
+
+/// What a position needs before the grader can take a step of a technique: the grader
+/// tries the smaller of two complementary patterns first, so the larger ones need room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Room {
+    /// A house with at least this many empty cells (a naked set of `n` cells in a house of
+    /// `k` empty cells is a hidden set of `k - n` digits, with the same eliminations).
+    EmptyHouse(u32),
+    /// A digit placed at most this many times (a fish of `n` rows on a digit still to
+    /// place in `k` rows is a fish of `k - n` columns, with the same eliminations).
+    RareDigit(usize),
+}
+
+impl Room {
+    /// True when the classic board still has the room.
+    pub fn holds(self, board: &Board) -> bool {
+        match self {
+            Room::EmptyHouse(cells) => board::HOUSE_SETS[..27]
+                .iter()
+                .any(|&house| (board.empty & house).count_ones() >= cells),
+            Room::RareDigit(most) => (1..=9u8)
+                .any(|digit| board.values.iter().filter(|&&value| value == digit).count() <= most),
+        }
+    }
 }
 
 impl Default for TechniqueSet {
@@ -127,6 +167,17 @@ pub struct GradeOptions {
     /// Stop as soon as a step rates above this (in tenths): the grading is then marked
     /// incomplete and its rating is that step's. Generators use it to reject early.
     pub stop_above: Option<u16>,
+    /// With [`GradeOptions::stop_above`] (and without `record_steps`): leave out the
+    /// techniques that only rate above the limit, and that no technique within it follows
+    /// in the solve loop's order. Where none of the others applies, the grading stops
+    /// there, incomplete, named after the first technique left out and rated at the lowest
+    /// rating any of them can have, without searching for the step (chains, above all,
+    /// cost far more than the steps before them). Generators that only ask whether a
+    /// puzzle stays within a rating use it.
+    pub skip_above_limit: bool,
+    /// Stop, incomplete, at the first position with no room for these techniques while
+    /// none of them has been used (generators that want them).
+    pub awaited: Option<Awaited>,
     /// Give up (with a run-time error) when grading is still going at this moment.
     pub deadline: Option<Instant>,
     /// The techniques to use (default: Sudoku Explainer's default set).
@@ -217,6 +268,12 @@ pub fn grade_with(puzzle: &Grid, options: &GradeOptions) -> Result<Grading> {
 pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> Result<Grading> {
     let mut board = Board::with_geometry(puzzle, options.extra_houses.geometry());
     let techniques = options.techniques.for_houses(options.extra_houses);
+    let (techniques, beyond_limit) = match options.stop_above {
+        Some(limit) if options.skip_above_limit && !options.record_steps => {
+            within_limit(techniques, limit)
+        }
+        _ => (techniques, None),
+    };
     let mut engine = ChainEngine::new();
     let mut grading = Grading {
         rating_tenths: 0,
@@ -237,8 +294,22 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
         {
             return Err(Error::runtime("grading ran out of time"));
         }
-        let hint = match find_next(&board, techniques, &mut engine) {
-            Some(hint) if is_sound(&hint, &board, solution) => hint,
+        if let Some(awaited) = options.awaited
+            && !awaited.techniques.intersects(grading.used)
+            && !awaited.room.holds(&board)
+        {
+            grading.complete = false;
+            break;
+        }
+        let hint = match (find_next(&board, techniques, &mut engine), beyond_limit) {
+            (Some(hint), _) if is_sound(&hint, &board, solution) => hint,
+            (None, Some((skipped, lowest))) => {
+                grading.rating_tenths = lowest;
+                grading.hardest = skipped;
+                grading.hardest_name = skipped.name().to_string();
+                grading.complete = false;
+                break;
+            }
             _ => trial_and_error(&board, solution),
         };
         if hint.technique == Technique::TrialAndError {
@@ -260,7 +331,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
         }
         hint.apply(&mut board);
     }
-    if grading.step_count == 0 {
+    if grading.step_count == 0 && grading.complete {
         grading.hardest_name = "Already Solved".to_string();
     }
     grading.tier = if grading.trial_and_error {
@@ -349,6 +420,37 @@ const FINDERS: [(Technique, Finder); 35] = [
     ),
     (Technique::NestedForcingChain, Chain(ChainRule::Nested)),
 ];
+
+/// The lowest rating a step found by `technique`'s finder can have (the single finder
+/// also finds full houses).
+fn finder_floor(technique: Technique) -> u16 {
+    if technique == Technique::HiddenSingleBox {
+        Technique::FullHouse.base_rating()
+    } else {
+        technique.base_rating()
+    }
+}
+
+/// `techniques` without the finders that only find steps rated above `limit` and come
+/// after every finder that may find one within it; with the first finder left out and the
+/// lowest rating a step of any left out can have, if any is.
+fn within_limit(techniques: TechniqueSet, limit: u16) -> (TechniqueSet, Option<(Technique, u16)>) {
+    let mut kept = techniques;
+    let mut left_out = None;
+    for &(technique, _) in FINDERS.iter().rev() {
+        if !techniques.contains(technique) {
+            continue;
+        }
+        let floor = finder_floor(technique);
+        if floor <= limit {
+            break;
+        }
+        kept = kept.without(technique);
+        let lowest = left_out.map_or(floor, |(_, lowest): (Technique, u16)| lowest.min(floor));
+        left_out = Some((technique, lowest));
+    }
+    (kept, left_out)
+}
 
 /// The step SE would take next in this position, if any technique applies.
 pub fn next_hint(board: &Board) -> Option<Hint> {

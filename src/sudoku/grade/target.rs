@@ -19,11 +19,11 @@ use std::time::Instant;
 
 use super::generate::{GradedOptions, GradedPuzzle, RatingTarget, still_unique};
 use super::tier::{MAX_RATING, RatingRange};
-use super::{GradeOptions, Grading, Technique, TechniqueSet, grade_unique};
+use super::{Awaited, GradeOptions, Grading, Room, Technique, TechniqueSet, grade_unique};
 use crate::error::{Error, Result};
 use crate::seed::RandomStream;
-use crate::sudoku::generate::{dig, random_solution};
-use crate::sudoku::grid::Grid;
+use crate::sudoku::generate::{dig_first, random_solution};
+use crate::sudoku::grid::{Grid, HOUSES};
 use crate::sudoku::techniques::{Grids, Named, find, for_grids, printed_name};
 
 /// What a request asks of a puzzle's techniques. Empty: nothing.
@@ -118,8 +118,22 @@ impl TechniqueTarget {
     }
 
     /// Refuses a target no puzzle can meet: hardest techniques one of which is easier than
-    /// another needed one.
+    /// another needed one, or that can never be the hardest step (see [`NEVER_HARDEST`]).
     fn check(&self) -> Result<()> {
+        if let Some(named) = self.hardest.first()
+            && self
+                .hardest
+                .iter()
+                .all(|named| named.techniques().all(|t| NEVER_HARDEST.contains(&t)))
+        {
+            return Err(Error::input(format!(
+                "no puzzle has {} as its hardest step: wherever one applies in a position \
+                 solved with singles and direct pointing alone, a direct pointing or a hidden \
+                 single applies too, and the grader takes those first",
+                named.name
+            ))
+            .with_hint("ask for it with --needs (a harder step comes first), or --hardest \"Direct Pointing\""));
+        }
         let range = self.rating_range();
         if range.min <= range.max {
             return Ok(());
@@ -232,6 +246,17 @@ impl fmt::Display for TechniqueTarget {
     }
 }
 
+/// Techniques no classic puzzle has as its hardest step. A direct claiming (a line's digit
+/// locked in a box, leaving one place for it in another line) in a position with only the
+/// givens' and singles' candidates: say row 1's digit is confined to box 1, and row 3 has
+/// it in box 1 and once outside, in box 2. Then in box 3 the digit can only be in row 2; if
+/// it has one place there, that is a hidden single in a box; otherwise box 3 points along
+/// row 2, which leaves box 2 one place for it (in row 3): a direct pointing, rated 1.7,
+/// which the grader tries before the claiming's 1.9. So the claiming is only ever taken
+/// after a harder step has removed candidates. (`tests/grade_properties.rs` checks the
+/// grader on random puzzles.)
+pub const NEVER_HARDEST: [Technique; 1] = [Technique::DirectClaiming];
+
 /// What targeted generation got to before it gave up, for its message.
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
@@ -264,8 +289,11 @@ pub fn generate_targeted(
     let orbits = options.base.symmetry.orbits();
     let min_clues = options.base.clues.map_or(0, |clues| clues.min);
     let families = target.named().count() as u32;
+    let steer = Steer::of(target);
     let grade_options = GradeOptions {
+        awaited: awaited(target),
         stop_above: Some(range.max),
+        skip_above_limit: true,
         deadline,
         ..GradeOptions::default()
     };
@@ -308,7 +336,8 @@ pub fn generate_targeted(
         }
         tally.attempts += 1;
         let solution = random_solution(rng);
-        let puzzle = dig(&solution, options.base.symmetry, min_clues, rng);
+        let first = steer.cells(&solution, rng);
+        let puzzle = dig_first(&solution, options.base.symmetry, &first, min_clues, rng);
         let grading = in_time(grade(&puzzle, &solution, false), late(), options, &tally)?;
         let progress = target.progress(grading.used, grading.hardest);
         tally.best = tally.best.max(progress);
@@ -342,6 +371,106 @@ pub fn generate_targeted(
                 grading: repaired.grading,
             });
         }
+    }
+}
+
+/// The room a step of `technique` needs (see [`Room`]): the grader tries naked sets,
+/// hidden sets and fish from the smallest up, so a pattern is only its step where its
+/// complement is larger (a hidden single, the complement of size one, comes first of all).
+/// A naked pair then needs a house of four empty cells, a hidden pair five, a naked
+/// triple six, a hidden triple seven, a naked quad eight and a hidden quad nine; an
+/// X-wing a digit placed at most five times, a swordfish three, a jellyfish once.
+pub fn room_of(technique: Technique) -> Option<Room> {
+    use Technique as T;
+    Some(match technique {
+        T::NakedPair => Room::EmptyHouse(4),
+        T::HiddenPair => Room::EmptyHouse(5),
+        T::NakedTriple => Room::EmptyHouse(6),
+        T::HiddenTriple => Room::EmptyHouse(7),
+        T::NakedQuad => Room::EmptyHouse(8),
+        T::HiddenQuad => Room::EmptyHouse(9),
+        T::XWing => Room::RareDigit(5),
+        T::Swordfish => Room::RareDigit(3),
+        T::Jellyfish => Room::RareDigit(1),
+        _ => return None,
+    })
+}
+
+/// What a targeted grading waits for: the first family named, when each of its
+/// techniques needs room of one kind (the loosest of theirs).
+fn awaited(target: &TechniqueTarget) -> Option<Awaited> {
+    let named = target.named().next()?;
+    let mut room = None;
+    for technique in named.techniques() {
+        room = Some(match (room, room_of(technique)?) {
+            (None, new) => new,
+            (Some(Room::EmptyHouse(a)), Room::EmptyHouse(b)) => Room::EmptyHouse(a.min(b)),
+            (Some(Room::RareDigit(a)), Room::RareDigit(b)) => Room::RareDigit(a.max(b)),
+            _ => return None,
+        });
+    }
+    Some(Awaited {
+        techniques: named.members,
+        room: room?,
+    })
+}
+
+/// Where a targeted dig starts emptying the grid, so that the room a technique's step
+/// needs (see [`room_of`]) is there: random minimal puzzles rarely have a house of eight
+/// empty cells, or a digit given once, when the solve reaches them. Digging a house (or
+/// every cell of a digit) first leaves one. Measured, it pays for quads, the hidden pair
+/// and the direct hidden triple (a house) and for swordfish and jellyfish (a digit); for
+/// the other techniques plain random digs make their puzzles faster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Steer {
+    /// Dig in random order.
+    Anywhere,
+    /// Empty a random house first.
+    House,
+    /// Empty every cell of a random digit first.
+    Digit,
+}
+
+impl Steer {
+    /// The steering for a target's first family (the drilled one).
+    fn of(target: &TechniqueTarget) -> Steer {
+        use Technique as T;
+        let Some(named) = target.named().next() else {
+            return Steer::Anywhere;
+        };
+        let all = |set: &[Technique]| named.techniques().all(|t| set.contains(&t));
+        if all(&[
+            T::DirectHiddenTriple,
+            T::HiddenPair,
+            T::NakedQuad,
+            T::HiddenQuad,
+        ]) {
+            Steer::House
+        } else if all(&[T::Swordfish, T::Jellyfish]) {
+            Steer::Digit
+        } else {
+            Steer::Anywhere
+        }
+    }
+
+    /// The cells to dig first in `solution`, chosen from the stream.
+    fn cells(self, solution: &Grid, rng: &mut RandomStream) -> [bool; 81] {
+        let mut first = [false; 81];
+        match self {
+            Steer::Anywhere => {}
+            Steer::House => {
+                for &cell in &HOUSES[rng.below(27) as usize] {
+                    first[cell] = true;
+                }
+            }
+            Steer::Digit => {
+                let digit = rng.below(9) as u8 + 1;
+                for (cell, first) in first.iter_mut().enumerate() {
+                    *first = solution.get(cell) == digit;
+                }
+            }
+        }
+        first
     }
 }
 
