@@ -1,6 +1,7 @@
 //! Targeted generation rate: puzzles per second for `--hardest T` on two worker threads
 //! (what `puzzlebook sudoku generate --hardest T --jobs 2` does), for each classic
-//! technique rated up to 7.0 on Sudoku Explainer's scale (the README's table).
+//! technique rated up to 7.0 on Sudoku Explainer's scale (the README's table), but those no
+//! puzzle has as its hardest step (`NEVER_HARDEST`, refused).
 //!
 //! Run with `cargo bench --bench technique_targets [NAME…] [--count=N] [--seconds=S]`
 //! (registry names, e.g. `X-Wing`). Each technique is measured on `COUNT` (or N)
@@ -14,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use puzzlebook::seed::RandomStream;
 use puzzlebook::sudoku::GenerateOptions;
+use puzzlebook::sudoku::grade::target::NEVER_HARDEST;
 use puzzlebook::sudoku::grade::{GradedOptions, RatingTarget, TechniqueTarget, generate_graded};
 use puzzlebook::sudoku::techniques::{Grids, REGISTRY};
 use rayon::prelude::*;
@@ -40,6 +42,7 @@ fn main() {
             .iter()
             .filter(|info| info.grids.contains(Grids::CLASSIC) && info.rating.0 <= 70)
             .filter(|info| info.rating.0 > 10)
+            .filter(|info| !NEVER_HARDEST.contains(&info.technique))
             .map(|info| info.name.to_string())
             .collect()
     } else {
