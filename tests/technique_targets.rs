@@ -76,27 +76,36 @@ fn needs_puts_every_named_technique_on_the_solve_path() {
     }
 }
 
+/// `sudoku generate -n 3 --hardest TECHNIQUE --format json` on one thread and on two: the
+/// same three lines, returned.
+fn hardest_on_one_and_two_jobs(technique: &str) -> String {
+    let output = |jobs: &str| {
+        run(
+            &[
+                "sudoku",
+                "generate",
+                "-n",
+                "3",
+                "--hardest",
+                technique,
+                "--format",
+                "json",
+                "--jobs",
+                jobs,
+            ],
+            "",
+        )
+    };
+    let one = output("1");
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&output("2")));
+    assert_eq!(stdout(&one).lines().count(), 3);
+    stdout(&one)
+}
+
 #[test]
 fn generate_hardest_is_the_same_for_any_jobs_and_prints_known_names() {
-    let args = |jobs: &'static str| {
-        [
-            "sudoku",
-            "generate",
-            "-n",
-            "3",
-            "--hardest",
-            "skyscraper",
-            "--format",
-            "json",
-            "--jobs",
-            jobs,
-        ]
-    };
-    let one = run(&args("1"), "");
-    assert!(one.status.success(), "{}", stderr(&one));
-    let two = run(&args("2"), "");
-    assert_eq!(stdout(&one), stdout(&two));
-    for line in stdout(&one).lines() {
+    for line in hardest_on_one_and_two_jobs("skyscraper").lines() {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(record["rating"], 4.0);
         // SE's exact name stays in `hardest`; the printed name drops the region code.
@@ -110,26 +119,15 @@ fn generate_hardest_is_the_same_for_any_jobs_and_prints_known_names() {
     }
 }
 
-/// Steered digs (a house or a digit emptied first) keep the output a function of the seed
-/// and the index alone.
+/// Steered digs (a digit's cells emptied first, a grading that waits for the room a
+/// swordfish needs) keep the output a function of the seed and the index alone.
 #[test]
 fn steered_generation_is_the_same_for_any_jobs() {
-    let args = |jobs: &'static str| {
-        [
-            "sudoku",
-            "generate",
-            "-n",
-            "3",
-            "--hardest",
-            "swordfish",
-            "--jobs",
-            jobs,
-        ]
-    };
-    let one = run(&args("1"), "");
-    assert!(one.status.success(), "{}", stderr(&one));
-    assert_eq!(stdout(&one).lines().count(), 3);
-    assert_eq!(stdout(&one), stdout(&run(&args("2"), "")));
+    for line in hardest_on_one_and_two_jobs("swordfish").lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["rating"], 3.8);
+        assert_eq!(record["hardest_printed"], "Swordfish");
+    }
 }
 
 /// A direct claiming is never the hardest step (a direct pointing or a hidden single

@@ -147,8 +147,13 @@ impl Room {
             Room::EmptyHouse(cells) => board::HOUSE_SETS[..27]
                 .iter()
                 .any(|&house| (board.empty & house).count_ones() >= cells),
-            Room::RareDigit(most) => (1..=9u8)
-                .any(|digit| board.values.iter().filter(|&&value| value == digit).count() <= most),
+            Room::RareDigit(most) => {
+                let mut placed = [0usize; 10];
+                for &value in &board.values {
+                    placed[usize::from(value)] += 1;
+                }
+                placed[1..].iter().any(|&count| count <= most)
+            }
         }
     }
 }
