@@ -61,7 +61,7 @@ impl TechniqueTarget {
             needs: read(needs)?,
             hardest: read(hardest)?,
         };
-        target.check()?;
+        target.check(grids)?;
         Ok(target)
     }
 
@@ -118,9 +118,11 @@ impl TechniqueTarget {
     }
 
     /// Refuses a target no puzzle can meet: hardest techniques one of which is easier than
-    /// another needed one, or that can never be the hardest step (see [`NEVER_HARDEST`]).
-    fn check(&self) -> Result<()> {
+    /// another needed one, or that can never be the hardest step of a classic grid (see
+    /// [`NEVER_HARDEST`]).
+    fn check(&self, grids: Grids) -> Result<()> {
         if let Some(named) = self.hardest.first()
+            && grids == Grids::CLASSIC
             && self
                 .hardest
                 .iter()
@@ -246,7 +248,8 @@ impl fmt::Display for TechniqueTarget {
     }
 }
 
-/// Techniques no classic puzzle has as its hardest step. A direct claiming (a line's digit
+/// Techniques no classic puzzle has as its hardest step (with windoku's windows, a
+/// claiming may lock a digit in a window, which this does not cover). A direct claiming (a line's digit
 /// locked in a box, leaving one place for it in another line) in a position with only the
 /// givens' and singles' candidates: say row 1's digit is confined to box 1, and row 3 has
 /// it in box 1 and once outside, in box 2. Then in box 3 the digit can only be in row 2; if
