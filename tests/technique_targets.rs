@@ -150,6 +150,10 @@ fn hardest_direct_claiming_is_refused_at_once() {
     );
     assert!(TechniqueTarget::parse(&[], &["Direct Claiming".to_string()], Grids::CLASSIC).is_err());
     assert!(TechniqueTarget::parse(&["Direct Claiming".to_string()], &[], Grids::CLASSIC).is_ok());
+    // The proof is about the classic houses: windoku's windows can lock a digit too.
+    assert!(
+        TechniqueTarget::parse(&[], &["Direct Claiming".to_string()], Grids::X_WINDOKU).is_ok()
+    );
 }
 
 #[test]
