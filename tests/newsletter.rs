@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{Pdf, build, check_manifest_against_pdf, manifest, scratch};
+use common::{Pdf, build, build_output, check_manifest_against_pdf, manifest, scratch};
 
 const WEEKLY: &str = "title = \"The Friday Sheet\"\nsubtitle = \"No. 12\"\nauthor = \"Puzzle Desk\"\nseed = \"w12\"\ntemplate = \"newsletter\"\n[[section]]\ntitle = \"Warm-up\"\nkind = \"sudoku\"\ncount = 4\ntier = \"easy\"\n[[section]]\ntitle = \"Sums\"\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [3, 2]\ncount = 6\ntier = \"easy\"\n";
 
@@ -75,23 +75,11 @@ fn a_newsletter_starts_its_puzzles_on_page_one_under_the_masthead() {
     );
 }
 
-/// Builds `text` as `NAME.toml`: the exit code, the error message and whether a PDF was left.
-fn build_refused(dir: &std::path::Path, name: &str, text: &str) -> (Option<i32>, String, bool) {
-    let spec = dir.join(format!("{name}.toml"));
-    let pdf = dir.join(format!("{name}.pdf"));
-    std::fs::write(&spec, text).unwrap();
-    let output = common::run_binary(
-        &["book", spec.to_str().unwrap(), "-o", pdf.to_str().unwrap()],
-        "",
-    );
-    (output.status.code(), common::stderr(&output), pdf.exists())
-}
-
 #[test]
 fn a_masthead_needs_a_second_row_and_room() {
     let dir = scratch("newsletter-errors");
     let one_row = WEEKLY.replace("count = 4\n", "count = 4\nper_page = \"3x1\"\n");
-    let (code, message, left) = build_refused(&dir, "one-row", &one_row);
+    let (code, message, left) = build_output(&dir, "one-row", &one_row);
     assert_eq!(code, Some(2), "{message}");
     assert!(message.contains("one-row.toml:10:"), "{message}");
     assert!(
@@ -110,7 +98,7 @@ fn a_masthead_needs_a_second_row_and_room() {
             "template = \"newsletter\"\n",
             "template = \"newsletter\"\n[page]\ntext_size = \"14pt\"\n",
         );
-    let (code, message, left) = build_refused(&dir, "long", &long);
+    let (code, message, left) = build_output(&dir, "long", &long);
     assert_eq!(code, Some(2), "{message}");
     assert!(message.contains("long.toml:1:"), "{message}");
     assert!(message.contains("the masthead"), "{message}");

@@ -441,20 +441,8 @@ fn variant_and_killer_sections_take_needs_and_hardest() {
     }
     // A killer tier the technique cannot be the hardest step of, at the key.
     let refused = "title = \"V\"\n[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 1\nhardest = \"X-Wing\"\ntier = \"easy\"\n";
-    std::fs::write(dir.join("refused.toml"), refused).unwrap();
-    let output = run(
-        &[
-            "book",
-            dir.join("refused.toml").to_str().unwrap(),
-            "-o",
-            dir.join("refused.pdf").to_str().unwrap(),
-        ],
-        "",
-    );
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("refused.toml:6:"),
-        "{}",
-        stderr(&output)
-    );
+    let (code, message, left) = common::build_output(&dir, "refused", refused);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("refused.toml:6:"), "{message}");
+    assert!(!left);
 }
