@@ -255,8 +255,64 @@ pub(super) fn wrap_step(
     width: f64,
     spacing: f64,
 ) -> (Vec<String>, Option<f64>) {
-    let (lines, tab, _) = wrap_rows(metrics, text, size, width, spacing);
+    let (lines, tab, _) = wrap_rows(metrics, text, size, width, spacing, None);
     (lines, tab)
+}
+
+/// The rows of a table: (the deduction, what it does).
+fn table_rows(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    text.lines()
+        .map(|row| row.split_once('\t').unwrap_or((row, "")))
+}
+
+/// Where the tables across the width of one walkthrough split their columns: the same
+/// for all of them, so that the columns line up down its pages.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Columns {
+    /// The width of the deductions' column.
+    pub left: f64,
+    /// In a line of two rows, the width of each row's deduction.
+    pub first: f64,
+}
+
+/// The [`Columns`] of the tables among `texts` set `width` wide; `None` without a table.
+pub(super) fn columns_of<'a>(
+    metrics: &FontMetrics,
+    texts: impl Iterator<Item = &'a str>,
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> Option<Columns> {
+    let rows: Vec<(&str, &str)> = texts
+        .filter(|text| text.contains('\t'))
+        .flat_map(table_rows)
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let gap = style::TABLE_GAP * spacing;
+    let left = split_of(metrics, &rows, size, width, spacing);
+    Some(Columns {
+        left,
+        first: pair_first(metrics, &rows, size, pair_half(width, left + gap, gap), gap),
+    })
+}
+
+/// The width each row of a line of two has: the second starts where the table's second
+/// column does (`tab`), so that the columns line up.
+fn pair_half(width: f64, tab: f64, gap: f64) -> f64 {
+    (tab - 2.0 * gap).min(width - tab).max(0.0)
+}
+
+/// The first column of a pair as wide as the longest deduction that leaves room for its
+/// outcome in `half`, at most 60 % of it.
+fn pair_first(metrics: &FontMetrics, rows: &[(&str, &str)], size: f64, half: f64, gap: f64) -> f64 {
+    rows.iter()
+        .map(|(what, done)| (metrics.width(what, size), metrics.width(done, size)))
+        .filter(|&(what, done)| what + gap + done <= half)
+        .map(|(what, _)| what)
+        .fold(0.0, f64::max)
+        .min(half * 0.6)
 }
 
 /// Wrapped lines, a table's tab, the line each row starts on, and [`Panel::paired`].
@@ -272,30 +328,30 @@ fn wrap_paired_rows(
     size: f64,
     width: f64,
     spacing: f64,
+    columns: Option<Columns>,
 ) -> PairedRows {
-    let (lines, tab, starts) = wrap_rows(metrics, text, size, width, spacing);
+    let (lines, tab, starts) = wrap_rows(
+        metrics,
+        text,
+        size,
+        width,
+        spacing,
+        columns.map(|columns| columns.left),
+    );
     let Some(tab) = tab else {
         return (lines, None, starts, None);
     };
-    let rows: Vec<(&str, &str)> = text
-        .lines()
-        .map(|row| row.split_once('\t').unwrap_or((row, "")))
-        .collect();
+    let rows: Vec<(&str, &str)> = table_rows(text).collect();
     let gap = style::TABLE_GAP * spacing;
-    let half = (width - 2.0 * gap) / 2.0;
-    // The first column of a pair as wide as the longest deduction that leaves room for
-    // its outcome, at most 60 % of the half.
-    let fits = |what: f64, done: f64| what + gap + done <= half;
+    let half = pair_half(width, tab, gap);
     let widths: Vec<(f64, f64)> = rows
         .iter()
         .map(|(what, done)| (metrics.width(what, size), metrics.width(done, size)))
         .collect();
-    let first = widths
-        .iter()
-        .filter(|&&(what, done)| fits(what, done))
-        .map(|&(what, _)| what)
-        .fold(0.0, f64::max)
-        .min(half * 0.6);
+    let first = columns.map_or_else(
+        || pair_first(metrics, &rows, size, half, gap),
+        |columns| columns.first,
+    );
     let short = |&(what, done): &(f64, f64)| what <= first && first + gap + done <= half;
     let row_lines = |row: usize| {
         let end = starts.get(row + 1).copied().unwrap_or(lines.len());
@@ -324,33 +380,25 @@ fn wrap_paired_rows(
         paired_lines,
         Some(tab),
         paired_starts,
-        Some((half + 2.0 * gap, first + gap)),
+        Some((tab, first + gap)),
     )
 }
 
-/// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text).
-fn wrap_rows(
+/// The width of a table's deductions column that sets `rows` in the fewest lines: the
+/// widest outcome's when that does as well as any.
+fn split_of(
     metrics: &FontMetrics,
-    text: &str,
+    rows: &[(&str, &str)],
     size: f64,
     width: f64,
     spacing: f64,
-) -> (Vec<String>, Option<f64>, Vec<usize>) {
-    if !text.contains('\t') {
-        return (wrap(metrics, text, size, width), None, Vec::new());
-    }
-    let rows: Vec<(&str, &str)> = text
-        .lines()
-        .map(|row| row.split_once('\t').unwrap_or((row, "")))
-        .collect();
+) -> f64 {
     let gap = style::TABLE_GAP * spacing;
     let outcome = rows
         .iter()
         .map(|(_, outcome)| metrics.width(outcome, size))
         .fold(0.0, f64::max)
         .min(width * style::TABLE_OUTCOME);
-    // The split of the two columns that sets the table in the fewest lines: the widest
-    // outcome's when that does as well as any.
     let lines_with = |left: f64| -> usize {
         rows.iter()
             .map(|(what, done)| {
@@ -369,6 +417,25 @@ fn wrap_rows(
             (left, fewest) = (candidate, count);
         }
     }
+    left
+}
+
+/// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text);
+/// a table's deductions column `left` wide, or as [`split_of`] finds for it.
+fn wrap_rows(
+    metrics: &FontMetrics,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: f64,
+    left: Option<f64>,
+) -> (Vec<String>, Option<f64>, Vec<usize>) {
+    if !text.contains('\t') {
+        return (wrap(metrics, text, size, width), None, Vec::new());
+    }
+    let rows: Vec<(&str, &str)> = table_rows(text).collect();
+    let gap = style::TABLE_GAP * spacing;
+    let left = left.unwrap_or_else(|| split_of(metrics, &rows, size, width, spacing));
     let outcome = width - left - gap;
     let mut lines = Vec::new();
     let mut starts = Vec::new();
@@ -489,9 +556,16 @@ pub fn lay_out(
             let gather = if stacked { figure.1 / 3.0 } else { figure.1 };
             // A step's words (a table or text) across the width, in pieces the pages can
             // break between; `continues` when the step began in the panel before.
+            let columns = columns_of(
+                metrics,
+                walk.steps.iter().map(|step| step.text.as_str()),
+                size,
+                wide,
+                text,
+            );
             let across = |index: usize, words: &str, continues: bool| {
                 let (lines, tab, starts, paired) =
-                    wrap_paired_rows(metrics, words, size, wide, text);
+                    wrap_paired_rows(metrics, words, size, wide, text, columns);
                 text_panels(index, lines, tab, &starts, paired, &piece_height, continues)
             };
             let mut panels: Vec<Panel> = Vec::new();
@@ -504,7 +578,11 @@ pub fn lay_out(
                 } else {
                     (PanelKind::Shared, if stacked { wide } else { narrow })
                 };
-                let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text);
+                // Across the width, a table's columns are the walkthrough's.
+                let left = columns
+                    .filter(|_| column == wide)
+                    .map(|columns| columns.left);
+                let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, left);
                 if let Some(panel) = current.as_mut() {
                     // Words beside a figure, or a shared panel's next step.
                     let joins = match (panel.kind, kind) {
