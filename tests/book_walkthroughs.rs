@@ -427,16 +427,37 @@ fn no_sudoku_step_is_split_across_pages() {
         }
         assert_eq!(next, walk.steps.len());
     }
-    // And every page holds whole panels: each panel on one page only.
-    let mut seen = std::collections::BTreeSet::new();
+    // And the pages hold every step's words once, in order, and every figure once (a
+    // figure that waits for the next page follows its words).
+    let mut told = vec![Vec::new(); pagination.walk_layouts.len()];
+    let mut figures = vec![0; pagination.walk_layouts.len()];
     for page in &pagination.walk_pages {
         for block in &page.blocks {
-            for panel in block.panels.clone() {
-                assert!(seen.insert((block.puzzle, panel)), "a panel on two pages");
+            for panel in &block.panels {
+                figures[block.puzzle] += usize::from(panel.has_figure());
+                if panel.floated {
+                    assert!(told[block.puzzle].contains(&panel.steps.start));
+                    continue;
+                }
+                let from = panel.steps.start + usize::from(panel.continued);
+                told[block.puzzle].extend(from..panel.steps.end);
             }
         }
     }
-    assert_eq!(seen.len(), panels);
+    for (puzzle, layout) in pagination.walk_layouts.iter().enumerate() {
+        let layout = layout.as_ref().unwrap();
+        assert_eq!(
+            told[puzzle],
+            (0..layout.panels.last().unwrap().steps.end).collect::<Vec<_>>()
+        );
+        let drawn = layout
+            .panels
+            .iter()
+            .filter(|panel| panel.has_figure())
+            .count();
+        assert_eq!(figures[puzzle], drawn);
+    }
+    assert!(panels > 0);
 }
 
 /// X-sudoku and windoku get walkthroughs and hints from the classic grader with their

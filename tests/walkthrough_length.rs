@@ -163,3 +163,42 @@ fn walkthroughs_keep_to_their_page_goal() {
     println!("{table}");
     assert!(misses.is_empty(), "{}\n{table}", misses.join("\n"));
 }
+
+/// A killer's cage tables across the width line up down the pages, in Japanese as in
+/// English: every table of a walkthrough starts its second column at one x, and a line of
+/// two rows starts its second row there too.
+#[test]
+fn killer_table_columns_line_up_down_the_walkthrough() {
+    for language in ["ja", "en"] {
+        let text = format!(
+            "title = \"Columns\"\nseed = \"columns\"\ntemplate = \"kdp-6x9\"\nlanguage = \"{language}\"\n\
+             [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\nper_page = \"1x1\"\ntier = \"hard\"\nwalkthroughs = \"all\"\n\
+             [answers]\nplacement = \"end\"\n[page]\nprinter = \"generic\"\n"
+        );
+        let common::Settled { pagination, .. } = common::settled(&text, language == "ja");
+        for layout in pagination.walk_layouts.iter().flatten() {
+            let across: Vec<&puzzlebook::layout::walk::Panel> = layout
+                .panels
+                .iter()
+                .filter(|panel| panel.wide && panel.tabs.iter().any(Option::is_some))
+                .collect();
+            assert!(across.len() > 3, "{language}: too few tables to compare");
+            let tabs: Vec<f64> = across
+                .iter()
+                .flat_map(|panel| panel.tabs.iter().flatten().copied())
+                .collect();
+            assert!(
+                tabs.iter().all(|&tab| (tab - tabs[0]).abs() < 1e-9),
+                "{language}: second columns at {tabs:?}"
+            );
+            for panel in &across {
+                if let Some((second, _)) = panel.paired {
+                    assert!(
+                        (second - tabs[0]).abs() < 1e-9,
+                        "{language}: pair at {second}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -2656,15 +2656,31 @@ impl Composer<'_> {
                 0.35,
             ));
             y += walk::style::HEADER * text;
-            for panel in &layout.panels[block.panels.clone()] {
+            for panel in &block.panels {
                 let area = Rect::new(body.x, y, layout.figure.0, layout.figure.1);
                 // Steps go beside the figure, below it when it is too wide for that, or
                 // across the page without one.
-                let (text_left, text_top) = match (panel.has_figure(), layout.stacked) {
+                let stacked = layout.stacked || panel.twin.is_some();
+                let (text_left, text_top) = match (panel.has_figure(), stacked) {
                     (false, _) => (body.x, y),
                     (true, true) => (body.x, y + layout.figure.1 + walk::style::GUTTER * text),
                     (true, false) => (body.x + layout.figure.0 + walk::style::GUTTER * text, y),
                 };
+                // Twin figures: the second half of the width holds the second figure and
+                // the steps from its own on.
+                let half = (body.width + walk::style::GUTTER * text) / 2.0;
+                if let Some(second) = panel.twin {
+                    let twin = Rect::new(body.x + half, y, layout.figure.0, layout.figure.1);
+                    puzzle.kind().layout.draw_walk(
+                        puzzle.content.as_ref(),
+                        walk,
+                        second..second + 1,
+                        twin,
+                        layout.cell,
+                        self.fonts,
+                        items,
+                    )?;
+                }
                 if panel.has_figure() {
                     let marked = match panel.kind {
                         walk::PanelKind::Figure => panel.steps.start..panel.steps.start + 1,
@@ -2680,10 +2696,29 @@ impl Composer<'_> {
                         items,
                     )?;
                 }
-                let number_x = text_left;
-                let text_x = number_x + walk::style::NUMBER * size;
+                let mut number_x = text_left;
+                let mut text_x = number_x + walk::style::NUMBER * size;
                 let mut baseline = text_top + size;
+                // A figure that waited for this page: its caption names its step.
+                if panel.floated {
+                    let caption =
+                        words::walkthrough_figure_of(self.language(), panel.steps.start + 1);
+                    items.push(run(
+                        self.fonts.metrics(self.fonts.bold),
+                        self.fonts.bold,
+                        &caption,
+                        size,
+                        (text_left, baseline),
+                        Align::Left,
+                        0.0,
+                    ));
+                }
                 for ((step, lines), tab) in panel.steps.clone().zip(&panel.lines).zip(&panel.tabs) {
+                    if panel.twin == Some(step) {
+                        number_x += half;
+                        text_x += half;
+                        baseline = text_top + size;
+                    }
                     // The rest of a step begun in the panel before has no number.
                     if !(panel.continued && step == panel.steps.start) {
                         items.push(run(
@@ -2853,6 +2888,7 @@ mod tests {
                         ..walk::Panel::default()
                     },
                 ],
+                floats: vec![None, None],
             })
         };
         let room = walk_room(&spec) - walk::style::HEADER * spec.page.text_size.value;

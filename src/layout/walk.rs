@@ -89,6 +89,13 @@ pub struct Panel {
     /// of a line starts and where a row's second column starts within it (points from the
     /// text's start). Such a line holds the two rows split by [`PAIR`].
     pub paired: Option<(f64, f64)>,
+    /// A figure alone, waiting at the top of a page for its step, told (across the width)
+    /// at the foot of the page before: it draws the figure of its first step and a caption
+    /// naming that step, and has no lines.
+    pub floated: bool,
+    /// Two figures side by side, each with its steps below it: the step that opens the
+    /// second column (its figure's step).
+    pub twin: Option<usize>,
 }
 
 /// Splits the two rows of a paired table line.
@@ -112,7 +119,7 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
     let step_gap = style::STEP_GAP * text;
     let figured = panel.kind != PanelKind::Text;
     let (figure, stacked) = if figured {
-        (figure, stacked)
+        (figure, stacked || panel.twin.is_some())
     } else {
         (0.0, false)
     };
@@ -155,6 +162,8 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
         kind: panel.kind,
         wide: panel.wide,
         paired: panel.paired,
+        floated: false,
+        twin: panel.twin,
     };
     let mut current = template.clone();
     let mut used = 0.0;
@@ -211,14 +220,20 @@ pub struct WalkLayout {
     /// The steps go below the figure (a figure too wide to have them beside it).
     pub stacked: bool,
     pub panels: Vec<Panel>,
+    /// For each figure panel, its steps' words across the width (text panels), which
+    /// [`flow`] sets instead when the figure does not fit the rest of a page and waits at
+    /// the top of the next (see [`Panel::floated`]); `None` for the other panels.
+    pub floats: Vec<Option<Vec<Panel>>>,
 }
 
-/// Panels `panels` of puzzle `puzzle`'s walkthrough at `top` points below the page's
+/// Panels of puzzle `puzzle`'s walkthrough at `top` points below the page's
 /// heading band; `continued` when an earlier page holds the walkthrough's beginning.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WalkBlock {
     pub puzzle: usize,
-    pub panels: Range<usize>,
+    /// The panels as set: the walkthrough's, or in their place the words of a figure
+    /// panel and its figure alone, when the figure waits for the next page.
+    pub panels: Vec<Panel>,
     pub top: f64,
     pub continued: bool,
 }
@@ -240,8 +255,64 @@ pub(super) fn wrap_step(
     width: f64,
     spacing: f64,
 ) -> (Vec<String>, Option<f64>) {
-    let (lines, tab, _) = wrap_rows(metrics, text, size, width, spacing);
+    let (lines, tab, _) = wrap_rows(metrics, text, size, width, spacing, None);
     (lines, tab)
+}
+
+/// The rows of a table: (the deduction, what it does).
+fn table_rows(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    text.lines()
+        .map(|row| row.split_once('\t').unwrap_or((row, "")))
+}
+
+/// Where the tables across the width of one walkthrough split their columns: the same
+/// for all of them, so that the columns line up down its pages.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Columns {
+    /// The width of the deductions' column.
+    pub left: f64,
+    /// In a line of two rows, the width of each row's deduction.
+    pub first: f64,
+}
+
+/// The [`Columns`] of the tables among `texts` set `width` wide; `None` without a table.
+pub(super) fn columns_of<'a>(
+    metrics: &FontMetrics,
+    texts: impl Iterator<Item = &'a str>,
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> Option<Columns> {
+    let rows: Vec<(&str, &str)> = texts
+        .filter(|text| text.contains('\t'))
+        .flat_map(table_rows)
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let gap = style::TABLE_GAP * spacing;
+    let left = split_of(metrics, &rows, size, width, spacing);
+    Some(Columns {
+        left,
+        first: pair_first(metrics, &rows, size, pair_half(width, left + gap, gap), gap),
+    })
+}
+
+/// The width each row of a line of two has: the second starts where the table's second
+/// column does (`tab`), so that the columns line up.
+fn pair_half(width: f64, tab: f64, gap: f64) -> f64 {
+    (tab - 2.0 * gap).min(width - tab).max(0.0)
+}
+
+/// The first column of a pair as wide as the longest deduction that leaves room for its
+/// outcome in `half`, at most 60 % of it.
+fn pair_first(metrics: &FontMetrics, rows: &[(&str, &str)], size: f64, half: f64, gap: f64) -> f64 {
+    rows.iter()
+        .map(|(what, done)| (metrics.width(what, size), metrics.width(done, size)))
+        .filter(|&(what, done)| what + gap + done <= half)
+        .map(|(what, _)| what)
+        .fold(0.0, f64::max)
+        .min(half * 0.6)
 }
 
 /// Wrapped lines, a table's tab, the line each row starts on, and [`Panel::paired`].
@@ -257,30 +328,30 @@ fn wrap_paired_rows(
     size: f64,
     width: f64,
     spacing: f64,
+    columns: Option<Columns>,
 ) -> PairedRows {
-    let (lines, tab, starts) = wrap_rows(metrics, text, size, width, spacing);
+    let (lines, tab, starts) = wrap_rows(
+        metrics,
+        text,
+        size,
+        width,
+        spacing,
+        columns.map(|columns| columns.left),
+    );
     let Some(tab) = tab else {
         return (lines, None, starts, None);
     };
-    let rows: Vec<(&str, &str)> = text
-        .lines()
-        .map(|row| row.split_once('\t').unwrap_or((row, "")))
-        .collect();
+    let rows: Vec<(&str, &str)> = table_rows(text).collect();
     let gap = style::TABLE_GAP * spacing;
-    let half = (width - 2.0 * gap) / 2.0;
-    // The first column of a pair as wide as the longest deduction that leaves room for
-    // its outcome, at most 60 % of the half.
-    let fits = |what: f64, done: f64| what + gap + done <= half;
+    let half = pair_half(width, tab, gap);
     let widths: Vec<(f64, f64)> = rows
         .iter()
         .map(|(what, done)| (metrics.width(what, size), metrics.width(done, size)))
         .collect();
-    let first = widths
-        .iter()
-        .filter(|&&(what, done)| fits(what, done))
-        .map(|&(what, _)| what)
-        .fold(0.0, f64::max)
-        .min(half * 0.6);
+    let first = columns.map_or_else(
+        || pair_first(metrics, &rows, size, half, gap),
+        |columns| columns.first,
+    );
     let short = |&(what, done): &(f64, f64)| what <= first && first + gap + done <= half;
     let row_lines = |row: usize| {
         let end = starts.get(row + 1).copied().unwrap_or(lines.len());
@@ -309,33 +380,25 @@ fn wrap_paired_rows(
         paired_lines,
         Some(tab),
         paired_starts,
-        Some((half + 2.0 * gap, first + gap)),
+        Some((tab, first + gap)),
     )
 }
 
-/// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text).
-fn wrap_rows(
+/// The width of a table's deductions column that sets `rows` in the fewest lines: the
+/// widest outcome's when that does as well as any.
+fn split_of(
     metrics: &FontMetrics,
-    text: &str,
+    rows: &[(&str, &str)],
     size: f64,
     width: f64,
     spacing: f64,
-) -> (Vec<String>, Option<f64>, Vec<usize>) {
-    if !text.contains('\t') {
-        return (wrap(metrics, text, size, width), None, Vec::new());
-    }
-    let rows: Vec<(&str, &str)> = text
-        .lines()
-        .map(|row| row.split_once('\t').unwrap_or((row, "")))
-        .collect();
+) -> f64 {
     let gap = style::TABLE_GAP * spacing;
     let outcome = rows
         .iter()
         .map(|(_, outcome)| metrics.width(outcome, size))
         .fold(0.0, f64::max)
         .min(width * style::TABLE_OUTCOME);
-    // The split of the two columns that sets the table in the fewest lines: the widest
-    // outcome's when that does as well as any.
     let lines_with = |left: f64| -> usize {
         rows.iter()
             .map(|(what, done)| {
@@ -354,6 +417,25 @@ fn wrap_rows(
             (left, fewest) = (candidate, count);
         }
     }
+    left
+}
+
+/// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text);
+/// a table's deductions column `left` wide, or as [`split_of`] finds for it.
+fn wrap_rows(
+    metrics: &FontMetrics,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: f64,
+    left: Option<f64>,
+) -> (Vec<String>, Option<f64>, Vec<usize>) {
+    if !text.contains('\t') {
+        return (wrap(metrics, text, size, width), None, Vec::new());
+    }
+    let rows: Vec<(&str, &str)> = table_rows(text).collect();
+    let gap = style::TABLE_GAP * spacing;
+    let left = left.unwrap_or_else(|| split_of(metrics, &rows, size, width, spacing));
     let outcome = width - left - gap;
     let mut lines = Vec::new();
     let mut starts = Vec::new();
@@ -403,6 +485,8 @@ fn text_panels(
         kind: PanelKind::Text,
         wide: true,
         paired,
+        floated: false,
+        twin: None,
     };
     if pieces == 1 {
         return vec![panel(&lines, continues, true)];
@@ -470,6 +554,20 @@ pub fn lay_out(
             // Beside a figure, steps gather while no taller than it; below one, while no
             // taller than a third of it.
             let gather = if stacked { figure.1 / 3.0 } else { figure.1 };
+            // A step's words (a table or text) across the width, in pieces the pages can
+            // break between; `continues` when the step began in the panel before.
+            let columns = columns_of(
+                metrics,
+                walk.steps.iter().map(|step| step.text.as_str()),
+                size,
+                wide,
+                text,
+            );
+            let across = |index: usize, words: &str, continues: bool| {
+                let (lines, tab, starts, paired) =
+                    wrap_paired_rows(metrics, words, size, wide, text, columns);
+                text_panels(index, lines, tab, &starts, paired, &piece_height, continues)
+            };
             let mut panels: Vec<Panel> = Vec::new();
             let mut current: Option<Panel> = None;
             for (index, step) in walk.steps.iter().enumerate() {
@@ -480,7 +578,11 @@ pub fn lay_out(
                 } else {
                     (PanelKind::Shared, if stacked { wide } else { narrow })
                 };
-                let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text);
+                // Across the width, a table's columns are the walkthrough's.
+                let left = columns
+                    .filter(|_| column == wide)
+                    .map(|columns| columns.left);
+                let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, left);
                 if let Some(panel) = current.as_mut() {
                     // Words beside a figure, or a shared panel's next step.
                     let joins = match (panel.kind, kind) {
@@ -507,11 +609,7 @@ pub fn lay_out(
                 }
                 // A table (or words) across the width, in pieces; `continues` when the
                 // step began beside its figure.
-                let across = |words: &str, continues: bool| {
-                    let (lines, tab, starts, paired) =
-                        wrap_paired_rows(metrics, words, size, wide, text);
-                    text_panels(index, lines, tab, &starts, paired, &piece_height, continues)
-                };
+                let across = |words: &str, continues: bool| across(index, words, continues);
                 if kind == PanelKind::Text {
                     panels.extend(across(&step.text, false));
                     continue;
@@ -536,6 +634,8 @@ pub fn lay_out(
                             kind,
                             wide: false,
                             paired: None,
+                            floated: false,
+                            twin: None,
                         });
                         panels.extend(across(&rest.join("\n"), true));
                         continue;
@@ -551,22 +651,122 @@ pub fn lay_out(
                     kind,
                     wide: stacked,
                     paired: None,
+                    floated: false,
+                    twin: None,
                 };
                 current = Some(panel);
             }
             panels.extend(current);
-            let panels = panels
+            // Two figure panels in a row, each figure with its steps below it, side by
+            // side: one figure's height instead of two, when both fit half the width.
+            let half = (body_width - style::GUTTER * text) / 2.0;
+            if !stacked && figure.0 <= half {
+                let column = (half - style::NUMBER * size).max(size * 8.0);
+                panels = twin_figures(panels, figure.1, room, text, &|index| {
+                    wrap_step(metrics, &walk.steps[index].text, size, column, text)
+                });
+            }
+            let panels: Vec<Panel> = panels
                 .into_iter()
                 .flat_map(|panel| fit_to_page(panel, figure.1, stacked, text, room))
+                .collect();
+            // What a figure panel becomes when its figure waits for the next page: its
+            // steps' words across the width. Not for a panel whose step goes on in the
+            // next panel (its rows are already across the width there).
+            let floats = panels
+                .iter()
+                .enumerate()
+                .map(|(at, panel)| {
+                    let goes_on = panels.get(at + 1).is_some_and(|next| next.continued);
+                    if panel.kind != PanelKind::Figure
+                        || panel.continued
+                        || panel.twin.is_some()
+                        || goes_on
+                    {
+                        return None;
+                    }
+                    let told: Vec<Panel> = panel
+                        .steps
+                        .clone()
+                        .flat_map(|index| across(index, &walk.steps[index].text, false))
+                        .flat_map(|panel| fit_to_page(panel, 0.0, false, text, room))
+                        .collect();
+                    Some(told)
+                })
                 .collect();
             Some(WalkLayout {
                 cell,
                 figure,
                 stacked,
                 panels,
+                floats,
             })
         })
         .collect()
+}
+
+/// Sets each two figure panels in a row (whole, neither continued nor continuing) side
+/// by side when that saves at least a fifth of their height: each figure with its steps
+/// below it, wrapped by `wrap` to half the width; `figure` is the figures' height.
+fn twin_figures(
+    panels: Vec<Panel>,
+    figure: f64,
+    room: f64,
+    text: f64,
+    wrap: &dyn Fn(usize) -> (Vec<String>, Option<f64>),
+) -> Vec<Panel> {
+    let pitch = text * style::TEXT * style::LEADING;
+    let step_gap = style::STEP_GAP * text;
+    let below = figure + style::GUTTER * text;
+    let whole = |panel: &Panel| panel.kind == PanelKind::Figure && !panel.continued;
+    let mut out: Vec<Panel> = Vec::with_capacity(panels.len());
+    let mut at = 0;
+    while at < panels.len() {
+        let panel = &panels[at];
+        let twinned = panels.get(at + 1).and_then(|next| {
+            let followed = panels.get(at + 2).is_some_and(|after| after.continued);
+            if !whole(panel) || !whole(next) || followed || next.steps.start != panel.steps.end {
+                return None;
+            }
+            let steps = panel.steps.start..next.steps.end;
+            let wrapped: Vec<(Vec<String>, Option<f64>)> = steps.clone().map(wrap).collect();
+            let column = |range: Range<usize>| -> f64 {
+                range
+                    .map(|step| {
+                        wrapped[step - steps.start].0.len().max(1) as f64 * pitch + step_gap
+                    })
+                    .sum()
+            };
+            let text_height = column(panel.steps.clone()).max(column(next.steps.clone()));
+            let height = below + text_height + style::PANEL_GAP * text;
+            let apart =
+                panel.height.max(figure) + next.height.max(figure) + 2.0 * style::PANEL_GAP * text;
+            if height > room || height > 0.8 * apart {
+                return None;
+            }
+            let (lines, tabs) = wrapped.into_iter().unzip();
+            Some(Panel {
+                steps,
+                lines,
+                tabs,
+                height: text_height,
+                kind: PanelKind::Figure,
+                twin: Some(next.steps.start),
+                ..Panel::default()
+            })
+        });
+        match twinned {
+            Some(twin) => {
+                out.push(twin);
+                at += 2;
+            }
+            None => {
+                out.push(panel.clone());
+                at += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The height of the coordinates' legend of `lines` lines.
@@ -581,6 +781,12 @@ pub fn legend_height(spec: &Spec, lines: usize) -> f64 {
 /// Packs the walkthroughs of `puzzles` (in order) onto pages with `room` points of height
 /// below the heading band; the first page (when `legend` is more than 0) opens with the
 /// legend, `legend` points tall.
+///
+/// Panels are never split. A figure panel that does not fit the rest of a page, where its
+/// steps' words would, has its words set there across the width ([`WalkLayout::floats`])
+/// and its figure wait at the top of the next page ([`Panel::floated`]), as a book sets a
+/// figure too tall for the foot of a page: the text runs on, the figure follows. A figure
+/// never overtakes one that waits.
 pub fn flow(
     spec: &Spec,
     layouts: &[Option<WalkLayout>],
@@ -588,50 +794,143 @@ pub fn flow(
     room: f64,
     legend: f64,
 ) -> Vec<WalkPage> {
-    let header = style::HEADER * spec.page.text_size.value;
-    let mut pages: Vec<WalkPage> = Vec::new();
-    let mut page = WalkPage {
-        blocks: Vec::new(),
-        legend: legend > 0.0,
+    let text = spec.page.text_size.value;
+    let mut packer = Packer {
+        pages: Vec::new(),
+        page: WalkPage {
+            blocks: Vec::new(),
+            legend: legend > 0.0,
+        },
+        used: legend,
+        room,
+        header: style::HEADER * text,
+        block: None,
+        puzzle: 0,
+        begun: false,
+        waiting: None,
     };
-    let mut used = legend;
     for &puzzle in puzzles {
         let Some(layout) = layouts.get(puzzle).and_then(Option::as_ref) else {
             continue;
         };
-        let mut block: Option<WalkBlock> = None;
+        packer.puzzle = puzzle;
+        packer.begun = false;
         for (index, panel) in layout.panels.iter().enumerate() {
-            let opening = block.is_none();
-            let needs = panel.height + if opening { header } else { 0.0 };
-            if used + needs > room && used > 0.0 {
-                if let Some(block) = block.take() {
-                    page.blocks.push(block);
-                }
-                pages.push(std::mem::take(&mut page));
-                used = 0.0;
+            if panel.has_figure() && packer.waiting.is_some() {
+                packer.break_page();
             }
-            match block.as_mut() {
-                Some(block) => block.panels.end = index + 1,
-                None => {
-                    block = Some(WalkBlock {
-                        puzzle,
-                        panels: index..index + 1,
-                        top: used,
-                        continued: index > 0,
-                    });
-                    used += header;
+            let told = layout.floats.get(index).and_then(Option::as_ref);
+            if let (false, Some(told)) = (packer.fits(panel.height), told)
+                && told.first().is_some_and(|first| packer.fits(first.height))
+                && packer.used > 0.0
+            {
+                packer.waiting = Some(floated_figure(layout, panel, text));
+                for piece in told {
+                    packer.place(piece.clone());
                 }
+                continue;
             }
-            used += panel.height;
+            packer.place(panel.clone());
         }
-        if let Some(block) = block {
-            page.blocks.push(block);
+        if packer.waiting.is_some() {
+            packer.break_page();
+        }
+        if let Some(block) = packer.block.take() {
+            packer.page.blocks.push(block);
         }
     }
-    if !page.blocks.is_empty() {
-        pages.push(page);
+    if !packer.page.blocks.is_empty() {
+        packer.pages.push(packer.page);
     }
-    pages
+    packer.pages
+}
+
+/// The figure of `panel`'s first step alone, with room for its caption beside it, or
+/// below it when the figure takes the width.
+fn floated_figure(layout: &WalkLayout, panel: &Panel, text: f64) -> Panel {
+    let caption = text * style::TEXT * style::LEADING;
+    let figure = layout.figure.1;
+    let height = if layout.stacked {
+        figure + style::GUTTER * text + caption
+    } else {
+        figure.max(caption)
+    } + style::PANEL_GAP * text;
+    Panel {
+        steps: panel.steps.start..panel.steps.start + 1,
+        height,
+        kind: PanelKind::Figure,
+        wide: layout.stacked,
+        floated: true,
+        ..Panel::default()
+    }
+}
+
+/// [`flow`]'s state: the pages so far, the page being filled, and the walkthrough being
+/// packed.
+struct Packer {
+    pages: Vec<WalkPage>,
+    page: WalkPage,
+    /// Height used on the page.
+    used: f64,
+    room: f64,
+    /// A walkthrough's heading.
+    header: f64,
+    block: Option<WalkBlock>,
+    puzzle: usize,
+    /// An earlier page holds the walkthrough's beginning.
+    begun: bool,
+    /// A figure for the top of the next page.
+    waiting: Option<Panel>,
+}
+
+impl Packer {
+    /// A panel `height` tall fits the rest of the page (with a heading if it opens a
+    /// block): an empty page takes any panel.
+    fn fits(&self, height: f64) -> bool {
+        let heading = if self.block.is_none() {
+            self.header
+        } else {
+            0.0
+        };
+        self.used + height + heading <= self.room || self.used <= 0.0
+    }
+
+    /// Ends the page; the next opens with the waiting figure.
+    fn break_page(&mut self) {
+        if let Some(block) = self.block.take() {
+            self.page.blocks.push(block);
+        }
+        self.pages.push(std::mem::take(&mut self.page));
+        self.used = 0.0;
+        if let Some(figure) = self.waiting.take() {
+            self.put(figure);
+        }
+    }
+
+    /// Puts `panel` on this page, or on the next when it does not fit.
+    fn place(&mut self, panel: Panel) {
+        while !self.fits(panel.height) {
+            self.break_page();
+        }
+        self.put(panel);
+    }
+
+    fn put(&mut self, panel: Panel) {
+        if self.block.is_none() {
+            self.block = Some(WalkBlock {
+                puzzle: self.puzzle,
+                panels: Vec::new(),
+                top: self.used,
+                continued: self.begun,
+            });
+            self.used += self.header;
+            self.begun = true;
+        }
+        self.used += panel.height;
+        if let Some(block) = self.block.as_mut() {
+            block.panels.push(panel);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -696,6 +995,7 @@ mod tests {
                     ..Panel::default()
                 })
                 .collect(),
+            floats: vec![None; heights.len()],
         }
     }
 
@@ -785,6 +1085,43 @@ mod tests {
         );
     }
 
+    /// A figure panel too tall for the rest of a page, whose words fit there, has its
+    /// words set there and its figure wait at the top of the next page.
+    #[test]
+    fn a_figure_too_tall_for_the_foot_of_a_page_waits_for_the_next() {
+        let spec = spec();
+        let header = style::HEADER * spec.page.text_size.value;
+        let mut layout = layout(&[150.0, 120.0, 20.0]);
+        layout.panels[1].kind = PanelKind::Figure;
+        layout.panels[2].kind = PanelKind::Text;
+        let told = Panel {
+            steps: 1..2,
+            kind: PanelKind::Text,
+            height: 30.0,
+            ..layout.panels[1].clone()
+        };
+        layout.floats[1] = Some(vec![told.clone()]);
+        let room = 150.0 + header + 60.0;
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], room, 0.0);
+        assert_eq!(pages.len(), 2);
+        let first = &pages[0].blocks[0].panels;
+        assert_eq!(
+            first.len(),
+            3,
+            "the words and the step after them fill the page"
+        );
+        assert_eq!(first[1], told);
+        let second = &pages[1].blocks[0];
+        assert!(second.continued);
+        assert!(second.panels[0].floated && second.panels[0].has_figure());
+        assert_eq!(second.panels[0].steps, 1..2);
+        // Without its words to set, the figure panel starts the next page whole.
+        layout.floats[1] = None;
+        let pages = flow(&spec, &[Some(layout)], &[0], room, 0.0);
+        assert_eq!(pages[1].blocks[0].panels[0].steps, 1..2);
+        assert!(!pages[1].blocks[0].panels[0].floated);
+    }
+
     #[test]
     fn panels_are_never_split_and_fill_pages_in_order() {
         let spec = spec();
@@ -801,16 +1138,16 @@ mod tests {
             let mut bottom: f64 = 0.0;
             for block in &page.blocks {
                 assert!(block.top >= bottom - 1e-9, "blocks overlap");
-                let panels = &layouts[block.puzzle].as_ref().unwrap().panels;
-                let height: f64 = panels[block.panels.clone()]
-                    .iter()
-                    .map(|p| p.height)
-                    .sum::<f64>()
-                    + header;
+                let height: f64 = block.panels.iter().map(|p| p.height).sum::<f64>() + header;
                 bottom = block.top + height;
                 assert!(bottom <= room + 1e-9 || block.panels.len() == 1);
-                seen.extend(block.panels.clone().map(|panel| (block.puzzle, panel)));
-                assert_eq!(block.continued, block.panels.start > 0);
+                seen.extend(
+                    block
+                        .panels
+                        .iter()
+                        .map(|panel| (block.puzzle, panel.steps.start)),
+                );
+                assert_eq!(block.continued, block.panels[0].steps.start > 0);
             }
         }
         assert_eq!(seen, vec![(0, 0), (0, 1), (0, 2), (2, 0), (2, 1)]);

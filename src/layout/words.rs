@@ -160,6 +160,12 @@ pub fn walkthrough_of(language: Language, number: usize, continued: bool) -> Str
     language.say(key, &[("number", &number)])
 }
 
+/// "Figure for step 9": the caption of a walkthrough figure set on the page after its
+/// step's words.
+pub fn walkthrough_figure_of(language: Language, step: usize) -> String {
+    language.say("book.walkthrough-figure", &[("step", &step)])
+}
+
 /// "Puzzle p. 7 · Answer p. 45" beside a walkthrough's heading.
 pub fn puzzle_and_answer(language: Language, puzzle: usize, answer: Option<usize>) -> String {
     match answer {
