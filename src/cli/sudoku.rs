@@ -1283,8 +1283,8 @@ fn walkthrough_text(
 ) -> String {
     let mut text = grade_line(puzzle, &grading);
     let language = match language {
-        WalkLanguage::En => walk::Language::English,
-        WalkLanguage::Ja => walk::Language::Japanese,
+        WalkLanguage::En => crate::i18n::Language::ENGLISH,
+        WalkLanguage::Ja => crate::i18n::Language::JAPANESE,
     };
     let walked = walk::retell_in(grid, grading.steps, extra_houses);
     for (number, step) in walked.steps.iter().enumerate() {

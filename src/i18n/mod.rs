@@ -72,9 +72,18 @@ pub struct Catalog {
     group_from: usize,
     /// A place named inside a sentence starts in lower case ("Look at rows B and F.").
     pub lower_case_inside: bool,
-    /// The graders tell their steps in this language: walkthroughs, hints and the
-    /// techniques chapter can be printed (English and Japanese so far).
+    /// The house graders (variants beyond 9×9 X and windoku, killer) and the mushikui
+    /// grader tell their steps in this language (English and Japanese so far); classic
+    /// sudoku's steps are told from the catalog's `[walk]` messages in every language.
     pub step_prose: bool,
+    /// The graders write in this language (English): their step names and chain accounts
+    /// (`r4c7=5 → …` with their reasons) are printed as they are; elsewhere a technique
+    /// goes by the catalog's name and a chain prints its links alone.
+    pub grader_language: bool,
+    /// Steps keep the grader's (English) names: a hint names its step so (with the
+    /// catalog's gloss), and a walkthrough adds it beside the catalog's name of the
+    /// technique where it says more; otherwise the catalog's name alone is printed.
+    pub english_step_names: bool,
     messages: HashMap<String, Message>,
 }
 
@@ -102,6 +111,16 @@ impl Language {
             .map(|(code, _)| format!("{code:?}"))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// The language's place in [`Language::all`], for tables kept per language.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// How many languages there are.
+    pub fn count_all() -> usize {
+        SOURCES.len()
     }
 
     pub fn code(self) -> &'static str {
@@ -311,6 +330,12 @@ pub fn parse(code: &str, source: &str) -> Result<Catalog, String> {
         .get("group-from")
         .and_then(toml::Value::as_integer)
         .ok_or("[language] has no group-from")? as usize;
+    let flag = |key: &str| -> Result<bool, String> {
+        settings
+            .get(key)
+            .and_then(toml::Value::as_bool)
+            .ok_or_else(|| format!("[language] has no {key}"))
+    };
     let mut messages = HashMap::new();
     for (name, value) in &table {
         if name != "language" {
@@ -324,14 +349,10 @@ pub fn parse(code: &str, source: &str) -> Result<Catalog, String> {
         plural_one,
         group_separator: string("group-separator")?,
         group_from,
-        lower_case_inside: settings
-            .get("lower-case-inside")
-            .and_then(toml::Value::as_bool)
-            .ok_or("[language] has no lower-case-inside")?,
-        step_prose: settings
-            .get("step-prose")
-            .and_then(toml::Value::as_bool)
-            .ok_or("[language] has no step-prose")?,
+        lower_case_inside: flag("lower-case-inside")?,
+        step_prose: flag("step-prose")?,
+        grader_language: flag("grader-language")?,
+        english_step_names: flag("english-step-names")?,
         messages,
     })
 }
