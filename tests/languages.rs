@@ -308,3 +308,50 @@ fn walkthroughs_the_language_has_no_words_for_are_refused_before_any_work() {
     assert!(message.contains("8:"), "{message}");
     assert!(!pdf.exists());
 }
+
+/// JSON keeps the grader's and SE's names and adds the name in the `--language` asked for.
+#[test]
+fn json_adds_the_localized_names_beside_the_graders() {
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "techniques",
+            "--language",
+            "de",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let swordfish: serde_json::Value = text
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|record| record["technique"] == "Swordfish")
+        .unwrap();
+    assert_eq!(swordfish["localized"], "Schwertfisch");
+    assert_eq!(swordfish["se_name"], "Swordfish");
+    let plain = common::run_binary(&["sudoku", "techniques", "--format", "json"], "");
+    assert!(
+        !String::from_utf8(plain.stdout)
+            .unwrap()
+            .contains("localized")
+    );
+
+    let puzzle =
+        ".4..2...3...7....1.3.5..6.7.....67...2.1.7.9...68.....2.9..8.7.4....9...8...4..6.\n";
+    let output = common::run_binary(
+        &["sudoku", "grade", "--format", "json", "--language", "fr"],
+        puzzle,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let record: serde_json::Value =
+        serde_json::from_str(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
+    assert_eq!(record["hardest"], "Hidden Single (line)");
+    assert_eq!(record["hardest_localized"], "Singleton caché (ligne)");
+    assert_eq!(
+        record["steps"][0]["technique_localized"],
+        "Singleton caché (bloc)"
+    );
+}
