@@ -951,7 +951,8 @@ fn classic_walkthrough(walked: &walkthrough::Walkthrough, wording: Wording) -> W
             .iter()
             .cloned()
             .map(|step| WalkStep {
-                text: wording.coordinates.restate(step.text(language), language),
+                text: language
+                    .hyphenated(&wording.coordinates.restate(step.text(language), language)),
                 cells: step
                     .moment
                     .placements
@@ -1088,7 +1089,7 @@ fn topic(technique: Technique, language: Language) -> Topic {
     Topic {
         rank: u32::from(technique.base_rating()) * 64 + technique as u32,
         name: crate::sudoku::techniques::catalog_name(technique, language).to_string(),
-        about: walkthrough::about(technique, language),
+        about: language.hyphenated(&walkthrough::about(technique, language)),
     }
 }
 
