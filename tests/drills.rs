@@ -243,7 +243,7 @@ fn the_drill_key_is_refused_where_no_drill_can_be_made() {
         ("drill = \"yes\"", "5:9", "true or false", ""),
         (
             "hardest = [\"X-Wing\"]\ndrill = true\nsize = \"6x6\"",
-            "5:",
+            "6:9",
             "classic 9×9 sudoku only",
             "",
         ),

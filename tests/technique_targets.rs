@@ -11,7 +11,14 @@ use puzzlebook::sudoku::grade::{
     GradeOptions, GradedOptions, RatingTarget, TechniqueTarget, generate_graded, grade_unique,
 };
 use puzzlebook::sudoku::has_unique_solution;
+use puzzlebook::sudoku::killer::Killer;
+use puzzlebook::sudoku::killer::grade::grade_with as killer_grade_with;
+use puzzlebook::sudoku::killer::solver::{KillerSolution, solve_by};
 use puzzlebook::sudoku::techniques::{Grids, info_of};
+use puzzlebook::sudoku::variant::grade::{
+    VariantGradeOptions, VariantGrading, grade_unique as grade_variant,
+};
+use puzzlebook::sudoku::variant::{VariantSolution, parse_word, solve};
 
 fn targeted(needs: &[&str], hardest: &[&str]) -> GradedOptions {
     let owned = |names: &[&str]| {
@@ -135,12 +142,141 @@ fn unknown_and_misplaced_techniques_are_input_errors_with_a_hint() {
             "--variant",
             "killer",
             "--needs",
-            "X-Wing",
+            "Unique Rectangle",
         ],
         "",
     );
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("classic"), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains("killer") && message.contains("Unique Rectangle"),
+        "{message}"
+    );
+    // A killer tier whose ratings the technique does not reach.
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "killer",
+            "--hardest",
+            "X-Wing",
+            "--tier",
+            "easy",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+}
+
+/// The printed names of the techniques of a grading's steps, and its hardest step's.
+fn step_names(grading: &VariantGrading) -> (Vec<&'static str>, &'static str) {
+    (
+        grading
+            .steps
+            .iter()
+            .map(|step| info_of(step.technique).name)
+            .collect(),
+        info_of(grading.hardest).name,
+    )
+}
+
+/// Grades a generated variant or killer line afresh (steps kept), proving it unique.
+fn grade_line(line: &str) -> VariantGrading {
+    let options = VariantGradeOptions {
+        record_steps: true,
+        ..VariantGradeOptions::default()
+    };
+    if let Some(killer) = Killer::parse_word(line, 1) {
+        let killer = killer.unwrap();
+        assert!(
+            matches!(solve_by(&killer, None), Some(KillerSolution::Unique(_))),
+            "{line}"
+        );
+        return killer_grade_with(&killer, &options).unwrap();
+    }
+    let grid = parse_word(line, 1, 1, None).unwrap();
+    let VariantSolution::Unique(solution) = solve(&grid) else {
+        panic!("{line} is not unique");
+    };
+    grade_variant(&grid, &solution, &options).unwrap()
+}
+
+#[test]
+fn variants_and_killers_are_made_to_need_a_technique() {
+    // (flags, technique, as the hardest step)
+    let cases: &[(&[&str], &str, bool)] = &[
+        (&["--variant", "x", "--hardest", "X-Wing"], "X-Wing", true),
+        (
+            &[
+                "--variant",
+                "windoku",
+                "--needs",
+                "Naked Pair",
+                "--tier",
+                "hard",
+            ],
+            "Naked Pair",
+            false,
+        ),
+        (&["--size", "6x6", "--needs", "Pointing"], "Pointing", false),
+        (
+            &["--variant", "jigsaw", "--hardest", "Hidden Pair"],
+            "Hidden Pair",
+            true,
+        ),
+        (
+            &[
+                "--variant",
+                "killer",
+                "--needs",
+                "Innies and Outies",
+                "--tier",
+                "medium",
+            ],
+            "Innies and Outies",
+            false,
+        ),
+        (
+            &["--variant", "killer", "--hardest", "Cage Splitting"],
+            "Cage Splitting",
+            true,
+        ),
+    ];
+    for &(flags, technique, hardest) in cases {
+        let mut args = vec![
+            "sudoku", "generate", "-n", "3", "--seed", "needs", "--format", "jsonl",
+        ];
+        args.extend_from_slice(flags);
+        let output = run(&args, "");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{flags:?}: {}",
+            stderr(&output)
+        );
+        let text = stdout(&output);
+        assert_eq!(text.lines().count(), 3, "{flags:?}");
+        for record in text.lines() {
+            let record: serde_json::Value = serde_json::from_str(record).unwrap();
+            let line = record["puzzle"].as_str().unwrap();
+            let grading = grade_line(line);
+            assert!(!grading.trial_and_error, "{flags:?}: {line}");
+            let (steps, hardest_step) = step_names(&grading);
+            assert!(
+                steps.contains(&technique),
+                "{flags:?}: {line} solves by {steps:?}"
+            );
+            if hardest {
+                assert_eq!(hardest_step, technique, "{flags:?}: {line}");
+            }
+            assert_eq!(
+                record["rating"].as_f64(),
+                Some(f64::from(grading.rating_tenths) / 10.0),
+                "{flags:?}: {line}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -228,4 +364,40 @@ needs = ["Naked Pair"]
     let output = run(&["book", wrong.to_str().unwrap(), "-o", "/dev/null"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("X-Wing"), "{}", stderr(&output));
+}
+
+#[test]
+fn variant_and_killer_sections_take_needs_and_hardest() {
+    let dir = common::scratch("variant-targets");
+    let spec = "title = \"V\"\ntemplate = \"letter\"\n\
+        [[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 2\nhardest = \"X-Wing\"\n\
+        [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\nper_page = \"1x2\"\nneeds = [\"Innies and Outies\"]\ntier = \"medium\"\n\
+        [[section]]\nkind = \"sudoku\"\nsize = \"6x6\"\ncount = 2\nneeds = [\"Pointing\"]\n";
+    assert_eq!(common::build(&dir, "targets", spec, &[]), 0);
+    let manifest = common::manifest(&dir.join("targets.pdf"));
+    let wanted = [
+        "X-Wing",
+        "X-Wing",
+        "Innies and Outies",
+        "Innies and Outies",
+        "Pointing",
+        "Pointing",
+    ];
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), wanted.len());
+    for (puzzle, technique) in puzzles.iter().zip(wanted) {
+        let line = puzzle["puzzle"].as_str().unwrap();
+        let grading = grade_line(line);
+        let (steps, hardest) = step_names(&grading);
+        assert!(steps.contains(&technique), "{line} solves by {steps:?}");
+        if technique == "X-Wing" {
+            assert_eq!(hardest, "X-Wing", "{line}");
+        }
+    }
+    // A killer tier the technique cannot be the hardest step of, at the key.
+    let refused = "title = \"V\"\n[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 1\nhardest = \"X-Wing\"\ntier = \"easy\"\n";
+    let (code, message, left) = common::build_output(&dir, "refused", refused);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("refused.toml:6:"), "{message}");
+    assert!(!left);
 }

@@ -31,6 +31,7 @@ mod mushikui_classics;
 mod mushikui_cli;
 mod mushikui_properties;
 mod mushikui_walkthrough_cli;
+mod newsletter;
 mod pattern;
 mod preflight;
 mod preview;

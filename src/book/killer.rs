@@ -6,7 +6,8 @@
 //! seed path parts: "variant=killer", "size=9x9", "max-cage=5", "cages=27" [, "tier=hard"]
 //! ```
 //! Every killer is graded ([`crate::sudoku::killer::grade`]: easy, medium, hard, expert,
-//! extreme); a section may ask for a `tier` (not a `rating`), walkthroughs and hints.
+//! extreme); a section may ask for a `tier` (not a `rating`), `needs`/`hardest` (the killer
+//! grader's techniques; they join the seed path), walkthroughs and hints.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,8 +18,9 @@ use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
 use crate::sudoku::grade::Tier;
+use crate::sudoku::grade::target::TechniqueTarget;
 use crate::sudoku::killer::Killer;
-use crate::sudoku::killer::generate::{KillerOptions, generate, generate_tier};
+use crate::sudoku::killer::generate::{KillerOptions, generate, generate_tier_where};
 use crate::sudoku::killer::grade::{KillerGrading, grade};
 use crate::sudoku::killer::solver::{KillerSolution, solve_by};
 
@@ -26,8 +28,10 @@ use crate::sudoku::killer::solver::{KillerSolution, solve_by};
 #[derive(Clone, Debug, PartialEq)]
 pub struct KillerSection {
     pub options: KillerOptions,
-    /// The section's tier, when it asks for one.
+    /// The section's tier, when it asks for one (or its techniques do).
     pub tier: Option<Tier>,
+    /// The techniques every solve must use (`needs`, `hardest`).
+    pub techniques: TechniqueTarget,
 }
 
 /// A killer and its solution.
@@ -42,12 +46,19 @@ impl SectionKind for KillerSection {
         let mut path = vec!["variant=killer".to_string()];
         path.extend(self.options.seed_path());
         path.extend(self.tier.map(|tier| format!("tier={tier}")));
+        path.extend(self.techniques.seed_parts());
         path
     }
 
     fn make(&self, rng: &mut RandomStream, deadline: Option<Instant>) -> Result<Puzzle> {
         let (made, grading) = match self.tier {
-            Some(tier) => generate_tier(&self.options, tier, rng, deadline)?,
+            Some(tier) => generate_tier_where(
+                &self.options,
+                tier,
+                &|grading| self.techniques.accepts(grading.used, grading.hardest),
+                rng,
+                deadline,
+            )?,
             None => {
                 let made = generate(&self.options, rng, deadline)?;
                 let grading = grade(&made.puzzle)?;
@@ -75,7 +86,9 @@ impl SectionKind for KillerSection {
         match solve_by(&puzzle, deadline) {
             Some(KillerSolution::Unique(solution)) => {
                 let grading = grade(&puzzle)?;
-                if self.tier.is_some_and(|tier| tier != grading.tier) {
+                if self.tier.is_some_and(|tier| tier != grading.tier)
+                    || !self.techniques.accepts(grading.used, grading.hardest)
+                {
                     return Ok(None);
                 }
                 Ok(Some(graded(puzzle, solution, &grading)))

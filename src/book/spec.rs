@@ -108,6 +108,9 @@ pub struct FrontSpec {
     pub instructions: bool,
     /// The techniques chapter (`techniques = true`): where the key was set, when it is on.
     pub techniques: Option<Span>,
+    /// A masthead opening the first puzzle page (`masthead = true`: the title, a byline and
+    /// the rules, as a newsletter opens), instead of rules pages: where the key was set.
+    pub masthead: Option<Span>,
 }
 
 /// Where the answers go.
@@ -414,7 +417,13 @@ const PAGE_KEYS: [&str; 14] = [
 ];
 const SIZE_KEYS: [&str; 2] = ["width", "height"];
 const MARGIN_KEYS: [&str; 4] = ["top", "bottom", "inner", "outer"];
-const FRONT_KEYS: [&str; 4] = ["title_page", "contents", "instructions", "techniques"];
+const FRONT_KEYS: [&str; 5] = [
+    "title_page",
+    "contents",
+    "instructions",
+    "techniques",
+    "masthead",
+];
 const ANSWER_KEYS: [&str; 4] = ["placement", "per_page", "title", "min_digit_size"];
 /// `[defaults]` holds `KIND_per_page` for every kind.
 fn default_keys() -> Vec<String> {
@@ -663,6 +672,27 @@ impl Spec {
                     "add a sudoku section with digits (or killers) or a mushikui-zan section, or remove `techniques`",
                 ));
         }
+        if let Some(masthead) = defaults.front.masthead
+            && let Some(first) = read_sections.first()
+            && first.per_page.value.rows < 2
+        {
+            // Blame what the spec itself says (a template's keys are not the user's to fix).
+            let in_spec = |span: Span| span.source == SourceId(0);
+            let at = [first.per_page.at, masthead]
+                .into_iter()
+                .find(|&span| in_spec(span))
+                .unwrap_or(first.at);
+            return Err(sources
+                .error(
+                    at,
+                    format!(
+                        "the masthead takes the top row of the first puzzle page, and section {:?} has one row of puzzles a page (per_page = \"{}\")",
+                        first.title.value,
+                        first.per_page.value
+                    ),
+                )
+                .with_hint("give the first section two rows or more (per_page = \"2x3\"), or remove `masthead`"));
+        }
         drop(calendar);
         drop(sections);
         drop(top);
@@ -777,6 +807,7 @@ fn read_template(sources: &Sources, source: SourceId, text: &str) -> Result<Defa
         contents: true,
         instructions: true,
         techniques: None,
+        masthead: None,
     };
     if let Some(table) = top.table("front", &FRONT_KEYS)? {
         read_front(&table, &mut front)?;
@@ -1142,6 +1173,9 @@ fn read_front(table: &Table<'_, '_>, front: &mut FrontSpec) -> Result<()> {
     }
     if let Some(value) = table.boolean("techniques")? {
         front.techniques = value.value.then_some(value.at);
+    }
+    if let Some(value) = table.boolean("masthead")? {
+        front.masthead = value.value.then_some(value.at);
     }
     Ok(())
 }

@@ -54,7 +54,7 @@ pub struct SudokuSection {
     pub variant: Option<VariantOptions>,
     /// What the cells show.
     pub symbols: Symbols,
-    /// The techniques the solves must use (`needs`, `hardest`; classic 9×9 only).
+    /// The techniques the solves must use (`needs`, `hardest`), by the grid's grader.
     pub techniques: TechniqueTarget,
     /// The picture the givens draw, if any.
     pub pattern: Option<SectionPattern>,
@@ -235,7 +235,27 @@ impl BookKind for SudokuBook {
             None => None,
         };
         let symbols = read_symbols(table, size)?;
-        let techniques = read_techniques(table, is_variant, target)?;
+        let grids = match (size, variant) {
+            (Size::S9, Variant::Classic) => Grids::CLASSIC,
+            (Size::S9, Variant::X | Variant::Windoku) => Grids::X_WINDOKU,
+            _ => Grids::HOUSES,
+        };
+        let ratings = target.map(|target| match grids {
+            Grids::CLASSIC => target.range(),
+            _ => target_range(size, target),
+        });
+        let techniques = read_techniques(table, grids, ratings)?;
+        if is_variant
+            && pattern.is_some()
+            && let Some(span) = table.key_span("needs").or(table.key_span("hardest"))
+        {
+            return Err(table
+                .error(
+                    span,
+                    "`needs` and `hardest` shape classic 9×9 patterns only so far",
+                )
+                .with_hint("remove `size` and `variant`, or the pattern"));
+        }
         let drill = read_drill(table, &techniques, &symbols, pattern.is_some())?;
         let (clues, variant_options) = if is_variant {
             let clues = match &clues_text {
@@ -291,16 +311,14 @@ fn read_killer(
     size_at: super::source::Span,
     difficulty: Option<&Difficulty>,
 ) -> Result<Box<dyn SectionKind>> {
-    for key in [
-        "symmetry", "clues", "symbols", "letters", "rating", "needs", "hardest", "drill",
-    ] {
+    for key in ["symmetry", "clues", "symbols", "letters", "rating", "drill"] {
         if let Some(span) = table.key_span(key) {
             return Err(table
                 .error(span, format!("`{key}` does not apply to killer sections"))
                 .with_hint(if key == "rating" {
                     "killers take a tier: easy, medium, hard, expert or extreme"
-                } else if key == "needs" || key == "hardest" || key == "drill" {
-                    "technique targets and drills make classic 9×9 sudoku so far"
+                } else if key == "drill" {
+                    "drills are made for classic 9×9 sudoku so far"
                 } else {
                     "killers are drawn with digits, their cages set the puzzle: remove it"
                 }));
@@ -331,7 +349,25 @@ fn read_killer(
         let span = table.key_span("tier").unwrap_or(table.span());
         return Err(at(table, span, error));
     }
-    Ok(Box::new(KillerSection { options, tier }))
+    // With techniques: the tier asked, or the easiest they fit.
+    let techniques = read_techniques(table, Grids::KILLER, None)?;
+    let span = ["needs", "hardest", "tier"]
+        .into_iter()
+        .find_map(|key| table.key_span(key))
+        .unwrap_or(table.span());
+    let tier = crate::sudoku::killer::grade::tier_for(&techniques, tier)
+        .and_then(|tier| {
+            if let Some(tier) = tier {
+                crate::sudoku::killer::grade::check_tier(size, tier)?;
+            }
+            Ok(tier)
+        })
+        .map_err(|error| at(table, span, error))?;
+    Ok(Box::new(KillerSection {
+        options,
+        tier,
+        techniques,
+    }))
 }
 
 /// Reads `symbols` and `letters`: shapes and letters need one symbol per value.
@@ -505,8 +541,15 @@ impl SudokuSection {
         rng: &mut RandomStream,
         deadline: Option<Instant>,
     ) -> Result<Puzzle> {
-        let (generated, grading) =
-            crate::sudoku::variant::grade::generate_graded(options, self.target, rng, deadline)?;
+        let aimed =
+            crate::sudoku::variant::grade::aim(options.size, self.target, &self.techniques)?;
+        let (generated, grading) = crate::sudoku::variant::grade::generate_graded_where(
+            options,
+            aimed,
+            &|grading| self.techniques.accepts(grading.used, grading.hardest),
+            rng,
+            deadline,
+        )?;
         Ok(self.variant_puzzle(
             generated.puzzle,
             generated.solution,
@@ -557,7 +600,8 @@ impl SudokuSection {
         )?;
         if self.target.is_some_and(|target| {
             !target_range(options.size, target).contains(grading.rating_tenths)
-        }) {
+        }) || !self.techniques.accepts(grading.used, grading.hardest)
+        {
             return Ok(None);
         }
         Ok(Some(self.variant_puzzle(
@@ -651,29 +695,21 @@ impl SudokuSection {
 /// classic grader uses, that a puzzle of the section's difficulty can meet.
 fn read_techniques(
     table: &Table<'_, '_>,
-    is_variant: bool,
-    target: Option<RatingTarget>,
+    grids: Grids,
+    ratings: Option<RatingRange>,
 ) -> Result<TechniqueTarget> {
     let needs = table.strings("needs")?;
     let hardest = table.strings("hardest")?;
     let Some(span) = needs.as_ref().or(hardest.as_ref()).map(|names| names.at) else {
         return Ok(TechniqueTarget::default());
     };
-    if is_variant {
-        return Err(table
-            .error(
-                span,
-                "`needs` and `hardest` make classic 9×9 sudoku only so far",
-            )
-            .with_hint("remove `size` and `variant`, or remove the technique names"));
-    }
     let names = |list: &Option<super::source::Located<Vec<String>>>| {
         list.as_ref().map_or(Vec::new(), |list| list.value.clone())
     };
-    let techniques = TechniqueTarget::parse(&names(&needs), &names(&hardest), Grids::CLASSIC)
+    let techniques = TechniqueTarget::parse(&names(&needs), &names(&hardest), grids)
         .map_err(|error| at(table, span, error))?;
     techniques
-        .within(target.unwrap_or(RatingTarget::ANY).range())
+        .within(ratings.unwrap_or(RatingTarget::ANY.range()))
         .map_err(|error| at(table, span, error))?;
     Ok(techniques)
 }
@@ -806,6 +842,7 @@ impl SectionKind for SudokuSection {
         if let Some(options) = &self.variant {
             let mut path = options.seed_path();
             path.extend(self.target.map(|target| target.to_string()));
+            path.extend(self.techniques.seed_parts());
             return path;
         }
         match self.graded_options() {

@@ -1,7 +1,7 @@
 //! The page presets in `templates/`, compiled in so a book builds without the repository.
 
 /// (name a spec uses, TOML text), in the order the docs list them.
-pub const ALL: [(&str, &str); 5] = [
+pub const ALL: [(&str, &str); 7] = [
     ("a4", include_str!("../../templates/a4.toml")),
     ("letter", include_str!("../../templates/letter.toml")),
     ("a5", include_str!("../../templates/a5.toml")),
@@ -9,6 +9,14 @@ pub const ALL: [(&str, &str); 5] = [
     (
         "kdp-8.5x11-large",
         include_str!("../../templates/kdp-8.5x11-large.toml"),
+    ),
+    (
+        "newsletter",
+        include_str!("../../templates/newsletter.toml"),
+    ),
+    (
+        "newsletter-letter",
+        include_str!("../../templates/newsletter-letter.toml"),
     ),
 ];
 

@@ -23,9 +23,9 @@ use crate::sudoku::grade::{
 use crate::sudoku::grid::cell_name;
 use crate::sudoku::killer::Killer;
 use crate::sudoku::killer::generate::{
-    KillerOptions, generate as generate_killer, generate_tier as generate_killer_tier,
+    KillerOptions, generate as generate_killer, generate_tier_where as generate_killer_tier_where,
 };
-use crate::sudoku::killer::grade::{KillerGradeOptions, grade_with as grade_killer};
+use crate::sudoku::killer::grade::{KillerGradeOptions, KillerGrading, grade_with as grade_killer};
 use crate::sudoku::killer::solver::{self as killer_solver, KillerSolution};
 use crate::sudoku::pattern::{NamedPattern, PatternRequest, make_classic, make_variant};
 use crate::sudoku::techniques::{Grids, REGISTRY, TechniqueInfo, catalog_name, printed_step_name};
@@ -639,29 +639,32 @@ fn rating_number(rating_tenths: u16) -> f64 {
 }
 
 fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
+    // Variants and killers: the names are checked against their grader.
+    let mut techniques = TechniqueTarget::default();
     if (!args.needs.is_empty() || !args.hardest.is_empty())
         && let Some(grids) = grids_of(&args.kind)?.filter(|&grids| grids != Grids::CLASSIC)
     {
-        // The names are checked against that grader first, so a wrong one says so.
-        TechniqueTarget::parse(&args.needs, &args.hardest, grids)?;
-        return Err(Error::input(
-            "--needs and --hardest make classic 9×9 sudoku only so far",
-        )
-        .with_hint("leave out --size and --variant, or grade variant puzzles with `sudoku grade` and keep those that fit"));
+        techniques = TechniqueTarget::parse(&args.needs, &args.hardest, grids)?;
+        if args.pattern.is_some() {
+            return Err(Error::input(
+                "--needs and --hardest shape classic 9×9 patterns only so far",
+            )
+            .with_hint("leave out --size and --variant, or --pattern"));
+        }
     }
     if let Some(size) = args.kind.killer() {
         if args.pattern.is_some() {
             return Err(Error::input("--pattern does not apply to killers")
                 .with_hint("a killer's cages, not its givens, make the puzzle"));
         }
-        return run_generate_killer(args, ui, size);
+        return run_generate_killer(args, ui, size, &techniques);
     }
     if let Some(argument) = &args.pattern {
         let named = super::pattern::resolve(argument)?;
         return run_generate_pattern(&args, ui, named);
     }
     if let Some((size, variant)) = args.kind.resolve()? {
-        return run_generate_variant(args, ui, size, variant);
+        return run_generate_variant(args, ui, size, variant, &techniques);
     }
     let symbol_fields = symbol_fields(args.symbols.as_deref(), Size::S9)?;
     let clues = args
@@ -873,7 +876,12 @@ fn seed_path(options: Vec<String>) -> Vec<String> {
 
 /// Generates variant puzzles (`--size` or `--variant` other than the classic 9x9).
 /// `generate --variant killer`: killers without givens (or `--clues N` givens).
-fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Error> {
+fn run_generate_killer(
+    args: GenerateArgs,
+    ui: Ui,
+    size: Size,
+    techniques: &TechniqueTarget,
+) -> Result<i32, Error> {
     for (given, flag) in [
         (args.symbols.is_some(), "--symbols"),
         (args.symmetry.is_some(), "--symmetry"),
@@ -887,6 +895,11 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
     if let Some(tier) = args.tier {
         crate::sudoku::killer::grade::check_tier(size, tier)?;
     }
+    // With techniques and no tier: the easiest tier they fit.
+    let tier = crate::sudoku::killer::grade::tier_for(techniques, args.tier)?;
+    if let Some(tier) = tier {
+        crate::sudoku::killer::grade::check_tier(size, tier)?;
+    }
     let mut options = KillerOptions::new(size);
     if let Some(text) = &args.clues {
         options.givens = text.trim().parse::<usize>().map_err(|_| {
@@ -897,7 +910,8 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
     options.check()?;
     let mut path = vec!["sudoku".to_string(), "killer".to_string()];
     path.extend(options.seed_path());
-    path.extend(args.tier.map(|tier| format!("tier={tier}")));
+    path.extend(tier.map(|tier| format!("tier={tier}")));
+    path.extend(techniques.seed_parts());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
     ui.detail(format_args!(
         "seed {:?}, seed path {}",
@@ -908,9 +922,17 @@ fn run_generate_killer(args: GenerateArgs, ui: Ui, size: Size) -> Result<i32, Er
     args.generate(ui, |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let deadline = Instant::now().checked_add(budget);
-        let (made, grading) = match args.tier {
+        let uses_techniques =
+            |grading: &KillerGrading| techniques.accepts(grading.used, grading.hardest);
+        let (made, grading) = match tier {
             Some(tier) => {
-                let (made, grading) = generate_killer_tier(&options, tier, &mut rng, deadline)?;
+                let (made, grading) = generate_killer_tier_where(
+                    &options,
+                    tier,
+                    &uses_techniques,
+                    &mut rng,
+                    deadline,
+                )?;
                 (made, Some(grading))
             }
             None => (generate_killer(&options, &mut rng, deadline)?, None),
@@ -949,6 +971,7 @@ fn run_generate_variant(
     ui: Ui,
     size: Size,
     variant: Variant,
+    techniques: &TechniqueTarget,
 ) -> Result<i32, Error> {
     let mut options = VariantOptions::new(size, variant);
     if let Some(symmetry) = args.symmetry {
@@ -971,7 +994,12 @@ fn run_generate_variant(
     };
     let mut path = seed_path(options.seed_path());
     path.extend(target.map(|target| target.to_string()));
+    path.extend(techniques.seed_parts());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    // The techniques narrow the ratings searched (the seed path keeps the target as asked).
+    let aimed = crate::sudoku::variant::grade::aim(size, target, techniques)?;
+    let uses_techniques =
+        |grading: &VariantGrading| techniques.accepts(grading.used, grading.hardest);
     ui.detail(format_args!(
         "seed {:?}, seed path {}",
         args.seed,
@@ -998,9 +1026,13 @@ fn run_generate_variant(
     args.generate(ui, |index| {
         let mut rng = RandomStream::derive(&args.seed, &path, index);
         let deadline = Some(Instant::now() + budget);
-        let (puzzle, solution, grading) = if target.is_some() {
-            let (generated, grading) = crate::sudoku::variant::grade::generate_graded(
-                &options, target, &mut rng, deadline,
+        let (puzzle, solution, grading) = if aimed.is_some() {
+            let (generated, grading) = crate::sudoku::variant::grade::generate_graded_where(
+                &options,
+                aimed,
+                &uses_techniques,
+                &mut rng,
+                deadline,
             )?;
             (generated.puzzle, generated.solution, Some(grading))
         } else {

@@ -10,6 +10,7 @@
 
 use super::fonts::{FaceId, FontSet};
 use super::kind::{Frame, RulesExample, RulesPage, Show};
+use super::masthead::{self, Masthead};
 use super::page::{Bleed, Colour, Document, Info, Item, Page, Point, Rect};
 use super::slot::{self, CaptionRoom, Captions, Fit, Limits};
 use super::techniques;
@@ -102,6 +103,17 @@ pub struct Pagination {
     pub technique_pages: Vec<Vec<(usize, f64)>>,
     /// The legend of the coordinates opening the walkthroughs, wrapped (empty without).
     pub walk_legend: Vec<String>,
+    /// The page the masthead opens (`[front] masthead`) and the rows of its puzzle grid it
+    /// takes.
+    pub masthead: Option<MastheadPlace>,
+}
+
+/// Where the masthead goes: the first puzzle page, over its top `rows` rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MastheadPlace {
+    /// Page number (from 1).
+    pub page: usize,
+    pub rows: usize,
 }
 
 impl Pagination {
@@ -133,6 +145,8 @@ mod style {
     /// Table of contents: heading block and line pitch.
     pub const CONTENTS_HEADING: f64 = 4.0;
     pub const CONTENTS_LINE: f64 = 2.0;
+    /// Between a masthead and the heading of the puzzles under it.
+    pub const MASTHEAD_GAP: f64 = 0.6;
 }
 
 /// How far the content box keeps inside the inner and outer margins: a figure's outer line
@@ -195,7 +209,8 @@ pub fn paginate_with(
         roles.push(Role::Imprint);
     }
     // The contents come next; their length depends only on the number of entries.
-    let rules = if spec.front.instructions {
+    // With a masthead, the rules are in it.
+    let rules = if spec.front.instructions && spec.front.masthead.is_none() {
         rules_pages(spec)
     } else {
         Vec::new()
@@ -328,6 +343,7 @@ pub fn paginate_with(
             .map(|index| firsts[section] + index)
             .collect()
     };
+    let mut masthead = None;
     let answer_capacity = spec.answers.per_page.value.count();
     let push_answers = |roles: &mut Vec<Role>,
                         answers: &mut Vec<Option<(usize, usize)>>,
@@ -361,7 +377,16 @@ pub fn paginate_with(
         let count = section.count.value;
         let mut done = 0;
         while done < count {
-            let on_page = capacity.min(count - done);
+            let mut room = capacity;
+            if spec.front.masthead.is_some() && masthead.is_none() {
+                let rows = masthead::rows_taken(section.per_page.value.rows);
+                masthead = Some(MastheadPlace {
+                    page: roles.len() + 1,
+                    rows,
+                });
+                room -= rows * section.per_page.value.columns;
+            }
+            let on_page = room.min(count - done);
             roles.push(Role::Questions {
                 section: index,
                 first: first + done,
@@ -447,6 +472,7 @@ pub fn paginate_with(
         technique_entries: chapter.to_vec(),
         technique_pages,
         walk_legend: legend.to_vec(),
+        masthead,
     }
 }
 
@@ -636,6 +662,16 @@ fn rules_pages(spec: &Spec) -> Vec<RulesPage> {
         pages.extend(kind.layout.rules(&sections, spec.language));
     }
     pages
+}
+
+/// What the masthead of `spec` says: its rules are the rules pages it has instead.
+fn masthead_of(spec: &Spec) -> Masthead {
+    let rules = if spec.front.instructions {
+        rules_pages(spec)
+    } else {
+        Vec::new()
+    };
+    Masthead::of(spec, &rules)
 }
 
 /// How many contents lines fit on a page.
@@ -871,7 +907,48 @@ impl Geometry {
         for (cells, answer) in geometry.sections.iter_mut().zip(answers) {
             cells.1 = answer;
         }
+        if let (Some(place), Some(masthead)) = (pagination.masthead, spec.front.masthead) {
+            let area = geometry.masthead_area(spec, place);
+            if let Err(tallest) =
+                masthead::set(spec, fonts, &masthead_of(spec), area.width, area.height)
+            {
+                let rows = if place.rows == 1 {
+                    "row".to_string()
+                } else {
+                    format!("{} rows", place.rows)
+                };
+                // Blame what the spec itself says: the key, else the title.
+                let spec_source = crate::book::source::SourceId(0);
+                let at = [masthead, spec.title.at]
+                    .into_iter()
+                    .find(|span| span.source == spec_source)
+                    .unwrap_or(spec.sections[0].at);
+                return Err(spec
+                    .error(
+                        at,
+                        format!(
+                            "the masthead (title, byline and rules) needs {:.0} pt; the top {rows} of the first puzzle page leave {:.0} pt",
+                            tallest.height,
+                            area.height.max(0.0)
+                        ),
+                    )
+                    .with_hint("shorten the title, give the first section more rows a page, or set instructions = false"));
+            }
+        }
         Ok(geometry)
+    }
+
+    /// Where the masthead goes on its page: across the content box from its top (the page
+    /// has no running head) down to the heading of the puzzles below it.
+    fn masthead_area(&self, spec: &Spec, place: MastheadPlace) -> Rect {
+        let content = self.content(spec, place.page);
+        let per_page = spec.sections[0].per_page.value;
+        let heading = self.headings[0];
+        let cells = self.cells(spec, place.page, per_page, heading);
+        let below = cells[place.rows * per_page.columns].rect.y
+            - heading
+            - style::MASTHEAD_GAP * spec.page.text_size.value;
+        Rect::new(content.x, content.y, content.width, below - content.y)
     }
 
     /// The bleed beyond each edge of page `number` (from 1).
@@ -1498,8 +1575,14 @@ impl Composer<'_> {
 
     fn page(&mut self, number: usize, role: &Role) -> Result<Page> {
         let mut items = Vec::new();
+        let opens_with_masthead = self
+            .pagination
+            .masthead
+            .is_some_and(|place| place.page == number);
         let running = match role {
             Role::Title | Role::Imprint | Role::Blank => None,
+            // The masthead names the publication where a running head would.
+            Role::Questions { .. } if opens_with_masthead => None,
             Role::Contents { .. } => Some(words::contents(self.language()).to_string()),
             Role::Rules(index) => Some(self.pagination.rules[*index].running.clone()),
             Role::Questions { section, .. } => {
@@ -1985,7 +2068,11 @@ impl Composer<'_> {
         // title then opens the section only (its band stays, so figures keep their place).
         let continued = first > 0 && self.section_of[first - 1] == section;
         let running_names_it = self.spec.page.header.value.contains("{section}");
-        if answers || !(continued && running_names_it) {
+        let masthead = self
+            .pagination
+            .masthead
+            .filter(|place| !answers && place.page == number);
+        if masthead.is_none() && (answers || !(continued && running_names_it)) {
             self.heading(items, body, &heading);
         }
         let (per_page, heading_band) = if answers {
@@ -2002,7 +2089,22 @@ impl Composer<'_> {
         let cells = self
             .geometry
             .cells(self.spec, number, per_page, heading_band);
-        for (slot, &cell) in cells.iter().take(count).enumerate() {
+        // The masthead takes the top rows; the section's heading sits over the rest.
+        let skipped = masthead.map_or(0, |place| place.rows * per_page.columns);
+        if let Some(place) = masthead {
+            let area = self.geometry.masthead_area(self.spec, place);
+            let opening = masthead_of(self.spec);
+            let set = masthead::set(self.spec, self.fonts, &opening, area.width, area.height)
+                .map_err(|_| Error::runtime("the masthead no longer fits its page"))?;
+            set.draw(items, self.fonts, area);
+            let top = cells[skipped].rect.y - heading_band;
+            self.heading(
+                items,
+                Rect::new(body.x, top, body.width, body.bottom() - top),
+                &heading,
+            );
+        }
+        for (slot, &cell) in cells.iter().skip(skipped).take(count).enumerate() {
             self.puzzle_cell(items, cell, first + slot, number, answers)?;
         }
         Ok(())

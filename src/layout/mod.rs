@@ -11,6 +11,7 @@ pub mod imprint;
 pub mod ink;
 pub mod killer;
 pub mod kind;
+pub mod masthead;
 pub mod page;
 pub mod picture;
 pub mod shapes;

@@ -68,6 +68,24 @@ pub fn build(dir: &Path, name: &str, spec: &str, extra: &[&str]) -> i32 {
     puzzlebook(&args)
 }
 
+/// Builds `spec` as `NAME.toml` in `dir` to `NAME.pdf`, messages shown: the exit code, the
+/// standard error and whether the PDF exists afterwards (for refusals).
+pub fn build_output(dir: &Path, name: &str, spec: &str) -> (Option<i32>, String, bool) {
+    let spec_path = dir.join(format!("{name}.toml"));
+    let pdf = dir.join(format!("{name}.pdf"));
+    std::fs::write(&spec_path, spec).unwrap();
+    let output = run_binary(
+        &[
+            "book",
+            spec_path.to_str().unwrap(),
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+        "",
+    );
+    (output.status.code(), stderr(&output), pdf.exists())
+}
+
 pub fn manifest(pdf: &Path) -> Value {
     let text = std::fs::read_to_string(pdf.with_extension("json")).unwrap();
     serde_json::from_str(&text).unwrap()

@@ -111,6 +111,19 @@ pub fn generate_tier(
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Result<(KillerGenerated, super::grade::KillerGrading)> {
+    generate_tier_where(options, tier, &|_| true, rng, deadline)
+}
+
+/// [`generate_tier`], keeping only a killer whose grading `accept` takes (its solve uses the
+/// techniques a request names): one of the tier that `accept` refuses is dropped for the
+/// next from the stream.
+pub fn generate_tier_where(
+    options: &KillerOptions,
+    tier: Tier,
+    accept: &dyn Fn(&super::grade::KillerGrading) -> bool,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Result<(KillerGenerated, super::grade::KillerGrading)> {
     let (_, top) = super::grade::tier_range(tier)?;
     let options = KillerOptions {
         cages: super::grade::cages_for(tier, options.size.cells()),
@@ -144,7 +157,10 @@ pub fn generate_tier(
                 let grading =
                     super::grade::grade_unique(&made.puzzle, &made.solution, &grading_options)?;
                 if grading.tier == tier {
-                    return Ok((made, grading));
+                    if accept(&grading) {
+                        return Ok((made, grading));
+                    }
+                    break;
                 }
                 Some(grading)
             };

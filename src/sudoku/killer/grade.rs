@@ -96,6 +96,34 @@ pub fn tier_range(tier: Tier) -> Result<(u16, u16)> {
     Ok((low, high))
 }
 
+/// The tier a killer asked to use `techniques` (`--needs`, `--hardest`) is made at: the
+/// one asked, refused when no killer of it can meet them, else the easiest tier whose
+/// ratings they fit (`None` with neither techniques nor a tier).
+pub fn tier_for(
+    techniques: &crate::sudoku::grade::target::TechniqueTarget,
+    asked: Option<Tier>,
+) -> Result<Option<Tier>> {
+    if techniques.is_empty() {
+        return Ok(asked);
+    }
+    let ratings = |tier: Tier| -> Result<crate::sudoku::grade::RatingRange> {
+        let (min, max) = tier_range(tier)?;
+        Ok(crate::sudoku::grade::RatingRange { min, max })
+    };
+    if let Some(tier) = asked {
+        techniques.within(ratings(tier)?)?;
+        return Ok(Some(tier));
+    }
+    for tier in TIERS {
+        if techniques.within(ratings(tier)?).is_ok() {
+            return Ok(Some(tier));
+        }
+    }
+    Err(Error::input(format!(
+        "no killer tier fits a solve {techniques}"
+    )))
+}
+
 /// Checks that killers of `size` come in `tier`: every tier is a tier of the killer scale,
 /// and `extreme` (trial and error) is a 9×9 tier only — the contradiction rule settles
 /// every 4×4 and 6×6 killer (none of 3000 of each needed more), so asking for one would

@@ -366,6 +366,22 @@ pub fn target_range(size: Size, target: RatingTarget) -> RatingRange {
     }
 }
 
+/// The ratings a search for `target` at `size` aims at once `techniques` narrow it (the
+/// target itself without techniques); an input error when no rating fits both.
+pub fn aim(
+    size: Size,
+    target: Option<RatingTarget>,
+    techniques: &crate::sudoku::grade::target::TechniqueTarget,
+) -> Result<Option<RatingTarget>> {
+    if techniques.is_empty() {
+        return Ok(target);
+    }
+    let wanted = target.map_or(RatingTarget::ANY.range(), |target| {
+        target_range(size, target)
+    });
+    Ok(Some(RatingTarget::Range(techniques.within(wanted)?)))
+}
+
 /// Graded attempts allowed without a deadline before a target is declared out of reach.
 const MAX_GRADED_ATTEMPTS: u32 = 5000;
 
@@ -374,6 +390,18 @@ const MAX_GRADED_ATTEMPTS: u32 = 5000;
 pub fn generate_graded(
     options: &VariantOptions,
     target: Option<RatingTarget>,
+    rng: &mut RandomStream,
+    deadline: Option<Instant>,
+) -> Result<(VariantGenerated, VariantGrading)> {
+    generate_graded_where(options, target, &|_| true, rng, deadline)
+}
+
+/// [`generate_graded`], keeping only a puzzle whose grading `accept` takes (its solve uses
+/// the techniques a request names: `TechniqueTarget::accepts`).
+pub fn generate_graded_where(
+    options: &VariantOptions,
+    target: Option<RatingTarget>,
+    accept: &dyn Fn(&VariantGrading) -> bool,
     rng: &mut RandomStream,
     deadline: Option<Instant>,
 ) -> Result<(VariantGenerated, VariantGrading)> {
@@ -402,14 +430,22 @@ pub fn generate_graded(
             None => grade_unique(&generated.puzzle, &generated.solution, &grade_options)?,
         };
         let Some(target) = target else {
-            return Ok((generated, grading));
+            if accept(&grading) {
+                return Ok((generated, grading));
+            }
+            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                break;
+            }
+            continue;
         };
         let range = target_range(options.size, target);
         if range.contains(grading.rating_tenths) {
-            return Ok((generated, grading));
-        }
-        if grading.rating_tenths > range.max
+            if accept(&grading) {
+                return Ok((generated, grading));
+            }
+        } else if grading.rating_tenths > range.max
             && let Some(found) = ease(options, &generated, &removed, range, &grade_options, rng)?
+            && accept(&found.1)
         {
             return Ok(found);
         }
