@@ -251,7 +251,8 @@ per_page = "2x3"
 /// every step numbered once and in order, each starting with its own words.
 #[test]
 fn sudoku_walkthroughs_print_every_step_where_the_manifest_says() {
-    use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough};
+    use puzzlebook::i18n::Language;
+    use puzzlebook::sudoku::grade::walkthrough::walkthrough;
     let dir = scratch("walkthroughs-sudoku");
     assert_eq!(build(&dir, "sudoku", SUDOKU_SPEC, &[]), 0);
     let pdf_path = dir.join("sudoku.pdf");
@@ -300,7 +301,7 @@ fn sudoku_walkthroughs_print_every_step_where_the_manifest_says() {
         let mut from = 0;
         for (index, step) in walk.steps.iter().enumerate() {
             let words: String = step
-                .text(Language::English)
+                .text(Language::ENGLISH)
                 .split(' ')
                 .take(2)
                 .collect::<Vec<_>>()
@@ -464,9 +465,10 @@ fn no_sudoku_step_is_split_across_pages() {
 /// extra houses: every step printed in order on the manifest's pages, each hint on its page.
 #[test]
 fn x_and_windoku_books_have_walkthroughs_and_hints() {
+    use puzzlebook::i18n::Language;
     use puzzlebook::sudoku::grade::ExtraHouses;
     use puzzlebook::sudoku::grade::nudge::nudge_in;
-    use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough_in};
+    use puzzlebook::sudoku::grade::walkthrough::walkthrough_in;
     let dir = scratch("walkthroughs-x-windoku");
     let spec = "title = \"Extra houses\"\nseed = \"x-windoku-walks\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n\
         [[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 2\ntier = \"hard\"\nwalkthroughs = \"all\"\nhints = true\n\
@@ -499,7 +501,7 @@ fn x_and_windoku_books_have_walkthroughs_and_hints() {
         let mut from = 0;
         for (index, step) in walk.steps.iter().enumerate() {
             let words: String = step
-                .text(Language::English)
+                .text(Language::ENGLISH)
                 .split(' ')
                 .take(2)
                 .collect::<Vec<_>>()

@@ -473,8 +473,9 @@ fn render_draws_variant_lines() {
 /// order, as one PDF or one PNG per page; refused for puzzles without walkthroughs.
 #[test]
 fn render_writes_walkthrough_pages() {
+    use puzzlebook::i18n::Language;
     use puzzlebook::sudoku::grade::ExtraHouses;
-    use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough_in};
+    use puzzlebook::sudoku::grade::walkthrough::walkthrough_in;
     let dir = scratch("export-render-walkthrough");
     let classic = include_str!("data/se-rated.txt")
         .lines()
@@ -513,7 +514,7 @@ fn render_writes_walkthrough_pages() {
         let walk = walkthrough_in(&givens.parse().unwrap(), extra).unwrap();
         assert!(walk.steps.iter().any(|step| !step.singles));
         for (index, step) in walk.steps.iter().enumerate() {
-            let words: Vec<&str> = step.text(Language::English).split(' ').take(2).collect();
+            let words: Vec<&str> = step.text(Language::ENGLISH).split(' ').take(2).collect();
             let mark = format!("{}. {}", index + 1, words.join(" "));
             let at = text[from..]
                 .find(&mark)

@@ -307,7 +307,7 @@ fn walkthrough_retells_the_solve_as_books_print_it() {
             format!(
                 "  step {}. {}",
                 number + 1,
-                step.text(puzzlebook::sudoku::grade::walkthrough::Language::English)
+                step.text(puzzlebook::i18n::Language::ENGLISH)
             )
         );
     }
@@ -340,6 +340,7 @@ fn walkthrough_retells_the_solve_as_books_print_it() {
 /// houses; the other variants are refused with exit 2.
 #[test]
 fn walkthroughs_of_x_and_windoku_lines_and_not_of_other_variants() {
+    use puzzlebook::i18n::Language as Words;
     use puzzlebook::sudoku::grade::ExtraHouses;
     use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough_in};
     let data = include_str!("data/x-rated.txt");
@@ -365,7 +366,7 @@ fn walkthroughs_of_x_and_windoku_lines_and_not_of_other_variants() {
         for (number, (line, step)) in steps.iter().zip(&walk.steps).enumerate() {
             assert_eq!(
                 *line,
-                format!("  step {}. {}", number + 1, step.text(Language::English))
+                format!("  step {}. {}", number + 1, step.text(Words::ENGLISH))
             );
         }
     }

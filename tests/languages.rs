@@ -163,10 +163,135 @@ fn a_book_in_each_language_prints_no_english_words() {
     }
 }
 
+/// A book that teaches: the techniques chapter, drills, hints and walkthroughs of classic
+/// sudoku (and of 9×9 X-sudoku, told by the same grader), with coordinates in letters.
+fn teaching_spec(code: &str) -> String {
+    format!(
+        r#"title = "I"
+author = "II"
+language = "{code}"
+seed = "languages-teaching-1"
+template = "a4"
+
+[front]
+techniques = true
+
+[answers]
+per_page = "2x2"
+
+[[section]]
+title = "1"
+kind = "sudoku"
+count = 2
+tier = "hard"
+hints = true
+walkthroughs = "all"
+
+[[section]]
+title = "2"
+kind = "sudoku"
+count = 1
+hardest = ["X-Wing"]
+drill = true
+
+[[section]]
+title = "3"
+kind = "sudoku"
+variant = "x"
+count = 1
+tier = "medium"
+hints = true
+walkthroughs = "all"
+"#
+    )
+}
+
+/// The steps, hints and techniques of a teaching book are told in each language: the
+/// book builds, and no page of it prints an English word (a technique named in English,
+/// a step's words, a house).
 #[test]
-fn walkthroughs_in_a_language_without_step_prose_are_refused_before_any_work() {
+fn a_teaching_book_in_each_language_prints_no_english_words() {
+    let english = words(Language::ENGLISH);
+    let dir = scratch("languages-teaching");
+    for code in ["de", "fr", "es", "it"] {
+        let language = Language::from_code(code).unwrap();
+        let own = words(language);
+        let foreign: BTreeSet<&String> = english.difference(&own).collect();
+        let spec_path = dir.join(format!("{code}.toml"));
+        std::fs::write(&spec_path, teaching_spec(code)).unwrap();
+        let book = dir.join(format!("{code}.pdf"));
+        let status = puzzlebook(&[
+            "book",
+            spec_path.to_str().unwrap(),
+            "-o",
+            book.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert_eq!(status, 0, "{code}");
+        let pdf = Pdf::load(&book);
+        let mut all = String::new();
+        for page in 1..=pdf.page_count() {
+            let text = pdf.page_text(page);
+            let english_here: BTreeSet<String> = split(&text)
+                .into_iter()
+                .filter(|word| foreign.contains(&word))
+                .collect();
+            assert!(
+                english_here.is_empty(),
+                "{code}, page {page}: English {english_here:?} in {text:?}"
+            );
+            all.push_str(&text);
+            all.push('\n');
+        }
+        let flat = flat(&all);
+        // Each part of the teaching is there, in the language's own words.
+        for key in ["book.techniques", "book.hints", "book.walkthroughs"] {
+            let heading = language.text(key);
+            assert!(
+                flat.contains(&self::flat(heading)),
+                "{code}: no {heading:?}"
+            );
+        }
+        let x_wing = language.text("technique.XWing.name");
+        let drill = language.say("book.drill-task", &[("technique", &x_wing)]);
+        assert!(
+            flat.contains(&self::flat(&drill)),
+            "{code}: no drill caption {drill:?}"
+        );
+        // The techniques chapter says what each of its techniques looks for.
+        let explained = language
+            .catalog()
+            .keys()
+            .into_iter()
+            .filter(|key| key.starts_with("technique.") && key.ends_with(".about"))
+            .filter(|key| {
+                let opening = self::flat(language.text(key))
+                    .split(' ')
+                    .take(6)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                flat.contains(&opening)
+            })
+            .count();
+        assert!(explained >= 2, "{code}: {explained} techniques explained");
+        // Rows are named by the letters printed beside the grids, in the language's words.
+        let row_word = language.text("place.row-word").trim();
+        assert!(
+            (b'A'..=b'I').any(|letter| flat.contains(&format!("{row_word} {}", letter as char))),
+            "{code}: no row named by its letter"
+        );
+    }
+}
+
+/// Text with every run of white space (a narrow no-break space too) as one space.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn walkthroughs_the_language_has_no_words_for_are_refused_before_any_work() {
     let dir = scratch("languages-refused");
-    let spec = "title = \"Rätsel\"\nlanguage = \"de\"\n[[section]]\nkind = \"sudoku\"\ncount = 2\nhints = true\n";
+    let spec = "title = \"Rätsel\"\nlanguage = \"de\"\n[[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\nsize = \"6x6\"\ncount = 2\nhints = true\n";
     let path = dir.join("hints.toml");
     std::fs::write(&path, spec).unwrap();
     let pdf = dir.join("hints.pdf");
@@ -177,9 +302,56 @@ fn walkthroughs_in_a_language_without_step_prose_are_refused_before_any_work() {
     assert_eq!(output.status.code(), Some(2));
     let message = common::stderr(&output);
     assert!(
-        message.contains("hints are not written in Deutsch yet"),
+        message.contains("hints to this section's puzzles are not written in Deutsch yet"),
         "{message}"
     );
-    assert!(message.contains("6:"), "{message}");
+    assert!(message.contains("8:"), "{message}");
     assert!(!pdf.exists());
+}
+
+/// JSON keeps the grader's and SE's names and adds the name in the `--language` asked for.
+#[test]
+fn json_adds_the_localized_names_beside_the_graders() {
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "techniques",
+            "--language",
+            "de",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let swordfish: serde_json::Value = text
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|record| record["technique"] == "Swordfish")
+        .unwrap();
+    assert_eq!(swordfish["localized"], "Schwertfisch");
+    assert_eq!(swordfish["se_name"], "Swordfish");
+    let plain = common::run_binary(&["sudoku", "techniques", "--format", "json"], "");
+    assert!(
+        !String::from_utf8(plain.stdout)
+            .unwrap()
+            .contains("localized")
+    );
+
+    let puzzle =
+        ".4..2...3...7....1.3.5..6.7.....67...2.1.7.9...68.....2.9..8.7.4....9...8...4..6.\n";
+    let output = common::run_binary(
+        &["sudoku", "grade", "--format", "json", "--language", "fr"],
+        puzzle,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let record: serde_json::Value =
+        serde_json::from_str(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
+    assert_eq!(record["hardest"], "Hidden Single (line)");
+    assert_eq!(record["hardest_localized"], "Singleton caché (ligne)");
+    assert_eq!(
+        record["steps"][0]["technique_localized"],
+        "Singleton caché (bloc)"
+    );
 }

@@ -1,16 +1,17 @@
 //! The techniques chapter: every technique has a definition of its own (no two share a
-//! sentence, in either language) and an example figure of its own (its own step, drawn).
+//! sentence, in any language) and an example figure of its own (its own step, drawn).
 
 use std::collections::HashSet;
 
+use puzzlebook::i18n::Language;
 use puzzlebook::sudoku::grade::hint::Technique;
-use puzzlebook::sudoku::grade::walkthrough::{Language, about};
+use puzzlebook::sudoku::grade::walkthrough::about;
 
 use crate::common;
 
 #[test]
 fn every_technique_has_a_definition_of_its_own() {
-    for language in [Language::English, Language::Japanese] {
+    for language in Language::all() {
         let mut seen = HashSet::new();
         for technique in Technique::ALL {
             let sentence = about(technique, language);

@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::kind::Kind;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::drill::Drill;
-use crate::sudoku::techniques::{printed_name, printed_step_name};
+use crate::sudoku::techniques::printed_step_name;
 
 /// A sudoku printed as a drill.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,10 +76,10 @@ impl Content for DrillContent {
         if technique != Technique::Cycles {
             return None;
         }
-        use crate::sudoku::grade::walkthrough::Language as Words;
-        Some(match Words::of(language) {
-            Words::English => printed_step_name(technique, &self.drill.step.name),
-            Words::Japanese => printed_name(technique, true).to_string(),
+        Some(if language.catalog().grader_language {
+            printed_step_name(technique, &self.drill.step.name)
+        } else {
+            crate::sudoku::techniques::catalog_name(technique, language).to_string()
         })
     }
 

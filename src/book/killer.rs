@@ -204,20 +204,17 @@ impl KillerContent {
         let first = step.pattern.first().map_or(0, |&cell| usize::from(cell));
         let cage = &self.puzzle.cages()[usize::from(self.puzzle.cage_of()[first])];
         let at = self.puzzle.geometry().cell_name(usize::from(cage.cells[0]));
-        let technique = match crate::sudoku::grade::walkthrough::Language::of(wording.language) {
-            crate::sudoku::grade::walkthrough::Language::English => {
-                step.technique.name().to_string()
-            }
-            crate::sudoku::grade::walkthrough::Language::Japanese => {
-                crate::sudoku::grade::walkthrough::japanese_name(step.technique).to_string()
-            }
+        let technique = if wording.language.catalog().grader_language {
+            step.technique.name().to_string()
+        } else {
+            crate::sudoku::techniques::catalog_name(step.technique, wording.language).to_string()
         };
         let area = wording
             .language
             .say("place.cage", &[("sum", &cage.sum), ("at", &at)]);
         Nudge {
             technique,
-            area: wording.coordinates.restate(&area),
+            area: wording.coordinates.restate(&area, wording.language),
             step: None,
         }
     }

@@ -258,6 +258,12 @@ impl SectionSpec {
         self.kind.book.has_walkthroughs() && self.options.has_walkthroughs()
     }
 
+    /// True when the section's walkthroughs and hints can be told in `language` (see
+    /// [`SectionKind::tells_in`]).
+    pub fn tells_in(&self, language: Language) -> bool {
+        self.options.tells_in(language)
+    }
+
     /// True when a hint or walkthrough refers to the section's puzzles, so their figures
     /// carry coordinates (for kinds that have them).
     pub fn is_referred_to(&self) -> bool {
@@ -642,12 +648,14 @@ impl Spec {
         let cover = read_cover(&top, &title, &subtitle, &author)?;
         let imprint = read_imprint(&top, date.as_ref())?;
         if let Some(at) = defaults.front.techniques
-            && !language.catalog().step_prose
+            && read_sections
+                .iter()
+                .any(|section| section.can_walk() && !section.tells_in(language))
         {
             return Err(untold(sources.error(
                 at,
                 format!(
-                    "the techniques chapter is not written in {} yet",
+                    "the techniques chapter of these sections' puzzles is not written in {} yet",
                     language.catalog().name
                 ),
             )));
@@ -1246,7 +1254,7 @@ fn read_fonts(top: &Table<'_, '_>) -> Result<FontsSpec> {
 /// The hint of a refusal of what the graders cannot yet tell in a book's language.
 fn untold(error: Error) -> Error {
     error.with_hint(
-        "walkthroughs, hints and the techniques chapter are written in English (\"en\") and Japanese (\"ja\") so far: remove the key or change `language`",
+        "walkthroughs, hints and the techniques chapter of classic, X and windoku 9×9 sudoku are written in every language; those of the other variants, killer and mushikui-zan in English (\"en\") and Japanese (\"ja\") so far: remove the key or change `language`",
     )
 }
 
@@ -1324,11 +1332,11 @@ fn read_section(
                     )
                     .with_hint("remove `walkthroughs` from this section"));
             }
-            if choice != Walkthroughs::None && !language.catalog().step_prose {
+            if choice != Walkthroughs::None && !options.tells_in(language) {
                 return Err(untold(table.error(
                     text.at,
                     format!(
-                        "walkthroughs are not written in {} yet",
+                        "walkthroughs of this section's puzzles are not written in {} yet",
                         language.catalog().name
                     ),
                 )));
@@ -1360,10 +1368,13 @@ fn read_section(
                 )
                 .with_hint("remove `hints` from this section"));
         }
-        Some(hints) if hints.value && !language.catalog().step_prose => {
+        Some(hints) if hints.value && !options.tells_in(language) => {
             return Err(untold(table.error(
                 hints.at,
-                format!("hints are not written in {} yet", language.catalog().name),
+                format!(
+                    "hints to this section's puzzles are not written in {} yet",
+                    language.catalog().name
+                ),
             )));
         }
         Some(hints) if hints.value && !options.has_hints() => {

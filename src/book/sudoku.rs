@@ -815,14 +815,21 @@ impl SectionKind for SudokuSection {
         true
     }
 
+    /// The classic grader's steps (9×9 classic, X and windoku) are worded from the
+    /// catalogs, so in every language; the house grader's in English and Japanese.
+    fn tells_in(&self, language: Language) -> bool {
+        language.catalog().step_prose
+            || self.variant.as_ref().is_none_or(|options| {
+                crate::sudoku::variant::grade::classic_houses(options.size, options.variant)
+                    .is_some()
+            })
+    }
+
     fn drilled(&self, language: Language) -> Option<&'static str> {
         if !self.drill {
             return None;
         }
-        crate::sudoku::grade::target::drill_name(
-            &self.techniques,
-            walkthrough::Language::of(language) == walkthrough::Language::Japanese,
-        )
+        crate::sudoku::grade::target::drill_name(&self.techniques, language)
     }
 
     fn seed_path(&self) -> Vec<String> {
@@ -966,10 +973,6 @@ impl Content for SudokuContent {
     }
 }
 
-fn engine_words(language: Language) -> walkthrough::Language {
-    walkthrough::Language::of(language)
-}
-
 /// The grader's path told for a book (see `sudoku::grade::walkthrough`), in the book's
 /// words (its `walkthrough::Moment` is each step's figure).
 fn walkthrough_of(puzzle: &Grid, extra: ExtraHouses, wording: Wording) -> Result<Walkthrough> {
@@ -978,14 +981,15 @@ fn walkthrough_of(puzzle: &Grid, extra: ExtraHouses, wording: Wording) -> Result
 }
 
 fn classic_walkthrough(walked: &walkthrough::Walkthrough, wording: Wording) -> Walkthrough {
-    let words = engine_words(wording.language);
+    let language = wording.language;
     Walkthrough {
         steps: walked
             .steps
             .iter()
             .cloned()
             .map(|step| WalkStep {
-                text: wording.coordinates.restate(step.text(words)),
+                text: language
+                    .hyphenated(&wording.coordinates.restate(step.text(language), language)),
                 cells: step
                     .moment
                     .placements
@@ -994,7 +998,8 @@ fn classic_walkthrough(walked: &walkthrough::Walkthrough, wording: Wording) -> W
                     .collect(),
                 diagram: step.diagram,
                 words_only: !step.diagram,
-                topic: (!step.singles).then(|| topic(walked.path[step.path[0]].technique, words)),
+                topic: (!step.singles)
+                    .then(|| topic(walked.path[step.path[0]].technique, language)),
                 figure: StepFigure::new(step.moment),
             })
             .collect(),
@@ -1009,9 +1014,10 @@ fn classic_hint(puzzle: &Grid, extra: ExtraHouses, wording: Wording, ladder: boo
     if !ladder {
         return Ok(nudge_in(puzzle, extra).map(|nudge| Nudge {
             technique: nudge_name(nudge.technique, &nudge.name, wording.language),
-            area: wording
-                .coordinates
-                .restate(&place_words(&nudge.place, wording.language)),
+            area: wording.coordinates.restate(
+                &place_words(&nudge.place, wording.language),
+                wording.language,
+            ),
             step: None,
         }));
     }
@@ -1024,31 +1030,28 @@ fn classic_hint(puzzle: &Grid, extra: ExtraHouses, wording: Wording, ladder: boo
     let cells: Vec<usize> = grader.cells.iter().map(|&cell| usize::from(cell)).collect();
     Ok(Some(Nudge {
         technique: nudge_name(grader.technique, &grader.name, wording.language),
-        area: wording
-            .coordinates
-            .restate(&place_words(&place_of(&cells), wording.language)),
+        area: wording.coordinates.restate(
+            &place_words(&place_of(&cells), wording.language),
+            wording.language,
+        ),
         step: Some(told.steps[index].text.clone()),
     }))
 }
 
-/// A nudge's technique as a hint names it. Japanese names follow Japanese solvers where
-/// they have their own (井桁 for the X-Wing).
+/// A nudge's technique as a hint names it (`name` is the grader's step name, as books
+/// print it): by the catalog's name, or where the catalog says so by the grader's, with the
+/// catalog's gloss where it has one (Japanese: "X-Wing（井桁）").
 fn nudge_name(technique: Technique, name: &str, language: Language) -> String {
-    match walkthrough::Language::of(language) {
-        walkthrough::Language::English => name.to_string(),
-        walkthrough::Language::Japanese => match technique {
-            Technique::XWing => "X-Wing（井桁）".to_string(),
-            Technique::Swordfish => "Swordfish（3×3の井桁）".to_string(),
-            Technique::Pointing | Technique::DirectPointing => {
-                format!("{name}（ブロックから行・列への候補の絞り込み）")
-            }
-            Technique::Claiming | Technique::DirectClaiming => {
-                format!("{name}（行・列からブロックへの候補の絞り込み）")
-            }
-            Technique::NakedPair => format!("{name}（2つのマスに2つの候補）"),
-            Technique::HiddenPair => format!("{name}（2つの数字が2つのマスだけ）"),
-            _ => name.to_string(),
-        },
+    let named = if language.catalog().english_step_names {
+        name.to_string()
+    } else {
+        walkthrough::step_name(technique, name, language)
+    };
+    let gloss = language.text(&format!("technique.{technique:?}.gloss"));
+    if gloss.is_empty() {
+        named
+    } else {
+        language.say("hint.glossed", &[("name", &named), ("gloss", &gloss)])
     }
 }
 
@@ -1091,14 +1094,16 @@ pub(super) fn house_walkthrough(
     side: usize,
     wording: Wording,
 ) -> Walkthrough {
-    let words = engine_words(wording.language);
+    let words = walkthrough::Language::of(wording.language);
     Walkthrough {
         steps: walked
             .steps
             .iter()
             .cloned()
             .map(|step| WalkStep {
-                text: wording.coordinates.restate(step.text(words)),
+                text: wording
+                    .coordinates
+                    .restate(step.text(words), wording.language),
                 cells: step
                     .moment
                     .placements
@@ -1107,7 +1112,8 @@ pub(super) fn house_walkthrough(
                     .collect(),
                 diagram: step.diagram,
                 words_only: !step.diagram,
-                topic: (!step.singles).then(|| topic(walked.path[step.path[0]].technique, words)),
+                topic: (!step.singles)
+                    .then(|| topic(walked.path[step.path[0]].technique, wording.language)),
                 figure: StepFigure::new(step.moment),
             })
             .collect(),
@@ -1115,16 +1121,12 @@ pub(super) fn house_walkthrough(
     }
 }
 
-/// A technique as the techniques chapter lists it.
-fn topic(technique: Technique, words: walkthrough::Language) -> Topic {
+/// A technique as the techniques chapter lists it, in the book's language.
+fn topic(technique: Technique, language: Language) -> Topic {
     Topic {
         rank: u32::from(technique.base_rating()) * 64 + technique as u32,
-        name: crate::sudoku::techniques::printed_name(
-            technique,
-            words == walkthrough::Language::Japanese,
-        )
-        .to_string(),
-        about: walkthrough::about(technique, words),
+        name: crate::sudoku::techniques::catalog_name(technique, language).to_string(),
+        about: language.hyphenated(&walkthrough::about(technique, language)),
     }
 }
 
@@ -1184,13 +1186,13 @@ pub(super) fn house_hint(
         language.join(&names, "and")
     };
     let technique = if japanese {
-        walkthrough::japanese_name(step.technique).to_string()
+        crate::sudoku::techniques::catalog_name(step.technique, language).to_string()
     } else {
         crate::sudoku::techniques::printed_step_name(step.technique, &step.name)
     };
     Nudge {
         technique,
-        area: wording.coordinates.restate(&area),
+        area: wording.coordinates.restate(&area, language),
         step: None,
     }
 }

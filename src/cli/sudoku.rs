@@ -10,7 +10,6 @@ use serde::Serialize;
 
 use super::batch::{self, JobsArg, Report, ShardArg, map_ordered, parse_seconds};
 use super::io::{Input, Output};
-use super::mushikui::WalkLanguage;
 use super::{DEFAULT_SEED, Ui, flag_value_message, json_line};
 use crate::error::{Error, ErrorKind};
 use crate::seed::RandomStream;
@@ -29,7 +28,7 @@ use crate::sudoku::killer::generate::{
 use crate::sudoku::killer::grade::{KillerGradeOptions, KillerGrading, grade_with as grade_killer};
 use crate::sudoku::killer::solver::{self as killer_solver, KillerSolution};
 use crate::sudoku::pattern::{NamedPattern, PatternRequest, make_classic, make_variant};
-use crate::sudoku::techniques::{Grids, REGISTRY, TechniqueInfo, printed_step_name};
+use crate::sudoku::techniques::{Grids, REGISTRY, TechniqueInfo, catalog_name, printed_step_name};
 use crate::sudoku::variant::geometry::Geometry;
 use crate::sudoku::variant::grade::{VariantGradeOptions, VariantGrading, as_classic};
 use crate::sudoku::variant::grid::ParsedKiller;
@@ -153,9 +152,55 @@ pub struct TechniquesArgs {
     /// Output format: an aligned table, or JSON Lines (every name, alias and rating).
     #[arg(long, value_enum, default_value_t = GradeFormat::Line)]
     format: GradeFormat,
-    /// The language of the printed names.
-    #[arg(long, value_enum, default_value_t = WalkLanguage::En)]
-    language: WalkLanguage,
+    /// The language of the printed names (English when not given); with --format json each
+    /// record adds `localized`, the name in that language.
+    #[arg(long, value_enum)]
+    language: Option<NameLanguage>,
+}
+
+/// A language of the catalogs, for names and walkthroughs of the classic grader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NameLanguage {
+    /// English.
+    En,
+    /// Japanese.
+    Ja,
+    /// German.
+    De,
+    /// French.
+    Fr,
+    /// Spanish.
+    Es,
+    /// Italian.
+    It,
+}
+
+impl NameLanguage {
+    fn catalog(self) -> crate::i18n::Language {
+        let code = match self {
+            NameLanguage::En => "en",
+            NameLanguage::Ja => "ja",
+            NameLanguage::De => "de",
+            NameLanguage::Fr => "fr",
+            NameLanguage::Es => "es",
+            NameLanguage::It => "it",
+        };
+        crate::i18n::Language::from_code(code).expect("every listed language has a catalog")
+    }
+}
+
+/// The language of a variant's or killer's walkthrough: the house grader tells its steps
+/// in English and Japanese only.
+fn house_words(language: crate::i18n::Language) -> Result<walk::Language, Error> {
+    if language.catalog().step_prose {
+        Ok(walk::Language::of(language))
+    } else {
+        Err(Error::input(format!(
+            "walkthroughs of this grid are not written in {} yet",
+            language.catalog().name
+        ))
+        .with_hint("classic, X and windoku 9x9 walkthroughs are told in every language; the others in English (en) and Japanese (ja)"))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -390,9 +435,11 @@ pub struct GradeArgs {
     /// every other step in words (every sudoku with digits: classic, variants, killers).
     #[arg(long, conflicts_with_all = ["compare", "explain", "format"])]
     walkthrough: bool,
-    /// The language of the walkthrough.
-    #[arg(long, value_enum, default_value_t = WalkLanguage::En, requires = "walkthrough")]
-    language: WalkLanguage,
+    /// The language of the walkthrough (English when not given); with --format json each
+    /// record adds the hardest step's and each step's technique name in that language
+    /// (`hardest_localized`, `technique_localized`).
+    #[arg(long, value_enum)]
+    language: Option<NameLanguage>,
     /// Compare with the reference rating given after each puzzle; print agreement figures.
     #[arg(long)]
     compare: bool,
@@ -470,6 +517,9 @@ fn grids_of(kind: &KindArgs) -> Result<Option<Grids>, Error> {
 struct TechniqueRecord<'a> {
     technique: &'a str,
     japanese: &'a str,
+    /// The name in the `--language` asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    localized: Option<&'a str>,
     se_name: Option<&'a str>,
     rating: f64,
     rating_max: Option<f64>,
@@ -480,7 +530,8 @@ struct TechniqueRecord<'a> {
 /// `sudoku techniques`: the registry, easiest first, as a table or JSON Lines.
 fn run_techniques(args: TechniquesArgs) -> Result<i32, Error> {
     let grids = grids_of(&args.kind)?;
-    let japanese = args.language == WalkLanguage::Ja;
+    let language = args.language.map(NameLanguage::catalog);
+    let words = language.unwrap_or(crate::i18n::Language::ENGLISH);
     let mut listed: Vec<&TechniqueInfo> = REGISTRY
         .iter()
         .filter(|info| info.technique != crate::sudoku::grade::Technique::TrialAndError)
@@ -494,6 +545,7 @@ fn run_techniques(args: TechniquesArgs) -> Result<i32, Error> {
                 output.line(&json_line(&TechniqueRecord {
                     technique: info.name,
                     japanese: info.japanese,
+                    localized: language.map(|language| catalog_name(info.technique, language)),
                     se_name: info.se_name,
                     rating: rating_number(info.rating.0),
                     rating_max: info.rating.1.map(rating_number),
@@ -508,7 +560,7 @@ fn run_techniques(args: TechniquesArgs) -> Result<i32, Error> {
                 .map(|info| {
                     [
                         info.rating_text(),
-                        info.name_in(japanese).to_string(),
+                        catalog_name(info.technique, words).to_string(),
                         info.se_name.unwrap_or("-").to_string(),
                         info.grids.names().join(", "),
                     ]
@@ -1249,6 +1301,9 @@ struct StepRecord<'a> {
     technique: &'a str,
     /// The step's name as books print it.
     technique_printed: String,
+    /// The step's name as a book in the `--language` asked for prints it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique_localized: Option<String>,
     rating: f64,
     placements: Vec<CellDigit>,
     eliminations: Vec<CellDigit>,
@@ -1273,6 +1328,9 @@ struct GradeRecord<'a> {
     hardest: &'a str,
     /// The hardest step's name as books print it.
     hardest_printed: String,
+    /// The hardest step's name as a book in the `--language` asked for prints it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest_localized: Option<String>,
     trial_and_error: bool,
     steps: Vec<StepRecord<'a>>,
 }
@@ -1311,13 +1369,9 @@ fn walkthrough_text(
     grid: &Grid,
     extra_houses: ExtraHouses,
     grading: Grading,
-    language: WalkLanguage,
+    language: crate::i18n::Language,
 ) -> String {
     let mut text = grade_line(puzzle, &grading);
-    let language = match language {
-        WalkLanguage::En => walk::Language::English,
-        WalkLanguage::Ja => walk::Language::Japanese,
-    };
     let walked = walk::retell_in(grid, grading.steps, extra_houses);
     for (number, step) in walked.steps.iter().enumerate() {
         push_step(&mut text, number, step.text(language));
@@ -1329,8 +1383,8 @@ fn walkthrough_text(
 fn variant_walkthrough_text(
     grid: &VariantGrid,
     grading: VariantGrading,
-    language: WalkLanguage,
-) -> String {
+    language: crate::i18n::Language,
+) -> Result<String, Error> {
     let head = grade_line_variant(&grid.to_line(), &grading);
     let walked = crate::sudoku::variant::walkthrough::retell(grid, grading.steps);
     walked_text(head, &walked, language)
@@ -1339,23 +1393,24 @@ fn variant_walkthrough_text(
 fn killer_walkthrough_text(
     killer: &Killer,
     grading: VariantGrading,
-    language: WalkLanguage,
-) -> String {
+    language: crate::i18n::Language,
+) -> Result<String, Error> {
     let head = grade_line_variant(&killer.to_line(), &grading);
     let walked = crate::sudoku::killer::walkthrough::retell(killer, grading.steps);
     walked_text(head, &walked, language)
 }
 
 /// `head`, then the walkthrough's steps numbered, one per line.
-fn walked_text(mut text: String, walked: &VariantWalkthrough, language: WalkLanguage) -> String {
-    let language = match language {
-        WalkLanguage::En => walk::Language::English,
-        WalkLanguage::Ja => walk::Language::Japanese,
-    };
+fn walked_text(
+    mut text: String,
+    walked: &VariantWalkthrough,
+    language: crate::i18n::Language,
+) -> Result<String, Error> {
+    let language = house_words(language)?;
     for (number, step) in walked.steps.iter().enumerate() {
         push_step(&mut text, number, step.text(language));
     }
-    text
+    Ok(text)
 }
 
 /// Appends step `number` (from 0) to `text`: "  step 1. …"; the rows of a table in its
@@ -1399,6 +1454,7 @@ fn grade_json(
     puzzle: String,
     variant: Option<&'static str>,
     grading: &Grading,
+    language: Option<crate::i18n::Language>,
 ) -> Result<String, Error> {
     let record = GradeRecord {
         puzzle,
@@ -1408,6 +1464,8 @@ fn grade_json(
         tier: grading.tier.name(),
         hardest: &grading.hardest_name,
         hardest_printed: printed_step_name(grading.hardest, &grading.hardest_name),
+        hardest_localized: language
+            .map(|language| walk::step_name(grading.hardest, &grading.hardest_name, language)),
         trial_and_error: grading.trial_and_error,
         steps: grading
             .steps
@@ -1415,6 +1473,8 @@ fn grade_json(
             .map(|step| StepRecord {
                 technique: &step.name,
                 technique_printed: printed_step_name(step.technique, &step.name),
+                technique_localized: language
+                    .map(|language| walk::step_name(step.technique, &step.name, language)),
                 rating: rating_number(step.rating_tenths),
                 placements: cell_digits(&step.placements),
                 eliminations: cell_digits(&step.eliminations),
@@ -1429,6 +1489,9 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     if args.compare {
         return run_compare(args, ui);
     }
+    let words = args
+        .language
+        .map_or(crate::i18n::Language::ENGLISH, NameLanguage::catalog);
     let options = GradeOptions {
         record_steps: args.explain || args.walkthrough || args.format == GradeFormat::Json,
         ..GradeOptions::default()
@@ -1490,11 +1553,7 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                 Err(error) => return Report::Problem(grading_failed(error).at_line(parsed.line)),
             };
             let text = if args.walkthrough {
-                Ok(variant_walkthrough_text(
-                    &parsed.grid,
-                    grading,
-                    args.language,
-                ))
+                variant_walkthrough_text(&parsed.grid, grading, words)
             } else if args.explain {
                 Ok(explain_variant(&parsed.grid.to_line(), &grading))
             } else {
@@ -1505,6 +1564,7 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
                         parsed.grid.to_line(),
                         (geometry.variant().name(), geometry),
                         &grading,
+                        args.language.map(NameLanguage::catalog),
                     ),
                 }
             };
@@ -1525,19 +1585,18 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
             };
             let line = parsed.killer.to_line();
             let text = if args.walkthrough {
-                Ok(killer_walkthrough_text(
-                    &parsed.killer,
-                    grading,
-                    args.language,
-                ))
+                killer_walkthrough_text(&parsed.killer, grading, words)
             } else if args.explain {
                 Ok(explain_variant(&line, &grading))
             } else {
                 match args.format {
                     GradeFormat::Line => Ok(grade_line_variant(&line, &grading)),
-                    GradeFormat::Json => {
-                        grade_json_variant(line, ("killer", parsed.killer.geometry()), &grading)
-                    }
+                    GradeFormat::Json => grade_json_variant(
+                        line,
+                        ("killer", parsed.killer.geometry()),
+                        &grading,
+                        args.language.map(NameLanguage::catalog),
+                    ),
                 }
             };
             match text {
@@ -1578,14 +1637,20 @@ fn graded_report(
             classic.0,
             classic.1,
             grading,
-            args.language,
+            args.language
+                .map_or(crate::i18n::Language::ENGLISH, NameLanguage::catalog),
         ))
     } else if args.explain {
         Ok(explain(&puzzle, &grading))
     } else {
         match args.format {
             GradeFormat::Line => Ok(grade_line(&puzzle, &grading)),
-            GradeFormat::Json => grade_json(puzzle, variant, &grading),
+            GradeFormat::Json => grade_json(
+                puzzle,
+                variant,
+                &grading,
+                args.language.map(NameLanguage::catalog),
+            ),
         }
     };
     match text {
@@ -1624,6 +1689,7 @@ fn grade_json_variant(
     line: String,
     (variant, geometry): (&'static str, &Geometry),
     grading: &VariantGrading,
+    language: Option<crate::i18n::Language>,
 ) -> Result<String, Error> {
     let cells = |pairs: &[(u16, u8)]| named_cell_digits(pairs, |cell| geometry.cell_name(cell));
     let record = GradeRecord {
@@ -1634,6 +1700,8 @@ fn grade_json_variant(
         tier: grading.tier.name(),
         hardest: &grading.hardest_name,
         hardest_printed: printed_step_name(grading.hardest, &grading.hardest_name),
+        hardest_localized: language
+            .map(|language| walk::step_name(grading.hardest, &grading.hardest_name, language)),
         trial_and_error: grading.trial_and_error,
         steps: grading
             .steps
@@ -1641,6 +1709,8 @@ fn grade_json_variant(
             .map(|step| StepRecord {
                 technique: &step.name,
                 technique_printed: printed_step_name(step.technique, &step.name),
+                technique_localized: language
+                    .map(|language| walk::step_name(step.technique, &step.name, language)),
                 rating: rating_number(step.rating_tenths),
                 placements: cells(&step.placements),
                 eliminations: cells(&step.eliminations),

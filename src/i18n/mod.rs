@@ -72,9 +72,21 @@ pub struct Catalog {
     group_from: usize,
     /// A place named inside a sentence starts in lower case ("Look at rows B and F.").
     pub lower_case_inside: bool,
-    /// The graders tell their steps in this language: walkthroughs, hints and the
-    /// techniques chapter can be printed (English and Japanese so far).
+    /// The house graders (variants beyond 9×9 X and windoku, killer) and the mushikui
+    /// grader tell their steps in this language (English and Japanese so far); classic
+    /// sudoku's steps are told from the catalog's `[walk]` messages in every language.
     pub step_prose: bool,
+    /// The graders write in this language (English): their step names and chain accounts
+    /// (`r4c7=5 → …` with their reasons) are printed as they are; elsewhere a technique
+    /// goes by the catalog's name and a chain prints its links alone.
+    pub grader_language: bool,
+    /// Steps keep the grader's (English) names: a hint names its step so (with the
+    /// catalog's gloss), and a walkthrough adds it beside the catalog's name of the
+    /// technique where it says more; otherwise the catalog's name alone is printed.
+    pub english_step_names: bool,
+    /// Long words of text the program writes in this language are hyphenated (see
+    /// [`Language::hyphenated`]).
+    hyphenate: Option<hypher::Lang>,
     messages: HashMap<String, Message>,
 }
 
@@ -102,6 +114,16 @@ impl Language {
             .map(|(code, _)| format!("{code:?}"))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// The language's place in [`Language::all`], for tables kept per language.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// How many languages there are.
+    pub fn count_all() -> usize {
+        SOURCES.len()
     }
 
     pub fn code(self) -> &'static str {
@@ -175,6 +197,54 @@ impl Language {
         out
     }
 
+    /// `text` with soft hyphens (U+00AD) where the language's hyphenation patterns allow a
+    /// break, in words of at least [`HYPHENATED_FROM`] letters that have none yet, for a
+    /// language whose catalog asks for it (German compounds such as "Kombinationssperre"
+    /// would otherwise overflow a narrow column or leave a gappy line); the text as it is
+    /// in the others. The line breaker prints a hyphen only where it breaks.
+    pub fn hyphenated(self, text: &str) -> String {
+        let Some(lang) = self.catalog().hyphenate else {
+            return text.to_string();
+        };
+        let mut out = String::with_capacity(text.len() + 16);
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            if word.chars().count() >= HYPHENATED_FROM {
+                let syllables: Vec<&str> = hypher::hyphenate(word, lang).collect();
+                out.push_str(&syllables.join("\u{AD}"));
+            } else {
+                out.push_str(word);
+            }
+            word.clear();
+        };
+        let mut soft = false;
+        for ch in text.chars() {
+            if ch.is_alphabetic() {
+                word.push(ch);
+                continue;
+            }
+            if ch == '\u{AD}' {
+                soft = true;
+            }
+            if soft {
+                out.push_str(&word);
+                word.clear();
+            } else {
+                flush(&mut word, &mut out);
+            }
+            if ch.is_whitespace() {
+                soft = false;
+            }
+            out.push(ch);
+        }
+        if soft {
+            out.push_str(&word);
+        } else {
+            flush(&mut word, &mut out);
+        }
+        out
+    }
+
     /// Items joined as the language lists them: "a, b and c" (`conjunction` "and") or
     /// "a, b or c" ("or"), with the catalog's separators.
     pub fn join(self, items: &[impl AsRef<str>], conjunction: &str) -> String {
@@ -197,6 +267,9 @@ impl Language {
             .or_else(|| Language::ENGLISH.catalog().messages.get(key))
     }
 }
+
+/// Words shorter than this are never hyphenated.
+pub const HYPHENATED_FROM: usize = 8;
 
 /// A key no catalog has: printed as itself, so the page shows what is missing (the tests
 /// keep this from happening).
@@ -311,6 +384,12 @@ pub fn parse(code: &str, source: &str) -> Result<Catalog, String> {
         .get("group-from")
         .and_then(toml::Value::as_integer)
         .ok_or("[language] has no group-from")? as usize;
+    let flag = |key: &str| -> Result<bool, String> {
+        settings
+            .get(key)
+            .and_then(toml::Value::as_bool)
+            .ok_or_else(|| format!("[language] has no {key}"))
+    };
     let mut messages = HashMap::new();
     for (name, value) in &table {
         if name != "language" {
@@ -324,14 +403,22 @@ pub fn parse(code: &str, source: &str) -> Result<Catalog, String> {
         plural_one,
         group_separator: string("group-separator")?,
         group_from,
-        lower_case_inside: settings
-            .get("lower-case-inside")
-            .and_then(toml::Value::as_bool)
-            .ok_or("[language] has no lower-case-inside")?,
-        step_prose: settings
-            .get("step-prose")
-            .and_then(toml::Value::as_bool)
-            .ok_or("[language] has no step-prose")?,
+        lower_case_inside: flag("lower-case-inside")?,
+        step_prose: flag("step-prose")?,
+        grader_language: flag("grader-language")?,
+        english_step_names: flag("english-step-names")?,
+        hyphenate: if flag("hyphenate")? {
+            let iso: [u8; 2] = code
+                .as_bytes()
+                .try_into()
+                .map_err(|_| format!("no hyphenation patterns for {code:?}"))?;
+            Some(
+                hypher::Lang::from_iso(iso)
+                    .ok_or(format!("no hyphenation patterns for {code:?}"))?,
+            )
+        } else {
+            None
+        },
         messages,
     })
 }
@@ -525,6 +612,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A long German compound in a narrow column: without hyphenation the wrapper cuts it
+    /// anywhere after a nearly empty line; hyphenated,
+    /// every line fits and the lines before the last are well filled, the breaks marked
+    /// with a hyphen.
+    #[test]
+    fn long_german_compounds_wrap_with_a_hyphen() {
+        use crate::layout::text::wrap;
+        let german = Language::from_code("de").unwrap();
+        let text = "Die Schifffahrtsgesellschaftskombinationssperre gilt: Donaudampfschifffahrtskapitäne warten.";
+        let hyphenated = german.hyphenated(text);
+        assert!(hyphenated.contains('\u{AD}'), "{hyphenated}");
+        assert_eq!(hyphenated.replace('\u{AD}', ""), text);
+        assert!(hyphenated.contains("Die "), "short words are left alone");
+        // Languages that do not ask for it, and soft hyphens already there, are kept.
+        assert_eq!(Language::ENGLISH.hyphenated(text), text);
+        assert_eq!(Language::JAPANESE.hyphenated(text), text);
+        let given = "Schwierig\u{AD}keitsgrad";
+        assert_eq!(german.hyphenated(given), given);
+
+        let fonts = crate::layout::fonts::FontSet::for_language(german);
+        let metrics = fonts.metrics(fonts.text);
+        let size = 10.0;
+        let width = 120.0;
+        let compound = "Schifffahrtsgesellschaftskombinationssperre";
+        assert!(
+            metrics.width(compound, size) > width,
+            "the test needs a word too long"
+        );
+        let plain = wrap(metrics, text, size, width);
+        // Unhyphenated, the compound is cut anywhere, without a hyphen, after a gappy line.
+        assert!(
+            plain[..plain.len() - 1]
+                .iter()
+                .any(|line| metrics.width(line, size) <= width * 0.6),
+            "{plain:?}"
+        );
+        let lines = wrap(metrics, &hyphenated, size, width);
+        assert!(lines.len() >= 3, "{lines:?}");
+        for line in &lines {
+            assert!(metrics.width(line, size) <= width, "{line:?} overflows");
+            assert!(!line.contains('\u{AD}'), "{line:?}");
+        }
+        for line in &lines[..lines.len() - 1] {
+            assert!(
+                metrics.width(line, size) > width * 0.6,
+                "{line:?} leaves a gap: {lines:?}"
+            );
+        }
+        assert!(
+            lines.iter().filter(|line| line.ends_with('-')).count() >= 2,
+            "{lines:?}"
+        );
+        let rejoined = lines.join(" ").replace("- ", "");
+        assert_eq!(rejoined, text);
     }
 
     #[test]

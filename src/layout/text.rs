@@ -198,6 +198,20 @@ fn hyphenated(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> Vec<S
     let mut rest: Vec<String> = text.split(' ').map(str::to_string).collect();
     let mut lines = Vec::new();
     loop {
+        // A word wider than the line is broken at its last soft hyphen that fits.
+        let head = &rest[0];
+        if head.contains(SOFT_HYPHEN) && metrics.width(&plain(head), size) > width {
+            let fitting = head
+                .match_indices(SOFT_HYPHEN)
+                .map(|(at, _)| at)
+                .rev()
+                .find(|&at| metrics.width(&format!("{}-", plain(&head[..at])), size) <= width);
+            if let Some(at) = fitting {
+                lines.push(format!("{}-", plain(&head[..at])));
+                rest[0] = head[at + SOFT_HYPHEN.len_utf8()..].to_string();
+                continue;
+            }
+        }
         let joined = rest
             .iter()
             .map(|word| plain(word))

@@ -277,7 +277,7 @@ mod tests {
         let german = Language::from_code("de").unwrap();
         assert_eq!(
             drill_task(german, "Claiming"),
-            "Finden Sie die Claiming-Kandidaten"
+            "Gesucht: Claiming (Kandidaten)"
         );
     }
 

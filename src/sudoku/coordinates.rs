@@ -12,6 +12,38 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
+use crate::i18n::Language;
+
+/// How a language names rows in running text: the words before a row number ("row ",
+/// "rows " and their capitalised forms) and how it lists several.
+struct RowWords {
+    /// Plural words first, so "rows 2 and 6" is not read as "row" + "s 2".
+    words: Vec<(String, bool)>,
+    separator: &'static str,
+    and: &'static str,
+}
+
+impl RowWords {
+    fn of(language: Language) -> RowWords {
+        let mut words = Vec::new();
+        for (key, plural) in [("place.rows-word", true), ("place.row-word", false)] {
+            let word = language.text(key);
+            if word.is_empty() {
+                continue;
+            }
+            let capital = crate::i18n::capitalised(word);
+            words.push((word.to_string(), plural));
+            if capital != word {
+                words.push((capital, plural));
+            }
+        }
+        RowWords {
+            words,
+            separator: language.text("list.separator"),
+            and: language.text("list.and"),
+        }
+    }
+}
 
 /// The book's coordinates (`coordinates = "letters" | "numbers"` in a spec).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -54,13 +86,14 @@ impl Coordinates {
         }
     }
 
-    /// `text`, written in the graders' notation, in this one: cells `r3c7` become `C7`,
-    /// "row 3" becomes "row C" ("rows 2, 5 and 8": "rows B, E and H"), "3行目" becomes
-    /// "C行". Numbers leave the text as it is.
-    pub fn restate(self, text: &str) -> String {
+    /// `text`, written in the graders' notation in `language`, in this one: cells `r3c7`
+    /// become `C7`, "row 3" becomes "row C" ("rows 2, 5 and 8": "rows B, E and H", the
+    /// words and list separators the catalog's: "Zeilen 2 und 6", "Zeilen B und F"),
+    /// "3行目" becomes "C行". Numbers leave the text as it is.
+    pub fn restate(self, text: &str, language: Language) -> String {
         match self {
             Coordinates::Numbers => text.to_string(),
-            Coordinates::Letters => letters(text),
+            Coordinates::Letters => letters(text, &RowWords::of(language)),
         }
     }
 }
@@ -112,12 +145,12 @@ fn word_starts_at(text: &str, at: usize) -> bool {
 }
 
 /// The graders' notation restated with lettered rows (see [`Coordinates::restate`]).
-fn letters(text: &str) -> String {
+fn letters(text: &str, rows: &RowWords) -> String {
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     while at < text.len() {
         let rest = &text[at..];
-        if let Some((restated, used)) = restate_at(text, at, rest) {
+        if let Some((restated, used)) = restate_at(text, at, rest, rows) {
             out.push_str(&restated);
             at += used;
             continue;
@@ -131,7 +164,7 @@ fn letters(text: &str) -> String {
 
 /// What starts at byte `at` (`rest` is `text[at..]`) when it names a cell or rows: the
 /// restated words and how many bytes they replace.
-fn restate_at(text: &str, at: usize, rest: &str) -> Option<(String, usize)> {
+fn restate_at(text: &str, at: usize, rest: &str, rows: &RowWords) -> Option<(String, usize)> {
     let starts_word = word_starts_at(text, at);
     // A cell: r3c7, r12c16.
     if starts_word && rest.starts_with('r') {
@@ -151,10 +184,9 @@ fn restate_at(text: &str, at: usize, rest: &str) -> Option<(String, usize)> {
     }
     // "row 3", "Row 3", "rows 2, 5 and 8".
     if starts_word {
-        for word in ["rows ", "Rows ", "row ", "Row "] {
-            if let Some(after) = rest.strip_prefix(word) {
-                let plural = word.ends_with("s ");
-                let (list, used) = row_list(after, plural)?;
+        for (word, plural) in &rows.words {
+            if let Some(after) = rest.strip_prefix(word.as_str()) {
+                let (list, used) = row_list(after, *plural, rows)?;
                 return Some((format!("{word}{list}"), word.len() + used));
             }
         }
@@ -174,9 +206,10 @@ fn restate_at(text: &str, at: usize, rest: &str) -> Option<(String, usize)> {
     None
 }
 
-/// The row numbers at the start of `text` as letters: one number, or (`plural`) an English
-/// list `2, 5 and 8` (ending at its "and" element); and how many bytes they take.
-fn row_list(text: &str, plural: bool) -> Option<(String, usize)> {
+/// The row numbers at the start of `text` as letters: one number, or (`plural`) a list in
+/// the language's words, `2, 5 and 8` (ending at its "and" element); and how many bytes
+/// they take.
+fn row_list(text: &str, plural: bool, rows: &RowWords) -> Option<(String, usize)> {
     let first = digits_at(text);
     if first == 0 {
         return None;
@@ -188,10 +221,10 @@ fn row_list(text: &str, plural: bool) -> Option<(String, usize)> {
     }
     loop {
         let rest = &text[used..];
-        let (separator, last) = if rest.starts_with(", ") {
-            (", ", false)
-        } else if rest.starts_with(" and ") {
-            (" and ", true)
+        let (separator, last) = if rest.starts_with(rows.separator) {
+            (rows.separator, false)
+        } else if rest.starts_with(rows.and) {
+            (rows.and, true)
         } else {
             break;
         };
@@ -218,41 +251,73 @@ mod tests {
     fn cells_and_rows_are_lettered() {
         let letters = Coordinates::Letters;
         assert_eq!(
-            letters.restate("Fill 2 hidden singles: r1c3=5, r12c16=9."),
+            letters.restate(
+                "Fill 2 hidden singles: r1c3=5, r12c16=9.",
+                Language::ENGLISH
+            ),
             "Fill 2 hidden singles: A3=5, L16=9."
         );
         assert_eq!(
             letters.restate(
-                "X-Wing on 7: in rows 2 and 6, 7 must be in columns 3 and 8, so the rest of those columns cannot hold it: r4c3 and r9c8 are not 7."
-            ),
+                "X-Wing on 7: in rows 2 and 6, 7 must be in columns 3 and 8, so the rest of those columns cannot hold it: r4c3 and r9c8 are not 7.", Language::ENGLISH),
             "X-Wing on 7: in rows B and F, 7 must be in columns 3 and 8, so the rest of those columns cannot hold it: D3 and I8 are not 7."
         );
         assert_eq!(
-            letters.restate("Claiming: in row 3, 7 can only go in box 2 (r3c4, r3c5)"),
+            letters.restate(
+                "Claiming: in row 3, 7 can only go in box 2 (r3c4, r3c5)",
+                Language::ENGLISH
+            ),
             "Claiming: in row C, 7 can only go in box 2 (C4, C5)"
         );
         assert_eq!(
-            letters.restate("look at rows 2, 5 and 8, 3 must"),
+            letters.restate("look at rows 2, 5 and 8, 3 must", Language::ENGLISH),
             "look at rows B, E and H, 3 must"
         );
         assert_eq!(
-            letters.restate("Row 9 adds up to 45: the cages inside"),
+            letters.restate("Row 9 adds up to 45: the cages inside", Language::ENGLISH),
             "Row I adds up to 45: the cages inside"
         );
         assert_eq!(
-            letters.restate("井桁：7は2行目・6行目では3・8列目にしか入らない：r4c3から7を消去"),
+            letters.restate(
+                "井桁：7は2行目・6行目では3・8列目にしか入らない：r4c3から7を消去",
+                Language::ENGLISH
+            ),
             "井桁：7はB行・F行では3・8列目にしか入らない：D3から7を消去"
         );
         // Words that only look like names are left alone.
         assert_eq!(
-            letters.restate("the arrow 3, rc3, r3c, Skyscraper 011, 12行, brow 4"),
+            letters.restate(
+                "the arrow 3, rc3, r3c, Skyscraper 011, 12行, brow 4",
+                Language::ENGLISH
+            ),
             "the arrow 3, rc3, r3c, Skyscraper 011, 12行, brow 4"
         );
-        assert_eq!(letters.restate("ブロック1・2行目"), "ブロック1・B行");
         assert_eq!(
-            Coordinates::Numbers.restate("r1c3=5 in row 3"),
+            letters.restate("ブロック1・2行目", Language::ENGLISH),
+            "ブロック1・B行"
+        );
+        assert_eq!(
+            Coordinates::Numbers.restate("r1c3=5 in row 3", Language::ENGLISH),
             "r1c3=5 in row 3"
         );
+    }
+
+    /// Rows are restated in the words and lists of the book's language.
+    #[test]
+    fn rows_are_lettered_in_every_language() {
+        let letters = Coordinates::Letters;
+        let german = Language::from_code("de").unwrap();
+        assert_eq!(
+            letters.restate("In Zeilen 2, 5 und 8 steht r3c7; Zeile 4.", german),
+            "In Zeilen B, E und H steht C7; Zeile D."
+        );
+        let french = Language::from_code("fr").unwrap();
+        assert_eq!(
+            letters.restate("dans les lignes 2 et 6, la ligne 9", french),
+            "dans les lignes B et F, la ligne I"
+        );
+        // Another language's row words are not this one's.
+        assert_eq!(letters.restate("rows 2 and 6", german), "rows 2 and 6");
     }
 
     #[test]
@@ -264,7 +329,7 @@ mod tests {
                     assert!(cell.contains(&coordinates.row_label(row)));
                     assert!(cell.ends_with(&coordinates.column_label(column)));
                     let engine = format!("r{}c{}", row + 1, column + 1);
-                    assert_eq!(coordinates.restate(&engine), cell);
+                    assert_eq!(coordinates.restate(&engine, Language::ENGLISH), cell);
                 }
             }
         }

@@ -596,6 +596,34 @@ pub fn info_of(technique: Technique) -> &'static TechniqueInfo {
     entry
 }
 
+/// A technique's name as solvers of `language` know it (the catalog's
+/// `technique.<name>.name`: "Schwertfisch", "Espadon"); in English and Japanese the
+/// registry's [`TechniqueInfo::name`] and [`TechniqueInfo::japanese`], which a test keeps
+/// equal.
+pub fn catalog_name(technique: Technique, language: crate::i18n::Language) -> &'static str {
+    language.text(&format!("technique.{technique:?}.name"))
+}
+
+/// A family's name in `language` (the catalog's `family.<name>`, its registry name in
+/// lower case, words joined by hyphens: `family.pointing-claiming`); the registry's name
+/// where the catalog has none.
+pub fn family_name(named: &Named, language: crate::i18n::Language) -> &'static str {
+    let key = format!("family.{}", family_key(named.name));
+    match language.catalog().get(&key) {
+        Some(crate::i18n::Message::Text(text)) => text,
+        _ => named.name,
+    }
+}
+
+/// "Pointing & Claiming" → "pointing-claiming".
+fn family_key(name: &str) -> String {
+    name.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// The name a book prints for a technique.
 pub fn printed_name(technique: Technique, japanese: bool) -> &'static str {
     info_of(technique).name_in(japanese)
@@ -820,6 +848,53 @@ mod tests {
             let info = info_of(technique);
             assert!(info.rates(technique.base_rating()), "{technique:?}");
             assert!(!info.japanese.is_empty());
+        }
+    }
+
+    /// The catalogs name every technique; English and Japanese as the registry does, and
+    /// no two techniques alike in one language.
+    #[test]
+    fn every_catalog_names_every_technique() {
+        use crate::i18n::Language;
+        for technique in Technique::ALL {
+            let info = info_of(technique);
+            assert_eq!(catalog_name(technique, Language::ENGLISH), info.name);
+            assert_eq!(catalog_name(technique, Language::JAPANESE), info.japanese);
+        }
+        for language in Language::all() {
+            let mut names: Vec<&str> = Technique::ALL
+                .iter()
+                .map(|&technique| catalog_name(technique, language))
+                .collect();
+            assert!(names.iter().all(|name| !name.is_empty()), "{language:?}");
+            names.sort_unstable();
+            let count = names.len();
+            names.dedup();
+            assert_eq!(
+                names.len(),
+                count,
+                "{language:?}: two techniques share a name"
+            );
+        }
+    }
+
+    /// Every family of several techniques has its name in every catalog.
+    #[test]
+    fn every_catalog_names_every_family() {
+        for info in &REGISTRY {
+            let Some(se) = info.se_name else { continue };
+            let named = find(se).unwrap();
+            if named.techniques().count() < 2 {
+                continue;
+            }
+            let key = format!("family.{}", family_key(named.name));
+            for language in crate::i18n::Language::all() {
+                assert!(language.catalog().get(&key).is_some(), "{language:?} {key}");
+            }
+            assert_eq!(
+                family_name(&named, crate::i18n::Language::ENGLISH),
+                named.name
+            );
         }
     }
 

@@ -31,9 +31,9 @@ pub struct Drill {
     /// its eliminations leave for the grader's next step; `None` when the next step is
     /// not a single (another pattern is needed first).
     pub leads_to: Option<(u8, u8)>,
-    /// The step in words, as a walkthrough tells it in full.
-    pub english: String,
-    pub japanese: String,
+    /// The step in words, as a walkthrough tells it in full, in every language of the
+    /// catalogs (by `i18n::Language::index`).
+    pub texts: Vec<String>,
 }
 
 /// The drill of `family` in a classic puzzle with a unique solution: the first step of
@@ -99,8 +99,7 @@ pub fn drill(puzzle: &Grid, family: &Named) -> Result<Drill> {
         question,
         answer,
         leads_to,
-        english: told.english,
-        japanese: told.japanese,
+        texts: told.texts,
     })
 }
 

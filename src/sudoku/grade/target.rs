@@ -24,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::seed::RandomStream;
 use crate::sudoku::generate::{dig_first, random_solution};
 use crate::sudoku::grid::{Grid, HOUSES};
-use crate::sudoku::techniques::{Grids, Named, find, for_grids, printed_name};
+use crate::sudoku::techniques::{Grids, Named, find, for_grids};
 
 /// What a request asks of a puzzle's techniques. Empty: nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -742,13 +742,16 @@ fn names(target: &TechniqueTarget) -> String {
 }
 
 /// The printed name of the first technique of a target's drilled family, for captions.
-pub fn drill_name(target: &TechniqueTarget, japanese: bool) -> Option<&'static str> {
+pub fn drill_name(
+    target: &TechniqueTarget,
+    language: crate::i18n::Language,
+) -> Option<&'static str> {
     let named = target.drilled()?;
     let mut techniques = named.techniques();
     let first = techniques.next()?;
     Some(if techniques.next().is_none() {
-        printed_name(first, japanese)
+        crate::sudoku::techniques::catalog_name(first, language)
     } else {
-        named.name
+        crate::sudoku::techniques::family_name(named, language)
     })
 }

@@ -199,7 +199,12 @@ pub fn grade(puzzle: &VariantGrid, options: &VariantGradeOptions) -> Result<Vari
 /// The extra houses with which the classic grader rates a 9×9 X or windoku puzzle exactly
 /// as Sudoku Explainer does (`--isX`, `--isWindows`); `None` for the other variants.
 pub fn classic_extra_houses(geometry: &Geometry) -> Option<ExtraHouses> {
-    match (geometry.size(), geometry.variant()) {
+    classic_houses(geometry.size(), geometry.variant())
+}
+
+/// [`classic_extra_houses`] of a size and variant.
+pub fn classic_houses(size: Size, variant: Variant) -> Option<ExtraHouses> {
+    match (size, variant) {
         (Size::S9, Variant::Classic) => Some(ExtraHouses::None),
         (Size::S9, Variant::X) => Some(ExtraHouses::X),
         (Size::S9, Variant::Windoku) => Some(ExtraHouses::Windoku),

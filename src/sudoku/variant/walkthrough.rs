@@ -20,6 +20,7 @@ use super::grade::{
 };
 use super::grid::{VariantGrid, value_word};
 use crate::error::Result;
+use crate::i18n::Language as Words;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::walkthrough::{Language, MOST_DIAGRAMS, is_single, singles_words};
 
@@ -519,7 +520,8 @@ fn singles_step(
         .map(|&(cell, value)| (cell_name(&geometry, cell), value_word(value), value))
         .collect();
     let techniques: Vec<Technique> = run.iter().map(|&index| path[index].technique).collect();
-    let (english, japanese) = singles_words(&techniques, &named, finishes);
+    let english = singles_words(&techniques, &named, finishes, Words::ENGLISH);
+    let japanese = singles_words(&techniques, &named, finishes, Words::JAPANESE);
     let mut targets: Vec<u16> = placements.iter().map(|&(cell, _)| cell).collect();
     targets.sort_unstable();
     VariantWalkStep {
