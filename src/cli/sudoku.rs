@@ -892,9 +892,6 @@ fn run_generate_killer(
                 .with_hint("killers take --tier easy, medium, hard, expert or extreme; their cages are not symmetric"));
         }
     }
-    if let Some(tier) = args.tier {
-        crate::sudoku::killer::grade::check_tier(size, tier)?;
-    }
     // With techniques and no tier: the easiest tier they fit.
     let tier = crate::sudoku::killer::grade::tier_for(techniques, args.tier)?;
     if let Some(tier) = tier {
