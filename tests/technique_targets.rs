@@ -66,6 +66,23 @@ fn hardest_makes_the_technique_the_hardest_step_and_its_rating_the_puzzles() {
     }
 }
 
+/// Digs built around the pattern (a box's quad, a jellyfish's rows): regraded afresh, the
+/// technique is the hardest step and the rating is its own.
+#[test]
+fn pattern_built_digs_make_the_technique_the_hardest_step() {
+    for name in ["Naked Quad", "Hidden Quad", "Jellyfish", "2-String Kite"] {
+        let options = targeted(&[], &[name]);
+        let technique = options.techniques.hardest[0].techniques().next().unwrap();
+        let mut rng = RandomStream::derive("test", &["pattern", name], 0);
+        let made = generate_graded(&options, &mut rng, None).unwrap();
+        assert!(has_unique_solution(&made.puzzle), "{name}");
+        let grading = grade_unique(&made.puzzle, &made.solution, &GradeOptions::default()).unwrap();
+        assert_eq!(grading.hardest, technique, "{name}: {}", made.puzzle);
+        assert_eq!(grading.rating_tenths, technique.base_rating(), "{name}");
+        assert!(grading.complete && !grading.trial_and_error, "{name}");
+    }
+}
+
 #[test]
 fn needs_puts_every_named_technique_on_the_solve_path() {
     let options = targeted(&["X-Wing", "Naked Pair"], &[]);
@@ -134,6 +151,17 @@ fn steered_generation_is_the_same_for_any_jobs() {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(record["rating"], 3.8);
         assert_eq!(record["hardest_printed"], "Swordfish");
+    }
+}
+
+/// Digs that keep clues around a pattern (a hidden quad's) draw the same puzzles on one
+/// thread and on two.
+#[test]
+fn pattern_built_generation_is_the_same_for_any_jobs() {
+    for line in hardest_on_one_and_two_jobs("hidden quad").lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["rating"], 5.4);
+        assert_eq!(record["hardest_printed"], "Hidden Quad");
     }
 }
 

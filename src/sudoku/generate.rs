@@ -186,16 +186,25 @@ fn still_unique(puzzle: &Grid, solution: &Grid, changed: &[usize]) -> bool {
 /// Removes clue orbits from a complete grid in random order while the solution stays
 /// unique, never going below `min_clues`.
 pub fn dig(solution: &Grid, symmetry: Symmetry, min_clues: usize, rng: &mut RandomStream) -> Grid {
-    dig_first(solution, symmetry, &[false; 81], min_clues, rng)
+    dig_first(
+        solution,
+        symmetry,
+        &[false; 81],
+        &[false; 81],
+        min_clues,
+        rng,
+    )
 }
 
 /// [`dig`], trying first (in random order) the orbits that hold a cell of `first`: from a
 /// complete grid, a house's or a digit's nine cells always go, so the puzzle has them
-/// empty. Targeted generation steers towards a technique's pattern this way.
+/// empty. Orbits that hold a cell of `keep` stay clues. Targeted generation steers
+/// towards a technique's pattern this way.
 pub fn dig_first(
     solution: &Grid,
     symmetry: Symmetry,
     first: &[bool; 81],
+    keep: &[bool; 81],
     min_clues: usize,
     rng: &mut RandomStream,
 ) -> Grid {
@@ -206,7 +215,7 @@ pub fn dig_first(
     let mut puzzle = *solution;
     let mut clues = 81;
     for orbit in &orbits {
-        if clues < min_clues + orbit.len() {
+        if clues < min_clues + orbit.len() || orbit.iter().any(|&cell| keep[cell]) {
             continue;
         }
         for &cell in orbit {

@@ -339,8 +339,15 @@ pub fn generate_targeted(
         }
         tally.attempts += 1;
         let solution = random_solution(rng);
-        let first = steer.cells(&solution, rng);
-        let puzzle = dig_first(&solution, options.base.symmetry, &first, min_clues, rng);
+        let plan = steer.plan(&solution, rng);
+        let puzzle = dig_first(
+            &solution,
+            options.base.symmetry,
+            &plan.first,
+            &plan.keep,
+            min_clues,
+            rng,
+        );
         let grading = in_time(grade(&puzzle, &solution, false), late(), options, &tally)?;
         let progress = target.progress(grading.used, grading.hardest);
         tally.best = tally.best.max(progress);
@@ -418,12 +425,13 @@ fn awaited(target: &TechniqueTarget) -> Option<Awaited> {
     })
 }
 
-/// Where a targeted dig starts emptying the grid, so that the room a technique's step
-/// needs (see [`room_of`]) is there: random minimal puzzles rarely have a house of eight
-/// empty cells, or a digit given once, when the solve reaches them. Digging a house (or
-/// every cell of a digit) first leaves one. Measured, it pays for quads, the hidden pair
-/// and the direct hidden triple (a house) and for swordfish and jellyfish (a digit); for
-/// the other techniques plain random digs make their puzzles faster.
+/// Where a targeted dig starts emptying the grid, and which clues it keeps, so that the
+/// room a technique's step needs (see [`room_of`]) is there, or its pattern itself: random
+/// minimal puzzles rarely have a house of eight empty cells, or a digit given once, when
+/// the solve reaches them, let alone a quad or a jellyfish. Measured, emptying a house (or
+/// every cell of a digit) first pays for the hidden pair and the direct hidden triple;
+/// building the pattern pays for quads and the larger fish; for the other techniques plain
+/// random digs make their puzzles faster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Steer {
     /// Dig in random order.
@@ -432,6 +440,22 @@ enum Steer {
     House,
     /// Empty every cell of a random digit first.
     Digit,
+    /// A quad in a random box, emptied first: the four digits of its cells off one row and
+    /// one column of the box (a 2×2 square) are kept off the five cells on them by clues
+    /// kept on that row and column outside the box, a hidden quad of those digits. For a
+    /// naked quad the cell on both lines stays a clue: the four other cells on the lines,
+    /// left with the four other digits, are one.
+    Quad { naked: bool },
+    /// A fish of `size` random rows (or columns) on a random digit: every cell of the
+    /// digit and of the fish's rows in its columns is emptied first, and the rows' other
+    /// cells stay clues, so the digit has no other place in those rows.
+    Fish { size: usize },
+}
+
+/// The cells a targeted dig empties first, and those it keeps as clues.
+struct DigPlan {
+    first: [bool; 81],
+    keep: [bool; 81],
 }
 
 impl Steer {
@@ -442,38 +466,95 @@ impl Steer {
             return Steer::Anywhere;
         };
         let all = |set: &[Technique]| named.techniques().all(|t| set.contains(&t));
-        if all(&[
-            T::DirectHiddenTriple,
-            T::HiddenPair,
-            T::NakedQuad,
-            T::HiddenQuad,
-        ]) {
+        if all(&[T::NakedQuad]) {
+            Steer::Quad { naked: true }
+        } else if all(&[T::HiddenQuad]) {
+            Steer::Quad { naked: false }
+        } else if all(&[T::Jellyfish]) {
+            Steer::Fish { size: 4 }
+        } else if all(&[T::DirectHiddenTriple, T::HiddenPair]) {
             Steer::House
-        } else if all(&[T::Swordfish, T::Jellyfish]) {
+        } else if all(&[T::Swordfish, T::TwoStringKite]) {
             Steer::Digit
         } else {
             Steer::Anywhere
         }
     }
 
-    /// The cells to dig first in `solution`, chosen from the stream.
-    fn cells(self, solution: &Grid, rng: &mut RandomStream) -> [bool; 81] {
-        let mut first = [false; 81];
+    /// Where to dig first in `solution`, and what to keep, chosen from the stream.
+    fn plan(self, solution: &Grid, rng: &mut RandomStream) -> DigPlan {
+        let mut plan = DigPlan {
+            first: [false; 81],
+            keep: [false; 81],
+        };
         match self {
             Steer::Anywhere => {}
             Steer::House => {
                 for &cell in &HOUSES[rng.below(27) as usize] {
-                    first[cell] = true;
+                    plan.first[cell] = true;
                 }
             }
             Steer::Digit => {
                 let digit = rng.below(9) as u8 + 1;
-                for (cell, first) in first.iter_mut().enumerate() {
+                for (cell, first) in plan.first.iter_mut().enumerate() {
                     *first = solution.get(cell) == digit;
                 }
             }
+            Steer::Quad { naked } => {
+                let block = rng.below(9) as usize;
+                let row = block / 3 * 3 + rng.below(3) as usize;
+                let column = block % 3 * 3 + rng.below(3) as usize;
+                for &cell in &HOUSES[18 + block] {
+                    plan.first[cell] = true;
+                    if cell / 9 == row || cell % 9 == column {
+                        continue;
+                    }
+                    // A digit of the square, kept off the box's cells on the two lines.
+                    let digit = solution.get(cell);
+                    for line in [row, 9 + column] {
+                        let given = HOUSES[line]
+                            .iter()
+                            .copied()
+                            .find(|&other| solution.get(other) == digit)
+                            .expect("every line holds every digit");
+                        plan.keep[given] = true;
+                    }
+                }
+                if naked {
+                    plan.keep[row * 9 + column] = true;
+                    plan.first[row * 9 + column] = false;
+                }
+            }
+            Steer::Fish { size } => {
+                let digit = rng.below(9) as u8 + 1;
+                let across = rng.below(2) == 1;
+                let mut lines: Vec<usize> = (0..9).collect();
+                rng.shuffle(&mut lines);
+                // Cell `k` of line `line`, along rows (or columns).
+                let at = |line: usize, k: usize| if across { k * 9 + line } else { line * 9 + k };
+                let mut covers = [false; 9];
+                for &line in &lines[..size] {
+                    for k in 0..9 {
+                        if solution.get(at(line, k)) == digit {
+                            covers[k] = true;
+                        }
+                    }
+                }
+                for &line in &lines[..size] {
+                    for (k, &cover) in covers.iter().enumerate() {
+                        if cover {
+                            plan.first[at(line, k)] = true;
+                        } else {
+                            plan.keep[at(line, k)] = true;
+                        }
+                    }
+                }
+                for (cell, first) in plan.first.iter_mut().enumerate() {
+                    *first |= solution.get(cell) == digit;
+                }
+            }
         }
-        first
+        plan
     }
 }
 
@@ -754,4 +835,120 @@ pub fn drill_name(
     } else {
         crate::sudoku::techniques::family_name(named, language)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::symmetry::Symmetry;
+
+    fn sees(a: usize, b: usize) -> bool {
+        a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+    }
+
+    /// The digits no clue in the cell's row, column or box rules out of an empty cell, as
+    /// a bit set (bit `d` for digit `d`).
+    fn plain_candidates(puzzle: &Grid, cell: usize) -> u16 {
+        (1..=9u8)
+            .filter(|&digit| {
+                !(0..81)
+                    .any(|other| other != cell && sees(cell, other) && puzzle.get(other) == digit)
+            })
+            .fold(0, |set, digit| set | 1 << digit)
+    }
+
+    /// A puzzle dug by `steer`'s plan from a random solution, and the plan.
+    fn dug(steer: Steer, index: u64) -> (Grid, DigPlan) {
+        let mut rng = RandomStream::derive("test", &["plan"], index);
+        let solution = random_solution(&mut rng);
+        let plan = steer.plan(&solution, &mut rng);
+        let puzzle = dig_first(
+            &solution,
+            Symmetry::None,
+            &plan.first,
+            &plan.keep,
+            0,
+            &mut rng,
+        );
+        for cell in 0..81 {
+            assert!(!plan.keep[cell] || puzzle.get(cell) != 0, "kept clues stay");
+            // From a complete grid a box's cells always go (a fish's need not).
+            let quad = matches!(steer, Steer::Quad { .. });
+            assert!(
+                !quad || !plan.first[cell] || puzzle.get(cell) == 0,
+                "the box goes"
+            );
+        }
+        (puzzle, plan)
+    }
+
+    /// Checked against candidates computed from the clues alone: the box a quad plan digs
+    /// holds four cells with four digits between them (naked) or four digits with four
+    /// cells between them (hidden), from the start.
+    #[test]
+    fn quad_plans_build_the_quad_in_their_box() {
+        for index in 0..12 {
+            for naked in [false, true] {
+                let (puzzle, plan) = dug(Steer::Quad { naked }, index);
+                let box_cells: Vec<usize> = (0..81).filter(|&cell| plan.first[cell]).collect();
+                assert_eq!(box_cells.len(), if naked { 8 } else { 9 });
+                assert!(box_cells.iter().all(|&cell| sees(cell, box_cells[0])));
+                let candidates: Vec<u16> = box_cells
+                    .iter()
+                    .map(|&cell| plain_candidates(&puzzle, cell))
+                    .collect();
+                let found =
+                    super::super::basic::combinations(4, box_cells.len() as u32).any(|mask| {
+                        let chosen = (0..box_cells.len()).filter(|&k| mask & 1 << k != 0);
+                        if naked {
+                            chosen.fold(0u16, |set, k| set | candidates[k]).count_ones() == 4
+                        } else {
+                            // Four digits whose cells in the box are four.
+                            let digits: Vec<u16> = (1..=9u16)
+                                .filter(|&digit| {
+                                    candidates.iter().enumerate().all(|(k, &set)| {
+                                        set & 1 << digit == 0 || mask & 1 << k != 0
+                                    })
+                                })
+                                .collect();
+                            digits.len() >= 4
+                        }
+                    });
+                assert!(found, "naked {naked}, index {index}: {puzzle}");
+            }
+        }
+    }
+
+    /// A fish plan's digit has, in the plan's four lines, candidates in four cross lines at
+    /// most.
+    #[test]
+    fn fish_plans_build_the_fish() {
+        for index in 0..12 {
+            let (puzzle, plan) = dug(Steer::Fish { size: 4 }, index);
+            let found = (1..=9u8).any(|digit| {
+                [false, true].into_iter().any(|across| {
+                    let at =
+                        |line: usize, k: usize| if across { k * 9 + line } else { line * 9 + k };
+                    let kept_lines: Vec<usize> = (0..9)
+                        .filter(|&line| (0..9).filter(|&k| plan.keep[at(line, k)]).count() == 5)
+                        .collect();
+                    kept_lines.len() >= 4
+                        && kept_lines
+                            .iter()
+                            .fold(0u16, |covers, &line| {
+                                (0..9)
+                                    .filter(|&k| {
+                                        puzzle.get(at(line, k)) == 0
+                                            && plain_candidates(&puzzle, at(line, k)) & 1 << digit
+                                                != 0
+                                    })
+                                    .fold(covers, |covers, k| covers | 1 << k)
+                            })
+                            .count_ones()
+                            <= 4
+                })
+            });
+            assert!(found, "index {index}: {puzzle}");
+        }
+    }
 }
