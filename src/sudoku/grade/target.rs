@@ -534,10 +534,8 @@ impl Steer {
                 let at = |line: usize, k: usize| if across { k * 9 + line } else { line * 9 + k };
                 let mut covers = [false; 9];
                 for &line in &lines[..size] {
-                    for k in 0..9 {
-                        if solution.get(at(line, k)) == digit {
-                            covers[k] = true;
-                        }
+                    for (k, cover) in covers.iter_mut().enumerate() {
+                        *cover |= solution.get(at(line, k)) == digit;
                     }
                 }
                 for &line in &lines[..size] {
