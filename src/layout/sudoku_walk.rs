@@ -440,8 +440,11 @@ pub fn draw_variant_diagram(
             diagram.marks
         }
     };
-    let slot_of =
-        |area: MarkArea| cell_size * area.scale() / size.box_rows().max(size.box_columns()) as f64;
+    // A mark's room: strikes and links keep within it even where rows of marks are set
+    // closer than their size.
+    let slot_of = |area: MarkArea| {
+        cell_size * area.width.min(area.height) / size.box_rows().max(size.box_columns()) as f64
+    };
     if moment.pencil_marks {
         for cell in 0..geometry.cells() {
             if moment.values[cell] != 0 || placed(cell) {
