@@ -124,7 +124,8 @@ pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthroug
 pub(crate) struct Telling<'a> {
     /// Steps beyond singles told together as a table (a killer's small cage steps), by
     /// the step, its index in the path, and whether it is the first step of its
-    /// technique the walkthrough tells (which a table may leave to be worded in full).
+    /// technique and rating the walkthrough tells (which a table may leave to be worded
+    /// in full).
     pub tabled: &'a dyn Fn(usize, &VariantStep, bool) -> bool,
     /// At most this many diagrams.
     pub diagrams: usize,
@@ -158,11 +159,14 @@ pub(crate) fn retell_on(
     let needed = needed(&replay, geometry.cells(), &path);
     let kept: Vec<usize> = (0..path.len()).filter(|&index| needed[index]).collect();
     let skipped = (0..path.len()).filter(|&index| !needed[index]).collect();
+    // A technique's first step at each of its ratings (the rule of 45 over one house or
+    // several) is the first of its kind.
     let mut firsts = vec![false; path.len()];
-    let mut techniques: Vec<Technique> = Vec::new();
+    let mut kinds: Vec<(Technique, u16)> = Vec::new();
     for &index in &kept {
-        if !techniques.contains(&path[index].technique) {
-            techniques.push(path[index].technique);
+        let kind = (path[index].technique, path[index].rating_tenths);
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
             firsts[index] = true;
         }
     }
