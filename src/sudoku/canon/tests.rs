@@ -372,6 +372,39 @@ fn all_4x4_grids() -> Vec<[u8; 16]> {
     grids
 }
 
+/// Every minimal unique clue pattern of a grid, given as the cells in which each other grid
+/// differs from it. Clues are added in cell order while some other grid still agrees on
+/// all of them; a pattern that tells the grid from every other one is not extended (what
+/// contains it is not minimal), and it is minimal when each of its clues is the only one
+/// that tells the grid from some other grid.
+fn minimal_unique_patterns(differences: &[u16]) -> Vec<u16> {
+    fn extend(pattern: u16, next: u32, agreeing: &[u16], out: &mut Vec<u16>) {
+        for cell in next..16 {
+            let clue = 1u16 << cell;
+            let still_agreeing: Vec<u16> =
+                agreeing.iter().copied().filter(|&d| d & clue == 0).collect();
+            if still_agreeing.is_empty() {
+                out.push(pattern | clue);
+            } else {
+                extend(pattern | clue, cell + 1, &still_agreeing, out);
+            }
+        }
+    }
+    let mut unique = Vec::new();
+    extend(0, 0, differences, &mut unique);
+    unique
+        .into_iter()
+        .filter(|&pattern| {
+            let sole_witnesses = differences
+                .iter()
+                .map(|&d| d & pattern)
+                .filter(|hit| hit.is_power_of_two())
+                .fold(0u16, |seen, hit| seen | hit);
+            sole_witnesses == pattern
+        })
+        .collect()
+}
+
 #[test]
 fn there_are_36_distinct_minimal_4x4_puzzles() {
     // Every minimal puzzle of every grid, by brute force: a pattern is unique when it
@@ -392,17 +425,7 @@ fn there_are_36_distinct_minimal_4x4_puzzles() {
                     .fold(0, |m, c| m | 1 << c)
             })
             .collect();
-        let unique = |pattern: u16| differences.iter().all(|&d| d & pattern != 0);
-        for pattern in 0..=u16::MAX {
-            if !unique(pattern) {
-                continue;
-            }
-            let minimal = (0..16)
-                .filter(|&c| pattern & 1 << c != 0)
-                .all(|c| !unique(pattern & !(1 << c)));
-            if !minimal {
-                continue;
-            }
+        for pattern in minimal_unique_patterns(&differences) {
             let clues = pattern.count_ones() as usize;
             minimal_by_clues[clues] += 1;
             let cells: Vec<u8> = (0..16)
