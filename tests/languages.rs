@@ -164,7 +164,8 @@ fn a_book_in_each_language_prints_no_english_words() {
 }
 
 /// A book that teaches: the techniques chapter, drills, hints and walkthroughs of classic
-/// sudoku (and of 9×9 X-sudoku, told by the same grader), with coordinates in letters.
+/// sudoku (and of 9×9 X-sudoku, told by the same grader), and of 6×6, jigsaw and 8×8
+/// jigsaw puzzles (told by the house grader), with coordinates in letters.
 fn teaching_spec(code: &str) -> String {
     format!(
         r#"title = "I"
@@ -200,6 +201,34 @@ kind = "sudoku"
 variant = "x"
 count = 1
 tier = "medium"
+hints = true
+walkthroughs = "all"
+
+[[section]]
+title = "4"
+kind = "sudoku"
+size = "6x6"
+count = 2
+tier = "hard"
+hints = true
+walkthroughs = "all"
+
+[[section]]
+title = "5"
+kind = "sudoku"
+variant = "jigsaw"
+count = 2
+tier = "hard"
+hints = true
+walkthroughs = "all"
+
+[[section]]
+title = "6"
+kind = "sudoku"
+size = "8x8"
+variant = "jigsaw"
+count = 1
+tier = "hard"
 hints = true
 walkthroughs = "all"
 "#
@@ -274,6 +303,12 @@ fn a_teaching_book_in_each_language_prints_no_english_words() {
             })
             .count();
         assert!(explained >= 2, "{code}: {explained} techniques explained");
+        // The jigsaw walkthroughs and hints name regions in the language's words.
+        let region = language.say("variant-walk.house-region", &[("n", &"")]);
+        assert!(
+            flat.contains(&format!("{} ", region.trim())),
+            "{code}: no {region:?} named"
+        );
         // Rows are named by the letters printed beside the grids, in the language's words.
         let row_word = language.text("place.row-word").trim();
         assert!(
