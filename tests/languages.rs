@@ -390,3 +390,73 @@ fn json_adds_the_localized_names_beside_the_graders() {
         "Singleton caché (bloc)"
     );
 }
+
+/// `sudoku grade`, `sudoku render` and `mushikui render`/`grade` take every catalog's
+/// language: a jigsaw's walkthrough is told and drawn in French and German; mushikui-zan,
+/// whose steps are told in English and Japanese so far, are refused in German (exit 2,
+/// before any page is made).
+#[test]
+fn every_command_takes_every_language() {
+    let jigsaw =
+        "6x6-jigsaw:......5.42....3......6.........1....:aaabbbacabdbccabddccdddefceeeefffffe\n";
+    let output = common::run_binary(
+        &["sudoku", "grade", "--walkthrough", "--language", "fr"],
+        jigsaw,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", common::stderr(&output));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        flat(&text).contains("Paire nue : dans la ligne 6"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("remove") && !text.contains("hold only"),
+        "{text}"
+    );
+
+    let dir = scratch("languages-render");
+    let puzzles = dir.join("jigsaw.txt");
+    std::fs::write(&puzzles, jigsaw).unwrap();
+    let out = dir.join("de");
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            puzzles.to_str().unwrap(),
+            "--walkthrough",
+            "--language",
+            "de",
+            "--to",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", common::stderr(&output));
+    let pdf = Pdf::load(&out.join("walkthroughs.pdf"));
+    let text: String = (1..=pdf.page_count())
+        .map(|page| pdf.page_text(page))
+        .collect();
+    assert!(flat(&text).contains("In Gebiet"), "{text}");
+
+    let mushikui = "mul:***,8*,*3**,*4**,*8**6\n";
+    for command in ["grade", "render"] {
+        let out = dir.join(format!("mushikui-{command}"));
+        let mut args = vec!["mushikui", command, "--walkthrough", "--language", "de"];
+        if command == "render" {
+            args.extend(["--to", out.to_str().unwrap()]);
+        }
+        let output = common::run_binary(&args, mushikui);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let message = common::stderr(&output);
+        assert!(
+            message.contains("mushikui-zan walkthroughs are not written in Deutsch yet"),
+            "{message}"
+        );
+        assert!(!out.exists());
+    }
+    let output = common::run_binary(
+        &["mushikui", "grade", "--walkthrough", "--language", "ja"],
+        mushikui,
+    );
+    assert_eq!(output.status.code(), Some(0));
+}

@@ -158,7 +158,7 @@ pub struct TechniquesArgs {
     language: Option<NameLanguage>,
 }
 
-/// A language of the catalogs, for names and walkthroughs of the classic grader.
+/// A language of the catalogs (`--language`), for technique names and walkthroughs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum NameLanguage {
     /// English.
@@ -176,7 +176,7 @@ pub enum NameLanguage {
 }
 
 impl NameLanguage {
-    fn catalog(self) -> crate::i18n::Language {
+    pub(crate) fn catalog(self) -> crate::i18n::Language {
         let code = match self {
             NameLanguage::En => "en",
             NameLanguage::Ja => "ja",
