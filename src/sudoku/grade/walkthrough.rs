@@ -1295,6 +1295,42 @@ mod tests {
         );
     }
 
+    /// Outside the graders' language a chain's account is told in the catalog's words, its
+    /// links kept, no English word of the account left (the forcing chain's links were
+    /// dropped, the cycle's English reasoning printed, before).
+    #[test]
+    fn chain_accounts_are_told_in_each_language() {
+        let accounts = [
+            "Forcing Chain: assuming r1c1≠5 leads to its opposite: r1c1≠5 → r1c1=6 → r1c5≠6 → r1c1=5. So r1c1 must be 5.",
+            "XY-Cycle through r2c1, r1c2, r7c1: r2c1=8 → r1c2≠8 → r7c1=2 → r2c1=8. Read forwards or backwards the loop is a valid chain, so its candidates are alternately true and false; a candidate seeing both a true and a false one of its digit goes: r8c1≠2.",
+            "Region Forcing Chains: wherever 7 goes in box 9 (r8c7, r8c9), r8c2≠7 follows.\n      r8c7=7 → r8c2≠7\n      r8c9=7 → r8c2≠7\n      So r8c2 cannot be 7.",
+        ];
+        for code in ["ja", "de", "fr", "es", "it"] {
+            let language = Words::from_code(code).unwrap();
+            for account in accounts {
+                for brief in [false, true] {
+                    let told = chain_in_words(account, brief, "N", "O", language)
+                        .unwrap_or_else(|| panic!("{code}: {account}"));
+                    assert!(
+                        told.contains("r1c5≠6 →")
+                            || told.contains("r1c2≠8 →")
+                            || told.contains("r8c7=7 → r8c2≠7"),
+                        "{told}"
+                    );
+                    for english in ["assuming", "Read", "through", "wherever", "follows", "So "] {
+                        assert!(!told.contains(english), "{code}: {told}");
+                    }
+                }
+            }
+        }
+        // A branch told as numbered deductions is not read: the step is told by its outcome.
+        let numbered = "Cell Forcing Chains: whichever digit r1c1 holds, r2c2≠3 follows.\n      (1) r1c1=1 (assumption)\n      (2) r2c2≠3 from (1) (same box)\n      r1c1=2 → r2c2≠3\n      So r2c2 cannot be 3.";
+        assert_eq!(
+            chain_in_words(numbered, false, "N", "O", Words::from_code("de").unwrap()),
+            None
+        );
+    }
+
     #[test]
     fn chain_accounts_become_links() {
         let found = potentials("Forcing Chain: r4c7=5 → r4c2≠5 → r6c2=5");
