@@ -290,6 +290,10 @@ pub fn step_name(step: &VariantStep, language: Language) -> String {
     }
 }
 
+/// What a walkthrough shows a step doing: its placements and its eliminations, (cell,
+/// digit) each.
+pub type Done<'a> = (&'a [(u16, u8)], &'a [(u16, u8)]);
+
 /// True for steps whose reasoning states its own conclusion (chains, a guess).
 fn concluded(step: &VariantStep) -> bool {
     matches!(
@@ -303,7 +307,7 @@ fn concluded(step: &VariantStep) -> bool {
 pub fn step_text(
     step: &VariantStep,
     geometry: &Geometry,
-    done: (&[(u16, u8)], &[(u16, u8)]),
+    done: Done<'_>,
     repeated: Option<&str>,
     language: Language,
 ) -> String {
@@ -355,7 +359,7 @@ pub fn step_text(
 fn own_text(
     step: &VariantStep,
     geometry: &Geometry,
-    done: (&[(u16, u8)], &[(u16, u8)]),
+    done: Done<'_>,
     repeated: Option<&str>,
     language: Language,
 ) -> String {
