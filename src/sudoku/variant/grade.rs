@@ -833,10 +833,6 @@ impl<'g> Board<'g> {
         self.values[..self.geometry.cells()].iter().all(|&v| v != 0)
     }
 
-    pub(crate) fn name(&self, cell: usize) -> String {
-        self.geometry.cell_name(cell)
-    }
-
     pub(crate) fn geometry(&self) -> &'g Geometry {
         self.geometry
     }
@@ -1049,24 +1045,10 @@ impl<'g> Board<'g> {
             })
     }
 
-    /// What removing candidates does, in Japanese: `r1c2から5を消す、r3c4から5/7を消す`.
+    /// What removing candidates does, in Japanese: `r1c2から5を消す、r3c4から5/7を消す`
+    /// (for the killer grader's own Japanese words).
     pub(crate) fn outcome_japanese(&self, eliminations: &[(u16, u8)]) -> String {
-        let text = removals_by_digits(eliminations)
-            .iter()
-            .map(|(mask, cells)| {
-                let names: Vec<String> = cells
-                    .iter()
-                    .map(|&cell| self.name(usize::from(cell)))
-                    .collect();
-                format!("{}から{}を消す", names.join("・"), digit_list(*mask))
-            })
-            .collect::<Vec<_>>()
-            .join("、");
-        if text.len() > LONGEST_REMOVALS {
-            "図で線を引いた候補を消す".to_string()
-        } else {
-            text
-        }
+        words::outcome(self.geometry, &[], eliminations, Language::JAPANESE)
     }
 
     pub(crate) fn eliminations(&self, cells: CellSet, mask: u16) -> Vec<(u16, u8)> {

@@ -96,24 +96,23 @@ pub fn reasoning(step: &VariantStep, geometry: &Geometry, language: Language) ->
                 ("digit", &value_word(*value)),
             ],
         ),
-        Account::NakedSubset { house: at, digits } => say(
-            language,
-            "naked-subset",
-            &[
-                ("house", &house(*at)),
-                ("cells", &cell_list(geometry, &step.pattern, language)),
-                ("digits", &digit_list(*digits)),
-            ],
-        ),
-        Account::HiddenSubset { house: at, digits } => say(
-            language,
-            "hidden-subset",
-            &[
-                ("house", &house(*at)),
-                ("cells", &cell_list(geometry, &step.pattern, language)),
-                ("digits", &digit_list(*digits)),
-            ],
-        ),
+        Account::NakedSubset { house: at, digits }
+        | Account::HiddenSubset { house: at, digits } => {
+            let key = if matches!(step.account, Account::NakedSubset { .. }) {
+                "naked-subset"
+            } else {
+                "hidden-subset"
+            };
+            say(
+                language,
+                key,
+                &[
+                    ("house", &house(*at)),
+                    ("cells", &cell_list(geometry, &step.pattern, language)),
+                    ("digits", &digit_list(*digits)),
+                ],
+            )
+        }
         Account::Fish { value, base, cover } => say(
             language,
             "fish",
