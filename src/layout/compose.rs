@@ -2656,7 +2656,7 @@ impl Composer<'_> {
                 0.35,
             ));
             y += walk::style::HEADER * text;
-            for panel in &block.panels {
+            for (at, panel) in block.panels.iter().enumerate() {
                 let area = Rect::new(body.x, y, layout.figure.0, layout.figure.1);
                 // Steps go beside the figure, below it when it is too wide for that, or
                 // across the page without one.
@@ -2719,8 +2719,10 @@ impl Composer<'_> {
                         text_x += half;
                         baseline = text_top + size;
                     }
-                    // The rest of a step begun in the panel before has no number.
-                    if !(panel.continued && step == panel.steps.start) {
+                    // The rest of a step begun in the panel before has no number, but
+                    // at the top of a page it repeats its step's number, in grey.
+                    let goes_on = panel.continued && step == panel.steps.start;
+                    if !goes_on || (at == 0 && block.continued) {
                         items.push(run(
                             self.fonts.metrics(self.fonts.bold),
                             self.fonts.bold,
@@ -2728,7 +2730,7 @@ impl Composer<'_> {
                             size,
                             (number_x, baseline),
                             Align::Left,
-                            0.0,
+                            if goes_on { 0.5 } else { 0.0 },
                         ));
                     }
                     for line in lines {

@@ -138,12 +138,16 @@ impl CageStyle {
 }
 
 /// Where pencil marks go in a killer's walkthrough figure: below the sums, inside the
-/// cage outlines with a clear space to them (a strike through a mark included).
+/// cage outlines with a clear space to them (a strike through a mark included). The
+/// marks' rows are set closer than their size, so that they are as large as the area's
+/// width allows: the figure's cells, which the smallest readable mark sets, are a sixth
+/// smaller than with marks the rows' height (24.5 pt, not 29.2 pt, on a 9×9).
 pub const KILLER_MARKS: MarkArea = MarkArea {
     left: 0.16,
     top: 0.27,
     width: 0.68,
     height: 0.57,
+    rows_closer: 1.2,
 };
 
 /// Draws each cage's dashed outline inset in its cells and, with `style.sums`, its sum in

@@ -298,6 +298,10 @@ pub struct MarkArea {
     pub top: f64,
     pub width: f64,
     pub height: f64,
+    /// How much taller than its share of the area's height a mark may be: a digit's
+    /// ink is about three quarters of its size, so rows of marks can be set closer than
+    /// their size and still stand apart (1.0: a mark's size is its row's height).
+    pub rows_closer: f64,
 }
 
 impl MarkArea {
@@ -306,6 +310,7 @@ impl MarkArea {
         top: 0.0,
         width: 1.0,
         height: 1.0,
+        rows_closer: 1.0,
     };
 
     /// Below a jigsaw region's number in the corner.
@@ -314,11 +319,12 @@ impl MarkArea {
         top: 0.22,
         width: 0.88,
         height: 0.78,
+        rows_closer: 1.0,
     };
 
     /// How much smaller than in a whole cell marks are drawn.
     pub fn scale(self) -> f64 {
-        self.width.min(self.height)
+        self.width.min(self.height * self.rows_closer)
     }
 }
 
@@ -434,8 +440,11 @@ pub fn draw_variant_diagram(
             diagram.marks
         }
     };
-    let slot_of =
-        |area: MarkArea| cell_size * area.scale() / size.box_rows().max(size.box_columns()) as f64;
+    // A mark's room: strikes and links keep within it even where rows of marks are set
+    // closer than their size.
+    let slot_of = |area: MarkArea| {
+        cell_size * area.width.min(area.height) / size.box_rows().max(size.box_columns()) as f64
+    };
     if moment.pencil_marks {
         for cell in 0..geometry.cells() {
             if moment.values[cell] != 0 || placed(cell) {

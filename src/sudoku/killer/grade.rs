@@ -914,6 +914,29 @@ impl<'k> Rules<'k> {
                     if locked.count_ones() == 1 { "it" } else { "them" }
                 )
             });
+            step.brief = [
+                board.say(|| {
+                    format!(
+                        "{} ({}) keeps {} in {}",
+                        self.cage_name(cage),
+                        sets_or_count(&fit.sets, locked, false),
+                        digits_and(locked),
+                        english_houses
+                    )
+                }),
+                board.say(|| {
+                    format!(
+                        "{}（{}）：{}は{}の中",
+                        self.cage_name_japanese(cage),
+                        sets_or_count(&fit.sets, locked, true),
+                        digits(locked)
+                            .map(value_word)
+                            .collect::<Vec<_>>()
+                            .join("・"),
+                        japanese_houses
+                    )
+                }),
+            ];
             step.japanese = board.say(|| {
                 format!(
                     "{}に合う組み合わせ（{}）はどれも{}を含み、ケージの中でその場所は{}に限られるので、{}の他のマスには入らない：{}。",
@@ -975,6 +998,34 @@ impl<'k> Rules<'k> {
                         sets_listed(&with, false)
                     )
                 });
+                step.brief = [
+                    board.say(|| {
+                        let sets = if with.len() <= 2 {
+                            format!(": {}", sets_listed(&with, false))
+                        } else {
+                            String::new()
+                        };
+                        format!(
+                            "{}: {} only in {}{sets}",
+                            capitalized(&geometry.house_name(house)),
+                            value_word(value),
+                            self.cage_name(cage),
+                        )
+                    }),
+                    board.say(|| {
+                        let sets = if with.len() <= 2 {
+                            format!("（{}）", sets_listed(&with, true))
+                        } else {
+                            String::new()
+                        };
+                        format!(
+                            "{}：{}は{}だけ{sets}",
+                            geometry.house_name_japanese(house),
+                            value_word(value),
+                            self.cage_name_japanese(cage),
+                        )
+                    }),
+                ];
                 step.japanese = board.say(|| {
                     format!(
                         "{}では{}は{}にしか入らないので、このケージは{}を含む（{}）：{}。",
@@ -1276,6 +1327,28 @@ impl<'k> Rules<'k> {
                         rest.sum
                     )
                 });
+                step.brief = [
+                    board.say(|| {
+                        format!(
+                            "{}, so {} makes {} − {} = {}",
+                            self.rule_of_45_brief(region, group, inner, false),
+                            self.names(&rest.cells),
+                            rest.sum + known,
+                            known,
+                            rest.sum
+                        )
+                    }),
+                    board.say(|| {
+                        format!(
+                            "{}、残り{}の合計は{}−{}={}",
+                            self.rule_of_45_brief(region, group, inner, true),
+                            self.names(&rest.cells).replace(',', "・"),
+                            rest.sum + known,
+                            known,
+                            rest.sum
+                        )
+                    }),
+                ];
                 step.japanese = board.say(|| {
                     format!(
                         "{}。これは{}の一部なので、残りのマス{}の合計は{}−{}={}：{}。",
@@ -1320,6 +1393,10 @@ impl<'k> Rules<'k> {
                 let eliminations = vec![(cell as u16, value)];
                 return Some(VariantStep {
                     pattern: vec![cell as u16],
+                    brief: [
+                        board.say(|| format!("contradiction if {name} = {}", value_word(value))),
+                        board.say(|| format!("{name}={}だと矛盾", value_word(value))),
+                    ],
                     explanation: board.say(|| {
                         format!(
                             "if {name} were {}, the cage sums, the rule of 45 and singles would leave some cell or cage without a digit",
@@ -1427,6 +1504,32 @@ fn english_list(words: &[String], conjunction: &str) -> String {
 /// `1+2+9`.
 fn set_sum(set: u16) -> String {
     digits(set).map(value_word).collect::<Vec<_>>().join("+")
+}
+
+/// The sets of a cage that all hold the digits `held`: listed when two at most (`6+7+9 or 5+8+9`),
+/// else counted (`all 4 sets hold 9`).
+fn sets_or_count(sets: &[u16], held: u16, japanese: bool) -> String {
+    if sets.len() <= 2 {
+        return sets_listed(sets, japanese);
+    }
+    let held: Vec<String> = digits(held).map(value_word).collect();
+    if japanese {
+        format!("{}通りすべてに{}", sets.len(), held.join("・"))
+    } else {
+        format!(
+            "all {} sets hold {}",
+            sets.len(),
+            english_list(&held, "and")
+        )
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut letters = text.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
 }
 
 /// `1+9, 2+8 or 3+7`, or in Japanese `1+9・2+8・3+7`.

@@ -30,11 +30,15 @@ pub fn retell(killer: &Killer, path: Vec<VariantStep>) -> VariantWalkthrough {
         killer.givens(),
         path,
         &Telling {
-            tabled: &|index, step| {
+            tabled: &|index, step, first| {
+                if is_cage_marks(step) && Some(index) == first_marks {
+                    return false;
+                }
                 step.rating_tenths <= TABLED_UP_TO
-                    && !(is_cage_marks(step) && Some(index) == first_marks)
+                    || !first && ROWS_AFTER_THE_FIRST.contains(&step.technique)
             },
             diagrams: 1,
+            folds: true,
         },
     )
 }
@@ -42,6 +46,14 @@ pub fn retell(killer: &Killer, path: Vec<VariantStep>) -> VariantWalkthrough {
 /// Steps up to this rating (cage combinations, the rule of 45 over one house, combination
 /// locking, pointing and claiming: most of a killer's path) are told as table rows.
 const TABLED_UP_TO: u16 = 28;
+
+/// The harder killer techniques that recur: the first step of each is worded in full
+/// (and the hardest has the figure), the later ones are table rows in a few words.
+const ROWS_AFTER_THE_FIRST: [Technique; 3] = [
+    Technique::InniesOuties,
+    Technique::CageSplitting,
+    Technique::KillerContradiction,
+];
 
 /// The first step a hint points at, if any: the first that is neither a single nor the
 /// pencilling-in of every cage's combinations (which every solver starts with).

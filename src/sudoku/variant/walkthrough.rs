@@ -121,17 +121,24 @@ pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthroug
 /// How a grader's path is told beyond the common rules.
 pub(crate) struct Telling<'a> {
     /// Steps beyond singles told together as a table (a killer's small cage steps), by
-    /// the step and its index in the path.
-    pub tabled: &'a dyn Fn(usize, &VariantStep) -> bool,
+    /// the step, its index in the path, and whether it is the first step of its
+    /// technique and rating the walkthrough tells (which a table may leave to be worded
+    /// in full).
+    pub tabled: &'a dyn Fn(usize, &VariantStep, bool) -> bool,
     /// At most this many diagrams.
     pub diagrams: usize,
+    /// A table's rows of what follows from a row (cage combinations after the first, and
+    /// singles) are folded into it, after an arrow: "Box 5: the innie E5 makes 4 | E5 = 4
+    /// → E6 ≠ 1/3; D5 = 1".
+    pub folds: bool,
 }
 
 impl Telling<'_> {
     /// Pointing and claiming, the most frequent small steps, are table rows.
     pub const PLAIN: Telling<'static> = Telling {
-        tabled: &|_, step| matches!(step.technique, Technique::Pointing | Technique::Claiming),
+        tabled: &|_, step, _| matches!(step.technique, Technique::Pointing | Technique::Claiming),
         diagrams: MOST_DIAGRAMS,
+        folds: false,
     };
 }
 
@@ -150,6 +157,18 @@ pub(crate) fn retell_on(
     let needed = needed(&replay, geometry.cells(), &path);
     let kept: Vec<usize> = (0..path.len()).filter(|&index| needed[index]).collect();
     let skipped = (0..path.len()).filter(|&index| !needed[index]).collect();
+    // A technique's first step at each of its ratings (the rule of 45 over one house or
+    // several) is the first of its kind.
+    let mut firsts = vec![false; path.len()];
+    let mut kinds: Vec<(Technique, u16)> = Vec::new();
+    for &index in &kept {
+        let kind = (path[index].technique, path[index].rating_tenths);
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+            firsts[index] = true;
+        }
+    }
+    let tabled = |index: usize| (telling.tabled)(index, &path[index], firsts[index]);
     let mut replay = replay;
     let cells = geometry.cells();
     let mut steps: Vec<VariantWalkStep> = Vec::new();
@@ -187,7 +206,7 @@ pub(crate) fn retell_on(
         replay.apply(&path[first]);
         at += 1;
         let mut told = technique_step(&path[first], vec![first], moment.clone());
-        if (telling.tabled)(first, &path[first]) {
+        if tabled(first) {
             // A run of small steps, a table row each; cage combinations after the first
             // the walkthrough words in full are rows of what they remove alone, one row
             // for a run of them.
@@ -197,10 +216,7 @@ pub(crate) fn retell_on(
                 let step = &path[index];
                 let combination = step.technique == Technique::CageCombination;
                 let row = table_row(geometry, step, combination && combined_once);
-                match rows.last_mut() {
-                    Some(last) if last.combined && row.combined => last.absorb(&row),
-                    _ => rows.push(row),
-                }
+                add_row(&mut rows, row, telling.folds);
                 combined_once |= combination;
                 // Singles between two small steps are a row of the table too.
                 let singles = kept[at.min(kept.len())..]
@@ -209,12 +225,10 @@ pub(crate) fn retell_on(
                     .count();
                 if singles > 0
                     && rows.len() + 1 < MOST_TABLED
-                    && kept
-                        .get(at + singles)
-                        .is_some_and(|&next| (telling.tabled)(next, &path[next]))
+                    && kept.get(at + singles).is_some_and(|&next| tabled(next))
                 {
                     let run = kept[at..at + singles].to_vec();
-                    rows.push(singles_row(geometry, &path, &run));
+                    add_row(&mut rows, singles_row(geometry, &path, &run), telling.folds);
                     for index in run {
                         told = merge(
                             told,
@@ -227,7 +241,7 @@ pub(crate) fn retell_on(
                 if at >= kept.len()
                     || rows.len() >= MOST_TABLED
                     || is_single(path[kept[at]].technique)
-                    || !(telling.tabled)(kept[at], &path[kept[at]])
+                    || !tabled(kept[at])
                 {
                     break;
                 }
@@ -269,7 +283,7 @@ pub(crate) fn retell_on(
         }
         steps.push(told);
     }
-    choose_diagrams(&mut steps, &path, telling);
+    choose_diagrams(&mut steps, &path, &tabled, telling.diagrams);
     VariantWalkthrough {
         steps,
         path,
@@ -282,10 +296,15 @@ fn same_pattern(a: &VariantStep, b: &VariantStep) -> bool {
     a.technique == b.technique && a.pattern == b.pattern && a.houses == b.houses
 }
 
-/// Marks at most `telling.diagrams` steps for a diagram: the hardest first, a technique's
+/// Marks at most `diagrams` steps for a diagram: the hardest first, a technique's
 /// first step before its repeats, each technique once, never two steps in a row; tables (a killer's cage
 /// arithmetic) only when nothing else needs one.
-fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling: &Telling<'_>) {
+fn choose_diagrams(
+    steps: &mut [VariantWalkStep],
+    path: &[VariantStep],
+    tabled: &dyn Fn(usize) -> bool,
+    diagrams: usize,
+) {
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked = Vec::new();
     for (index, step) in steps.iter().enumerate() {
@@ -295,7 +314,7 @@ fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling:
         let grader = &path[step.path[0]];
         let repeat = seen.contains(&grader.technique);
         seen.push(grader.technique);
-        let tabled = step.path.len() > 1 && (telling.tabled)(step.path[0], grader);
+        let tabled = step.path.len() > 1 && tabled(step.path[0]);
         let hardest = step
             .path
             .iter()
@@ -308,7 +327,7 @@ fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling:
     let mut chosen = 0;
     let mut drawn: Vec<Technique> = Vec::new();
     for &(_, _, _, index) in &ranked {
-        if chosen == telling.diagrams {
+        if chosen == diagrams {
             break;
         }
         // Two diagrams in a row leave a page half empty: the next step waits its turn.
@@ -331,18 +350,74 @@ fn choose_diagrams(steps: &mut [VariantWalkStep], path: &[VariantStep], telling:
 struct TableRow {
     what: Vec<String>,
     done: Vec<String>,
-    /// A row of cage combinations told by what they remove alone.
-    combined: bool,
+    /// Rows in a row of this technique are one row of what they do: cage combinations
+    /// told by what they remove alone, a killer's contradictions.
+    gathers: Option<Technique>,
+    /// A row of singles.
+    singles: bool,
+    /// How many rows that follow from it are folded into the row (it gathers no more
+    /// rows once one is).
+    folds: usize,
 }
 
+/// Adds `row` to a table's `rows`: gathered into the last row when both are of one
+/// gathering technique, folded into it when it follows from it (see [`Telling::folds`]).
+/// A row takes in at most [`MOST_FOLDS`] rows that follow from it, while it stays
+/// [`LONGEST_FOLDED`] characters at most: a long cascade goes on in rows of its own.
+fn add_row(rows: &mut Vec<TableRow>, row: TableRow, folds: bool) {
+    match rows.last_mut() {
+        Some(last) if last.gathers.is_some() && last.gathers == row.gathers && last.folds == 0 => {
+            last.absorb(&row)
+        }
+        Some(last)
+            if folds
+                && (row.singles || row.gathers == Some(Technique::CageCombination))
+                && last.folds < MOST_FOLDS
+                && last.done().chars().count() + row.done().chars().count() <= LONGEST_FOLDED =>
+        {
+            last.done.push(format!("{FOLLOWS}{}", row.done()));
+            last.folds += 1;
+        }
+        _ => rows.push(row),
+    }
+}
+
+/// Opens what follows from a table row, folded into it.
+const FOLLOWS: &str = "→ ";
+const MOST_FOLDS: usize = 8;
+const LONGEST_FOLDED: usize = 140;
+
 impl TableRow {
-    /// Takes in the removals of another row of cage combinations.
+    /// Takes in what another row of the same technique does.
     fn absorb(&mut self, other: &TableRow) {
+        if self.gathers == Some(Technique::KillerContradiction) {
+            // A killer's rows (its words are the killer grader's, in English and Japanese).
+            self.what = in_every_language(|language| {
+                if language.script() == crate::i18n::Script::Japanese {
+                    "矛盾".to_string()
+                } else {
+                    "Contradictions".to_string()
+                }
+            });
+        }
         self.done.extend(other.done.iter().cloned());
     }
 
+    /// What the row does: its outcomes split by semicolons, what follows from them after
+    /// an arrow.
+    fn done(&self) -> String {
+        let mut text = String::new();
+        for (index, done) in self.done.iter().enumerate() {
+            if index > 0 {
+                text.push_str(if done.starts_with(FOLLOWS) { " " } else { "; " });
+            }
+            text.push_str(done);
+        }
+        text
+    }
+
     fn text(&self, language: Words) -> String {
-        format!("{}\t{}", self.what[language.index()], self.done.join("; "))
+        format!("{}\t{}", self.what[language.index()], self.done())
     }
 }
 
@@ -370,7 +445,9 @@ fn singles_row(geometry: &Geometry, path: &[VariantStep], run: &[usize]) -> Tabl
             }
         }),
         done: vec![compact_outcome(geometry, &placements, &[])],
-        combined: false,
+        gathers: None,
+        singles: true,
+        folds: 0,
     }
 }
 
@@ -393,13 +470,18 @@ fn table_row(geometry: &Geometry, step: &VariantStep, combined: bool) -> TableRo
                 }
             }),
             done,
-            combined: true,
+            gathers: Some(Technique::CageCombination),
+            singles: false,
+            folds: 0,
         };
     }
     TableRow {
         what: in_every_language(|language| words::brief(step, geometry, language)),
         done,
-        combined: false,
+        gathers: (step.technique == Technique::KillerContradiction)
+            .then_some(Technique::KillerContradiction),
+        singles: false,
+        folds: 0,
     }
 }
 
