@@ -571,7 +571,6 @@ per_page = "1x2"
 /// first step beyond singles, and the techniques chapter drawn from them.
 #[test]
 fn variant_walkthroughs_and_hints_follow_the_house_grader() {
-    use puzzlebook::sudoku::grade::walkthrough::Language;
     use puzzlebook::sudoku::variant::grid::parse_any;
     use puzzlebook::sudoku::variant::walkthrough::{first_technique, walkthrough};
     let dir = scratch("walkthroughs-variants");
@@ -609,7 +608,7 @@ fn variant_walkthroughs_and_hints_follow_the_house_grader() {
         let mut from = 0;
         for (index, step) in walk.steps.iter().enumerate() {
             let words: String = step
-                .text(Language::English)
+                .text(puzzlebook::i18n::Language::ENGLISH)
                 .split(' ')
                 .take(2)
                 .collect::<Vec<_>>()

@@ -342,7 +342,7 @@ fn walkthrough_retells_the_solve_as_books_print_it() {
 fn walkthroughs_of_x_and_windoku_lines_and_not_of_other_variants() {
     use puzzlebook::i18n::Language as Words;
     use puzzlebook::sudoku::grade::ExtraHouses;
-    use puzzlebook::sudoku::grade::walkthrough::{Language, walkthrough_in};
+    use puzzlebook::sudoku::grade::walkthrough::walkthrough_in;
     let data = include_str!("data/x-rated.txt");
     let windoku = include_str!("data/windoku-rated.txt");
     for (head, extra, line) in [
@@ -390,7 +390,7 @@ fn walkthroughs_of_x_and_windoku_lines_and_not_of_other_variants() {
     let mut expected = Vec::new();
     for (number, step) in walk.steps.iter().enumerate() {
         let head = format!("  step {}. ", number + 1);
-        for (row, words) in step.text(Language::Japanese).lines().enumerate() {
+        for (row, words) in step.text(Words::JAPANESE).lines().enumerate() {
             let lead = if row == 0 {
                 head.clone()
             } else {

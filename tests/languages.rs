@@ -164,7 +164,8 @@ fn a_book_in_each_language_prints_no_english_words() {
 }
 
 /// A book that teaches: the techniques chapter, drills, hints and walkthroughs of classic
-/// sudoku (and of 9×9 X-sudoku, told by the same grader), with coordinates in letters.
+/// sudoku (and of 9×9 X-sudoku, told by the same grader), and of 6×6, jigsaw and 8×8
+/// jigsaw puzzles (told by the house grader), with coordinates in letters.
 fn teaching_spec(code: &str) -> String {
     format!(
         r#"title = "I"
@@ -200,6 +201,34 @@ kind = "sudoku"
 variant = "x"
 count = 1
 tier = "medium"
+hints = true
+walkthroughs = "all"
+
+[[section]]
+title = "4"
+kind = "sudoku"
+size = "6x6"
+count = 2
+tier = "hard"
+hints = true
+walkthroughs = "all"
+
+[[section]]
+title = "5"
+kind = "sudoku"
+variant = "jigsaw"
+count = 2
+tier = "hard"
+hints = true
+walkthroughs = "all"
+
+[[section]]
+title = "6"
+kind = "sudoku"
+size = "8x8"
+variant = "jigsaw"
+count = 1
+tier = "hard"
 hints = true
 walkthroughs = "all"
 "#
@@ -274,6 +303,12 @@ fn a_teaching_book_in_each_language_prints_no_english_words() {
             })
             .count();
         assert!(explained >= 2, "{code}: {explained} techniques explained");
+        // The jigsaw walkthroughs and hints name regions in the language's words.
+        let region = language.say("variant-walk.house-region", &[("n", &"")]);
+        assert!(
+            flat.contains(&format!("{} ", region.trim())),
+            "{code}: no {region:?} named"
+        );
         // Rows are named by the letters printed beside the grids, in the language's words.
         let row_word = language.text("place.row-word").trim();
         assert!(
@@ -354,4 +389,74 @@ fn json_adds_the_localized_names_beside_the_graders() {
         record["steps"][0]["technique_localized"],
         "Singleton caché (bloc)"
     );
+}
+
+/// `sudoku grade`, `sudoku render` and `mushikui render`/`grade` take every catalog's
+/// language: a jigsaw's walkthrough is told and drawn in French and German; mushikui-zan,
+/// whose steps are told in English and Japanese so far, are refused in German (exit 2,
+/// before any page is made).
+#[test]
+fn every_command_takes_every_language() {
+    let jigsaw =
+        "6x6-jigsaw:......5.42....3......6.........1....:aaabbbacabdbccabddccdddefceeeefffffe\n";
+    let output = common::run_binary(
+        &["sudoku", "grade", "--walkthrough", "--language", "fr"],
+        jigsaw,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", common::stderr(&output));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        flat(&text).contains("Paire nue : dans la ligne 6"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("remove") && !text.contains("hold only"),
+        "{text}"
+    );
+
+    let dir = scratch("languages-render");
+    let puzzles = dir.join("jigsaw.txt");
+    std::fs::write(&puzzles, jigsaw).unwrap();
+    let out = dir.join("de");
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "render",
+            puzzles.to_str().unwrap(),
+            "--walkthrough",
+            "--language",
+            "de",
+            "--to",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", common::stderr(&output));
+    let pdf = Pdf::load(&out.join("walkthroughs.pdf"));
+    let text: String = (1..=pdf.page_count())
+        .map(|page| pdf.page_text(page))
+        .collect();
+    assert!(flat(&text).contains("In Gebiet"), "{text}");
+
+    let mushikui = "mul:***,8*,*3**,*4**,*8**6\n";
+    for command in ["grade", "render"] {
+        let out = dir.join(format!("mushikui-{command}"));
+        let mut args = vec!["mushikui", command, "--walkthrough", "--language", "de"];
+        if command == "render" {
+            args.extend(["--to", out.to_str().unwrap()]);
+        }
+        let output = common::run_binary(&args, mushikui);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let message = common::stderr(&output);
+        assert!(
+            message.contains("mushikui-zan walkthroughs are not written in Deutsch yet"),
+            "{message}"
+        );
+        assert!(!out.exists());
+    }
+    let output = common::run_binary(
+        &["mushikui", "grade", "--walkthrough", "--language", "ja"],
+        mushikui,
+    );
+    assert_eq!(output.status.code(), Some(0));
 }

@@ -1254,7 +1254,7 @@ fn read_fonts(top: &Table<'_, '_>) -> Result<FontsSpec> {
 /// The hint of a refusal of what the graders cannot yet tell in a book's language.
 fn untold(error: Error) -> Error {
     error.with_hint(
-        "walkthroughs, hints and the techniques chapter of classic, X and windoku 9×9 sudoku are written in every language; those of the other variants, killer and mushikui-zan in English (\"en\") and Japanese (\"ja\") so far: remove the key or change `language`",
+        "walkthroughs, hints and the techniques chapter of every sudoku but killer are written in every language; those of killer sudoku and mushikui-zan in English (\"en\") and Japanese (\"ja\") so far: remove the key or change `language`",
     )
 }
 

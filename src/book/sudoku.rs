@@ -815,14 +815,11 @@ impl SectionKind for SudokuSection {
         true
     }
 
-    /// The classic grader's steps (9×9 classic, X and windoku) are worded from the
-    /// catalogs, so in every language; the house grader's in English and Japanese.
-    fn tells_in(&self, language: Language) -> bool {
-        language.catalog().step_prose
-            || self.variant.as_ref().is_none_or(|options| {
-                crate::sudoku::variant::grade::classic_houses(options.size, options.variant)
-                    .is_some()
-            })
+    /// Every sudoku but the killer (whose own section answers for it) is told from the
+    /// catalogs, so in every language: the classic grader's steps (9×9 classic, X and
+    /// windoku) and the house grader's (other sizes, jigsaw).
+    fn tells_in(&self, _language: Language) -> bool {
+        true
     }
 
     fn drilled(&self, language: Language) -> Option<&'static str> {
@@ -1094,7 +1091,6 @@ pub(super) fn house_walkthrough(
     side: usize,
     wording: Wording,
 ) -> Walkthrough {
-    let words = walkthrough::Language::of(wording.language);
     Walkthrough {
         steps: walked
             .steps
@@ -1103,7 +1099,7 @@ pub(super) fn house_walkthrough(
             .map(|step| WalkStep {
                 text: wording
                     .coordinates
-                    .restate(step.text(words), wording.language),
+                    .restate(step.text(wording.language), wording.language),
                 cells: step
                     .moment
                     .placements
@@ -1169,26 +1165,19 @@ pub(super) fn house_hint(
         .map(|&house| usize::from(house))
         .collect();
     let language = wording.language;
-    let japanese = walkthrough::Language::of(language) == walkthrough::Language::Japanese;
     let names: Vec<String> = houses
         .iter()
-        .map(|&h| {
-            if japanese {
-                geometry.house_name_japanese(h)
-            } else {
-                geometry.house_name(h)
-            }
-        })
+        .map(|&house| crate::sudoku::variant::words::house_name(geometry, house, language))
         .collect();
     let area = if names.is_empty() {
         language.text("place.grid").to_string()
     } else {
         language.join(&names, "and")
     };
-    let technique = if japanese {
-        crate::sudoku::techniques::catalog_name(step.technique, language).to_string()
-    } else {
+    let technique = if language.catalog().grader_language {
         crate::sudoku::techniques::printed_step_name(step.technique, &step.name)
+    } else {
+        crate::sudoku::techniques::catalog_name(step.technique, language).to_string()
     };
     Nudge {
         technique,

@@ -14,7 +14,7 @@ use super::Ui;
 use super::batch::{JobsArg, RunBudgetArg};
 use super::book::{Prepared, make, prepare, refuse_inputs};
 use super::io::{MissingDirectory, StagedFiles, interrupt};
-use super::mushikui::WalkLanguage;
+use super::sudoku::NameLanguage;
 use super::walkthrough_pages::{PagesFormat, PagesRequest};
 use crate::book::plan::Puzzle;
 use crate::error::Error;
@@ -104,8 +104,8 @@ pub struct RenderArgs {
     #[arg(long)]
     walkthrough: bool,
     /// The walkthroughs' language.
-    #[arg(long, value_enum, default_value_t = WalkLanguage::En, requires = "walkthrough")]
-    language: WalkLanguage,
+    #[arg(long, value_enum, default_value_t = NameLanguage::En, requires = "walkthrough")]
+    language: NameLanguage,
     /// The page template of the walkthroughs (a spec's `template`).
     #[arg(
         long,
@@ -125,6 +125,13 @@ pub struct RenderArgs {
     picture: PictureArgs,
     #[command(flatten)]
     jobs: JobsArg,
+}
+
+impl RenderArgs {
+    /// The language of the walkthrough pages asked for (`--walkthrough`), if any.
+    pub fn walkthrough_language(&self) -> Option<crate::i18n::Language> {
+        self.walkthrough.then(|| self.language.catalog())
+    }
 }
 
 fn parse_cell(text: &str) -> Result<f64, String> {
@@ -157,10 +164,7 @@ pub fn render(args: RenderArgs, puzzles: Vec<Puzzle>, ui: Ui) -> Result<i32, Err
             }
         };
         let request = PagesRequest {
-            language: match args.language {
-                WalkLanguage::En => crate::book::spec::Language::ENGLISH,
-                WalkLanguage::Ja => crate::book::spec::Language::JAPANESE,
-            },
+            language: args.language.catalog(),
             template: &args.template,
             format,
             to: &args.to,

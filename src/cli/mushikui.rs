@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::batch::{self, JobsArg, Report, ShardArg};
 use super::io::Input;
+use super::sudoku::NameLanguage;
 use super::{DEFAULT_SEED, Ui, json_line};
 use crate::error::Error;
 use crate::mushikui::{
@@ -72,20 +73,17 @@ Examples:
     Render(super::export::RenderArgs),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum WalkLanguage {
-    /// English.
-    En,
-    /// Japanese.
-    Ja,
-}
-
-impl WalkLanguage {
-    fn language(self) -> Language {
-        match self {
-            WalkLanguage::En => Language::English,
-            WalkLanguage::Ja => Language::Japanese,
-        }
+/// The mushikui grader's words in `language`, or a refusal (exit 2) where it has none yet:
+/// its steps are told in English and Japanese so far.
+pub(crate) fn mushikui_words(language: crate::i18n::Language) -> Result<Language, Error> {
+    if language.catalog().step_prose {
+        Ok(Language::of(language))
+    } else {
+        Err(Error::input(format!(
+            "mushikui-zan walkthroughs are not written in {} yet",
+            language.catalog().name
+        ))
+        .with_hint("mushikui-zan walkthroughs are told in English (en) and Japanese (ja)"))
     }
 }
 
@@ -199,8 +197,8 @@ pub struct GradeArgs {
     #[arg(long)]
     walkthrough: bool,
     /// The language of the walkthrough.
-    #[arg(long, value_enum, default_value_t = WalkLanguage::En, requires = "walkthrough")]
-    language: WalkLanguage,
+    #[arg(long, value_enum, default_value_t = NameLanguage::En, requires = "walkthrough")]
+    language: NameLanguage,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
@@ -216,6 +214,9 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
             if args.symbols.is_some() {
                 return Err(Error::input("--symbols is for sudoku")
                     .with_hint("mushikui-zan are drawn with digits"));
+            }
+            if let Some(language) = args.walkthrough_language() {
+                mushikui_words(language)?;
             }
             let puzzles = read_to_render(args.file.as_deref())?;
             super::export::render(args, puzzles, ui)
@@ -406,7 +407,7 @@ struct StepRecord<'a> {
 
 fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     let explain_steps = args.explain;
-    let language = args.language.language();
+    let language = mushikui_words(args.language.catalog())?;
     for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
         let graded = if explain_steps {
             explain(&parsed.puzzle).map(|(grade, steps)| (grade, Some(steps)))

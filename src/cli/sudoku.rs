@@ -158,7 +158,7 @@ pub struct TechniquesArgs {
     language: Option<NameLanguage>,
 }
 
-/// A language of the catalogs, for names and walkthroughs of the classic grader.
+/// A language of the catalogs (`--language`), for technique names and walkthroughs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum NameLanguage {
     /// English.
@@ -176,7 +176,7 @@ pub enum NameLanguage {
 }
 
 impl NameLanguage {
-    fn catalog(self) -> crate::i18n::Language {
+    pub(crate) fn catalog(self) -> crate::i18n::Language {
         let code = match self {
             NameLanguage::En => "en",
             NameLanguage::Ja => "ja",
@@ -189,17 +189,17 @@ impl NameLanguage {
     }
 }
 
-/// The language of a variant's or killer's walkthrough: the house grader tells its steps
-/// in English and Japanese only.
-fn house_words(language: crate::i18n::Language) -> Result<walk::Language, Error> {
+/// Refuses a killer's walkthrough in a language the killer grader does not tell its steps
+/// in (English and Japanese so far); every other grid is told in every language.
+fn killer_words(language: crate::i18n::Language) -> Result<(), Error> {
     if language.catalog().step_prose {
-        Ok(walk::Language::of(language))
+        Ok(())
     } else {
         Err(Error::input(format!(
-            "walkthroughs of this grid are not written in {} yet",
+            "killer walkthroughs are not written in {} yet",
             language.catalog().name
         ))
-        .with_hint("classic, X and windoku 9x9 walkthroughs are told in every language; the others in English (en) and Japanese (ja)"))
+        .with_hint("killer walkthroughs are told in English (en) and Japanese (ja); every other sudoku in every language"))
     }
 }
 
@@ -1392,6 +1392,7 @@ fn killer_walkthrough_text(
     grading: VariantGrading,
     language: crate::i18n::Language,
 ) -> Result<String, Error> {
+    killer_words(language)?;
     let head = grade_line_variant(&killer.to_line(), &grading);
     let walked = crate::sudoku::killer::walkthrough::retell(killer, grading.steps);
     walked_text(head, &walked, language)
@@ -1403,7 +1404,6 @@ fn walked_text(
     walked: &VariantWalkthrough,
     language: crate::i18n::Language,
 ) -> Result<String, Error> {
-    let language = house_words(language)?;
     for (number, step) in walked.steps.iter().enumerate() {
         push_step(&mut text, number, step.text(language));
     }

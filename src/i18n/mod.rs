@@ -72,9 +72,9 @@ pub struct Catalog {
     group_from: usize,
     /// A place named inside a sentence starts in lower case ("Look at rows B and F.").
     pub lower_case_inside: bool,
-    /// The house graders (variants beyond 9×9 X and windoku, killer) and the mushikui
-    /// grader tell their steps in this language (English and Japanese so far); classic
-    /// sudoku's steps are told from the catalog's `[walk]` messages in every language.
+    /// The killer and mushikui graders tell their steps in this language (English and
+    /// Japanese so far); every other sudoku's steps are told from the catalog's `[walk]`
+    /// and `[variant-walk]` messages in every language.
     pub step_prose: bool,
     /// The graders write in this language (English): their step names and chain accounts
     /// (`r4c7=5 → …` with their reasons) are printed as they are; elsewhere a technique

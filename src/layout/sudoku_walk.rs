@@ -990,7 +990,12 @@ mod tests {
                         moment.candidates[usize::from(cell)] >> (value - 1) & 1 == 1
                     })
                     .collect();
-                assert_eq!(seen.struck, eliminated, "{}", step.english);
+                assert_eq!(
+                    seen.struck,
+                    eliminated,
+                    "{}",
+                    step.text(crate::i18n::Language::ENGLISH)
+                );
                 assert_eq!(seen.circled, placed);
                 let pattern: BTreeSet<u16> = moment.pattern.iter().copied().collect();
                 assert!(

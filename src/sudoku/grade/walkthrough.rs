@@ -911,24 +911,124 @@ fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> 
             if language.catalog().grader_language {
                 account_sentence(&step.explanation, brief)
             } else {
-                // The links alone, in the notation every language shares.
-                let chain: Vec<String> = step
-                    .explanation
-                    .lines()
-                    .flat_map(|line| line.split(": ").skip(1).take(1))
-                    .map(|part| part.trim_end_matches('.').to_string())
-                    .filter(|part| part.contains('→'))
-                    .collect();
-                say(
-                    "chain",
-                    &[("chain", &chain.join(language.text("walk.chain-separator")))],
-                )
+                chain_in_words(&step.explanation, brief, &name, &outcome, language)
+                    .unwrap_or_else(|| say("bare", &[]))
             }
         }
         _ if deductions(step) > 1 => say("long-chain", &[("count", &deductions(step))]),
         _ if step.cells.is_empty() => say("bare", &[]),
         _ => say("pattern", &[("digits", &digits), ("cells", &cells)]),
     }
+}
+
+/// A chain's account (as `chaining::explain` writes it) told from the catalog's
+/// `[walk-chain]` messages: its kind of reasoning in the language's words, its links in
+/// the notation every language shares (`r4c7=5 → r4c2≠5`). `None` for an account of
+/// another form (a branch told as numbered deductions), which is then told by its
+/// outcome alone.
+fn chain_in_words(
+    account: &str,
+    brief: bool,
+    name: &str,
+    outcome: &str,
+    language: Words,
+) -> Option<String> {
+    let lines: Vec<&str> = account
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect();
+    let head = *lines.first()?;
+    let say = |key: &str, args: &[(&str, &dyn std::fmt::Display)]| {
+        let mut all: Vec<(&str, &dyn std::fmt::Display)> =
+            vec![("name", &name), ("outcome", &outcome)];
+        all.extend_from_slice(args);
+        language.say(&format!("walk-chain.{key}"), &all)
+    };
+    let cells = |list: &str| {
+        let names: Vec<&str> = list.split(", ").collect();
+        language.join(&names, "and")
+    };
+    let (named, rest) = head.split_once(": ")?;
+    if let Some((_, through)) = named.split_once(" through ") {
+        let chain = rest.split_once(". Read forwards")?.0;
+        return Some(if brief {
+            say("cycle-brief", &[("chain", &chain)])
+        } else {
+            say("cycle", &[("chain", &chain), ("cells", &cells(through))])
+        });
+    }
+    if let Some(assumed) = rest.strip_prefix("assuming ")
+        && let Some((start, chain)) = assumed.split_once(" leads to its opposite: ")
+    {
+        let chain = chain.split_once(". So ")?.0;
+        return Some(say("forcing", &[("start", &start), ("chain", &chain)]));
+    }
+    // Several branches, a line each, then the conclusion.
+    let branches = lines.get(1..lines.len().checked_sub(1)?)?;
+    if branches.is_empty()
+        || branches
+            .iter()
+            .any(|branch| !branch.contains('→') || branch.starts_with('('))
+    {
+        return None;
+    }
+    let chain = branches.join(language.text("walk.chain-separator"));
+    let rest = rest.strip_suffix('.')?;
+    if let Some(assumed) = rest.strip_prefix("assuming ") {
+        let (start, made) = assumed.split_once(" makes ")?;
+        let (cell, digit) = made.split_once(" both hold and not hold ")?;
+        return Some(say(
+            "contradiction",
+            &[
+                ("start", &start),
+                ("cell", &cell),
+                ("digit", &digit),
+                ("chain", &chain),
+            ],
+        ));
+    }
+    if let Some((target, cases)) = rest.split_once(" follows both if ") {
+        let (first, second) = cases.split_once(" and if ")?;
+        return Some(say(
+            "double",
+            &[
+                ("target", &target),
+                ("first", &first),
+                ("second", &second),
+                ("chain", &chain),
+            ],
+        ));
+    }
+    if let Some(whichever) = rest.strip_prefix("whichever digit ") {
+        let (cell, target) = whichever.split_once(" holds, ")?;
+        let target = target.strip_suffix(" follows")?;
+        return Some(say(
+            "cell",
+            &[("cell", &cell), ("target", &target), ("chain", &chain)],
+        ));
+    }
+    let wherever = rest.strip_prefix("wherever ")?;
+    let (digit, placed) = wherever.split_once(" goes in ")?;
+    let (house, placed) = placed.split_once(" (")?;
+    let (places, target) = placed.split_once("), ")?;
+    let target = target.strip_suffix(" follows")?;
+    let (kind, number) = house.split_once(' ')?;
+    let n: usize = number.parse().ok()?;
+    let house = match kind {
+        "row" | "column" | "box" => language.say(&format!("place.{kind}"), &[("n", &n)]),
+        _ => return None,
+    };
+    Some(say(
+        "region",
+        &[
+            ("digit", &digit),
+            ("house", &house),
+            ("cells", &cells(places)),
+            ("target", &target),
+            ("chain", &chain),
+        ],
+    ))
 }
 
 /// A chain's account as one sentence: it ends with what the chain concludes, and its lines
@@ -1192,6 +1292,42 @@ mod tests {
             step_text(&step, ExtraHouses::None.geometry(), false, Words::ENGLISH),
             "Pointing: in box 1, 4 can only go in row 1 (r1c1 and r1c2), so no other cell of \
              row 1 can hold it: r1c6 is not 4."
+        );
+    }
+
+    /// Outside the graders' language a chain's account is told in the catalog's words, its
+    /// links kept, no English word of the account left (the forcing chain's links were
+    /// dropped, the cycle's English reasoning printed, before).
+    #[test]
+    fn chain_accounts_are_told_in_each_language() {
+        let accounts = [
+            "Forcing Chain: assuming r1c1≠5 leads to its opposite: r1c1≠5 → r1c1=6 → r1c5≠6 → r1c1=5. So r1c1 must be 5.",
+            "XY-Cycle through r2c1, r1c2, r7c1: r2c1=8 → r1c2≠8 → r7c1=2 → r2c1=8. Read forwards or backwards the loop is a valid chain, so its candidates are alternately true and false; a candidate seeing both a true and a false one of its digit goes: r8c1≠2.",
+            "Region Forcing Chains: wherever 7 goes in box 9 (r8c7, r8c9), r8c2≠7 follows.\n      r8c7=7 → r8c2≠7\n      r8c9=7 → r8c2≠7\n      So r8c2 cannot be 7.",
+        ];
+        for code in ["ja", "de", "fr", "es", "it"] {
+            let language = Words::from_code(code).unwrap();
+            for account in accounts {
+                for brief in [false, true] {
+                    let told = chain_in_words(account, brief, "N", "O", language)
+                        .unwrap_or_else(|| panic!("{code}: {account}"));
+                    assert!(
+                        told.contains("r1c5≠6 →")
+                            || told.contains("r1c2≠8 →")
+                            || told.contains("r8c7=7 → r8c2≠7"),
+                        "{told}"
+                    );
+                    for english in ["assuming", "Read", "through", "wherever", "follows", "So "] {
+                        assert!(!told.contains(english), "{code}: {told}");
+                    }
+                }
+            }
+        }
+        // A branch told as numbered deductions is not read: the step is told by its outcome.
+        let numbered = "Cell Forcing Chains: whichever digit r1c1 holds, r2c2≠3 follows.\n      (1) r1c1=1 (assumption)\n      (2) r2c2≠3 from (1) (same box)\n      r1c1=2 → r2c2≠3\n      So r2c2 cannot be 3.";
+        assert_eq!(
+            chain_in_words(numbered, false, "N", "O", Words::from_code("de").unwrap()),
+            None
         );
     }
 

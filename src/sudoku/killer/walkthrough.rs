@@ -103,7 +103,7 @@ mod tests {
             assert!(walked.steps.iter().filter(|s| s.diagram).count() <= 1);
             let mut values = made.puzzle.givens().to_vec();
             for step in &walked.steps {
-                assert!(!step.english.is_empty() && !step.japanese.is_empty());
+                assert!(step.texts.iter().all(|text| !text.is_empty()));
                 // Each moment is the position before its step.
                 assert_eq!(step.moment.values, values);
                 for &(cell, value) in &step.moment.eliminations {

@@ -619,6 +619,11 @@ impl Geometry {
         }
     }
 
+    /// A house's kind and its index among the houses of that kind (from 0).
+    pub fn house_kind_and_index(&self, house: usize) -> (HouseKind, u8) {
+        self.house_kinds[house]
+    }
+
     /// [`Geometry::house_name`] in Japanese: `3行目`, `12列目`, `ブロック4`, `対角線（右下がり）`,
     /// `窓1`.
     pub fn house_name_japanese(&self, house: usize) -> String {

@@ -32,7 +32,9 @@ use super::grid::{VariantGrid, value_word};
 use super::singles::{Singles, SinglesRules, first_filling};
 use super::solver::{VariantSolution, solve};
 use super::symmetry::orbits;
+use super::words;
 use crate::error::{Error, Result};
+use crate::i18n::Language;
 use crate::seed::RandomStream;
 use crate::sudoku::Grid;
 use crate::sudoku::grade::{
@@ -78,6 +80,78 @@ pub struct VariantStep {
     /// The reasoning in a few words, in English and Japanese, for a walkthrough's table
     /// ("box 6: the innies r6c7,r6c8 make 6"); empty when the explanation is short enough.
     pub brief: [String; 2],
+    /// What the step found, for telling it in any language (`variant::words`).
+    pub account: Account,
+}
+
+/// What a step of the house grader found, in the grader's terms (houses, cells, digits),
+/// told in each language by `variant::words`; the cells of subsets are the step's pattern,
+/// a single's cell and digit its placement, a chain's start its elimination.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Account {
+    /// The step carries its own words (a killer's cage steps).
+    #[default]
+    Own,
+    FullHouse {
+        house: u16,
+    },
+    HiddenSingle {
+        house: u16,
+    },
+    NakedSingle,
+    /// A digit confined, within `house`, to the cells it shares with `other`.
+    Intersection {
+        house: u16,
+        other: u16,
+        value: u8,
+    },
+    NakedSubset {
+        house: u16,
+        digits: u16,
+    },
+    HiddenSubset {
+        house: u16,
+        digits: u16,
+    },
+    Fish {
+        value: u8,
+        base: Vec<u16>,
+        cover: Vec<u16>,
+    },
+    UniqueRectangle {
+        corners: [u16; 3],
+        odd: u16,
+        digits: u16,
+    },
+    /// An XY- or XYZ-wing: the pivot and pincers with their candidates (pivot first), the
+    /// digit removed.
+    Wing {
+        pivot: u16,
+        pincers: [u16; 2],
+        masks: [u16; 3],
+        digit: u16,
+    },
+    /// A chain refuting its start: what each link makes of the next candidate.
+    Chain {
+        facts: Vec<ChainFact>,
+    },
+    /// Dynamic forcing chains: the cells filled before each refuted candidate (in the
+    /// order of the eliminations) meets a contradiction.
+    Dynamic {
+        filled: Vec<usize>,
+    },
+    /// A digit taken from the solution.
+    Guess,
+}
+
+/// One link of a chain in words: the candidate it reaches, true (`on`) or false, and the
+/// house the two candidates share (`None`: the same cell).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainFact {
+    pub cell: u16,
+    pub value: u8,
+    pub on: bool,
+    pub house: Option<u16>,
 }
 
 impl VariantStep {
@@ -95,6 +169,7 @@ impl VariantStep {
             explanation: String::new(),
             japanese: String::new(),
             brief: Default::default(),
+            account: Account::Own,
         }
     }
 }
@@ -268,6 +343,7 @@ fn grade_classic(
                 pattern: step.cells.iter().map(|&cell| u16::from(cell)).collect(),
                 houses: Vec::new(),
                 links: Vec::new(),
+                account: Account::Own,
                 explanation: step.explanation.clone(),
                 // Walkthroughs of these grids word the classic steps themselves.
                 japanese: String::new(),
@@ -757,10 +833,6 @@ impl<'g> Board<'g> {
         self.values[..self.geometry.cells()].iter().all(|&v| v != 0)
     }
 
-    pub(crate) fn name(&self, cell: usize) -> String {
-        self.geometry.cell_name(cell)
-    }
-
     pub(crate) fn geometry(&self) -> &'g Geometry {
         self.geometry
     }
@@ -797,29 +869,16 @@ impl<'g> Board<'g> {
             .min_by_key(|&cell| self.candidates[cell].count_ones())
             .expect("an unsolved board has an empty cell");
         let value = solution.get(cell);
-        VariantStep {
+        self.told(VariantStep {
             placements: vec![(cell as u16, value)],
             pattern: vec![cell as u16],
-            explanation: self.say(|| {
-                format!(
-                    "{}={} (taken from the solution: no rule of the grader applies)",
-                    self.name(cell),
-                    value_word(value)
-                )
-            }),
-            japanese: self.say(|| {
-                format!(
-                    "{}={}（この採点の技法では進めないので、解から入れる）",
-                    self.name(cell),
-                    value_word(value)
-                )
-            }),
+            account: Account::Guess,
             ..VariantStep::new(
                 Technique::TrialAndError,
                 "Trial and Error",
                 TRIAL_AND_ERROR_RATING,
             )
-        }
+        })
     }
 
     /// The empty cells of a house holding `value` as a candidate.
@@ -870,27 +929,26 @@ impl<'g> Board<'g> {
         rating: u16,
         (cell, value): (usize, u8),
         house: Option<usize>,
-        why: impl FnOnce() -> (String, String),
+        account: Account,
     ) -> VariantStep {
         let name = single_name(technique);
-        let (explanation, japanese) = if self.describe {
-            let (why, why_japanese) = why();
-            let placed = format!("{}={}", self.name(cell), value_word(value));
-            (
-                format!("{placed} ({why})"),
-                format!("{placed}（{why_japanese}）"),
-            )
-        } else {
-            (String::new(), String::new())
-        };
-        VariantStep {
+        self.told(VariantStep {
             placements: vec![(cell as u16, value)],
             pattern: vec![cell as u16],
             houses: house.map(|house| house as u16).into_iter().collect(),
-            explanation,
-            japanese,
+            account,
             ..VariantStep::new(technique, name, rating)
+        })
+    }
+
+    /// A step with its English and Japanese words (`explanation`, `japanese`: its
+    /// reasoning) told from its account, when the grading keeps them (`describe`).
+    pub(crate) fn told(&self, mut step: VariantStep) -> VariantStep {
+        if self.describe {
+            step.explanation = words::reasoning(&step, self.geometry, Language::ENGLISH);
+            step.japanese = words::reasoning(&step, self.geometry, Language::JAPANESE);
         }
+        step
     }
 
     /// The words of a step, when the grading keeps them (`describe`); empty otherwise.
@@ -912,18 +970,14 @@ impl<'g> Board<'g> {
                 let mask = self.candidates[cell];
                 if mask.count_ones() == 1 {
                     let value = mask.trailing_zeros() as u8 + 1;
-                    let why = || {
-                        (
-                            format!("the last cell of {}", self.geometry.house_name(house)),
-                            format!("{}の最後のマス", self.geometry.house_name_japanese(house)),
-                        )
-                    };
                     return Some(self.placement(
                         Technique::FullHouse,
                         10,
                         (cell, value),
                         Some(house),
-                        why,
+                        Account::FullHouse {
+                            house: house as u16,
+                        },
                     ));
                 }
             }
@@ -961,21 +1015,15 @@ impl<'g> Board<'g> {
                 } else {
                     (Technique::HiddenSingleLine, 15)
                 };
-                let why = || {
-                    (
-                        format!(
-                            "the only place for {} in {}",
-                            value_word(value),
-                            self.geometry.house_name(house)
-                        ),
-                        format!(
-                            "{}で{}が入る唯一のマス",
-                            self.geometry.house_name_japanese(house),
-                            value_word(value)
-                        ),
-                    )
-                };
-                return Some(self.placement(technique, rating, (cell, value), Some(house), why));
+                return Some(self.placement(
+                    technique,
+                    rating,
+                    (cell, value),
+                    Some(house),
+                    Account::HiddenSingle {
+                        house: house as u16,
+                    },
+                ));
             }
             self.quiet_hidden.set(self.quiet_hidden.get() | 1 << house);
         }
@@ -987,43 +1035,20 @@ impl<'g> Board<'g> {
             .find(|&cell| self.values[cell] == 0 && self.candidates[cell].count_ones() == 1)
             .map(|cell| {
                 let value = self.candidates[cell].trailing_zeros() as u8 + 1;
-                let why = || {
-                    (
-                        "the only value left in the cell".to_string(),
-                        "このマスに残る唯一の候補".to_string(),
-                    )
-                };
-                self.placement(Technique::NakedSingle, 23, (cell, value), None, why)
+                self.placement(
+                    Technique::NakedSingle,
+                    23,
+                    (cell, value),
+                    None,
+                    Account::NakedSingle,
+                )
             })
     }
 
-    /// `r1c2,r3c4`.
-    pub(crate) fn cell_list(&self, cells: CellSet) -> String {
-        cells
-            .iter()
-            .map(|cell| self.name(cell))
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-
-    /// What removing candidates does, in Japanese: `r1c2から5を消す、r3c4から5/7を消す`.
+    /// What removing candidates does, in Japanese: `r1c2から5を消す、r3c4から5/7を消す`
+    /// (for the killer grader's own Japanese words).
     pub(crate) fn outcome_japanese(&self, eliminations: &[(u16, u8)]) -> String {
-        let text = removals_by_digits(eliminations)
-            .iter()
-            .map(|(mask, cells)| {
-                let names: Vec<String> = cells
-                    .iter()
-                    .map(|&cell| self.name(usize::from(cell)))
-                    .collect();
-                format!("{}から{}を消す", names.join("・"), digit_list(*mask))
-            })
-            .collect::<Vec<_>>()
-            .join("、");
-        if text.len() > LONGEST_REMOVALS {
-            "図で線を引いた候補を消す".to_string()
-        } else {
-            text
-        }
+        words::outcome(self.geometry, &[], eliminations, Language::JAPANESE)
     }
 
     pub(crate) fn eliminations(&self, cells: CellSet, mask: u16) -> Vec<(u16, u8)> {
@@ -1072,43 +1097,17 @@ impl<'g> Board<'g> {
                                 (Technique::Claiming, "Claiming", 28)
                             };
                             let eliminations = self.eliminations(targets, bit(value));
-                            let (from, to) = (
-                                geometry.house_name_japanese(house),
-                                geometry.house_name_japanese(other),
-                            );
-                            return Some(VariantStep {
+                            return Some(self.told(VariantStep {
                                 pattern: places.iter().map(|cell| cell as u16).collect(),
                                 houses: vec![house as u16, other as u16],
-                                explanation: self.say(|| format!(
-                                    "in {}, {} lies within {}, so it leaves the rest of {}",
-                                    geometry.house_name(house),
-                                    value_word(value),
-                                    geometry.house_name(other),
-                                    geometry.house_name(other)
-                                )),
-                                japanese: self.say(|| format!(
-                                    "{from}では{}は{to}と重なるマスにしか入らないので、{to}の他のマスには入らない：{}。",
-                                    value_word(value),
-                                    self.outcome_japanese(&eliminations)
-                                )),
-                                // A table row says what it removes beside these words.
-                                brief: [
-                                    self.say(|| format!(
-                                        "{name}: in {}, {} lies within {}",
-                                        geometry.house_name(house),
-                                        value_word(value),
-                                        geometry.house_name(other)
-                                    )),
-                                    // Japanese words are wider: the row without the
-                                    // technique's name keeps to one line.
-                                    self.say(|| format!(
-                                        "{from}の{}は{to}にしか入らない",
-                                        value_word(value)
-                                    )),
-                                ],
+                                account: Account::Intersection {
+                                    house: house as u16,
+                                    other: other as u16,
+                                    value,
+                                },
                                 eliminations,
                                 ..VariantStep::new(technique, name, rating)
-                            });
+                            }));
                         }
                     }
                 }
@@ -1152,24 +1151,16 @@ impl<'g> Board<'g> {
                 if eliminations.is_empty() {
                     return false;
                 }
-                let cells = self.cell_list(subset);
-                found = Some(VariantStep {
+                found = Some(self.told(VariantStep {
                     pattern: subset.iter().map(|cell| cell as u16).collect(),
                     houses: vec![house as u16],
-                    explanation: self.say(|| format!(
-                        "{cells} hold only {} in {}",
-                        digit_list(mask),
-                        self.geometry.house_name(house)
-                    )),
-                    japanese: self.say(|| format!(
-                        "{house_ja}の{cells}には{digits}しか入らないので、{house_ja}の他のマスには{digits}は入らない：{}。",
-                        self.outcome_japanese(&eliminations),
-                        house_ja = self.geometry.house_name_japanese(house),
-                        digits = digit_list(mask),
-                    )),
+                    account: Account::NakedSubset {
+                        house: house as u16,
+                        digits: mask,
+                    },
                     eliminations,
                     ..VariantStep::new(technique, name, rating)
-                });
+                }));
                 true
             });
             if found.is_some() {
@@ -1205,24 +1196,16 @@ impl<'g> Board<'g> {
                 if eliminations.is_empty() {
                     return false;
                 }
-                let list = self.cell_list(cells);
-                found = Some(VariantStep {
+                found = Some(self.told(VariantStep {
                     pattern: cells.iter().map(|cell| cell as u16).collect(),
                     houses: vec![house as u16],
-                    explanation: self.say(|| format!(
-                        "{} fit only {list} in {}",
-                        digit_list(mask),
-                        self.geometry.house_name(house)
-                    )),
-                    japanese: self.say(|| format!(
-                        "{}では{}は{list}にしか入らないので、これらのマスに他の数字は入らない：{}。",
-                        self.geometry.house_name_japanese(house),
-                        digit_list(mask),
-                        self.outcome_japanese(&eliminations)
-                    )),
+                    account: Account::HiddenSubset {
+                        house: house as u16,
+                        digits: mask,
+                    },
                     eliminations,
                     ..VariantStep::new(technique, name, rating)
-                });
+                }));
                 true
             });
             if found.is_some() {
@@ -1275,39 +1258,18 @@ impl<'g> Board<'g> {
                         return false;
                     }
                     let base_houses: Vec<usize> = chosen.iter().map(|&k| bases[k].0).collect();
-                    let names = |houses: &[usize], japanese: bool| -> String {
-                        houses
-                            .iter()
-                            .map(|&house| {
-                                if japanese {
-                                    self.geometry.house_name_japanese(house)
-                                } else {
-                                    self.geometry.house_name(house)
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                            .join(if japanese { "・" } else { ", " })
-                    };
                     let eliminations = self.eliminations(targets, bit(value));
-                    found = Some(VariantStep {
+                    found = Some(self.told(VariantStep {
                         pattern: base_cells.iter().map(|cell| cell as u16).collect(),
                         houses: base_houses.iter().map(|&house| house as u16).collect(),
-                        explanation: self.say(|| format!(
-                            "{} in {} lies within {}",
-                            value_word(value),
-                            names(&base_houses, false),
-                            names(&covers, false)
-                        )),
-                        japanese: self.say(|| format!(
-                            "{}は{}では{}にしか入らないので、それらの他のマスには入らない：{}。",
-                            value_word(value),
-                            names(&base_houses, true),
-                            names(&covers, true),
-                            self.outcome_japanese(&eliminations)
-                        )),
+                        account: Account::Fish {
+                            value,
+                            base: base_houses.iter().map(|&house| house as u16).collect(),
+                            cover: covers.iter().map(|&house| house as u16).collect(),
+                        },
                         eliminations,
                         ..VariantStep::new(technique, name, rating)
-                    });
+                    }));
                     true
                 });
                 if found.is_some() {
@@ -1371,32 +1333,16 @@ impl<'g> Board<'g> {
                         digits(mask).map(|value| (odd as u16, value)).collect();
                     let mut pattern = vec![corner as u16, across as u16, down as u16, odd as u16];
                     pattern.sort_unstable();
-                    let corners = format!(
-                        "{}, {}, {}",
-                        self.name(corner),
-                        self.name(across),
-                        self.name(down)
-                    );
-                    return Some(VariantStep {
+                    return Some(self.told(VariantStep {
                         pattern,
-                        explanation: self.say(|| {
-                            format!(
-                                "{corners} hold only {values} and {odd_name} holds them too: were it neither, {values} could swap in the four corners (two rows, two columns, two boxes), a second solution",
-                                values = digit_list(mask),
-                                odd_name = self.name(odd)
-                            )
-                        }),
-                        japanese: self.say(|| {
-                            format!(
-                                "{corners}には{values}しか入らず、{odd_name}も{values}を含む。{odd_name}がどちらでもないと、4マス（2行・2列・2ブロック）で{values}を入れ替えた解がもう1つできるので、{odd_name}には{values}は入らない：{}。",
-                                self.outcome_japanese(&eliminations),
-                                values = digit_list(mask),
-                                odd_name = self.name(odd)
-                            )
-                        }),
+                        account: Account::UniqueRectangle {
+                            corners: [corner as u16, across as u16, down as u16],
+                            odd: odd as u16,
+                            digits: mask,
+                        },
                         eliminations,
                         ..VariantStep::new(Technique::UniqueRectangle, "Unique Rectangle", 45)
-                    });
+                    }));
                 }
             }
         }
@@ -1461,34 +1407,18 @@ impl<'g> Board<'g> {
                     };
                     let mut pattern = vec![pivot as u16, a as u16, b as u16];
                     pattern.sort_unstable();
-                    return Some(VariantStep {
+                    return Some(self.told(VariantStep {
                         pattern,
                         houses: geometry.houses_of(pivot).to_vec(),
-                        explanation: self.say(|| format!(
-                            "pivot {} ({}) with {} ({}) and {} ({}): one of them is {}",
-                            self.name(pivot),
-                            digit_list(pivot_mask),
-                            self.name(a),
-                            digit_list(ma),
-                            self.name(b),
-                            digit_list(mb),
-                            digit_list(z)
-                        )),
-                        japanese: self.say(|| format!(
-                            "軸{}（{}）と{}（{}）・{}（{}）のどれかが{}になるので、それらすべてを見るマスには{}は入らない：{}。",
-                            self.name(pivot),
-                            digit_list(pivot_mask),
-                            self.name(a),
-                            digit_list(ma),
-                            self.name(b),
-                            digit_list(mb),
-                            digit_list(z),
-                            digit_list(z),
-                            self.outcome_japanese(&eliminations)
-                        )),
+                        account: Account::Wing {
+                            pivot: pivot as u16,
+                            pincers: [a as u16, b as u16],
+                            masks: [pivot_mask, ma, mb],
+                            digit: z,
+                        },
                         eliminations,
                         ..VariantStep::new(technique, name, if xyz { 44 } else { 42 })
-                    });
+                    }));
                 }
             }
         }

@@ -19,6 +19,7 @@ pub mod solver;
 pub mod symmetry;
 pub mod unavoidable;
 pub mod walkthrough;
+pub mod words;
 
 pub use generate::{VariantGenerated, VariantOptions, generate};
 pub use geometry::{CellSet, Geometry, Size, Variant};

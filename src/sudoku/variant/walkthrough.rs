@@ -15,14 +15,16 @@ use std::sync::Arc;
 
 use super::geometry::Geometry;
 use super::grade::{
-    Board, LONGEST_REMOVALS, VariantGradeOptions, VariantLink, VariantStep, digit_list, grade,
-    removals_by_digits,
+    Board, VariantGradeOptions, VariantLink, VariantStep, digit_list, grade, removals_by_digits,
 };
 use super::grid::{VariantGrid, value_word};
+use super::words;
 use crate::error::Result;
 use crate::i18n::Language as Words;
 use crate::sudoku::grade::Technique;
-use crate::sudoku::grade::walkthrough::{Language, MOST_DIAGRAMS, is_single, singles_words};
+use crate::sudoku::grade::walkthrough::{
+    MOST_DIAGRAMS, in_every_language, is_single, singles_words,
+};
 
 /// What a diagram of one step shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,21 +56,17 @@ pub struct VariantWalkStep {
     pub singles: bool,
     /// The grader's steps this one retells (indexes into the path, ascending).
     pub path: Vec<usize>,
-    /// The words; a table's rows are lines, its two columns (the deduction, what it does)
-    /// split by a tab.
-    pub english: String,
-    pub japanese: String,
+    /// The words in every catalog language (by [`Words::index`]); a table's rows are
+    /// lines, its two columns (the deduction, what it does) split by a tab.
+    pub texts: Vec<String>,
     pub moment: VariantMoment,
     /// The step is shown in a diagram; the others are told in words alone.
     pub diagram: bool,
 }
 
 impl VariantWalkStep {
-    pub fn text(&self, language: Language) -> &str {
-        match language {
-            Language::English => &self.english,
-            Language::Japanese => &self.japanese,
-        }
+    pub fn text(&self, language: Words) -> &str {
+        &self.texts[language.index()]
     }
 }
 
@@ -255,16 +253,12 @@ pub(crate) fn retell_on(
                 replay.apply(&path[index]);
                 at += 1;
             }
-            told.english = rows
-                .iter()
-                .map(|row| row.english())
-                .collect::<Vec<_>>()
-                .join("\n");
-            told.japanese = rows
-                .iter()
-                .map(|row| row.japanese())
-                .collect::<Vec<_>>()
-                .join("\n");
+            told.texts = in_every_language(|language| {
+                rows.iter()
+                    .map(|row| row.text(language))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            });
         } else {
             combined_once |= path[first].technique == Technique::CageCombination;
             // Identical steps in a row are told once.
@@ -276,20 +270,15 @@ pub(crate) fn retell_on(
             }
             if told.path.len() > 1 {
                 let step = &path[first];
-                let name = crate::sudoku::grade::walkthrough::japanese_name(step.technique);
-                let what = step
-                    .japanese
-                    .rsplit_once('：')
-                    .map_or(step.japanese.as_str(), |(what, _)| what);
-                let outcome =
+                let compact =
                     compact_outcome(geometry, &told.moment.placements, &told.moment.eliminations);
-                told.english = format!(
-                    "{}: {}; {}.",
-                    step.name,
-                    step.explanation,
-                    outcome_english(geometry, &told.moment)
+                let done = (
+                    told.moment.placements.as_slice(),
+                    told.moment.eliminations.as_slice(),
                 );
-                told.japanese = format!("{name}：{what}：{outcome}。");
+                told.texts = in_every_language(|language| {
+                    words::step_text(step, geometry, done, Some(&compact), language)
+                });
             }
         }
         steps.push(told);
@@ -356,10 +345,10 @@ fn choose_diagrams(
     }
 }
 
-/// One row of a table of small steps: what it finds and what it does, in English and
-/// Japanese.
+/// One row of a table of small steps: what it finds (in every language, by
+/// [`Words::index`]) and what it does.
 struct TableRow {
-    what: [String; 2],
+    what: Vec<String>,
     done: Vec<String>,
     /// Rows in a row of this technique are one row of what they do: cage combinations
     /// told by what they remove alone, a killer's contradictions.
@@ -402,7 +391,14 @@ impl TableRow {
     /// Takes in what another row of the same technique does.
     fn absorb(&mut self, other: &TableRow) {
         if self.gathers == Some(Technique::KillerContradiction) {
-            self.what = ["Contradictions".to_string(), "矛盾".to_string()];
+            // A killer's rows (its words are the killer grader's, in English and Japanese).
+            self.what = in_every_language(|language| {
+                if language.script() == crate::i18n::Script::Japanese {
+                    "矛盾".to_string()
+                } else {
+                    "Contradictions".to_string()
+                }
+            });
         }
         self.done.extend(other.done.iter().cloned());
     }
@@ -420,12 +416,8 @@ impl TableRow {
         text
     }
 
-    fn english(&self) -> String {
-        format!("{}\t{}", self.what[0], self.done())
-    }
-
-    fn japanese(&self) -> String {
-        format!("{}\t{}", self.what[1], self.done())
+    fn text(&self, language: Words) -> String {
+        format!("{}\t{}", self.what[language.index()], self.done())
     }
 }
 
@@ -437,24 +429,21 @@ fn singles_row(geometry: &Geometry, path: &[VariantStep], run: &[usize]) -> Tabl
         .flat_map(|&index| path[index].placements.iter().copied())
         .collect();
     placements.sort_unstable();
-    let word = |technique: Technique| match technique {
-        Technique::FullHouse => ("Full house", "Full houses", "フルハウス"),
-        Technique::NakedSingle => ("Naked single", "Naked singles", "ネイキッドシングル"),
-        _ => ("Hidden single", "Hidden singles", "ヒドゥンシングル"),
+    let key = |technique: Technique| match technique {
+        Technique::FullHouse => "walk.full-house",
+        Technique::NakedSingle => "walk.naked-single",
+        _ => "walk.hidden-single",
     };
-    let first = word(techniques[0]);
-    let (english, japanese) = if techniques.iter().all(|&t| word(t) == first) {
-        let english = if techniques.len() > 1 {
-            first.1
-        } else {
-            first.0
-        };
-        (english.to_string(), first.2.to_string())
-    } else {
-        ("Singles".to_string(), "シングル".to_string())
-    };
+    let first = key(techniques[0]);
+    let same = techniques.iter().all(|&t| key(t) == first);
     TableRow {
-        what: [english, japanese],
+        what: in_every_language(|language| {
+            if same {
+                language.count(first, techniques.len() as u64, &[])
+            } else {
+                language.text("walk.singles").to_string()
+            }
+        }),
         done: vec![compact_outcome(geometry, &placements, &[])],
         gathers: None,
         singles: true,
@@ -471,33 +460,23 @@ fn table_row(geometry: &Geometry, step: &VariantStep, combined: bool) -> TableRo
         &step.eliminations,
     )];
     if combined {
+        // A killer's row (its words are the killer grader's, in English and Japanese).
         return TableRow {
-            what: [
-                "Cage combinations".to_string(),
-                crate::sudoku::grade::walkthrough::japanese_name(step.technique).to_string(),
-            ],
+            what: in_every_language(|language| {
+                if language.script() == crate::i18n::Script::Japanese {
+                    crate::sudoku::grade::walkthrough::japanese_name(step.technique).to_string()
+                } else {
+                    "Cage combinations".to_string()
+                }
+            }),
             done,
             gathers: Some(Technique::CageCombination),
             singles: false,
             folds: 0,
         };
     }
-    let [brief, brief_japanese] = &step.brief;
-    let what = if brief.is_empty() {
-        capitalized(&step.explanation)
-    } else {
-        capitalized(brief)
-    };
-    let japanese = if brief_japanese.is_empty() {
-        step.japanese
-            .rsplit_once('：')
-            .map_or(step.japanese.as_str(), |(what, _)| what)
-            .to_string()
-    } else {
-        brief_japanese.clone()
-    };
     TableRow {
-        what: [what, japanese],
+        what: in_every_language(|language| words::brief(step, geometry, language)),
         done,
         gathers: (step.technique == Technique::KillerContradiction)
             .then_some(Technique::KillerContradiction),
@@ -532,14 +511,6 @@ fn compact_outcome(
         .join("; ")
 }
 
-fn capitalized(text: &str) -> String {
-    let mut letters = text.chars();
-    letters
-        .next()
-        .map(|first| first.to_uppercase().chain(letters).collect())
-        .unwrap_or_default()
-}
-
 /// Two consecutive steps told as one: the first's figure with both steps' cells, marks
 /// and links, their words one after the other.
 fn merge(first: VariantWalkStep, next: VariantWalkStep) -> VariantWalkStep {
@@ -565,8 +536,15 @@ fn merge(first: VariantWalkStep, next: VariantWalkStep) -> VariantWalkStep {
     VariantWalkStep {
         singles: false,
         path,
-        english: format!("{} {}", first.english, next.english),
-        japanese: format!("{}{}", first.japanese, next.japanese),
+        texts: in_every_language(|language| {
+            let index = language.index();
+            format!(
+                "{}{}{}",
+                first.texts[index],
+                language.text("variant-walk.step-joiner"),
+                next.texts[index]
+            )
+        }),
         moment,
         diagram: false,
     }
@@ -595,49 +573,20 @@ fn singles_step(
         .map(|&(cell, value)| (cell_name(&geometry, cell), value_word(value), value))
         .collect();
     let techniques: Vec<Technique> = run.iter().map(|&index| path[index].technique).collect();
-    let english = singles_words(&techniques, &named, finishes, Words::ENGLISH);
-    let japanese = singles_words(&techniques, &named, finishes, Words::JAPANESE);
+    let texts =
+        in_every_language(|language| singles_words(&techniques, &named, finishes, language));
     let mut targets: Vec<u16> = placements.iter().map(|&(cell, _)| cell).collect();
     targets.sort_unstable();
     VariantWalkStep {
         singles: true,
         path: run,
-        english,
-        japanese,
+        texts,
         moment: VariantMoment {
             placements,
             targets,
             ..moment
         },
         diagram: false,
-    }
-}
-
-/// What a step does, in English: `r1c2=5` or `remove 5 from r1c2, 5/7 from r3c4`.
-fn outcome_english(geometry: &Geometry, step: &VariantMoment) -> String {
-    if !step.placements.is_empty() {
-        return step
-            .placements
-            .iter()
-            .map(|&(cell, value)| format!("{}={}", cell_name(geometry, cell), value_word(value)))
-            .collect::<Vec<_>>()
-            .join(", ");
-    }
-    let removed: Vec<String> = removals_by_digits(&step.eliminations)
-        .iter()
-        .map(|(mask, cells)| {
-            let names: Vec<String> = cells
-                .iter()
-                .map(|&cell| cell_name(geometry, cell))
-                .collect();
-            format!("{} from {}", digit_list(*mask), names.join(","))
-        })
-        .collect();
-    let text = format!("remove {}", removed.join(", "));
-    if text.len() > LONGEST_REMOVALS {
-        "remove the struck candidates".to_string()
-    } else {
-        text
     }
 }
 
@@ -668,7 +617,6 @@ fn technique_step(step: &VariantStep, path: Vec<usize>, moment: VariantMoment) -
         })
         .collect();
     eliminations.sort_unstable();
-    let name = crate::sudoku::grade::walkthrough::japanese_name(step.technique);
     let moment = VariantMoment {
         placements: step.placements.clone(),
         eliminations,
@@ -681,22 +629,15 @@ fn technique_step(step: &VariantStep, path: Vec<usize>, moment: VariantMoment) -
     VariantWalkStep {
         singles: false,
         path,
-        // A single's words already say what it places.
-        english: if is_single(step.technique) {
-            format!("{}: {}.", step.name, step.explanation)
-        } else {
-            format!(
-                "{}: {}; {}.",
-                step.name,
-                step.explanation,
-                outcome_english(&geometry, &moment)
+        texts: in_every_language(|language| {
+            words::step_text(
+                step,
+                &geometry,
+                (&moment.placements, &moment.eliminations),
+                None,
+                language,
             )
-        },
-        japanese: if is_single(step.technique) {
-            format!("{name}：{}。", step.japanese)
-        } else {
-            format!("{name}：{}", step.japanese)
-        },
+        }),
         moment,
         diagram: false,
     }
@@ -856,7 +797,7 @@ mod tests {
             assert_eq!(told, (0..walked.path.len()).collect::<Vec<_>>());
             assert!(walked.steps.iter().filter(|s| s.diagram).count() <= MOST_DIAGRAMS);
             for step in &walked.steps {
-                assert!(!step.english.is_empty() && !step.japanese.is_empty());
+                assert!(step.texts.iter().all(|text| !text.is_empty()));
                 if !step.singles {
                     let graders: Vec<&VariantStep> =
                         step.path.iter().map(|&i| &walked.path[i]).collect();

@@ -16,10 +16,9 @@
 //! (which also bounds how deep its search goes). A dynamic step removes every candidate
 //! refuted at the easiest rating found.
 
-use super::{Board, VariantLink, VariantStep, bit, digits};
+use super::{Account, Board, ChainFact, VariantLink, VariantStep, bit, digits};
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::chaining::length_bonus;
-use crate::sudoku::variant::grid::value_word;
 use crate::sudoku::variant::solver::SearchState;
 
 /// Which links a static chain may use.
@@ -131,7 +130,7 @@ impl Board<'_> {
 
     fn chain_step(&self, chain: &Chain) -> VariantStep {
         let ((cell, value), _) = chain.nodes[0];
-        let (mut english, mut japanese) = (Vec::new(), Vec::new());
+        let mut facts = Vec::new();
         let mut links = Vec::new();
         for window in chain.nodes.windows(2) {
             let [
@@ -141,23 +140,12 @@ impl Board<'_> {
             else {
                 unreachable!("windows of two")
             };
-            let (why, why_japanese) = if from_cell == to_cell {
-                ("same cell".to_string(), "同じマス".to_string())
-            } else {
-                let house = self.shared_house(from_cell, to_cell);
-                (
-                    self.geometry.house_name(house),
-                    self.geometry.house_name_japanese(house),
-                )
-            };
-            let fact = format!(
-                "{}{}{}",
-                self.name(to_cell),
-                if on { "=" } else { "≠" },
-                value_word(to_value)
-            );
-            english.push(format!("{fact} ({why})"));
-            japanese.push(format!("{fact}（{why_japanese}）"));
+            facts.push(ChainFact {
+                cell: to_cell as u16,
+                value: to_value,
+                on,
+                house: (from_cell != to_cell).then(|| self.shared_house(from_cell, to_cell) as u16),
+            });
             // A false candidate making another true is a strong link; a true one making
             // others false, a weak one.
             links.push(VariantLink {
@@ -173,21 +161,13 @@ impl Board<'_> {
             .collect();
         pattern.sort_unstable();
         pattern.dedup();
-        let (name, value_text) = (self.name(cell), value_word(value));
-        VariantStep {
+        self.told(VariantStep {
             eliminations: vec![(cell as u16, value)],
             pattern,
             links,
-            explanation: self.say(|| format!(
-                "if {name}={value_text}: {}; a contradiction, so {name} is not {value_text}",
-                english.join(", ")
-            )),
-            japanese: self.say(|| format!(
-                "{name}={value_text}と仮定すると：{}。矛盾するので、{name}は{value_text}ではない。",
-                japanese.join("、")
-            )),
+            account: Account::Chain { facts },
             ..VariantStep::new(Technique::Cycles, chain.links.name(), chain.rating())
-        }
+        })
     }
 
     /// A house holding both cells (the first one in the geometry's order).
@@ -226,40 +206,28 @@ impl Board<'_> {
         }
         let easiest = refuted.iter().map(|&(rating, ..)| rating).min()?;
         refuted.retain(|&(rating, ..)| rating == easiest);
-        let fills = |separator: &str, count: &dyn Fn(usize) -> String| {
-            refuted
-                .iter()
-                .map(|&(_, (cell, value), filled)| {
-                    format!("{}={}{}", self.name(cell), value_word(value), count(filled))
-                })
-                .collect::<Vec<_>>()
-                .join(separator)
-        };
-        let english = fills(", ", &|filled| format!(" ({filled})"));
-        let japanese = fills("、", &|filled| format!("（{filled}マス）"));
         let mut pattern: Vec<u16> = refuted
             .iter()
             .map(|&(_, (cell, _), _)| cell as u16)
             .collect();
         pattern.dedup();
-        Some(VariantStep {
-            eliminations: refuted
-                .iter()
-                .map(|&(_, (cell, value), _)| (cell as u16, value))
-                .collect(),
-            pattern,
-            explanation: self.say(|| format!(
-                "assuming each of {english} lets singles and intersections fill that many more cells and reach a contradiction, so none of them holds"
-            )),
-            japanese: self.say(|| format!(
-                "{japanese}のそれぞれを仮定すると、シングルと交差による絞り込みで（括弧内のマス数を埋めたところで）矛盾に至るので、どれも入らない。"
-            )),
-            ..VariantStep::new(
-                Technique::DynamicForcingChainPlus,
-                "Dynamic Forcing Chain",
-                easiest,
-            )
-        })
+        Some(
+            self.told(VariantStep {
+                eliminations: refuted
+                    .iter()
+                    .map(|&(_, (cell, value), _)| (cell as u16, value))
+                    .collect(),
+                pattern,
+                account: Account::Dynamic {
+                    filled: refuted.iter().map(|&(_, _, filled)| filled).collect(),
+                },
+                ..VariantStep::new(
+                    Technique::DynamicForcingChainPlus,
+                    "Dynamic Forcing Chain",
+                    easiest,
+                )
+            }),
+        )
     }
 
     /// Each cell's candidates, with a filled cell's value as its only one.

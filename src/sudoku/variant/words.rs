@@ -1,0 +1,512 @@
+//! The house grader's steps in words, in every catalog language.
+//!
+//! The grader records what a step found as an [`Account`] (houses, cells, digits, a chain's
+//! facts); this module tells it from the catalog's `[variant-walk]` messages, so a 6×6,
+//! 16×16 or jigsaw walkthrough reads in the book's language and the code matches on no
+//! language. Cells stay in the grader's notation (`r3c7`, "row 3"), which a book restates
+//! in its own coordinates. Three `*-style` messages say where languages tell a step's
+//! outcome differently (English repeats a chain's conclusion as removals, Japanese does
+//! not; Japanese tables leave the technique's name out).
+
+use super::geometry::{Geometry, HouseKind};
+use super::grade::{Account, LONGEST_REMOVALS, VariantStep, digit_list, removals_by_digits};
+use super::grid::value_word;
+use crate::i18n::Language;
+use crate::sudoku::grade::walkthrough::is_single;
+
+/// A house's name: "row 3", "region 4", "the main diagonal", "window 2".
+pub fn house_name(geometry: &Geometry, house: usize, language: Language) -> String {
+    let (kind, index) = geometry.house_kind_and_index(house);
+    let n = usize::from(index) + 1;
+    let key = match kind {
+        HouseKind::Row => "house-row",
+        HouseKind::Column => "house-column",
+        HouseKind::Box => "house-box",
+        HouseKind::Region => "house-region",
+        HouseKind::Diagonal => "main-diagonal",
+        HouseKind::AntiDiagonal => "anti-diagonal",
+        HouseKind::Window => "window",
+    };
+    language.say(&format!("variant-walk.{key}"), &[("n", &n)])
+}
+
+fn say(language: Language, key: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    language.say(&format!("variant-walk.{key}"), args)
+}
+
+/// A catalog's choice among a few ways of telling (see the module's documentation).
+fn style(language: Language, key: &str) -> &'static str {
+    language.text(&format!("variant-walk.{key}"))
+}
+
+fn cell_list(geometry: &Geometry, cells: &[u16], language: Language) -> String {
+    cells
+        .iter()
+        .map(|&cell| geometry.cell_name(usize::from(cell)))
+        .collect::<Vec<_>>()
+        .join(language.text("variant-walk.cell-list-separator"))
+}
+
+fn house_list(geometry: &Geometry, houses: &[u16], language: Language) -> String {
+    houses
+        .iter()
+        .map(|&house| house_name(geometry, usize::from(house), language))
+        .collect::<Vec<_>>()
+        .join(language.text("variant-walk.house-separator"))
+}
+
+/// The step's reasoning without what it removes: "in box 2, 5 lies within row 1, so it
+/// leaves the rest of row 1". The grader's `explanation` is this in English.
+pub fn reasoning(step: &VariantStep, geometry: &Geometry, language: Language) -> String {
+    let house = |house: u16| house_name(geometry, usize::from(house), language);
+    let placed = step.placements.first().copied().unwrap_or((0, 0));
+    let (cell, digit) = (
+        geometry.cell_name(usize::from(placed.0)),
+        value_word(placed.1),
+    );
+    let single = |why: String| {
+        say(
+            language,
+            "single",
+            &[("cell", &cell), ("digit", &digit), ("why", &why)],
+        )
+    };
+    match &step.account {
+        Account::Own => step.explanation.clone(),
+        Account::FullHouse { house: at } => {
+            single(say(language, "full-house", &[("house", &house(*at))]))
+        }
+        Account::HiddenSingle { house: at } => single(say(
+            language,
+            "hidden-single",
+            &[("house", &house(*at)), ("digit", &digit)],
+        )),
+        Account::NakedSingle => single(say(language, "naked-single", &[])),
+        Account::Guess => say(language, "guess", &[("cell", &cell), ("digit", &digit)]),
+        Account::Intersection {
+            house: from,
+            other,
+            value,
+        } => say(
+            language,
+            "intersection",
+            &[
+                ("house", &house(*from)),
+                ("other", &house(*other)),
+                ("digit", &value_word(*value)),
+            ],
+        ),
+        Account::NakedSubset { house: at, digits }
+        | Account::HiddenSubset { house: at, digits } => {
+            let key = if matches!(step.account, Account::NakedSubset { .. }) {
+                "naked-subset"
+            } else {
+                "hidden-subset"
+            };
+            say(
+                language,
+                key,
+                &[
+                    ("house", &house(*at)),
+                    ("cells", &cell_list(geometry, &step.pattern, language)),
+                    ("digits", &digit_list(*digits)),
+                ],
+            )
+        }
+        Account::Fish { value, base, cover } => say(
+            language,
+            "fish",
+            &[
+                ("digit", &value_word(*value)),
+                ("base", &house_list(geometry, base, language)),
+                ("cover", &house_list(geometry, cover, language)),
+            ],
+        ),
+        Account::UniqueRectangle {
+            corners,
+            odd,
+            digits,
+        } => say(
+            language,
+            "unique-rectangle",
+            &[
+                (
+                    "corners",
+                    &corners
+                        .iter()
+                        .map(|&cell| geometry.cell_name(usize::from(cell)))
+                        .collect::<Vec<_>>()
+                        .join(language.text("variant-walk.corner-separator")),
+                ),
+                ("odd", &geometry.cell_name(usize::from(*odd))),
+                ("digits", &digit_list(*digits)),
+            ],
+        ),
+        Account::Wing {
+            pivot,
+            pincers,
+            masks,
+            digit,
+        } => {
+            let name = |cell: u16| geometry.cell_name(usize::from(cell));
+            say(
+                language,
+                "wing",
+                &[
+                    ("pivot", &name(*pivot)),
+                    ("pivot-digits", &digit_list(masks[0])),
+                    ("first", &name(pincers[0])),
+                    ("first-digits", &digit_list(masks[1])),
+                    ("second", &name(pincers[1])),
+                    ("second-digits", &digit_list(masks[2])),
+                    ("digit", &digit_list(*digit)),
+                ],
+            )
+        }
+        Account::Chain { facts } => {
+            let (start, value) = step.eliminations.first().copied().unwrap_or((0, 0));
+            let told: Vec<String> = facts
+                .iter()
+                .map(|fact| {
+                    let why = match fact.house {
+                        Some(at) => house(at),
+                        None => say(language, "same-cell", &[]),
+                    };
+                    say(
+                        language,
+                        "chain-fact",
+                        &[
+                            ("cell", &geometry.cell_name(usize::from(fact.cell))),
+                            ("relation", &if fact.on { "=" } else { "≠" }),
+                            ("digit", &value_word(fact.value)),
+                            ("why", &why),
+                        ],
+                    )
+                })
+                .collect();
+            say(
+                language,
+                "chain",
+                &[
+                    ("cell", &geometry.cell_name(usize::from(start))),
+                    ("digit", &value_word(value)),
+                    (
+                        "facts",
+                        &told.join(language.text("variant-walk.fact-separator")),
+                    ),
+                ],
+            )
+        }
+        Account::Dynamic { filled } => {
+            let told: Vec<String> = step
+                .eliminations
+                .iter()
+                .zip(filled)
+                .map(|(&(cell, value), filled)| {
+                    say(
+                        language,
+                        "dynamic-item",
+                        &[
+                            ("cell", &geometry.cell_name(usize::from(cell))),
+                            ("digit", &value_word(value)),
+                            ("filled", filled),
+                        ],
+                    )
+                })
+                .collect();
+            say(
+                language,
+                "dynamic",
+                &[(
+                    "list",
+                    &told.join(language.text("variant-walk.fact-separator")),
+                )],
+            )
+        }
+    }
+}
+
+/// What a step does, as a sentence: "remove 5 from r1c2,r3c4, 7 from r5c6" or
+/// "r1c2=5, r3c4=6"; the struck candidates of the figure when that is too long.
+pub fn outcome(
+    geometry: &Geometry,
+    placements: &[(u16, u8)],
+    eliminations: &[(u16, u8)],
+    language: Language,
+) -> String {
+    let separator = language.text("variant-walk.removal-separator");
+    if !placements.is_empty() {
+        return placements
+            .iter()
+            .map(|&(cell, value)| {
+                say(
+                    language,
+                    "placed",
+                    &[
+                        ("cell", &geometry.cell_name(usize::from(cell))),
+                        ("digit", &value_word(value)),
+                    ],
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(separator);
+    }
+    let removed: Vec<String> = removals_by_digits(eliminations)
+        .iter()
+        .map(|(mask, cells)| {
+            let names: Vec<String> = cells
+                .iter()
+                .map(|&cell| geometry.cell_name(usize::from(cell)))
+                .collect();
+            say(
+                language,
+                "removal",
+                &[
+                    ("digits", &digit_list(*mask)),
+                    (
+                        "cells",
+                        &names.join(language.text("variant-walk.removed-cells-separator")),
+                    ),
+                ],
+            )
+        })
+        .collect();
+    let text = say(language, "removals", &[("list", &removed.join(separator))]);
+    if text.len() > LONGEST_REMOVALS {
+        say(language, "struck", &[])
+    } else {
+        text
+    }
+}
+
+/// The name a walkthrough gives a step: the grader's own in the graders' language, the
+/// catalog's name of its technique elsewhere.
+pub fn step_name(step: &VariantStep, language: Language) -> String {
+    if language.catalog().grader_language {
+        step.name.clone()
+    } else {
+        crate::sudoku::techniques::catalog_name(step.technique, language).to_string()
+    }
+}
+
+/// What a walkthrough shows a step doing: its placements and its eliminations, (cell,
+/// digit) each.
+pub type Done<'a> = (&'a [(u16, u8)], &'a [(u16, u8)]);
+
+/// True for steps whose reasoning states its own conclusion (chains, a guess).
+fn concluded(step: &VariantStep) -> bool {
+    matches!(
+        step.account,
+        Account::Chain { .. } | Account::Dynamic { .. } | Account::Guess
+    )
+}
+
+/// A step told in full for a walkthrough. `done` is what the walkthrough shows it doing
+/// (the removals of one step, or of a run of the same pattern found again: `repeated`).
+pub fn step_text(
+    step: &VariantStep,
+    geometry: &Geometry,
+    done: Done<'_>,
+    repeated: Option<&str>,
+    language: Language,
+) -> String {
+    let name = step_name(step, language);
+    if let Account::Own = step.account {
+        // A killer's cage steps carry their words in English and Japanese.
+        return own_text(step, geometry, done, repeated, language);
+    }
+    let what = reasoning(step, geometry, language);
+    if is_single(step.technique) && repeated.is_none() {
+        return say(language, "single-step", &[("name", &name), ("what", &what)]);
+    }
+    let sentence = || outcome(geometry, done.0, done.1, language);
+    if let Some(compact) = repeated {
+        let outcome = match style(language, "repeat-outcome-style") {
+            "compact" => compact.to_string(),
+            _ => sentence(),
+        };
+        let key = if concluded(step) {
+            "concluded-repeat"
+        } else {
+            "step"
+        };
+        return say(
+            language,
+            key,
+            &[("name", &name), ("what", &what), ("outcome", &outcome)],
+        );
+    }
+    if concluded(step) {
+        let outcome = match style(language, "concluded-outcome-style") {
+            "none" => String::new(),
+            _ => sentence(),
+        };
+        return say(
+            language,
+            "concluded-step",
+            &[("name", &name), ("what", &what), ("outcome", &outcome)],
+        );
+    }
+    say(
+        language,
+        "step",
+        &[("name", &name), ("what", &what), ("outcome", &sentence())],
+    )
+}
+
+/// A step of a killer's own rules: the grader's English or Japanese words.
+fn own_text(
+    step: &VariantStep,
+    geometry: &Geometry,
+    done: Done<'_>,
+    repeated: Option<&str>,
+    language: Language,
+) -> String {
+    let japanese = language.script() == crate::i18n::Script::Japanese;
+    let name = step_name(step, language);
+    match (japanese, repeated) {
+        (false, _) if is_single(step.technique) => format!("{name}: {}.", step.explanation),
+        (false, _) => format!(
+            "{name}: {}; {}.",
+            step.explanation,
+            outcome(geometry, done.0, done.1, Language::ENGLISH)
+        ),
+        (true, Some(compact)) => {
+            let what = step
+                .japanese
+                .rsplit_once('：')
+                .map_or(step.japanese.as_str(), |(what, _)| what);
+            format!("{name}：{what}：{compact}。")
+        }
+        (true, None) if is_single(step.technique) => format!("{name}：{}。", step.japanese),
+        (true, None) => format!("{name}：{}", step.japanese),
+    }
+}
+
+/// A step as a table row's first column: its reasoning in a few words.
+pub fn brief(step: &VariantStep, geometry: &Geometry, language: Language) -> String {
+    match &step.account {
+        Account::Own => {
+            let japanese = language.script() == crate::i18n::Script::Japanese;
+            let [brief, brief_japanese] = &step.brief;
+            match (japanese, brief.is_empty(), brief_japanese.is_empty()) {
+                (false, true, _) => crate::i18n::capitalised(&step.explanation),
+                (false, false, _) => crate::i18n::capitalised(brief),
+                (true, _, true) => step
+                    .japanese
+                    .rsplit_once('：')
+                    .map_or(step.japanese.as_str(), |(what, _)| what)
+                    .to_string(),
+                (true, _, false) => brief_japanese.clone(),
+            }
+        }
+        Account::Intersection {
+            house,
+            other,
+            value,
+        } => {
+            let what = say(
+                language,
+                "intersection-brief",
+                &[
+                    (
+                        "house",
+                        &house_name(geometry, usize::from(*house), language),
+                    ),
+                    (
+                        "other",
+                        &house_name(geometry, usize::from(*other), language),
+                    ),
+                    ("digit", &value_word(*value)),
+                ],
+            );
+            match style(language, "brief-style") {
+                "named" => crate::i18n::capitalised(&say(
+                    language,
+                    "named",
+                    &[("name", &step_name(step, language)), ("what", &what)],
+                )),
+                _ => what,
+            }
+        }
+        _ => crate::i18n::capitalised(&reasoning(step, geometry, language)),
+    }
+}
+
+/// The styles a catalog may choose, by message.
+pub const STYLES: &[(&str, &[&str])] = &[
+    (
+        "variant-walk.repeat-outcome-style",
+        &["sentence", "compact"],
+    ),
+    (
+        "variant-walk.concluded-outcome-style",
+        &["sentence", "none"],
+    ),
+    ("variant-walk.brief-style", &["named", "plain"]),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::grid::parse_any;
+
+    #[test]
+    fn every_catalog_chooses_a_known_style() {
+        for language in Language::all() {
+            for (key, allowed) in STYLES {
+                let chosen = language.text(key);
+                assert!(allowed.contains(&chosen), "{language:?} {key}: {chosen:?}");
+            }
+        }
+    }
+
+    /// Every kind of step the house grader takes is told in every language, from the
+    /// catalog, with no placeholder left unfilled and (beyond English) no English word of
+    /// the grader's own account.
+    #[test]
+    fn every_step_is_told_in_every_language() {
+        let english_words = [
+            "remove", "lies", "within", "hold", "only", "fit", "assuming", "the", "region", "box",
+            "row", "column", "last", "cell", "same", "struck", "taken",
+        ];
+        let mut kinds = std::collections::HashSet::new();
+        for line in SAMPLES {
+            let puzzle = parse_any(line).unwrap();
+            let walked = crate::sudoku::variant::walkthrough::walkthrough(&puzzle).unwrap();
+            for step in &walked.path {
+                kinds.insert(std::mem::discriminant(&step.account));
+            }
+            for step in &walked.steps {
+                for language in Language::all() {
+                    let text = step.text(language);
+                    assert!(!text.is_empty());
+                    assert!(!text.contains('{'), "{language:?}: {text}");
+                    if language != Language::ENGLISH {
+                        let lower = text.to_lowercase();
+                        for word in lower.split(|c: char| !c.is_alphabetic()) {
+                            assert!(
+                                !english_words.contains(&word),
+                                "{language:?}: {word:?} in {text}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Singles, intersections, subsets, fish, wings, rectangles and chains.
+        assert!(kinds.len() >= 11, "{} kinds of step", kinds.len());
+    }
+
+    /// Puzzles whose gradings take, between them, every kind of step (generated with
+    /// `sudoku generate`, kinds read from `sudoku grade --explain`).
+    const SAMPLES: &[&str] = &[
+        "6x6-jigsaw:6.......1.......4.3........3.....2..:aabbccabbccdabeccdabeffdaeefddeefffd",
+        "6x6-jigsaw:......5.42....3......6.........1....:aaabbbacabdbccabddccdddefceeeefffffe",
+        "6x6-jigsaw:3........5........24.......3...1....:aaaaabacbbbbccbdddecffddeccffdeeeeff",
+        "6x6:2.4....3...63..1....2..44...5....4.1",
+        "6x6:3...6...12.....3....6.....31...5...4",
+        "8x8-x:2....3..415....7.64.1......................8.62.5....876..7....3",
+        "jigsaw:93.6..8....4..2..7.98............3...........7.2.......8.......1.........7...4...:aabbbbcccaaaabccccadaabbeecdddbbffecdgfffffeedgffhhheedggiiiheeddggihhhhgggiiiiih",
+    ];
+}
