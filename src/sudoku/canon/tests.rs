@@ -381,8 +381,11 @@ fn minimal_unique_patterns(differences: &[u16]) -> Vec<u16> {
     fn extend(pattern: u16, next: u32, agreeing: &[u16], out: &mut Vec<u16>) {
         for cell in next..16 {
             let clue = 1u16 << cell;
-            let still_agreeing: Vec<u16> =
-                agreeing.iter().copied().filter(|&d| d & clue == 0).collect();
+            let still_agreeing: Vec<u16> = agreeing
+                .iter()
+                .copied()
+                .filter(|&d| d & clue == 0)
+                .collect();
             if still_agreeing.is_empty() {
                 out.push(pattern | clue);
             } else {

@@ -1007,7 +1007,7 @@ impl<'k> Rules<'k> {
                         };
                         format!(
                             "{}: {} only in {}{sets}",
-                            capitalized(&geometry.house_name(house)),
+                            crate::i18n::capitalised(&geometry.house_name(house)),
                             value_word(value),
                             self.cage_name(cage),
                         )
@@ -1522,14 +1522,6 @@ fn sets_or_count(sets: &[u16], held: u16, japanese: bool) -> String {
             english_list(&held, "and")
         )
     }
-}
-
-fn capitalized(text: &str) -> String {
-    let mut letters = text.chars();
-    letters
-        .next()
-        .map(|first| first.to_uppercase().chain(letters).collect())
-        .unwrap_or_default()
 }
 
 /// `1+9, 2+8 or 3+7`, or in Japanese `1+9・2+8・3+7`.

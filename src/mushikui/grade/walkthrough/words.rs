@@ -50,14 +50,6 @@ fn list(items: &[String], language: Language) -> String {
     }
 }
 
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 impl<'a> Speaker<'a> {
     pub(super) fn new(network: &'a Network, language: Language) -> Speaker<'a> {
         Speaker { network, language }
@@ -222,7 +214,7 @@ impl<'a> Speaker<'a> {
         conclusions.extend(extra);
         let conclusions = list(&conclusions, self.language);
         if self.english() {
-            format!("{}, so {conclusions}.", capitalized(&reason))
+            format!("{}, so {conclusions}.", crate::i18n::capitalised(&reason))
         } else {
             format!("{reason}。よって{conclusions}。")
         }
