@@ -250,20 +250,46 @@ fn two_volumes_and_two_weekly_issues_against_one_ledger_share_no_puzzle() {
 }
 
 /// Starts `puzzlebook book` on `spec` in `dir` with the ledger paused `pause` ms mid-write.
-fn spawn_build(dir: &Path, spec: &str, output: &str, pause: u64) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+fn spawn_build(
+    dir: &Path,
+    spec: &str,
+    output: &str,
+    pause: u64,
+    barrier: Option<&Path>,
+) -> std::process::Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzlebook"));
+    command
         .args(["book", spec, "-o", output, "--jobs", "1"])
         .current_dir(dir)
         .env("PUZZLEBOOK_TEST_LEDGER_PAUSE_MS", pause.to_string())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+        .stderr(Stdio::piped());
+    if let Some(barrier) = barrier {
+        command.env("PUZZLEBOOK_TEST_LEDGER_BARRIER", barrier);
+    }
+    command.spawn().unwrap()
+}
+
+/// Reads a build's standard error until it says `needle` (within a minute): what it said.
+fn read_until(errors: &mut impl std::io::Read, needle: &str) -> String {
+    let started = Instant::now();
+    let mut said = Vec::new();
+    let mut byte = [0u8; 1];
+    while !String::from_utf8_lossy(&said).contains(needle) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the build never said {needle:?}"
+        );
+        if errors.read(&mut byte).unwrap() == 0 {
+            panic!("the build ended: {}", String::from_utf8_lossy(&said));
+        }
+        said.push(byte[0]);
+    }
+    String::from_utf8_lossy(&said).into_owned()
 }
 
 #[test]
 fn killing_a_build_while_it_writes_the_ledger_leaves_the_ledger_valid() {
-    use std::io::Read;
     let dir = scratch("series-kill");
     let ledger = dir.join("series.ledger");
     init(&ledger);
@@ -273,21 +299,8 @@ fn killing_a_build_while_it_writes_the_ledger_leaves_the_ledger_valid() {
     assert_eq!(build(&dir, "first", &spec("first"), &[]), 0);
     let recorded = std::fs::read(&ledger).unwrap();
     std::fs::write(dir.join("killed.toml"), spec("killed")).unwrap();
-    let mut child = spawn_build(&dir, "killed.toml", "killed.pdf", 60_000);
-    let mut errors = child.stderr.take().unwrap();
-    let mut said = Vec::new();
-    let started = Instant::now();
-    let mut byte = [0u8; 1];
-    while !String::from_utf8_lossy(&said).contains("paused mid-write") {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "the build never wrote"
-        );
-        if errors.read(&mut byte).unwrap() == 0 {
-            panic!("the build ended: {}", String::from_utf8_lossy(&said));
-        }
-        said.push(byte[0]);
-    }
+    let mut child = spawn_build(&dir, "killed.toml", "killed.pdf", 60_000, None);
+    read_until(child.stderr.as_mut().unwrap(), "paused mid-write");
     child.kill().unwrap();
     child.wait().unwrap();
     // Half a record is on disk after the whole first one.
@@ -332,17 +345,24 @@ fn two_builds_at_once_are_both_recorded_and_share_no_puzzle() {
         !alone_a.is_disjoint(&alone_b),
         "the two books must meet for the test to mean anything"
     );
-    let a = spawn_build(&dir, "a.toml", "a.pdf", 400);
-    let b = spawn_build(&dir, "b.toml", "b.pdf", 400);
+    // Both read the ledger and make their books before either may record.
+    let barrier = dir.join("record-now");
+    let mut a = spawn_build(&dir, "a.toml", "a.pdf", 400, Some(&barrier));
+    let mut b = spawn_build(&dir, "b.toml", "b.pdf", 400, Some(&barrier));
+    let mut said_a = read_until(a.stderr.as_mut().unwrap(), "waiting to record");
+    let mut said_b = read_until(b.stderr.as_mut().unwrap(), "waiting to record");
+    std::fs::write(&barrier, "").unwrap();
     let a = a.wait_with_output().unwrap();
     let b = b.wait_with_output().unwrap();
-    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
-    assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+    said_a.push_str(&stderr(&a));
+    said_b.push_str(&stderr(&b));
+    assert_eq!(a.status.code(), Some(0), "{said_a}");
+    assert_eq!(b.status.code(), Some(0), "{said_b}");
     let keys_a: HashSet<String> = keys(&dir.join("a.pdf")).into_iter().collect();
     let keys_b: HashSet<String> = keys(&dir.join("b.pdf")).into_iter().collect();
     assert!(keys_a.is_disjoint(&keys_b));
     // The one that recorded second made its clashing puzzles again.
-    let notes = format!("{}{}", stderr(&a), stderr(&b));
+    let notes = format!("{said_a}{said_b}");
     assert!(notes.contains("making them again"), "{notes}");
     let listed = run_binary(
         &[

@@ -288,6 +288,7 @@ fn claim(
     let Some(series) = &book.series else {
         return Ok(None);
     };
+    super::ledger::wait_for_test_barrier();
     let locked = super::ledger::Locked::open(&series.ledger)
         .map_err(|error| series.locate(&book.spec, error))?;
     let now = locked.ledger().excluded_for(&series.book);

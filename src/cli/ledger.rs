@@ -233,6 +233,20 @@ impl Locked {
     }
 }
 
+/// A test hook: before a build locks its ledger to record, wait (at most a minute) until the
+/// file `PUZZLEBOOK_TEST_LEDGER_BARRIER` names exists, so that a test can have two builds
+/// read the ledger before either records, however the machine schedules them.
+pub fn wait_for_test_barrier() {
+    let Some(barrier) = std::env::var_os("PUZZLEBOOK_TEST_LEDGER_BARRIER") else {
+        return;
+    };
+    eprintln!("ledger: waiting to record");
+    let started = std::time::Instant::now();
+    while !Path::new(&barrier).exists() && started.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 /// The time now, as a record's `recorded` field (UTC).
 pub fn now_text() -> String {
     let seconds = std::time::SystemTime::now()
