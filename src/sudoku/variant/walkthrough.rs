@@ -391,14 +391,7 @@ impl TableRow {
     /// Takes in what another row of the same technique does.
     fn absorb(&mut self, other: &TableRow) {
         if self.gathers == Some(Technique::KillerContradiction) {
-            // A killer's rows (its words are the killer grader's, in English and Japanese).
-            self.what = in_every_language(|language| {
-                if language.script() == crate::i18n::Script::Japanese {
-                    "矛盾".to_string()
-                } else {
-                    "Contradictions".to_string()
-                }
-            });
+            self.what = in_every_language(|language| language.text("walk.contradictions").into());
         }
         self.done.extend(other.done.iter().cloned());
     }
@@ -460,15 +453,8 @@ fn table_row(geometry: &Geometry, step: &VariantStep, combined: bool) -> TableRo
         &step.eliminations,
     )];
     if combined {
-        // A killer's row (its words are the killer grader's, in English and Japanese).
         return TableRow {
-            what: in_every_language(|language| {
-                if language.script() == crate::i18n::Script::Japanese {
-                    crate::sudoku::grade::walkthrough::japanese_name(step.technique).to_string()
-                } else {
-                    "Cage combinations".to_string()
-                }
-            }),
+            what: in_every_language(|language| language.text("walk.cage-combinations").into()),
             done,
             gathers: Some(Technique::CageCombination),
             singles: false,
