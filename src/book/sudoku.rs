@@ -840,6 +840,15 @@ impl SectionKind for SudokuSection {
         crate::sudoku::grade::target::drill_name(&self.techniques, language)
     }
 
+    fn taught_topics(&self, language: Language) -> Vec<Topic> {
+        self.techniques.drilled().map_or_else(Vec::new, |named| {
+            named
+                .techniques()
+                .map(|technique| topic(technique, language))
+                .collect()
+        })
+    }
+
     fn seed_path(&self) -> Vec<String> {
         if let Some(pattern) = &self.pattern {
             let mut path = pattern.seed_path();
