@@ -2665,16 +2665,11 @@ impl Composer<'_> {
             ));
             baseline += pitch;
         }
-        let rule = top + entry.height - walk::style::PANEL_GAP * text * 0.5;
-        items.push(Item::Line {
-            from: Point { x: body.x, y: rule },
-            to: Point {
-                x: body.right(),
-                y: rule,
-            },
-            width: 0.3,
-            colour: Colour::grey(0.7),
-        });
+        hairline(
+            items,
+            body,
+            top + entry.height - walk::style::PANEL_GAP * text * 0.5,
+        );
         Ok(())
     }
 
@@ -2874,21 +2869,23 @@ impl Composer<'_> {
                 }
                 y += panel.height;
                 if panel.kind != walk::PanelKind::Text {
-                    let rule = y - walk::style::PANEL_GAP * text * 0.5;
-                    items.push(Item::Line {
-                        from: Point { x: body.x, y: rule },
-                        to: Point {
-                            x: body.right(),
-                            y: rule,
-                        },
-                        width: 0.3,
-                        colour: Colour::grey(0.7),
-                    });
+                    hairline(items, body, y - walk::style::PANEL_GAP * text * 0.5);
                 }
             }
         }
         Ok(())
     }
+}
+
+/// The grey hairline across `body` at `y` that ends a walkthrough panel or a techniques
+/// entry.
+fn hairline(items: &mut Vec<Item>, body: Rect, y: f64) {
+    items.push(Item::Line {
+        from: Point { x: body.x, y },
+        to: Point { x: body.right(), y },
+        width: 0.3,
+        colour: Colour::grey(0.7),
+    });
 }
 
 /// `frame` with a margin of `band` cells left of and above its grid for the coordinates.
