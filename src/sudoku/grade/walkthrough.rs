@@ -361,74 +361,7 @@ fn is_chain_account(step: &Step) -> bool {
 /// a tab, what it does in the notation every language shares ("r1c6 ≠ 4", a direct
 /// technique's single after an arrow: "r1c6 ≠ 4 → r3c5 = 4").
 fn row_text(step: &Step, geometry: &Geometry, language: Words) -> String {
-    let digits = digits_text(&step.digits, "and", language);
-    let names = cell_names(&step.cells);
-    let cells = language.join(&names, "and");
-    let name = step_name(step.technique, &step.name, language);
-    let say = |key: &str, args: &[(&str, &dyn std::fmt::Display)]| {
-        let mut all: Vec<(&str, &dyn std::fmt::Display)> = vec![("name", &name)];
-        all.extend_from_slice(args);
-        language.say(&format!("walk-rows.{key}"), &all)
-    };
-    let what = match step.technique {
-        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
-            say("naked", &[("digits", &digits), ("cells", &cells)])
-        }
-        Technique::HiddenPair
-        | Technique::HiddenTriple
-        | Technique::HiddenQuad
-        | Technique::DirectHiddenPair
-        | Technique::DirectHiddenTriple => {
-            let house = common_house(&step.cells, false, geometry, language).unwrap_or_default();
-            say(
-                "hidden",
-                &[("house", &house), ("digits", &digits), ("cells", &cells)],
-            )
-        }
-        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
-            let (base, cover, rows) = fish_lines(step);
-            let (base_kind, cover_kind) = if rows {
-                ("rows", "columns")
-            } else {
-                ("columns", "rows")
-            };
-            say(
-                "fish",
-                &[
-                    ("digits", &digits),
-                    ("base", &lines_text(&base, base_kind, language)),
-                    ("cover", &lines_text(&cover, cover_kind, language)),
-                ],
-            )
-        }
-        technique if !words_locate(technique) => {
-            say("pattern", &[("digits", &digits), ("cells", &cells)])
-        }
-        _ => {
-            let pointing = matches!(
-                step.technique,
-                Technique::Pointing | Technique::DirectPointing
-            );
-            match intersection(step, pointing, geometry, language) {
-                // No second house holds the cells: they are named instead.
-                (from, _) if from.is_empty() => {
-                    say("pattern", &[("digits", &digits), ("cells", &cells)])
-                }
-                (from, Some(to)) => say(
-                    "pointing",
-                    &[("from", &from), ("to", &to), ("digits", &digits)],
-                ),
-                (from, None) => say(
-                    "pointing-seen",
-                    &[
-                        ("from", &from),
-                        ("digits", &digits),
-                        ("cells", &language.join(&names, "or")),
-                    ],
-                ),
-            }
-        }
-    };
+    let what = tell(step, geometry, Wording::Row, language);
     format!("{what}\t{}", compact_outcome(step))
 }
 
@@ -1066,9 +999,27 @@ pub fn step_name(technique: Technique, grader_name: &str, language: Words) -> St
     }
 }
 
+/// How much of a step [`tell`] words.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wording {
+    /// In full, saying why the pattern works.
+    Full,
+    /// Briefly, once the walkthrough has worded the technique in full.
+    Brief,
+    /// What it finds alone, for a table row (`[walk-rows]`).
+    Row,
+}
+
 /// A step in `language`: in full, saying why the pattern works; `brief` once the
 /// walkthrough has worded the technique in full.
 fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> String {
+    let wording = if brief { Wording::Brief } else { Wording::Full };
+    tell(step, geometry, wording, language)
+}
+
+/// A step told as `wording` says.
+fn tell(step: &Step, geometry: &Geometry, wording: Wording, language: Words) -> String {
+    let brief = wording != Wording::Full;
     let mut outcome = outcome(step, language);
     if is_direct(step.technique) {
         outcome = language.count(
@@ -1085,10 +1036,14 @@ fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> 
         let mut all: Vec<(&str, &dyn std::fmt::Display)> =
             vec![("name", &name), ("outcome", &outcome)];
         all.extend_from_slice(args);
-        language.say(&format!("walk.{key}"), &all)
+        if wording == Wording::Row {
+            language.say(&format!("walk-rows.{key}"), &all)
+        } else {
+            language.say(&format!("walk.{key}"), &all)
+        }
     };
     let brief_key = |key: &str| {
-        if brief {
+        if wording == Wording::Brief {
             format!("{key}-brief")
         } else {
             key.to_string()
