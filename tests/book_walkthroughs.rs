@@ -300,10 +300,14 @@ fn sudoku_walkthroughs_print_every_step_where_the_manifest_says() {
         );
         let mut from = 0;
         for (index, step) in walk.steps.iter().enumerate() {
-            let words: String = step
-                .text(Language::ENGLISH)
+            // A table's first word (its row may wrap in a narrow column).
+            let said = step.text(Language::ENGLISH);
+            let words: String = said
+                .split('\t')
+                .next()
+                .unwrap_or_default()
                 .split(' ')
-                .take(2)
+                .take(if said.contains('\t') { 1 } else { 2 })
                 .collect::<Vec<_>>()
                 .join(" ");
             let mark = format!("{}. {words}", index + 1);
@@ -500,10 +504,14 @@ fn x_and_windoku_books_have_walkthroughs_and_hints() {
             .join(" ");
         let mut from = 0;
         for (index, step) in walk.steps.iter().enumerate() {
-            let words: String = step
-                .text(Language::ENGLISH)
+            // A table's first word (its row may wrap in a narrow column).
+            let said = step.text(Language::ENGLISH);
+            let words: String = said
+                .split('\t')
+                .next()
+                .unwrap_or_default()
                 .split(' ')
-                .take(2)
+                .take(if said.contains('\t') { 1 } else { 2 })
                 .collect::<Vec<_>>()
                 .join(" ");
             let mark = format!("{}. {words}", index + 1);

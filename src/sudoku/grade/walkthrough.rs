@@ -168,6 +168,9 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
     let skipped = (0..path.len()).filter(|&index| !needed[index]).collect();
     let mut board = Board::with_geometry(puzzle, geometry);
     let mut steps: Vec<WalkStep> = Vec::new();
+    // Each step's words as a table row, when it may be one (see [`tabulate`]), with the
+    // name it opens with (none for singles).
+    let mut rows: Vec<Option<Vec<(String, String)>>> = Vec::new();
     let mut told: Vec<Technique> = Vec::new();
     let mut at = 0;
     while at < kept.len() {
@@ -183,6 +186,15 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
             }
             at += run.len();
             let finishing = at == kept.len() && board.is_solved() && !steps.is_empty();
+            rows.push((!finishing).then(|| {
+                let (techniques, named) = named_singles(&path, &run);
+                Words::all()
+                    .map(|language| {
+                        let (head, groups) = singles_parts(&techniques, &named, language);
+                        (String::new(), format!("{head}\t{groups}"))
+                    })
+                    .collect()
+            }));
             steps.push(singles_step(&path, run, &before, extra, finishing));
             continue;
         }
@@ -205,13 +217,173 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
         merged.eliminations.dedup();
         let brief = told.contains(&merged.technique);
         told.push(merged.technique);
+        rows.push((brief && rowed(&merged)).then(|| {
+            Words::all()
+                .map(|language| {
+                    (
+                        step_name(merged.technique, &merged.name, language),
+                        row_text(&merged, geometry, language),
+                    )
+                })
+                .collect()
+        }));
         steps.push(technique_step(&merged, indexes, &before, brief));
     }
-    choose_diagrams(&mut steps, &path);
+    let (mut steps, tables) = tabulate(steps, rows);
+    choose_diagrams(&mut steps, &path, &tables);
     Walkthrough {
         steps,
         path,
         skipped,
+    }
+}
+
+/// At most this many rows make one table.
+const MOST_ROWS: usize = 24;
+
+/// Sets each longest run of steps that may be table rows (`rows[i]` the words of
+/// `steps[i]` as a row: a technique told before, of a kind a row tells, or a run of
+/// singles but the last) as one table, when the run holds a step beyond singles: the
+/// first step of each technique is worded in full, its later ones and the singles around
+/// them a row each. Returns the steps and which of them are tables.
+fn tabulate(
+    steps: Vec<WalkStep>,
+    rows: Vec<Option<Vec<(String, String)>>>,
+) -> (Vec<WalkStep>, Vec<bool>) {
+    let mut told: Vec<WalkStep> = Vec::with_capacity(steps.len());
+    let mut tables: Vec<bool> = Vec::with_capacity(steps.len());
+    let mut at = 0;
+    while at < steps.len() {
+        let end = (at..steps.len())
+            .find(|&index| rows[index].is_none())
+            .unwrap_or(steps.len());
+        if !steps[at..end].iter().any(|step| !step.singles) {
+            // No table here: the step as it is.
+            told.push(steps[at].clone());
+            tables.push(false);
+            at += 1;
+            continue;
+        }
+        let mut start = at;
+        while start < end {
+            let stop = (start + MOST_ROWS).min(end);
+            let chunk: Vec<&Vec<(String, String)>> = rows[start..stop].iter().flatten().collect();
+            told.push(table_step(&steps[start..stop], &chunk));
+            tables.push(true);
+            start = stop;
+        }
+        at = end;
+    }
+    (told, tables)
+}
+
+/// Steps told as one table, a row each (`rows`: the name a row opens with and its
+/// words, by language), a row of the technique of the row above without its name: their
+/// figure would be the first's, with all of their placements and removals.
+fn table_step(steps: &[WalkStep], rows: &[&Vec<(String, String)>]) -> WalkStep {
+    let mut moment = steps[0].moment.clone();
+    for step in &steps[1..] {
+        moment.placements.extend_from_slice(&step.moment.placements);
+        moment
+            .eliminations
+            .extend_from_slice(&step.moment.eliminations);
+        moment.pattern.extend_from_slice(&step.moment.pattern);
+        moment.digits.extend_from_slice(&step.moment.digits);
+        moment.targets.extend_from_slice(&step.moment.targets);
+    }
+    let placed: Vec<u8> = moment.placements.iter().map(|&(cell, _)| cell).collect();
+    moment
+        .eliminations
+        .retain(|(cell, _)| !placed.contains(cell));
+    moment.eliminations.sort_unstable();
+    moment.eliminations.dedup();
+    moment.pattern.sort_unstable();
+    moment.pattern.dedup();
+    moment.digits.sort_unstable();
+    moment.digits.dedup();
+    moment.targets.retain(|cell| !moment.pattern.contains(cell));
+    moment.targets.sort_unstable();
+    moment.targets.dedup();
+    moment.links.clear();
+    moment.pencil_marks = steps.iter().any(|step| !step.singles);
+    WalkStep {
+        singles: steps.iter().all(|step| step.singles),
+        path: steps.iter().flat_map(|step| step.path.clone()).collect(),
+        texts: (0..rows[0].len())
+            .map(|language| {
+                let mut above = "";
+                rows.iter()
+                    .map(|row| {
+                        let (name, text) = &row[language];
+                        let again = !name.is_empty() && name == above;
+                        above = name;
+                        if again {
+                            without_name(text, name)
+                        } else {
+                            text.as_str()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect(),
+        moment,
+        diagram: false,
+    }
+}
+
+/// A row's words without the technique's `name` they open with, and the punctuation
+/// after it ("Pointing: 4 in box 1 …" → "4 in box 1 …").
+pub(crate) fn without_name<'a>(text: &'a str, name: &str) -> &'a str {
+    text.strip_prefix(name).map_or(text, |rest| {
+        rest.trim_start_matches([':', '：', ',', ' ', '\u{a0}'])
+    })
+}
+
+/// True for a step a table row tells, once a step of its technique has been worded in
+/// full: intersections, subsets and fish by their houses, other patterns by their cells;
+/// not a chain (its links are its reasoning) or a step with no cells to name.
+fn rowed(step: &Step) -> bool {
+    use Technique as T;
+    words_locate(step.technique)
+        || matches!(step.technique, T::XWing | T::Swordfish | T::Jellyfish)
+        || !is_chain_account(step) && deductions(step) <= 1 && !step.cells.is_empty()
+}
+
+/// True when a step is told by its chain's account (see [`step_text`]).
+fn is_chain_account(step: &Step) -> bool {
+    !step.explanation.is_empty()
+        && step.explanation.chars().count() <= LONGEST_ACCOUNT
+        && step.explanation.contains('→')
+}
+
+/// A step as a table row: what it finds ("Pointing: 4 in box 1 lies in row 1") and, after
+/// a tab, what it does in the notation every language shares ("r1c6 ≠ 4", a direct
+/// technique's single after an arrow: "r1c6 ≠ 4 → r3c5 = 4").
+fn row_text(step: &Step, geometry: &Geometry, language: Words) -> String {
+    let what = tell(step, geometry, Wording::Row, language);
+    format!("{what}\t{}", compact_outcome(step))
+}
+
+/// What a step does, as a table row shows it: `r4c3, r9c8 ≠ 7`, `r2c2 ≠ 5/8`; the digits
+/// it places after an arrow.
+fn compact_outcome(step: &Step) -> String {
+    let removed: Vec<String> = by_digit(&step.eliminations)
+        .into_iter()
+        .map(|(digits, cells)| {
+            let digits: Vec<String> = digits.iter().map(u8::to_string).collect();
+            format!("{} ≠ {}", cell_names(&cells).join(", "), digits.join("/"))
+        })
+        .collect();
+    let placed: Vec<String> = step
+        .placements
+        .iter()
+        .map(|&(cell, digit)| format!("{} = {digit}", cell_name(usize::from(cell))))
+        .collect();
+    match (removed.is_empty(), placed.is_empty()) {
+        (_, true) => removed.join("; "),
+        (true, false) => placed.join(", "),
+        (false, false) => format!("{} → {}", removed.join("; "), placed.join(", ")),
     }
 }
 
@@ -225,11 +397,11 @@ fn same_pattern(a: &Step, b: &Step) -> bool {
 /// subsets (at most [`MOST_PLAIN_DIAGRAMS`] of those), a technique's first step before its
 /// repeats, harder steps before easier ones; a technique is drawn once, and a step next to
 /// one with a diagram gets none (two figures in a row leave their panels half empty).
-fn choose_diagrams(steps: &mut [WalkStep], path: &[Step]) {
+fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked: Vec<(bool, bool, std::cmp::Reverse<u16>, usize)> = Vec::new();
     for (index, step) in steps.iter().enumerate() {
-        if step.singles {
+        if step.singles || tables[index] {
             continue;
         }
         let grader = &path[step.path[0]];
@@ -324,6 +496,21 @@ pub fn singles_words(
     finishes: bool,
     language: Words,
 ) -> String {
+    if finishes {
+        return language.say("walk.singles-finish", &[("total", &placements.len())]);
+    }
+    let (head, groups) = singles_parts(techniques, placements, language);
+    language.say("walk.singles-run", &[("head", &head), ("groups", &groups)])
+}
+
+/// A run of singles' head ("Hidden singles", or "Singles" for a mix) and its placements
+/// grouped by value ("4 in A1 and C3; 7 in B2"), as [`singles_words`] and a table row
+/// tell them.
+fn singles_parts(
+    techniques: &[Technique],
+    placements: &[(String, String, u8)],
+    language: Words,
+) -> (String, String) {
     let count = |of: &[Technique]| techniques.iter().filter(|t| of.contains(t)).count();
     let kinds = [
         (count(&[Technique::FullHouse]), "walk.full-house"),
@@ -333,9 +520,6 @@ pub fn singles_words(
         ),
         (count(&[Technique::NakedSingle]), "walk.naked-single"),
     ];
-    if finishes {
-        return language.say("walk.singles-finish", &[("total", &placements.len())]);
-    }
     let present: Vec<_> = kinds.iter().filter(|kind| kind.0 > 0).collect();
     let mut values: Vec<u8> = placements.iter().map(|p| p.2).collect();
     values.sort_unstable();
@@ -363,13 +547,23 @@ pub fn singles_words(
         [(count, key)] => language.count(key, *count as u64, &[]),
         _ => language.text("walk.singles").to_string(),
     };
-    language.say(
-        "walk.singles-run",
-        &[
-            ("head", &head),
-            ("groups", &groups.join(language.text("walk.separator"))),
-        ],
-    )
+    (head, groups.join(language.text("walk.separator")))
+}
+
+/// The techniques of a run of singles and what they place: (cell name, value word,
+/// value) each, cells read top to bottom, left to right.
+fn named_singles(path: &[Step], run: &[usize]) -> (Vec<Technique>, Vec<(String, String, u8)>) {
+    let mut by_cell: Vec<(u8, u8)> = run
+        .iter()
+        .flat_map(|&index| path[index].placements.iter().copied())
+        .collect();
+    by_cell.sort_unstable();
+    let named = by_cell
+        .iter()
+        .map(|&(cell, digit)| (cell_name(cell as usize), digit.to_string(), digit))
+        .collect();
+    let techniques = run.iter().map(|&index| path[index].technique).collect();
+    (techniques, named)
 }
 
 fn singles_step(
@@ -383,14 +577,7 @@ fn singles_step(
         .iter()
         .flat_map(|&index| path[index].placements.clone())
         .collect();
-    // Cells read top to bottom, left to right.
-    let mut by_cell = placements.clone();
-    by_cell.sort_unstable();
-    let named: Vec<(String, String, u8)> = by_cell
-        .iter()
-        .map(|&(cell, digit)| (cell_name(cell as usize), digit.to_string(), digit))
-        .collect();
-    let techniques: Vec<Technique> = run.iter().map(|&index| path[index].technique).collect();
+    let (techniques, named) = named_singles(path, &run);
     let texts =
         in_every_language(|language| singles_words(&techniques, &named, finishes, language));
     let mut targets: Vec<u8> = placements.iter().map(|&(cell, _)| cell).collect();
@@ -812,9 +999,27 @@ pub fn step_name(technique: Technique, grader_name: &str, language: Words) -> St
     }
 }
 
+/// How much of a step [`tell`] words.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wording {
+    /// In full, saying why the pattern works.
+    Full,
+    /// Briefly, once the walkthrough has worded the technique in full.
+    Brief,
+    /// What it finds alone, for a table row (`[walk-rows]`).
+    Row,
+}
+
 /// A step in `language`: in full, saying why the pattern works; `brief` once the
 /// walkthrough has worded the technique in full.
 fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> String {
+    let wording = if brief { Wording::Brief } else { Wording::Full };
+    tell(step, geometry, wording, language)
+}
+
+/// A step told as `wording` says.
+fn tell(step: &Step, geometry: &Geometry, wording: Wording, language: Words) -> String {
+    let brief = wording != Wording::Full;
     let mut outcome = outcome(step, language);
     if is_direct(step.technique) {
         outcome = language.count(
@@ -831,10 +1036,14 @@ fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> 
         let mut all: Vec<(&str, &dyn std::fmt::Display)> =
             vec![("name", &name), ("outcome", &outcome)];
         all.extend_from_slice(args);
-        language.say(&format!("walk.{key}"), &all)
+        if wording == Wording::Row {
+            language.say(&format!("walk-rows.{key}"), &all)
+        } else {
+            language.say(&format!("walk.{key}"), &all)
+        }
     };
     let brief_key = |key: &str| {
-        if brief {
+        if wording == Wording::Brief {
             format!("{key}-brief")
         } else {
             key.to_string()
@@ -851,6 +1060,10 @@ fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> 
                 Technique::Pointing | Technique::DirectPointing
             );
             match intersection(step, pointing, geometry, language) {
+                // No second house holds the cells: they are named instead.
+                (from, _) if from.is_empty() => {
+                    say("pattern", &[("digits", &digits), ("cells", &cells)])
+                }
                 (from, Some(to)) => say(
                     &brief_key("pointing"),
                     &[
@@ -904,10 +1117,7 @@ fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> 
                 ],
             )
         }
-        _ if !step.explanation.is_empty()
-            && step.explanation.chars().count() <= LONGEST_ACCOUNT
-            && step.explanation.contains('→') =>
-        {
+        _ if is_chain_account(step) => {
             if language.catalog().grader_language {
                 account_sentence(&step.explanation, brief)
             } else {
@@ -1117,7 +1327,7 @@ mod tests {
     /// the told steps to the solution; at most [`MOST_DIAGRAMS`] diagrams.
     #[test]
     fn walkthroughs_retell_the_needed_path() {
-        let (mut beyond, mut skipped) = (0, 0);
+        let (mut beyond, mut skipped, mut tables) = (0, 0, 0);
         for puzzle in rated(60) {
             let walk = walkthrough(&puzzle).unwrap();
             let mut told: Vec<usize> = walk.steps.iter().flat_map(|s| s.path.clone()).collect();
@@ -1139,10 +1349,17 @@ mod tests {
             for step in &walk.steps {
                 let steps: Vec<&Step> = step.path.iter().map(|&i| &walk.path[i]).collect();
                 assert_eq!(step.singles, steps.iter().all(|s| is_single(s.technique)));
+                let table = step.texts.iter().all(|text| text.contains('\t'));
                 if !step.singles {
                     beyond += 1;
-                    // Identical steps told as one share their pattern.
-                    assert!(steps.iter().all(|s| same_pattern(s, steps[0])));
+                    // Identical steps told as one share their pattern; a table's rows
+                    // are steps of techniques told before.
+                    if table {
+                        tables += 1;
+                        assert!(!step.diagram);
+                    } else {
+                        assert!(steps.iter().all(|s| same_pattern(s, steps[0])));
+                    }
                     let placed = |cell: u8| {
                         steps
                             .iter()
@@ -1158,10 +1375,10 @@ mod tests {
                         assert!(board.candidates[usize::from(cell)] >> (digit - 1) & 1 == 1);
                     }
                     assert!(
-                        steps[0]
-                            .cells
+                        steps
                             .iter()
-                            .all(|c| step.moment.pattern.contains(c))
+                            .filter(|s| !is_single(s.technique))
+                            .all(|s| s.cells.iter().all(|c| step.moment.pattern.contains(c)))
                     );
                 }
                 assert_eq!(step.moment.values, board.values);
@@ -1180,6 +1397,7 @@ mod tests {
             assert!(board.is_solved());
         }
         assert!(beyond > 30, "only {beyond} steps beyond singles");
+        assert!(tables > 5, "only {tables} tables");
         assert!(skipped > 0, "nothing left out");
     }
 

@@ -23,7 +23,7 @@ use crate::error::Result;
 use crate::i18n::Language as Words;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::walkthrough::{
-    MOST_DIAGRAMS, in_every_language, is_single, singles_words,
+    MOST_DIAGRAMS, in_every_language, is_single, singles_words, without_name,
 };
 
 /// What a diagram of one step shows.
@@ -134,9 +134,28 @@ pub(crate) struct Telling<'a> {
 }
 
 impl Telling<'_> {
-    /// Pointing and claiming, the most frequent small steps, are table rows.
+    /// Pointing and claiming, the most frequent small steps, are table rows; so are the
+    /// later steps of subsets, fish and wings, once one of each has been worded in full.
     pub const PLAIN: Telling<'static> = Telling {
-        tabled: &|_, step, _| matches!(step.technique, Technique::Pointing | Technique::Claiming),
+        tabled: &|_, step, first| {
+            use Technique as T;
+            matches!(step.technique, T::Pointing | T::Claiming)
+                || !first
+                    && matches!(
+                        step.technique,
+                        T::NakedPair
+                            | T::NakedTriple
+                            | T::NakedQuad
+                            | T::HiddenPair
+                            | T::HiddenTriple
+                            | T::HiddenQuad
+                            | T::XWing
+                            | T::Swordfish
+                            | T::Jellyfish
+                            | T::XYWing
+                            | T::XYZWing
+                    )
+        },
         diagrams: MOST_DIAGRAMS,
         folds: false,
     };
@@ -358,6 +377,9 @@ struct TableRow {
     /// How many rows that follow from it are folded into the row (it gathers no more
     /// rows once one is).
     folds: usize,
+    /// The technique's name `what` opens with, by language (empty when it opens with
+    /// none).
+    names: Vec<String>,
 }
 
 /// Adds `row` to a table's `rows`: gathered into the last row when both are of one
@@ -377,6 +399,16 @@ fn add_row(rows: &mut Vec<TableRow>, row: TableRow, folds: bool) {
         {
             last.done.push(format!("{FOLLOWS}{}", row.done()));
             last.folds += 1;
+        }
+        Some(last) if !folds && row.names.iter().any(|name| !name.is_empty()) => {
+            // A row of the technique of the row above goes without its name.
+            let mut row = row;
+            for (index, what) in row.what.iter_mut().enumerate() {
+                if last.names[index] == row.names[index] {
+                    *what = without_name(what, &row.names[index]).to_string();
+                }
+            }
+            rows.push(row)
         }
         _ => rows.push(row),
     }
@@ -441,6 +473,7 @@ fn singles_row(geometry: &Geometry, path: &[VariantStep], run: &[usize]) -> Tabl
         gathers: None,
         singles: true,
         folds: 0,
+        names: in_every_language(|_| String::new()),
     }
 }
 
@@ -459,6 +492,7 @@ fn table_row(geometry: &Geometry, step: &VariantStep, combined: bool) -> TableRo
             gathers: Some(Technique::CageCombination),
             singles: false,
             folds: 0,
+            names: in_every_language(|_| String::new()),
         };
     }
     TableRow {
@@ -468,6 +502,7 @@ fn table_row(geometry: &Geometry, step: &VariantStep, combined: bool) -> TableRo
             .then_some(Technique::KillerContradiction),
         singles: false,
         folds: 0,
+        names: in_every_language(|language| words::step_name(step, language)),
     }
 }
 

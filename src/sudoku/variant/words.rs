@@ -420,16 +420,26 @@ pub fn brief(step: &VariantStep, geometry: &Geometry, language: Language) -> Str
                     ("digit", &value_word(*value)),
                 ],
             );
-            match style(language, "brief-style") {
-                "named" => crate::i18n::capitalised(&say(
-                    language,
-                    "named",
-                    &[("name", &step_name(step, language)), ("what", &what)],
-                )),
-                _ => what,
-            }
+            named(step, what, language)
         }
+        Account::NakedSubset { .. }
+        | Account::HiddenSubset { .. }
+        | Account::Fish { .. }
+        | Account::Wing { .. } => named(step, reasoning(step, geometry, language), language),
         _ => crate::i18n::capitalised(&reasoning(step, geometry, language)),
+    }
+}
+
+/// A table row's reasoning `what`, after the step's name where the catalog's
+/// `brief-style` says so.
+fn named(step: &VariantStep, what: String, language: Language) -> String {
+    match style(language, "brief-style") {
+        "named" => crate::i18n::capitalised(&say(
+            language,
+            "named",
+            &[("name", &step_name(step, language)), ("what", &what)],
+        )),
+        _ => what,
     }
 }
 
