@@ -244,7 +244,7 @@ impl Content for MushikuiContent {
 
     fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
         let language = wording.language;
-        let walked = mushikui::walkthrough(&self.puzzle)?;
+        let walked = mushikui::walkthrough_in(&self.puzzle, language)?;
         let Some((technique, area, step)) = walked.hint_parts(language) else {
             return Ok(Some(Nudge {
                 technique: easy_hint(wording.language).0.to_string(),
@@ -266,7 +266,7 @@ impl Content for MushikuiContent {
 
     fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {
         let language = wording.language;
-        let walked = mushikui::walkthrough(&self.puzzle)?;
+        let walked = mushikui::walkthrough_in(&self.puzzle, language)?;
         Ok(Walkthrough {
             steps: walked
                 .steps

@@ -13,7 +13,7 @@ use super::{DEFAULT_SEED, Ui, json_line};
 use crate::error::Error;
 use crate::mushikui::{
     GenerateOptions, Operation, ParsedPuzzle, PuzzleReader, Solution, Tier, Walkthrough,
-    count_solutions, explain, generate, grade, solve, walkthrough,
+    count_solutions, explain, generate, grade, solve, walkthrough_in,
 };
 use crate::seed::RandomStream;
 
@@ -402,7 +402,7 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
             Err(error) => return problem(error, parsed.line),
         };
         let walked: Option<Walkthrough> = if args.walkthrough {
-            match walkthrough(&parsed.puzzle) {
+            match walkthrough_in(&parsed.puzzle, language) {
                 Ok(walked) => Some(walked),
                 Err(error) => return problem(error, parsed.line),
             }

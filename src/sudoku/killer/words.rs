@@ -244,6 +244,22 @@ fn rule_of_45(geometry: &Geometry, rule: &Rule45, brief: bool, language: Languag
 
 /// The step's reasoning, without what it removes or places.
 pub fn reasoning(account: &CageAccount, geometry: &Geometry, language: Language) -> String {
+    tell(account, geometry, language, false)
+}
+
+/// The step as a table row's first column: its reasoning in a few words.
+pub fn brief(account: &CageAccount, geometry: &Geometry, language: Language) -> String {
+    let text = tell(account, geometry, language, true);
+    match language.text("killer-walk.brief-case") {
+        "as-written" => text,
+        _ => capitalised(&text),
+    }
+}
+
+/// The step in full or, `brief`, in a few words (a cage's combinations read the same).
+fn tell(account: &CageAccount, geometry: &Geometry, language: Language, brief: bool) -> String {
+    let cage = |cage: &CageName| cage_name(geometry, *cage, language);
+    let house = |house: &u16| house_name(geometry, usize::from(*house), language);
     match account {
         CageAccount::Marks { example: None } => say(language, "marks", &[]),
         CageAccount::Marks {
@@ -255,141 +271,92 @@ pub fn reasoning(account: &CageAccount, geometry: &Geometry, language: Language)
         ),
         CageAccount::Combination(told) => combination(geometry, told, language),
         CageAccount::Locked {
-            cage,
+            cage: locked,
             sets,
             digits,
             houses,
-        } => count(
-            language,
-            "locked",
-            digits.count_ones() as usize,
-            &[
-                ("cage", &cage_name(geometry, *cage, language)),
-                ("sets", &sets_listed(sets, language)),
-                ("digits", &digits_and(*digits, language)),
-                ("houses", &house_list(geometry, houses, language)),
-            ],
-        ),
-        CageAccount::Held {
-            house,
-            digit,
-            cage,
-            sets,
-        } => say(
-            language,
-            "held",
-            &[
-                ("house", &house_name(geometry, usize::from(*house), language)),
-                ("digit", &value_word(*digit)),
-                ("cage", &cage_name(geometry, *cage, language)),
-                ("sets", &sets_listed(sets, language)),
-            ],
-        ),
-        CageAccount::Rule45(rule) => rule_of_45(geometry, rule, false, language),
-        CageAccount::Split {
-            rule,
-            cage,
-            cells: rest_cells,
-            whole,
-            known,
-            rest,
-        } => say(
-            language,
-            if rule.inner {
-                "split-inside"
+        } => {
+            let (sets, houses, digits_told) = (
+                if brief {
+                    sets_or_count(sets, *digits, language)
+                } else {
+                    sets_listed(sets, language)
+                },
+                house_list(geometry, houses, language),
+                digits_and(*digits, language),
+            );
+            let args: [(&str, &dyn std::fmt::Display); 4] = [
+                ("cage", &cage(locked)),
+                ("sets", &sets),
+                ("digits", &digits_told),
+                ("houses", &houses),
+            ];
+            if brief {
+                say(language, "locked-brief", &args)
             } else {
-                "split-outside"
-            },
-            &[
-                ("rule", &rule_of_45(geometry, rule, false, language)),
-                ("cage", &cage_name(geometry, *cage, language)),
-                ("cells", &cells(geometry, rest_cells, language)),
-                ("whole", whole),
-                ("known", known),
-                ("rest", rest),
-            ],
-        ),
-        CageAccount::Contradiction { cell, digit } => say(
-            language,
-            "contradiction",
-            &[
-                ("cell", &geometry.cell_name(usize::from(*cell))),
-                ("digit", &value_word(*digit)),
-            ],
-        ),
-    }
-}
-
-/// The step as a table row's first column: its reasoning in a few words.
-pub fn brief(account: &CageAccount, geometry: &Geometry, language: Language) -> String {
-    let text = match account {
-        CageAccount::Locked {
-            cage,
-            sets,
-            digits,
-            houses,
-        } => say(
-            language,
-            "locked-brief",
-            &[
-                ("cage", &cage_name(geometry, *cage, language)),
-                ("sets", &sets_or_count(sets, *digits, language)),
-                ("digits", &digits_and(*digits, language)),
-                ("houses", &house_list(geometry, houses, language)),
-            ],
-        ),
-        CageAccount::Held {
-            house,
-            digit,
-            cage,
-            sets,
-        } => say(
-            language,
-            if sets.len() <= 2 {
-                "held-brief-sets"
-            } else {
-                "held-brief"
-            },
-            &[
-                ("house", &house_name(geometry, usize::from(*house), language)),
-                ("digit", &value_word(*digit)),
-                ("cage", &cage_name(geometry, *cage, language)),
-                ("sets", &sets_listed(sets, language)),
-            ],
-        ),
-        CageAccount::Rule45(rule) => rule_of_45(geometry, rule, true, language),
-        CageAccount::Split {
-            rule,
-            cells: rest_cells,
-            whole,
-            known,
-            rest,
-            ..
-        } => say(
-            language,
-            "split-brief",
-            &[
-                ("rule", &rule_of_45(geometry, rule, true, language)),
-                ("cells", &cells(geometry, rest_cells, language)),
-                ("whole", whole),
-                ("known", known),
-                ("rest", rest),
-            ],
-        ),
-        CageAccount::Contradiction { cell, digit } => say(
-            language,
-            "contradiction-brief",
-            &[
-                ("cell", &geometry.cell_name(usize::from(*cell))),
-                ("digit", &value_word(*digit)),
-            ],
-        ),
-        CageAccount::Marks { .. } | CageAccount::Combination(_) => {
-            reasoning(account, geometry, language)
+                count(language, "locked", digits.count_ones() as usize, &args)
+            }
         }
-    };
-    match language.text("killer-walk.brief-case") {
-        "as-written" => text,
-        _ => capitalised(&text),
+        CageAccount::Held {
+            house: at,
+            digit,
+            cage: holding,
+            sets,
+        } => {
+            let key = match (brief, sets.len() <= 2) {
+                (false, _) => "held",
+                (true, true) => "held-brief-sets",
+                (true, false) => "held-brief",
+            };
+            say(
+                language,
+                key,
+                &[
+                    ("house", &house(at)),
+                    ("digit", &value_word(*digit)),
+                    ("cage", &cage(holding)),
+                    ("sets", &sets_listed(sets, language)),
+                ],
+            )
+        }
+        CageAccount::Rule45(rule) => rule_of_45(geometry, rule, brief, language),
+        CageAccount::Split {
+            rule,
+            cage: split,
+            cells: rest_cells,
+            whole,
+            known,
+            rest,
+        } => {
+            let key = match (brief, rule.inner) {
+                (true, _) => "split-brief",
+                (false, true) => "split-inside",
+                (false, false) => "split-outside",
+            };
+            say(
+                language,
+                key,
+                &[
+                    ("rule", &rule_of_45(geometry, rule, brief, language)),
+                    ("cage", &cage(split)),
+                    ("cells", &cells(geometry, rest_cells, language)),
+                    ("whole", whole),
+                    ("known", known),
+                    ("rest", rest),
+                ],
+            )
+        }
+        CageAccount::Contradiction { cell, digit } => say(
+            language,
+            if brief {
+                "contradiction-brief"
+            } else {
+                "contradiction"
+            },
+            &[
+                ("cell", &geometry.cell_name(usize::from(*cell))),
+                ("digit", &value_word(*digit)),
+            ],
+        ),
     }
 }

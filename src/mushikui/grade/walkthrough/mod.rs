@@ -38,15 +38,22 @@ pub struct WalkStep {
     pub rule: Rule,
     /// The digits the step finds, in row order, left to right.
     pub found: Vec<FoundDigit>,
-    /// The step in words, in each language ([`Language::index`]).
-    texts: Vec<String>,
+    /// The step in words, in each language it was told in (English first).
+    texts: Vec<(Language, String)>,
 }
 
 impl WalkStep {
-    /// The step in words.
+    /// The step in words: in `language` if the walkthrough was told in it (see
+    /// [`walkthrough_in`]), else in English.
     pub fn text(&self, language: Language) -> &str {
-        &self.texts[language.index()]
+        told(&self.texts, language).as_str()
     }
+}
+
+/// The item for `language`, or the first (English, which every walkthrough is told in).
+fn told<T>(items: &[(Language, T)], language: Language) -> &T {
+    let found = items.iter().find(|(told, _)| *told == language);
+    &found.or(items.first()).expect("told in English at least").1
 }
 
 /// A puzzle's worked solution.
@@ -55,17 +62,17 @@ pub struct Walkthrough {
     pub grade: Grade,
     pub steps: Vec<WalkStep>,
     /// The hint in each language (see [`Walkthrough::hint`]).
-    hints: Vec<String>,
+    hints: Vec<(Language, String)>,
     /// The hint's parts in each language, (the reasoning, where to look), and the step it
     /// points at; `None` when column arithmetic and the times table solve the puzzle.
-    hint_parts: Option<(Vec<(String, String)>, usize)>,
+    hint_parts: Option<(Vec<(Language, (String, String))>, usize)>,
 }
 
 impl Walkthrough {
     /// A nudge for a stuck solver: the kind of reasoning of the first step beyond column
     /// arithmetic and the times table, and where it finds a digit, never the digit.
     pub fn hint(&self, language: Language) -> &str {
-        &self.hints[language.index()]
+        told(&self.hints, language).as_str()
     }
 
     /// The hint as (the kind of reasoning, where to look, the step it points at): "What a
@@ -73,7 +80,7 @@ impl Walkthrough {
     /// arithmetic and the times table solve the puzzle.
     pub fn hint_parts(&self, language: Language) -> Option<(&str, &str, usize)> {
         let (parts, step) = self.hint_parts.as_ref()?;
-        let (what, area) = &parts[language.index()];
+        let (what, area) = told(parts, language);
         Some((what, area, *step))
     }
 }
@@ -89,7 +96,7 @@ const MOST_MERGED: usize = 4;
 struct Gathering {
     rule: Rule,
     found: Vec<FoundDigit>,
-    /// Per language ([`Language::index`]).
+    /// Per language told, in the order of the speakers.
     sentences: Vec<Vec<String>>,
     /// The label of the easy column deduction that ended it, when another may join.
     open_label: Option<usize>,
@@ -97,11 +104,28 @@ struct Gathering {
 
 /// The worked solution of a puzzle with a unique solution (other puzzles are runtime errors,
 /// as for [`super::grade`]).
+/// The walkthrough of a puzzle, told in every catalog language.
 pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
+    tell(puzzle, &Language::all().collect::<Vec<_>>())
+}
+
+/// The walkthrough told in `language` (and English, whose lengths decide where long steps
+/// are cut, so the steps are the same in every language): a book or a command needs one
+/// language, and wording is a good part of the work.
+pub fn walkthrough_in(puzzle: &Puzzle, language: Language) -> Result<Walkthrough> {
+    let mut languages = vec![Language::ENGLISH, language];
+    languages.dedup();
+    tell(puzzle, &languages)
+}
+
+/// The walkthrough told in `languages`, English first.
+fn tell(puzzle: &Puzzle, languages: &[Language]) -> Result<Walkthrough> {
     let trace = trace(puzzle)?;
     let network = &trace.network;
-    let speakers: Vec<Speaker> = Language::all()
-        .map(|language| Speaker::new(network, language))
+    debug_assert_eq!(languages.first(), Some(&Language::ENGLISH));
+    let speakers: Vec<Speaker> = languages
+        .iter()
+        .map(|&language| Speaker::new(network, language))
         .collect();
     let mut steps: Vec<Gathering> = Vec::new();
     // Deeds that narrowed digits without fixing any, waiting for the step they lead to.
@@ -207,20 +231,26 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
         Some((rule, found, step)) => {
             let row = &network.rows[found.row];
             let cell = row[row.len() - 1 - found.index];
-            let parts = speakers
+            let parts = languages
                 .iter()
-                .map(|speaker| speaker.hint_parts(rule, cell))
+                .zip(&speakers)
+                .map(|(&language, speaker)| (language, speaker.hint_parts(rule, cell)))
                 .collect();
             (
-                speakers
+                languages
                     .iter()
-                    .map(|speaker| speaker.hint(rule, cell))
+                    .zip(&speakers)
+                    .map(|(&language, speaker)| (language, speaker.hint(rule, cell)))
                     .collect(),
                 Some((parts, step)),
             )
         }
         None => (
-            speakers.iter().map(|speaker| speaker.easy_hint()).collect(),
+            languages
+                .iter()
+                .zip(&speakers)
+                .map(|(&language, speaker)| (language, speaker.easy_hint()))
+                .collect(),
             None,
         ),
     };
@@ -229,10 +259,12 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
         .map(|mut step| {
             step.found.sort();
             // Japanese sentences end in 。 and follow each other without a space.
-            let texts = Language::all()
+            let texts = languages
+                .iter()
                 .zip(step.sentences)
-                .map(|(language, sentences)| {
-                    sentences.join(language.text("mushikui-walk.sentence-joiner"))
+                .map(|(&language, sentences)| {
+                    let joiner = language.text("mushikui-walk.sentence-joiner");
+                    (language, sentences.join(joiner))
                 })
                 .collect();
             WalkStep {
