@@ -1126,7 +1126,10 @@ fn reason_in_words(reason: &str, language: Words) -> Option<String> {
             &[("digits", &digits), ("house", &house(at)?)],
         ));
     }
-    for (prefix, key) in [("hidden pair ", "hidden-pair"), ("naked pair ", "naked-pair")] {
+    for (prefix, key) in [
+        ("hidden pair ", "hidden-pair"),
+        ("naked pair ", "naked-pair"),
+    ] {
         if let Some(told) = reason.strip_prefix(prefix) {
             let (digits, at) = told.split_once(" in ")?;
             return Some(say(key, &[("digits", &digits), ("house", &house(at)?)]));
@@ -1445,12 +1448,21 @@ mod tests {
             let told = chain_in_words(numbered, false, "N", "O", language)
                 .unwrap_or_else(|| panic!("{code}: {numbered}"));
             assert!(
-                told.contains("(1) r1c1=1") && told.contains("(3) r2c2≠3") && told.contains("r1c1=2 → r2c2≠3"),
+                told.contains("(1) r1c1=1")
+                    && told.contains("(3) r2c2≠3")
+                    && told.contains("r1c1=2 → r2c2≠3"),
                 "{code}: {told}"
             );
             let box_4 = language.say("place.box", &[("n", &4)]);
             assert!(told.contains(&box_4), "{code}: {told}");
-            for english in ["assumption", "same box", "from", "pointing", "lies in", "whichever"] {
+            for english in [
+                "assumption",
+                "same box",
+                "from",
+                "pointing",
+                "lies in",
+                "whichever",
+            ] {
                 assert!(!told.contains(english), "{code}: {told}");
             }
         }

@@ -38,11 +38,11 @@ use arrayvec::ArrayVec;
 
 use super::Killer;
 use super::solver::{CELLS, Context, KillerSolution, assign, combinations, solve};
+use super::words::{CageAccount, CageName, Combination, Rule45};
 use crate::error::{Error, Result};
+use crate::i18n::Language;
 use crate::sudoku::grade::{Technique, Tier};
 use crate::sudoku::variant::geometry::{CellSet, Geometry, HouseKind, Size};
-use super::words::{CageAccount, CageName, Combination, Rule45};
-use crate::i18n::Language;
 use crate::sudoku::variant::grade::{
     Account, Board, VariantGradeOptions, VariantGrading, VariantStep, bit, digits, solve_in_steps,
 };

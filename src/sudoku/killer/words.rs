@@ -140,7 +140,10 @@ fn sets_or_count(sets: &[u16], held: u16, language: Language) -> String {
     say(
         language,
         "sets-holding",
-        &[("count", &sets.len()), ("digits", &digits_and(held, language))],
+        &[
+            ("count", &sets.len()),
+            ("digits", &digits_and(held, language)),
+        ],
     )
 }
 
@@ -214,7 +217,13 @@ fn region_name(geometry: &Geometry, houses: &[u16], language: Language) -> Strin
     };
     let items: Vec<String> = houses
         .iter()
-        .map(|&house| say(language, one, &[("n", &geometry.house_number(usize::from(house)))]))
+        .map(|&house| {
+            say(
+                language,
+                one,
+                &[("n", &geometry.house_number(usize::from(house)))],
+            )
+        })
         .collect();
     say(language, many, &[("list", &language.join(&items, "and"))])
 }

@@ -942,7 +942,6 @@ impl<'g> Board<'g> {
         step
     }
 
-
     pub(crate) fn full_house(&self) -> Option<VariantStep> {
         for house in 0..self.geometry.house_count() {
             if self.quiet_full.get() >> house & 1 != 0 {

@@ -73,7 +73,9 @@ pub fn reasoning(step: &VariantStep, geometry: &Geometry, language: Language) ->
     };
     match &step.account {
         Account::Own => step.explanation.clone(),
-        Account::Cage(account) => crate::sudoku::killer::words::reasoning(account, geometry, language),
+        Account::Cage(account) => {
+            crate::sudoku::killer::words::reasoning(account, geometry, language)
+        }
         Account::FullHouse { house: at } => {
             single(say(language, "full-house", &[("house", &house(*at))]))
         }

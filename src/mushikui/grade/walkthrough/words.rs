@@ -117,7 +117,11 @@ impl<'a> Speaker<'a> {
     fn row_words(&self, row: usize, of: bool) -> String {
         let (key, n) = self.row_key(row);
         let nth = n.map(|n| self.nth_of("nth", n)).unwrap_or_default();
-        let key = if of { format!("of-{key}") } else { key.to_string() };
+        let key = if of {
+            format!("of-{key}")
+        } else {
+            key.to_string()
+        };
         self.say(&key, &[("nth", &nth)])
     }
 
@@ -268,7 +272,10 @@ impl<'a> Speaker<'a> {
         let place = self.column_place(item, continuing);
         let conclusions = self.conclusions(event);
         let reasoned = |equation: String| {
-            self.say("column-reason", &[("place", &place), ("equation", &equation)])
+            self.say(
+                "column-reason",
+                &[("place", &place), ("equation", &equation)],
+            )
         };
         match column.kind {
             ColumnKind::Equal => {
@@ -411,10 +418,7 @@ impl<'a> Speaker<'a> {
                 self.say("zero-digit", &[("row", &row), ("n", &divisor)])
             }
             Relation::Less { smaller, .. } => match step_of(smaller, true) {
-                Some(i) => self.say(
-                    "less-after",
-                    &[("nth", &self.nth_of("nth-subtraction", i))],
-                ),
+                Some(i) => self.say("less-after", &[("nth", &self.nth_of("nth-subtraction", i))]),
                 None => self.say("less", &[]),
             },
             Relation::Product { addend, .. } => match addend {
@@ -423,9 +427,7 @@ impl<'a> Speaker<'a> {
             },
             Relation::Sum { terms, result } => {
                 let role = self.row_of(result).map(|row| self.network.roles[row]);
-                let step = terms
-                    .first()
-                    .and_then(|(number, _)| step_of(number, false));
+                let step = terms.first().and_then(|(number, _)| step_of(number, false));
                 match (role, step) {
                     (Some(Role::Sum), _) => self.say("sum-relation", &[]),
                     (Some(Role::Minuend), _) => self.say("minuend-relation", &[]),
