@@ -360,7 +360,13 @@ fn a_teaching_book_in_each_language_prints_no_english_words() {
         let combination = language.text("technique.CageCombination.name");
         assert!(flat.contains(combination), "{code}: no {combination:?}");
         // Mushikui-zan steps name the rows as the figure shows them.
-        let rows = ["multiplicand", "multiplier", "product", "divisor", "quotient"];
+        let rows = [
+            "multiplicand",
+            "multiplier",
+            "product",
+            "divisor",
+            "quotient",
+        ];
         let named = rows
             .iter()
             .filter(|row| {
@@ -504,4 +510,59 @@ fn every_command_takes_every_language() {
         .map(|page| pdf.page_text(page))
         .collect();
     assert!(flat(&text).contains("del moltiplicatore"), "{text}");
+}
+
+/// Outside `src/i18n`, no code asks which language it is setting: words come from the
+/// catalogs, and what differs between languages is a catalog's setting or style message.
+/// (Choosing English for the graders' own English accounts, `Language::ENGLISH`, is not a
+/// match; the script, which picks fonts, is a catalog setting.) Test modules, at the end
+/// of their files after `#[cfg(test)]`, are left out.
+#[test]
+fn no_code_outside_the_catalogs_matches_on_a_language() {
+    let mut forbidden: Vec<String> = [
+        "Language::JAPANESE",
+        "== Language::",
+        "!= Language::",
+        ".code() ==",
+        "Language::English",
+        "Language::Japanese",
+    ]
+    .iter()
+    .map(|pattern| pattern.to_string())
+    .collect();
+    for language in Language::all() {
+        let code = language.code();
+        forbidden.push(format!("== \"{code}\""));
+        forbidden.push(format!("\"{code}\" =>"));
+    }
+    let mut files = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut checked = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            if path.ends_with("i18n") {
+                continue;
+            }
+            for entry in std::fs::read_dir(&path).unwrap() {
+                files.push(entry.unwrap().path());
+            }
+            continue;
+        }
+        if path.extension().is_none_or(|extension| extension != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code = text.split("\n#[cfg(test)]").next().unwrap();
+        for (number, line) in code.lines().enumerate() {
+            for pattern in &forbidden {
+                assert!(
+                    !line.contains(pattern.as_str()),
+                    "{}:{}: {line}",
+                    path.display(),
+                    number + 1
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked} files");
 }
