@@ -50,6 +50,9 @@ impl WalkStep {
     }
 }
 
+/// A hint's (reasoning, where to look).
+type HintParts = (String, String);
+
 /// The item for `language`, or the first (English, which every walkthrough is told in).
 fn told<T>(items: &[(Language, T)], language: Language) -> &T {
     let found = items.iter().find(|(told, _)| *told == language);
@@ -65,7 +68,7 @@ pub struct Walkthrough {
     hints: Vec<(Language, String)>,
     /// The hint's parts in each language, (the reasoning, where to look), and the step it
     /// points at; `None` when column arithmetic and the times table solve the puzzle.
-    hint_parts: Option<(Vec<(Language, (String, String))>, usize)>,
+    hint_parts: Option<(Vec<(Language, HintParts)>, usize)>,
 }
 
 impl Walkthrough {
