@@ -78,11 +78,16 @@ fn every_example_gets_a_cover_as_wide_as_its_book_is_thick() {
             (height - (2.0 * bleed + page_height)).abs() < 1e-5,
             "{name}"
         );
+        // Spine text from 79 pages, where the title and author fit the spine (the note
+        // says why not otherwise).
+        let note = sheet["note"].as_str().unwrap_or("");
+        let too_narrow = note.contains("too narrow");
         assert_eq!(
             sheet["spine_text"].as_bool().unwrap(),
-            pages >= 79,
-            "{name}"
+            pages >= 79 && !too_narrow,
+            "{name}: {note}"
         );
+        assert!(!too_narrow || pages >= 79, "{name}: {note}");
 
         // The PDF's boxes are the manifest's.
         let pdf = Pdf::load(&cover_pdf);

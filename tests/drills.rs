@@ -10,11 +10,16 @@ use puzzlebook::layout::fonts::FontSet;
 use puzzlebook::layout::sudoku_walk::{MARK_SCALE, cell_at, mark_at};
 use puzzlebook::layout::{Item, Page, Rect, compose_walked};
 use puzzlebook::sudoku::Grid;
-use puzzlebook::sudoku::grade::{GradeOptions, grade_with};
+use puzzlebook::sudoku::grade::{ExtraHouses, GradeOptions, grade_with};
 use puzzlebook::sudoku::techniques::find;
 
 /// A drill section of `count` puzzles of `technique`, then a section of whole puzzles.
 fn spec(language: &str, technique: &str, count: usize) -> String {
+    spec_in(language, "classic", technique, count)
+}
+
+/// [`spec`] for a 9×9 variant ("classic", "x" or "windoku").
+fn spec_in(language: &str, variant: &str, technique: &str, count: usize) -> String {
     format!(
         r#"title = "Drills"
 author = "Test"
@@ -31,6 +36,7 @@ per_page = "2x2"
 [[section]]
 title = "Drills"
 kind = "sudoku"
+variant = "{variant}"
 count = {count}
 hardest = ["{technique}"]
 drill = true
@@ -39,6 +45,7 @@ per_page = "1x2"
 [[section]]
 title = "Puzzles"
 kind = "sudoku"
+variant = "{variant}"
 count = 2
 needs = ["{technique}"]
 "#
@@ -68,19 +75,50 @@ fn texts_in(page: &Page, bbox: Rect) -> Vec<(f64, f64, f64, usize, String)> {
         .collect()
 }
 
-fn sees(a: usize, b: usize) -> bool {
-    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+/// The houses of a cell: row, column, box, and the diagonals (X) or the window group
+/// (windoku: the four windows and the five groups of nine cells they imply, the houses of
+/// SE's `--isWindows`) it lies on, as numbers no two different houses share.
+fn houses(cell: usize, extra: ExtraHouses) -> Vec<usize> {
+    let (row, column) = (cell / 9, cell % 9);
+    let mut houses = vec![row, 9 + column, 18 + row / 3 * 3 + column / 3];
+    match extra {
+        ExtraHouses::None => {}
+        ExtraHouses::X => {
+            if row == column {
+                houses.push(27);
+            }
+            if row + column == 8 {
+                houses.push(28);
+            }
+        }
+        ExtraHouses::Windoku => {
+            // Lines 1-3, 5-7 and the others (0, 4, 8) each fall in one group.
+            let class = |at: usize| match at {
+                1..=3 => 0,
+                5..=7 => 1,
+                _ => 2,
+            };
+            houses.push(29 + class(row) * 3 + class(column));
+        }
+    }
+    houses
+}
+
+fn sees(a: usize, b: usize, extra: ExtraHouses) -> bool {
+    let of_b = houses(b, extra);
+    a != b && houses(a, extra).iter().any(|house| of_b.contains(house))
 }
 
 /// The position before the first step of `technique` by a plain computation: the givens
 /// and the placements of the grader's earlier steps, every digit no peer holds, less the
 /// earlier steps' eliminations.
-fn plain_position(puzzle: &Grid, technique: &str) -> ([u8; 81], [u16; 81]) {
+fn plain_position(puzzle: &Grid, extra: ExtraHouses, technique: &str) -> ([u8; 81], [u16; 81]) {
     let family = find(technique).unwrap();
     let grading = grade_with(
         puzzle,
         &GradeOptions {
             record_steps: true,
+            extra_houses: extra,
             ..GradeOptions::default()
         },
     )
@@ -103,7 +141,7 @@ fn plain_position(puzzle: &Grid, technique: &str) -> ([u8; 81], [u16; 81]) {
             continue;
         }
         candidates[cell] = (1..=9u8)
-            .filter(|&digit| !(0..81).any(|peer| sees(cell, peer) && values[peer] == digit))
+            .filter(|&digit| !(0..81).any(|peer| sees(cell, peer, extra) && values[peer] == digit))
             .fold(0, |mask, digit| mask | 1 << (digit - 1));
     }
     for step in earlier {
@@ -116,7 +154,12 @@ fn plain_position(puzzle: &Grid, technique: &str) -> ([u8; 81], [u16; 81]) {
 
 #[test]
 fn drills_show_exactly_the_graders_candidates_before_the_step() {
-    for technique in ["X-Wing", "Naked Pair"] {
+    for (variant, extra, technique) in [
+        ("classic", ExtraHouses::None, "X-Wing"),
+        ("classic", ExtraHouses::None, "Naked Pair"),
+        ("x", ExtraHouses::X, "Naked Pair"),
+        ("windoku", ExtraHouses::Windoku, "Naked Pair"),
+    ] {
         let common::Settled {
             spec,
             fonts,
@@ -125,7 +168,7 @@ fn drills_show_exactly_the_graders_candidates_before_the_step() {
             taught,
             pagination,
             geometry,
-        } = common::settled(&spec("en", technique, 3), false);
+        } = common::settled(&spec_in("en", variant, technique, 3), false);
         let composed =
             compose_walked(&spec, &pagination, &geometry, &puzzles, &taught, &fonts).unwrap();
         for (index, job) in plan.jobs.iter().enumerate() {
@@ -143,8 +186,9 @@ fn drills_show_exactly_the_graders_candidates_before_the_step() {
                 assert_eq!(marks, 0, "{technique}: puzzle {index}");
                 continue;
             }
-            let puzzle = Grid::parse(&puzzles[index].puzzle_line()).unwrap();
-            let (values, candidates) = plain_position(&puzzle, technique);
+            let line = puzzles[index].puzzle_line();
+            let puzzle = Grid::parse(line.rsplit(':').next().unwrap()).unwrap();
+            let (values, candidates) = plain_position(&puzzle, extra, technique);
             let mut drawn_values = [0u8; 81];
             let mut drawn_candidates = [0u16; 81];
             let mut faces = [None; 81];
@@ -162,11 +206,11 @@ fn drills_show_exactly_the_graders_candidates_before_the_step() {
             }
             assert_eq!(
                 drawn_values, values,
-                "{technique}: the digits placed so far"
+                "{variant} {technique}: the digits placed so far"
             );
             assert_eq!(
                 drawn_candidates, candidates,
-                "{technique}: the pencil marks"
+                "{variant} {technique}: the pencil marks"
             );
             // Digits placed so far are set apart from the givens.
             let given_face = (0..81).find(|&c| puzzle.get(c) != 0).map(|c| faces[c]);
@@ -244,14 +288,20 @@ fn the_drill_key_is_refused_where_no_drill_can_be_made() {
         (
             "hardest = [\"X-Wing\"]\ndrill = true\nsize = \"6x6\"",
             "6:9",
-            "classic 9×9 sudoku only",
-            "",
+            "9×9 sudoku (classic, X and windoku)",
+            "windoku",
+        ),
+        (
+            "hardest = [\"Naked Pair\"]\ndrill = true\nvariant = \"jigsaw\"",
+            "6:9",
+            "9×9 sudoku (classic, X and windoku)",
+            "variant",
         ),
         (
             "drill = true\nvariant = \"x\"",
             "5:9",
-            "classic 9×9 sudoku only",
-            "variant",
+            "a drill needs the technique",
+            "hardest",
         ),
         (
             "hardest = [\"X-Wing\"]\ndrill = true\nsymbols = \"shapes\"",

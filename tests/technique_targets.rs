@@ -474,3 +474,87 @@ fn variant_and_killer_sections_take_needs_and_hardest() {
     assert!(message.contains("refused.toml:6:"), "{message}");
     assert!(!left);
 }
+
+/// X and windoku sections print drills: each drill stops at the first step of its
+/// technique on the fresh grading's path (the X or windoku grader's), and the puzzle
+/// stays the whole, unique puzzle with that technique as its hardest step.
+#[test]
+fn x_and_windoku_drill_sections_stop_at_the_technique() {
+    let dir = common::scratch("variant-drills");
+    let spec = "title = \"D\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n\
+        [answers]\nper_page = \"2x2\"\n\
+        [[section]]\nkind = \"sudoku\"\nvariant = \"x\"\ncount = 2\nhardest = \"X-Wing\"\ndrill = true\nper_page = \"1x2\"\n\
+        [[section]]\nkind = \"sudoku\"\nvariant = \"windoku\"\ncount = 2\nhardest = \"Naked Pair\"\ndrill = true\nper_page = \"1x2\"\n";
+    assert_eq!(common::build(&dir, "drills", spec, &[]), 0);
+    let manifest = common::manifest(&dir.join("drills.pdf"));
+    let puzzles = manifest["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 4);
+    for (puzzle, technique) in puzzles
+        .iter()
+        .zip(["X-Wing", "X-Wing", "Naked Pair", "Naked Pair"])
+    {
+        let line = puzzle["puzzle"].as_str().unwrap();
+        let grading = grade_line(line);
+        let (steps, hardest) = step_names(&grading);
+        assert_eq!(hardest, technique, "{line}");
+        let first = steps.iter().position(|&name| name == technique).unwrap();
+        assert_eq!(puzzle["drill"]["step"], first, "{line}");
+        let position = puzzle["drill"]["position"].as_str().unwrap();
+        let givens = line.rsplit(':').next().unwrap();
+        // The position holds the givens and the digits of the steps before it.
+        for (given, shown) in givens.chars().zip(position.chars()) {
+            assert!(given == '.' || given == shown, "{line}: {position}");
+        }
+    }
+}
+
+/// `technique_page = true` opens the section with the techniques chapter's entry for its
+/// technique (a page before its puzzles, headed by the section's title, with the technique's name and
+/// what it looks for); without a technique or without the chapter it is refused at the key.
+#[test]
+fn a_technique_page_opens_the_section_with_its_entry() {
+    let dir = common::scratch("technique-page");
+    let base = "title = \"T\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n\
+        [front]\ntechniques = true\n\
+        [[section]]\ntitle = \"X-Wing practice\"\nkind = \"sudoku\"\ncount = 2\nhardest = \"X-Wing\"\nper_page = \"1x2\"\n";
+    assert_eq!(common::build(&dir, "plain", base, &[]), 0);
+    let opened = format!("{base}technique_page = true\n");
+    assert_eq!(common::build(&dir, "opened", &opened, &[]), 0);
+    let pdf = common::Pdf::load(&dir.join("opened.pdf"));
+    let first_page = |name: &str| {
+        common::manifest(&dir.join(format!("{name}.pdf")))["puzzles"][0]["page"]
+            .as_u64()
+            .unwrap() as usize
+    };
+    let first = first_page("opened");
+    assert_eq!(
+        first,
+        first_page("plain") + 1,
+        "one page more before the puzzles"
+    );
+    let page = pdf.page_text(first - 1);
+    assert!(page.contains("X-Wing practice"), "{page}");
+    assert!(page.contains("X-Wing"), "{page}");
+    assert!(
+        page.contains("two rows"),
+        "what an X-wing looks for: {page}"
+    );
+    assert!(page.contains("Example from puzzle"), "{page}");
+    for (spec, place, message) in [
+        (
+            opened.replace("[front]\ntechniques = true\n", ""),
+            "refused.toml:11:",
+            "techniques chapter",
+        ),
+        (
+            opened.replace("hardest = \"X-Wing\"\n", ""),
+            "refused.toml:12:",
+            "names none",
+        ),
+    ] {
+        let (code, shown, left) = common::build_output(&dir, "refused", &spec);
+        assert_eq!(code, Some(2), "{shown}");
+        assert!(shown.contains(place) && shown.contains(message), "{shown}");
+        assert!(!left);
+    }
+}

@@ -253,6 +253,7 @@ pub fn read(
             max_figure: None,
             at: table.span(),
             contents: first_of_month.then(|| month_title(date, language)),
+            technique_page: None,
         });
         date = next_day(date);
     }

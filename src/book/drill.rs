@@ -1,11 +1,12 @@
 //! Drills in books: a sudoku section with `drill = true` prints each puzzle at the moment
 //! its technique is first needed (see [`crate::sudoku::grade::drill`]), and the step as
-//! its answer. The puzzle itself is still the made sudoku: its lines, key, manifest
-//! fields, hint and walkthrough are those of the whole puzzle.
+//! its answer. The puzzle itself is still the made sudoku (classic, X or windoku): its
+//! lines, key, manifest fields, hint and walkthrough are those of the whole puzzle.
+
+use std::sync::Arc;
 
 use super::kind::{Content, Hint, Walkthrough, Wording};
 use super::spec::Language;
-use super::sudoku::SudokuContent;
 use crate::error::Result;
 use crate::kind::Kind;
 use crate::sudoku::grade::Technique;
@@ -13,9 +14,12 @@ use crate::sudoku::grade::drill::Drill;
 use crate::sudoku::techniques::printed_step_name;
 
 /// A sudoku printed as a drill.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct DrillContent {
-    pub sudoku: SudokuContent,
+    /// The made puzzle's own content, which answers for everything but the figures.
+    pub sudoku: Arc<dyn Content>,
+    /// The puzzle's givens, cell by cell (0 for an empty cell).
+    pub givens: [u8; 81],
     pub drill: Drill,
 }
 

@@ -81,6 +81,13 @@ pub trait SectionKind: Debug + Send + Sync + Any {
         let _ = language;
         None
     }
+    /// The techniques the section teaches, as the techniques chapter's topics in
+    /// `language`: those of the family its `hardest` (else `needs`) names first, for
+    /// `technique_page = true`. Empty for sections that name none.
+    fn taught_topics(&self, language: Language) -> Vec<Topic> {
+        let _ = language;
+        Vec::new()
+    }
     /// Every distinct puzzle the section's settings admit, when they are few enough to
     /// list (4×4 sudoku): the planner then draws from the list, so the section never
     /// repeats itself and a count the list cannot meet is refused before any puzzle is

@@ -249,6 +249,9 @@ pub struct SectionSpec {
     /// The section's line in the table of contents: its title, or none (a calendar lists
     /// its months, each at its first day).
     pub contents: Option<String>,
+    /// `technique_page = true`: the section opens with the techniques chapter's page of
+    /// the technique it teaches (where the key was set).
+    pub technique_page: Option<Span>,
 }
 
 impl SectionSpec {
@@ -428,7 +431,7 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 14] = [
+const COMMON_SECTION_KEYS: [&str; 15] = [
     "title",
     "max_figure",
     "id",
@@ -442,6 +445,7 @@ const COMMON_SECTION_KEYS: [&str; 14] = [
     "hints",
     "hint_ladder",
     "order",
+    "technique_page",
     // Refused with a pointer to [answers] (see `read_section`).
     "answers",
 ];
@@ -652,6 +656,18 @@ impl Spec {
                 .with_hint(
                     "add a sudoku section with digits (or killers) or a mushikui-zan section, or remove `techniques`",
                 ));
+        }
+        if defaults.front.techniques.is_none()
+            && let Some(at) = read_sections
+                .iter()
+                .find_map(|section| section.technique_page)
+        {
+            return Err(sources
+                .error(
+                    at,
+                    "a section's technique page is its entry from the techniques chapter, which this book leaves out",
+                )
+                .with_hint("add techniques = true to [front], or remove `technique_page`"));
         }
         if let Some(masthead) = defaults.front.masthead
             && let Some(first) = read_sections.first()
@@ -1364,6 +1380,18 @@ fn read_section(
         None => false,
     };
     let hints = hints || hint_ladder;
+    let technique_page = match table.boolean("technique_page")? {
+        Some(page) if page.value && options.taught_topics(language).is_empty() => {
+            return Err(table
+                .error(
+                    page.at,
+                    "`technique_page` opens the section with the page of the technique it teaches, and this section names none",
+                )
+                .with_hint("add hardest = [\"X-Wing\"] or needs = [\"X-Wing\"] to a sudoku section, or remove `technique_page`"));
+        }
+        Some(page) => page.value.then_some(page.at),
+        None => None,
+    };
     Ok(SectionSpec {
         position,
         title,
@@ -1381,6 +1409,7 @@ fn read_section(
         max_figure: read_max_figure(table)?,
         at: table.span(),
         contents,
+        technique_page,
     })
 }
 

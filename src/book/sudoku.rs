@@ -256,7 +256,7 @@ impl BookKind for SudokuBook {
                 )
                 .with_hint("remove `size` and `variant`, or the pattern"));
         }
-        let drill = read_drill(table, &techniques, &symbols, pattern.is_some())?;
+        let drill = read_drill(table, grids, &techniques, &symbols, pattern.is_some())?;
         let (clues, variant_options) = if is_variant {
             let clues = match &clues_text {
                 None => None,
@@ -475,18 +475,28 @@ impl Symbols {
 }
 
 impl SudokuSection {
-    /// A made puzzle as the section prints it: a drill section's as its drill.
+    /// A made puzzle as the section prints it: a drill section's as its drill (classic,
+    /// X or windoku: the grids the classic grader solves).
     fn drilled_puzzle(&self, made: Puzzle) -> Result<Puzzle> {
         let Some(family) = self.techniques.drilled().filter(|_| self.drill) else {
             return Ok(made);
         };
-        let Some(sudoku) = super::kind::content_as::<SudokuContent>(made.content.as_ref()) else {
-            return Ok(made);
-        };
-        let drill = crate::sudoku::grade::drill::drill(&sudoku.puzzle, family)?;
+        let content = made.content.as_ref();
+        let (puzzle, extra) =
+            if let Some(sudoku) = super::kind::content_as::<SudokuContent>(content) {
+                (sudoku.puzzle, ExtraHouses::None)
+            } else if let Some((grid, extra)) = super::kind::content_as::<VariantContent>(content)
+                .and_then(|variant| as_classic(&variant.puzzle))
+            {
+                (grid, extra)
+            } else {
+                return Ok(made);
+            };
+        let drill = crate::sudoku::grade::drill::drill_in(&puzzle, extra, family)?;
         Ok(Puzzle {
             content: std::sync::Arc::new(super::drill::DrillContent {
-                sudoku: sudoku.clone(),
+                sudoku: made.content.clone(),
+                givens: *puzzle.cells(),
                 drill,
             }),
             ..made
@@ -714,10 +724,11 @@ fn read_techniques(
     Ok(techniques)
 }
 
-/// A section's `drill`: on, it needs the technique (`needs` or `hardest`, which already
-/// refuse grids other than the classic 9×9), digits and no pattern.
+/// A section's `drill`: on, it needs a 9×9 grid the classic grader solves (classic, X,
+/// windoku), the technique (`needs` or `hardest`), digits and no pattern.
 fn read_drill(
     table: &Table<'_, '_>,
+    grids: Grids,
     techniques: &TechniqueTarget,
     symbols: &Symbols,
     pattern: bool,
@@ -726,10 +737,10 @@ fn read_drill(
         return Ok(false);
     };
     let refuse = |message: &str, hint: &str| Err(table.error(drill.at, message).with_hint(hint));
-    if table.key_span("size").is_some() || table.key_span("variant").is_some() {
+    if grids != Grids::CLASSIC && grids != Grids::X_WINDOKU {
         return refuse(
-            "drills are made for classic 9×9 sudoku only so far",
-            "remove `size` and `variant`, or remove `drill`",
+            "drills are made for 9×9 sudoku (classic, X and windoku) so far",
+            "remove `size` and `variant`, or set variant = \"x\" or \"windoku\", or remove `drill`",
         );
     }
     if techniques.is_empty() {
@@ -822,6 +833,15 @@ impl SectionKind for SudokuSection {
         crate::sudoku::grade::target::drill_name(&self.techniques, language)
     }
 
+    fn taught_topics(&self, language: Language) -> Vec<Topic> {
+        self.techniques.drilled().map_or_else(Vec::new, |named| {
+            named
+                .techniques()
+                .map(|technique| topic(technique, language))
+                .collect()
+        })
+    }
+
     fn seed_path(&self) -> Vec<String> {
         if let Some(pattern) = &self.pattern {
             let mut path = pattern.seed_path();
@@ -855,7 +875,9 @@ impl SectionKind for SudokuSection {
             );
         }
         if let Some(options) = &self.variant {
-            return self.make_variant(options, rng, deadline);
+            return self
+                .make_variant(options, rng, deadline)
+                .and_then(|made| self.drilled_puzzle(made));
         }
         match self.graded_options() {
             Some(options) => {
@@ -899,7 +921,10 @@ impl SectionKind for SudokuSection {
 
     fn check_bank_line(&self, text: &str, deadline: Option<Instant>) -> Result<Option<Puzzle>> {
         if let Some(options) = &self.variant {
-            return self.check_variant_line(options, text, deadline);
+            return self
+                .check_variant_line(options, text, deadline)?
+                .map(|made| self.drilled_puzzle(made))
+                .transpose();
         }
         let grid = match headed_line(text)? {
             // A line with a head (`9x9:…`) that is a classic sudoku after all.

@@ -58,6 +58,9 @@ pub enum Role {
     Walkthroughs(usize),
     /// Page `k` of [`Pagination::technique_pages`].
     Techniques(usize),
+    /// The page opening a section with `technique_page = true`: the techniques chapter's
+    /// entry for the technique the section teaches, under the section's title.
+    SectionTechnique(usize),
     /// Hints to the puzzles `hint_list[first..first + count]`: plain (`rung` 0), or one
     /// rung (1 to 3) of a ladder.
     Hints {
@@ -371,6 +374,9 @@ pub fn paginate_with(
                 roles.push(Role::Blank);
             }
             labels.push((label.clone(), roles.len() + 1));
+        }
+        if section.technique_page.is_some() {
+            roles.push(Role::SectionTechnique(index));
         }
         let capacity = section.per_page.value.count();
         let first = firsts[index];
@@ -1585,7 +1591,7 @@ impl Composer<'_> {
             Role::Questions { .. } if opens_with_masthead => None,
             Role::Contents { .. } => Some(words::contents(self.language()).to_string()),
             Role::Rules(index) => Some(self.pagination.rules[*index].running.clone()),
-            Role::Questions { section, .. } => {
+            Role::Questions { section, .. } | Role::SectionTechnique(section) => {
                 Some(self.spec.sections[*section].title.value.clone())
             }
             Role::Answers { .. } => Some(self.answers_title()),
@@ -1624,6 +1630,9 @@ impl Composer<'_> {
             }
             Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
             Role::Techniques(index) => self.techniques_page(&mut items, number, *index)?,
+            Role::SectionTechnique(section) => {
+                self.section_technique_page(&mut items, number, *section)?
+            }
             Role::Hints { first, count, rung } => {
                 self.hint_page(&mut items, number, *first, *count, *rung)
             }
@@ -2504,89 +2513,163 @@ impl Composer<'_> {
             }
         }
         for &(entry_index, entry_top) in &self.pagination.technique_pages[index] {
-            let (Some(entry), Some(example)) = (
-                self.pagination.technique_entries.get(entry_index),
-                self.techniques.get(entry_index),
-            ) else {
-                return Err(Error::runtime(
-                    "the techniques chapter lists a technique it has no example of",
-                ));
-            };
-            let mut y = top + entry_top;
+            self.technique_entry(items, body, top + entry_top, entry_index)?;
+        }
+        Ok(())
+    }
+
+    /// The page opening a section with `technique_page = true`: the section's title as
+    /// its heading, then the techniques chapter's entry for the first technique (easiest
+    /// first) of the family the section teaches.
+    fn section_technique_page(
+        &mut self,
+        items: &mut Vec<Item>,
+        number: usize,
+        section: usize,
+    ) -> Result<()> {
+        let body = self.geometry.body(self.spec, number);
+        let text = self.text_size();
+        let spec_section = &self.spec.sections[section];
+        self.heading(items, body, &spec_section.title.value);
+        let taught = spec_section.options.taught_topics(self.language());
+        let top = body.y + style::HEADING * text;
+        if let Some(entry_index) = self
+            .techniques
+            .iter()
+            .position(|example| taught.iter().any(|topic| topic.name == example.topic.name))
+        {
+            return self.technique_entry(items, body, top, entry_index);
+        }
+        // Techniques the chapter has no example of (singles, which walkthroughs tell in
+        // runs): each one's name and what it looks for.
+        if taught.is_empty() {
+            return Err(Error::runtime(format!(
+                "section {:?} opens with the page of its technique, and names none",
+                spec_section.title.value
+            )));
+        }
+        let size = text * walk::style::TEXT;
+        let pitch = size * walk::style::LEADING;
+        let metrics = self.fonts.metrics(self.fonts.text);
+        let mut y = top;
+        for topic in &taught {
             items.push(self.line_of(
                 self.fonts.bold,
-                &example.topic.name,
+                &topic.name,
                 text * 1.1,
                 body.x,
                 y + walk::style::HEADER * text * 0.62,
                 Align::Left,
                 0.0,
             ));
-            y += walk::style::HEADER * text;
-            let puzzle = &self.puzzles[example.puzzle];
-            let area = Rect::new(body.x, y, entry.figure.0, entry.figure.1);
-            puzzle.kind().layout.draw_walk(
-                puzzle.content.as_ref(),
-                &example.walk,
-                example.step..example.step + 1,
-                area,
-                entry.cell,
-                self.fonts,
-                items,
-            )?;
-            let (text_x, mut baseline) = if entry.stacked {
-                (
-                    body.x,
-                    y + entry.figure.1 + walk::style::GUTTER * text + size,
-                )
-            } else {
-                (
-                    body.x + entry.figure.0 + walk::style::GUTTER * text,
-                    y + size,
-                )
-            };
-            let from = words::example_from(
-                self.language(),
-                example.puzzle + 1,
-                self.pagination.questions[example.puzzle].0,
-            );
-            let lines = entry
-                .about
-                .iter()
-                .map(|line| (self.fonts.text, line.as_str()))
-                .chain(std::iter::once((self.fonts.bold, from.as_str())))
-                .chain(
-                    entry
-                        .example
-                        .iter()
-                        .map(|line| (self.fonts.text, line.as_str())),
-                );
-            for (position, (face, line)) in lines.enumerate() {
-                if position == entry.about.len() {
-                    baseline += walk::style::STEP_GAP * text;
-                }
+            let mut baseline = y + walk::style::HEADER * text + size;
+            for line in wrap(metrics, &topic.about, size, body.width) {
                 items.push(run(
-                    self.fonts.metrics(face),
-                    face,
-                    line,
+                    metrics,
+                    self.fonts.text,
+                    &line,
                     size,
-                    (text_x, baseline),
+                    (body.x, baseline),
                     Align::Left,
                     0.0,
                 ));
                 baseline += pitch;
             }
-            let rule = top + entry_top + entry.height - walk::style::PANEL_GAP * text * 0.5;
-            items.push(Item::Line {
-                from: Point { x: body.x, y: rule },
-                to: Point {
-                    x: body.right(),
-                    y: rule,
-                },
-                width: 0.3,
-                colour: Colour::grey(0.7),
-            });
+            y = baseline + walk::style::STEP_GAP * text;
         }
+        Ok(())
+    }
+
+    /// One entry of the techniques chapter, its top at `top`: the technique's name, then
+    /// its example's figure with what the technique looks for, where the example comes
+    /// from and the step's words beside it, and a hairline under it.
+    fn technique_entry(
+        &self,
+        items: &mut Vec<Item>,
+        body: Rect,
+        top: f64,
+        entry_index: usize,
+    ) -> Result<()> {
+        let text = self.text_size();
+        let size = text * walk::style::TEXT;
+        let pitch = size * walk::style::LEADING;
+        let (Some(entry), Some(example)) = (
+            self.pagination.technique_entries.get(entry_index),
+            self.techniques.get(entry_index),
+        ) else {
+            return Err(Error::runtime(
+                "the techniques chapter lists a technique it has no example of",
+            ));
+        };
+        let mut y = top;
+        items.push(self.line_of(
+            self.fonts.bold,
+            &example.topic.name,
+            text * 1.1,
+            body.x,
+            y + walk::style::HEADER * text * 0.62,
+            Align::Left,
+            0.0,
+        ));
+        y += walk::style::HEADER * text;
+        let puzzle = &self.puzzles[example.puzzle];
+        let area = Rect::new(body.x, y, entry.figure.0, entry.figure.1);
+        puzzle.kind().layout.draw_walk(
+            puzzle.content.as_ref(),
+            &example.walk,
+            example.step..example.step + 1,
+            area,
+            entry.cell,
+            self.fonts,
+            items,
+        )?;
+        let (text_x, mut baseline) = if entry.stacked {
+            (
+                body.x,
+                y + entry.figure.1 + walk::style::GUTTER * text + size,
+            )
+        } else {
+            (
+                body.x + entry.figure.0 + walk::style::GUTTER * text,
+                y + size,
+            )
+        };
+        let from = words::example_from(
+            self.language(),
+            example.puzzle + 1,
+            self.pagination.questions[example.puzzle].0,
+        );
+        let lines = entry
+            .about
+            .iter()
+            .map(|line| (self.fonts.text, line.as_str()))
+            .chain(std::iter::once((self.fonts.bold, from.as_str())))
+            .chain(
+                entry
+                    .example
+                    .iter()
+                    .map(|line| (self.fonts.text, line.as_str())),
+            );
+        for (position, (face, line)) in lines.enumerate() {
+            if position == entry.about.len() {
+                baseline += walk::style::STEP_GAP * text;
+            }
+            items.push(run(
+                self.fonts.metrics(face),
+                face,
+                line,
+                size,
+                (text_x, baseline),
+                Align::Left,
+                0.0,
+            ));
+            baseline += pitch;
+        }
+        hairline(
+            items,
+            body,
+            top + entry.height - walk::style::PANEL_GAP * text * 0.5,
+        );
         Ok(())
     }
 
@@ -2786,21 +2869,23 @@ impl Composer<'_> {
                 }
                 y += panel.height;
                 if panel.kind != walk::PanelKind::Text {
-                    let rule = y - walk::style::PANEL_GAP * text * 0.5;
-                    items.push(Item::Line {
-                        from: Point { x: body.x, y: rule },
-                        to: Point {
-                            x: body.right(),
-                            y: rule,
-                        },
-                        width: 0.3,
-                        colour: Colour::grey(0.7),
-                    });
+                    hairline(items, body, y - walk::style::PANEL_GAP * text * 0.5);
                 }
             }
         }
         Ok(())
     }
+}
+
+/// The grey hairline across `body` at `y` that ends a walkthrough panel or a techniques
+/// entry.
+fn hairline(items: &mut Vec<Item>, body: Rect, y: f64) {
+    items.push(Item::Line {
+        from: Point { x: body.x, y },
+        to: Point { x: body.right(), y },
+        width: 0.3,
+        colour: Colour::grey(0.7),
+    });
 }
 
 /// `frame` with a margin of `band` cells left of and above its grid for the coordinates.

@@ -707,7 +707,7 @@ impl LayoutKind for SudokuLayout {
                 Show::Answer => &drilled.drill.answer,
             };
             let diagram = Diagram {
-                givens: drilled.sudoku.puzzle.cells(),
+                givens: &drilled.givens,
                 moment,
                 placed: &moment.placements,
                 digits: &moment.digits,
@@ -803,7 +803,7 @@ impl LayoutKind for SudokuLayout {
                     Error::runtime("walkthrough figures are drawn for 9×9 grids only")
                 })?,
                 None => match crate::book::kind::content_as::<DrillContent>(content) {
-                    Some(drilled) => *drilled.sudoku.puzzle.cells(),
+                    Some(drilled) => drilled.givens,
                     None => *expect_content::<SudokuContent>(content)?.puzzle.cells(),
                 },
             };

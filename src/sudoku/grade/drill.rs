@@ -7,7 +7,7 @@
 //! Both come from the grader's own path, so a drill shows exactly the reasoning the
 //! rating measured.
 
-use super::board::Board;
+use super::board::{Board, ExtraHouses};
 use super::walkthrough::{self, Moment, apply, is_single, open_candidates};
 use super::{GradeOptions, Step, grade_with};
 use crate::error::{Error, Result};
@@ -40,10 +40,18 @@ pub struct Drill {
 /// its grader's path whose technique is one of the family's. A runtime error when the
 /// path never uses it (the section's generator is asked for puzzles that do).
 pub fn drill(puzzle: &Grid, family: &Named) -> Result<Drill> {
+    drill_in(puzzle, ExtraHouses::None, family)
+}
+
+/// [`drill`] for a 9×9 puzzle with `extra` houses (X-sudoku, windoku): their grader is the
+/// classic one with those houses, so the position, its candidates and the step come the
+/// same way, and the diagrams draw the diagonals or windows.
+pub fn drill_in(puzzle: &Grid, extra: ExtraHouses, family: &Named) -> Result<Drill> {
     let grading = grade_with(
         puzzle,
         &GradeOptions {
             record_steps: true,
+            extra_houses: extra,
             ..GradeOptions::default()
         },
     )?;
@@ -58,7 +66,7 @@ pub fn drill(puzzle: &Grid, family: &Named) -> Result<Drill> {
                 family.name
             ))
         })?;
-    let mut board = Board::new(puzzle);
+    let mut board = Board::with_geometry(puzzle, extra.geometry());
     for step in &path[..index] {
         apply(&mut board, step);
     }
