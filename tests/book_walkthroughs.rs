@@ -145,7 +145,7 @@ fn every_step_is_printed_once_in_order() {
     // The first words of every step appear (lines are wrapped, so only the start is whole).
     for step in &walkthrough.steps {
         let words: String = step
-            .text(puzzlebook::mushikui::Language::English)
+            .text(puzzlebook::i18n::Language::ENGLISH)
             .split(' ')
             .take(3)
             .collect::<Vec<_>>()
@@ -206,7 +206,7 @@ fn hints_are_where_the_manifest_says_and_name_no_digit() {
         if puzzle["kind"] == "mushikui" {
             let line = puzzle["puzzle"].as_str().unwrap();
             let walk = puzzlebook::mushikui::walkthrough(&line.parse().unwrap()).unwrap();
-            let hint = walk.hint(puzzlebook::mushikui::Language::English);
+            let hint = walk.hint(puzzlebook::i18n::Language::ENGLISH);
             let first = hint
                 .split_whitespace()
                 .take(4)

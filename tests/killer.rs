@@ -198,7 +198,7 @@ fn killer_sections_print_and_refuse_what_does_not_apply() {
 }
 
 /// `grade --explain`, `--walkthrough` and JSON Lines tell the killer grader's steps: the
-/// same steps as the library's, killer techniques among them, in both languages.
+/// same steps as the library's, killer techniques among them, in every language.
 #[test]
 fn killer_grades_explain_their_steps() {
     use puzzlebook::sudoku::killer::grade::{KillerGradeOptions, grade_with};
@@ -233,7 +233,7 @@ fn killer_grades_explain_their_steps() {
         record["steps"].as_array().unwrap().len(),
         grading.steps.len()
     );
-    for language in ["en", "ja"] {
+    for language in ["en", "ja", "de", "fr", "es", "it"] {
         let walked = run_binary(
             &["sudoku", "grade", "--walkthrough", "--language", language],
             first,
@@ -248,12 +248,9 @@ fn killer_grades_explain_their_steps() {
         );
         // The cage arithmetic's table: a row a line, indented under its step.
         assert!(text.contains(" → r"), "{text}");
-        let name = if language == "en" {
-            "Innies and Outies"
-        } else {
-            "45の法則"
-        };
-        assert!(text.contains(name), "{text}");
+        let catalog = puzzlebook::i18n::Language::from_code(language).unwrap();
+        let name = catalog.text("technique.InniesOuties.name");
+        assert!(text.contains(name), "{language}: {text}");
     }
 }
 

@@ -74,12 +74,6 @@ pub trait SectionKind: Debug + Send + Sync + Any {
     fn has_hints(&self) -> bool {
         true
     }
-    /// True when this section's walkthroughs, hints and techniques can be told in
-    /// `language`: by default when the catalog has the graders' own prose (`step-prose`:
-    /// English and Japanese).
-    fn tells_in(&self, language: Language) -> bool {
-        language.catalog().step_prose
-    }
     /// The technique a drill section practises, by its printed name in `language`
     /// (`drill = true`): its puzzles print at the moment the technique is first needed
     /// and their answers show the step. `None` for other sections.

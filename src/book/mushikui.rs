@@ -214,10 +214,6 @@ impl SectionKind for MushikuiSection {
     }
 }
 
-fn engine_language(language: Language) -> mushikui::Language {
-    mushikui::Language::of(language)
-}
-
 impl Content for MushikuiContent {
     fn kind(&self) -> &'static Kind {
         &MUSHIKUI
@@ -247,8 +243,8 @@ impl Content for MushikuiContent {
     }
 
     fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
-        let language = engine_language(wording.language);
-        let walked = mushikui::walkthrough(&self.puzzle)?;
+        let language = wording.language;
+        let walked = mushikui::walkthrough_in(&self.puzzle, language)?;
         let Some((technique, area, step)) = walked.hint_parts(language) else {
             return Ok(Some(Nudge {
                 technique: easy_hint(wording.language).0.to_string(),
@@ -269,8 +265,8 @@ impl Content for MushikuiContent {
     }
 
     fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {
-        let language = engine_language(wording.language);
-        let walked = mushikui::walkthrough(&self.puzzle)?;
+        let language = wording.language;
+        let walked = mushikui::walkthrough_in(&self.puzzle, language)?;
         Ok(Walkthrough {
             steps: walked
                 .steps

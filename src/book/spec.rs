@@ -261,12 +261,6 @@ impl SectionSpec {
         self.kind.book.has_walkthroughs() && self.options.has_walkthroughs()
     }
 
-    /// True when the section's walkthroughs and hints can be told in `language` (see
-    /// [`SectionKind::tells_in`]).
-    pub fn tells_in(&self, language: Language) -> bool {
-        self.options.tells_in(language)
-    }
-
     /// True when a hint or walkthrough refers to the section's puzzles, so their figures
     /// carry coordinates (for kinds that have them).
     pub fn is_referred_to(&self) -> bool {
@@ -651,19 +645,6 @@ impl Spec {
         };
         let cover = read_cover(&top, &title, &subtitle, &author)?;
         let imprint = read_imprint(&top, date.as_ref())?;
-        if let Some(at) = defaults.front.techniques
-            && read_sections
-                .iter()
-                .any(|section| section.can_walk() && !section.tells_in(language))
-        {
-            return Err(untold(sources.error(
-                at,
-                format!(
-                    "the techniques chapter of these sections' puzzles is not written in {} yet",
-                    language.catalog().name
-                ),
-            )));
-        }
         if let Some(at) = defaults.front.techniques
             && !read_sections.iter().any(SectionSpec::can_walk)
         {
@@ -1268,12 +1249,6 @@ fn read_fonts(top: &Table<'_, '_>) -> Result<FontsSpec> {
 }
 
 /// The hint of a refusal of what the graders cannot yet tell in a book's language.
-fn untold(error: Error) -> Error {
-    error.with_hint(
-        "walkthroughs, hints and the techniques chapter of every sudoku but killer are written in every language; those of killer sudoku and mushikui-zan in English (\"en\") and Japanese (\"ja\") so far: remove the key or change `language`",
-    )
-}
-
 fn read_section(
     table: &Table<'_, '_>,
     position: usize,
@@ -1348,15 +1323,6 @@ fn read_section(
                     )
                     .with_hint("remove `walkthroughs` from this section"));
             }
-            if choice != Walkthroughs::None && !options.tells_in(language) {
-                return Err(untold(table.error(
-                    text.at,
-                    format!(
-                        "walkthroughs of this section's puzzles are not written in {} yet",
-                        language.catalog().name
-                    ),
-                )));
-            }
             if choice != Walkthroughs::None && !options.has_walkthroughs() {
                 return Err(table
                     .error(
@@ -1383,15 +1349,6 @@ fn read_section(
                     format!("{} sections cannot have hints yet", kind.name),
                 )
                 .with_hint("remove `hints` from this section"));
-        }
-        Some(hints) if hints.value && !options.tells_in(language) => {
-            return Err(untold(table.error(
-                hints.at,
-                format!(
-                    "hints to this section's puzzles are not written in {} yet",
-                    language.catalog().name
-                ),
-            )));
         }
         Some(hints) if hints.value && !options.has_hints() => {
             return Err(table

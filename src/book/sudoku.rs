@@ -826,13 +826,6 @@ impl SectionKind for SudokuSection {
         true
     }
 
-    /// Every sudoku but the killer (whose own section answers for it) is told from the
-    /// catalogs, so in every language: the classic grader's steps (9×9 classic, X and
-    /// windoku) and the house grader's (other sizes, jigsaw).
-    fn tells_in(&self, _language: Language) -> bool {
-        true
-    }
-
     fn drilled(&self, language: Language) -> Option<&'static str> {
         if !self.drill {
             return None;

@@ -127,13 +127,6 @@ pub struct RenderArgs {
     jobs: JobsArg,
 }
 
-impl RenderArgs {
-    /// The language of the walkthrough pages asked for (`--walkthrough`), if any.
-    pub fn walkthrough_language(&self) -> Option<crate::i18n::Language> {
-        self.walkthrough.then(|| self.language.catalog())
-    }
-}
-
 fn parse_cell(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(cell) if (6.0..=144.0).contains(&cell) => Ok(cell),

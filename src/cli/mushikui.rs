@@ -12,8 +12,8 @@ use super::sudoku::NameLanguage;
 use super::{DEFAULT_SEED, Ui, json_line};
 use crate::error::Error;
 use crate::mushikui::{
-    GenerateOptions, Language, Operation, ParsedPuzzle, PuzzleReader, Solution, Tier, Walkthrough,
-    count_solutions, explain, generate, grade, solve, walkthrough,
+    GenerateOptions, Operation, ParsedPuzzle, PuzzleReader, Solution, Tier, Walkthrough,
+    count_solutions, explain, generate, grade, solve, walkthrough_in,
 };
 use crate::seed::RandomStream;
 
@@ -71,20 +71,6 @@ Examples:
   puzzlebook mushikui generate --op mul --digits 3,2 -n 3 | puzzlebook mushikui render --to pictures
   puzzlebook mushikui render puzzles.txt --to pictures --format png --answers")]
     Render(super::export::RenderArgs),
-}
-
-/// The mushikui grader's words in `language`, or a refusal (exit 2) where it has none yet:
-/// its steps are told in English and Japanese so far.
-pub(crate) fn mushikui_words(language: crate::i18n::Language) -> Result<Language, Error> {
-    if language.catalog().step_prose {
-        Ok(Language::of(language))
-    } else {
-        Err(Error::input(format!(
-            "mushikui-zan walkthroughs are not written in {} yet",
-            language.catalog().name
-        ))
-        .with_hint("mushikui-zan walkthroughs are told in English (en) and Japanese (ja)"))
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -214,9 +200,6 @@ pub fn run(command: Command, ui: Ui) -> Result<i32, Error> {
             if args.symbols.is_some() {
                 return Err(Error::input("--symbols is for sudoku")
                     .with_hint("mushikui-zan are drawn with digits"));
-            }
-            if let Some(language) = args.walkthrough_language() {
-                mushikui_words(language)?;
             }
             let puzzles = read_to_render(args.file.as_deref())?;
             super::export::render(args, puzzles, ui)
@@ -407,7 +390,7 @@ struct StepRecord<'a> {
 
 fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     let explain_steps = args.explain;
-    let language = mushikui_words(args.language.catalog())?;
+    let language = args.language.catalog();
     for_each_puzzle(args.file.as_deref(), &args.jobs, ui, |parsed| {
         let graded = if explain_steps {
             explain(&parsed.puzzle).map(|(grade, steps)| (grade, Some(steps)))
@@ -419,7 +402,7 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
             Err(error) => return problem(error, parsed.line),
         };
         let walked: Option<Walkthrough> = if args.walkthrough {
-            match walkthrough(&parsed.puzzle) {
+            match walkthrough_in(&parsed.puzzle, language) {
                 Ok(walked) => Some(walked),
                 Err(error) => return problem(error, parsed.line),
             }

@@ -189,20 +189,6 @@ impl NameLanguage {
     }
 }
 
-/// Refuses a killer's walkthrough in a language the killer grader does not tell its steps
-/// in (English and Japanese so far); every other grid is told in every language.
-fn killer_words(language: crate::i18n::Language) -> Result<(), Error> {
-    if language.catalog().step_prose {
-        Ok(())
-    } else {
-        Err(Error::input(format!(
-            "killer walkthroughs are not written in {} yet",
-            language.catalog().name
-        ))
-        .with_hint("killer walkthroughs are told in English (en) and Japanese (ja); every other sudoku in every language"))
-    }
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// One 81-character puzzle line each ('.' for blanks).
@@ -1392,7 +1378,6 @@ fn killer_walkthrough_text(
     grading: VariantGrading,
     language: crate::i18n::Language,
 ) -> Result<String, Error> {
-    killer_words(language)?;
     let head = grade_line_variant(&killer.to_line(), &grading);
     let walked = crate::sudoku::killer::walkthrough::retell(killer, grading.steps);
     walked_text(head, &walked, language)

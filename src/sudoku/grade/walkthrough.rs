@@ -16,27 +16,6 @@ use crate::error::Result;
 use crate::i18n::Language as Words;
 use crate::sudoku::grid::{Grid, cell_name};
 
-/// The language of the words of the house graders' and the mushikui walkthroughs (their
-/// steps are told in English and Japanese, so far).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    English,
-    Japanese,
-}
-
-impl Language {
-    /// The prose a book set in `language` gets from the house graders: a book in a
-    /// language whose catalog has no `step-prose` is refused their walkthroughs and hints
-    /// before any work (see `book::spec`).
-    pub fn of(language: Words) -> Language {
-        if language.script() == crate::i18n::Script::Japanese {
-            Language::Japanese
-        } else {
-            Language::English
-        }
-    }
-}
-
 /// A chain step's account is printed when it is at most this long (characters); longer
 /// accounts (dynamic and nested chains) are summarised.
 const LONGEST_ACCOUNT: usize = 360;
@@ -1133,8 +1112,9 @@ fn tell(step: &Step, geometry: &Geometry, wording: Wording, language: Words) -> 
 
 /// A chain's account (as `chaining::explain` writes it) told from the catalog's
 /// `[walk-chain]` messages: its kind of reasoning in the language's words, its links in
-/// the notation every language shares (`r4c7=5 → r4c2≠5`). `None` for an account of
-/// another form (a branch told as numbered deductions), which is then told by its
+/// the notation every language shares (`r4c7=5 → r4c2≠5`), a branch of numbered
+/// deductions each with its reason in the language's words. `None` for an account of
+/// another form (a deduction resting on a nested chain), which is then told by its
 /// outcome alone.
 fn chain_in_words(
     account: &str,
@@ -1174,13 +1154,30 @@ fn chain_in_words(
         let chain = chain.split_once(". So ")?.0;
         return Some(say("forcing", &[("start", &start), ("chain", &chain)]));
     }
-    // Several branches, a line each, then the conclusion.
-    let branches = lines.get(1..lines.len().checked_sub(1)?)?;
-    if branches.is_empty()
-        || branches
-            .iter()
-            .any(|branch| !branch.contains('→') || branch.starts_with('('))
-    {
+    // Several branches, then the conclusion: a branch is a line of links, or numbered
+    // deductions a line each, (1) its assumption.
+    let body = lines.get(1..lines.len().checked_sub(1)?)?;
+    let mut branches: Vec<String> = Vec::new();
+    let mut numbered: Vec<String> = Vec::new();
+    let separator = language.text("chain-branch.separator");
+    for &line in body {
+        let opens = line.starts_with("(1) ");
+        if (opens || !line.starts_with('(')) && !numbered.is_empty() {
+            branches.push(numbered.join(separator));
+            numbered.clear();
+        }
+        if line.starts_with('(') {
+            numbered.push(deduction_in_words(line, language)?);
+        } else if line.contains('→') {
+            branches.push(line.to_string());
+        } else {
+            return None;
+        }
+    }
+    if !numbered.is_empty() {
+        branches.push(numbered.join(separator));
+    }
+    if branches.is_empty() {
         return None;
     }
     let chain = branches.join(language.text("walk.chain-separator"));
@@ -1237,6 +1234,126 @@ fn chain_in_words(
             ("cells", &cells(places)),
             ("target", &target),
             ("chain", &chain),
+        ],
+    ))
+}
+
+/// One numbered deduction of a forcing chain's branch (as `chaining::explain` writes it:
+/// `(2) r2c2≠3 from (1) (same box)`, `(1) r1c1=1 (assumption)`) in the language's words;
+/// `None` for a reason of another form (a nested chain's), whose step is then told by its
+/// outcome.
+fn deduction_in_words(line: &str, language: Words) -> Option<String> {
+    let (number, rest) = line.strip_prefix('(')?.split_once(") ")?;
+    if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let say = |key: &str, args: &[(&str, &dyn std::fmt::Display)]| {
+        language.say(&format!("chain-branch.{key}"), args)
+    };
+    if let Some(fact) = rest.strip_suffix(" (assumption)") {
+        return Some(say("assumed", &[("n", &number), ("fact", &fact)]));
+    }
+    let (fact, rest) = rest.split_once(" from ")?;
+    let mut parents = Vec::new();
+    let mut rest = rest;
+    while let Some((parent, after)) = rest.split_once(") ") {
+        let Some(index) = parent.strip_prefix('(') else {
+            break;
+        };
+        if index.is_empty() || !index.chars().all(|c| c.is_ascii_digit()) {
+            break;
+        }
+        parents.push(parent.to_string() + ")");
+        rest = after;
+    }
+    let reason = rest.strip_prefix('(')?.strip_suffix(')')?;
+    if parents.is_empty() {
+        return None;
+    }
+    Some(say(
+        "deduced",
+        &[
+            ("n", &number),
+            ("fact", &fact),
+            ("from", &parents.join(" ")),
+            ("why", &reason_in_words(reason, language)?),
+        ],
+    ))
+}
+
+/// Why a deduction of a forcing chain holds (`chaining::explain`'s reasons) in the
+/// language's words.
+fn reason_in_words(reason: &str, language: Words) -> Option<String> {
+    let say = |key: &str, args: &[(&str, &dyn std::fmt::Display)]| {
+        language.say(&format!("chain-branch.{key}"), args)
+    };
+    let house = |name: &str| -> Option<String> {
+        match name {
+            "the main diagonal" => Some(language.text("walk.main-diagonal").to_string()),
+            "the anti-diagonal" => Some(language.text("walk.anti-diagonal").to_string()),
+            _ => {
+                let (kind, number) = name.split_once(' ')?;
+                let n: usize = number.parse().ok()?;
+                matches!(kind, "row" | "column" | "box")
+                    .then(|| language.say(&format!("place.{kind}"), &[("n", &n)]))
+            }
+        }
+    };
+    match reason {
+        "last digit of the cell" => return Some(say("last-digit", &[])),
+        "same cell" => return Some(say("same-cell", &[])),
+        "same box" | "same row" | "same column" | "same window" | "same diagonal" => {
+            return Some(say(&reason.replace(' ', "-"), &[]));
+        }
+        _ => {}
+    }
+    if let Some(place) = reason.strip_prefix("last place for ") {
+        let (digit, at) = place.split_once(" in ")?;
+        return Some(say(
+            "last-place",
+            &[("digit", &digit), ("house", &house(at)?)],
+        ));
+    }
+    for (prefix, key) in [("pointing: ", "pointing"), ("claiming: ", "claiming")] {
+        if let Some(told) = reason.strip_prefix(prefix) {
+            let (digits, rest) = told.split_once(" of ")?;
+            let (from, to) = rest.split_once(" lies in ")?;
+            return Some(say(
+                key,
+                &[
+                    ("digits", &digits),
+                    ("from", &house(from)?),
+                    ("to", &house(to)?),
+                ],
+            ));
+        }
+    }
+    if let Some(told) = reason.strip_prefix("generalized intersection: ") {
+        let (digits, rest) = told.split_once(" of ")?;
+        let at = rest.strip_suffix(" seen from outside")?;
+        return Some(say(
+            "intersection",
+            &[("digits", &digits), ("house", &house(at)?)],
+        ));
+    }
+    for (prefix, key) in [
+        ("hidden pair ", "hidden-pair"),
+        ("naked pair ", "naked-pair"),
+    ] {
+        if let Some(told) = reason.strip_prefix(prefix) {
+            let (digits, at) = told.split_once(" in ")?;
+            return Some(say(key, &[("digits", &digits), ("house", &house(at)?)]));
+        }
+    }
+    let told = reason.strip_prefix("X-wing on ")?;
+    let (digits, rest) = told.split_once(" in ")?;
+    let (first, second) = rest.split_once(" and ")?;
+    Some(say(
+        "x-wing",
+        &[
+            ("digits", &digits),
+            ("first", &house(first)?),
+            ("second", &house(second)?),
         ],
     ))
 }
@@ -1541,10 +1658,36 @@ mod tests {
                 }
             }
         }
-        // A branch told as numbered deductions is not read: the step is told by its outcome.
-        let numbered = "Cell Forcing Chains: whichever digit r1c1 holds, r2c2≠3 follows.\n      (1) r1c1=1 (assumption)\n      (2) r2c2≠3 from (1) (same box)\n      r1c1=2 → r2c2≠3\n      So r2c2 cannot be 3.";
+        // A branch told as numbered deductions is told deduction by deduction, each with
+        // its reason in the language's words.
+        let numbered = "Cell Forcing Chains: whichever digit r1c1 holds, r2c2≠3 follows.\n      (1) r1c1=1 (assumption)\n      (2) r3c3≠1 from (1) (same box)\n      (3) r2c2≠3 from (1) (2) (pointing: 3 of box 4 lies in row 5)\n      r1c1=2 → r2c2≠3\n      So r2c2 cannot be 3.";
+        for code in ["ja", "de", "fr", "es", "it"] {
+            let language = Words::from_code(code).unwrap();
+            let told = chain_in_words(numbered, false, "N", "O", language)
+                .unwrap_or_else(|| panic!("{code}: {numbered}"));
+            assert!(
+                told.contains("(1) r1c1=1")
+                    && told.contains("(3) r2c2≠3")
+                    && told.contains("r1c1=2 → r2c2≠3"),
+                "{code}: {told}"
+            );
+            let box_4 = language.say("place.box", &[("n", &4)]);
+            assert!(told.contains(&box_4), "{code}: {told}");
+            for english in [
+                "assumption",
+                "same box",
+                "from",
+                "pointing",
+                "lies in",
+                "whichever",
+            ] {
+                assert!(!told.contains(english), "{code}: {told}");
+            }
+        }
+        // A deduction resting on a nested chain is not read: the step is told by its outcome.
+        let nested = "Cell Forcing Chains: whichever digit r1c1 holds, r2c2≠3 follows.\n      (1) r1c1=1 (assumption)\n      (2) r2c2≠3 from (1) (nested: Forcing Chain: …)\n      r1c1=2 → r2c2≠3\n      So r2c2 cannot be 3.";
         assert_eq!(
-            chain_in_words(numbered, false, "N", "O", Words::from_code("de").unwrap()),
+            chain_in_words(nested, false, "N", "O", Words::from_code("de").unwrap()),
             None
         );
     }

@@ -18,6 +18,7 @@ pub mod grade;
 pub mod reference;
 pub mod solver;
 pub mod walkthrough;
+pub mod words;
 
 use std::sync::Arc;
 

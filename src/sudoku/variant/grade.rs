@@ -74,12 +74,6 @@ pub struct VariantStep {
     /// A chain's links, in order.
     pub links: Vec<VariantLink>,
     pub explanation: String,
-    /// The explanation in Japanese (empty for steps of the classic grader, whose
-    /// walkthroughs word them in `sudoku::grade::walkthrough`).
-    pub japanese: String,
-    /// The reasoning in a few words, in English and Japanese, for a walkthrough's table
-    /// ("box 6: the innies r6c7,r6c8 make 6"); empty when the explanation is short enough.
-    pub brief: [String; 2],
     /// What the step found, for telling it in any language (`variant::words`).
     pub account: Account,
 }
@@ -89,9 +83,11 @@ pub struct VariantStep {
 /// a single's cell and digit its placement, a chain's start its elimination.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Account {
-    /// The step carries its own words (a killer's cage steps).
+    /// The step carries its own words (the classic grader's steps, in English).
     #[default]
     Own,
+    /// A killer's cage step (`killer::words` tells it).
+    Cage(Box<crate::sudoku::killer::words::CageAccount>),
     FullHouse {
         house: u16,
     },
@@ -167,8 +163,6 @@ impl VariantStep {
             houses: Vec::new(),
             links: Vec::new(),
             explanation: String::new(),
-            japanese: String::new(),
-            brief: Default::default(),
             account: Account::Own,
         }
     }
@@ -344,10 +338,8 @@ fn grade_classic(
                 houses: Vec::new(),
                 links: Vec::new(),
                 account: Account::Own,
-                explanation: step.explanation.clone(),
                 // Walkthroughs of these grids word the classic steps themselves.
-                japanese: String::new(),
-                brief: Default::default(),
+                explanation: step.explanation.clone(),
             })
             .collect(),
         solution: solution.clone(),
@@ -941,23 +933,13 @@ impl<'g> Board<'g> {
         })
     }
 
-    /// A step with its English and Japanese words (`explanation`, `japanese`: its
-    /// reasoning) told from its account, when the grading keeps them (`describe`).
+    /// A step with its English words (`explanation`: its reasoning) told from its
+    /// account, when the grading keeps them (`describe`).
     pub(crate) fn told(&self, mut step: VariantStep) -> VariantStep {
         if self.describe {
             step.explanation = words::reasoning(&step, self.geometry, Language::ENGLISH);
-            step.japanese = words::reasoning(&step, self.geometry, Language::JAPANESE);
         }
         step
-    }
-
-    /// The words of a step, when the grading keeps them (`describe`); empty otherwise.
-    pub(crate) fn say(&self, words: impl FnOnce() -> String) -> String {
-        if self.describe {
-            words()
-        } else {
-            String::new()
-        }
     }
 
     pub(crate) fn full_house(&self) -> Option<VariantStep> {
@@ -1043,12 +1025,6 @@ impl<'g> Board<'g> {
                     Account::NakedSingle,
                 )
             })
-    }
-
-    /// What removing candidates does, in Japanese: `r1c2から5を消す、r3c4から5/7を消す`
-    /// (for the killer grader's own Japanese words).
-    pub(crate) fn outcome_japanese(&self, eliminations: &[(u16, u8)]) -> String {
-        words::outcome(self.geometry, &[], eliminations, Language::JAPANESE)
     }
 
     pub(crate) fn eliminations(&self, cells: CellSet, mask: u16) -> Vec<(u16, u8)> {

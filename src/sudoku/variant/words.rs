@@ -73,6 +73,9 @@ pub fn reasoning(step: &VariantStep, geometry: &Geometry, language: Language) ->
     };
     match &step.account {
         Account::Own => step.explanation.clone(),
+        Account::Cage(account) => {
+            crate::sudoku::killer::words::reasoning(account, geometry, language)
+        }
         Account::FullHouse { house: at } => {
             single(say(language, "full-house", &[("house", &house(*at))]))
         }
@@ -311,10 +314,6 @@ pub fn step_text(
     language: Language,
 ) -> String {
     let name = step_name(step, language);
-    if let Account::Own = step.account {
-        // A killer's cage steps carry their words in English and Japanese.
-        return own_text(step, geometry, done, repeated, language);
-    }
     let what = reasoning(step, geometry, language);
     if is_single(step.technique) && repeated.is_none() {
         return say(language, "single-step", &[("name", &name), ("what", &what)]);
@@ -354,52 +353,10 @@ pub fn step_text(
     )
 }
 
-/// A step of a killer's own rules: the grader's English or Japanese words.
-fn own_text(
-    step: &VariantStep,
-    geometry: &Geometry,
-    done: Done<'_>,
-    repeated: Option<&str>,
-    language: Language,
-) -> String {
-    let japanese = language.script() == crate::i18n::Script::Japanese;
-    let name = step_name(step, language);
-    match (japanese, repeated) {
-        (false, _) if is_single(step.technique) => format!("{name}: {}.", step.explanation),
-        (false, _) => format!(
-            "{name}: {}; {}.",
-            step.explanation,
-            outcome(geometry, done.0, done.1, Language::ENGLISH)
-        ),
-        (true, Some(compact)) => {
-            let what = step
-                .japanese
-                .rsplit_once('：')
-                .map_or(step.japanese.as_str(), |(what, _)| what);
-            format!("{name}：{what}：{compact}。")
-        }
-        (true, None) if is_single(step.technique) => format!("{name}：{}。", step.japanese),
-        (true, None) => format!("{name}：{}", step.japanese),
-    }
-}
-
 /// A step as a table row's first column: its reasoning in a few words.
 pub fn brief(step: &VariantStep, geometry: &Geometry, language: Language) -> String {
     match &step.account {
-        Account::Own => {
-            let japanese = language.script() == crate::i18n::Script::Japanese;
-            let [brief, brief_japanese] = &step.brief;
-            match (japanese, brief.is_empty(), brief_japanese.is_empty()) {
-                (false, true, _) => crate::i18n::capitalised(&step.explanation),
-                (false, false, _) => crate::i18n::capitalised(brief),
-                (true, _, true) => step
-                    .japanese
-                    .rsplit_once('：')
-                    .map_or(step.japanese.as_str(), |(what, _)| what)
-                    .to_string(),
-                (true, _, false) => brief_japanese.clone(),
-            }
-        }
+        Account::Cage(account) => crate::sudoku::killer::words::brief(account, geometry, language),
         Account::Intersection {
             house,
             other,

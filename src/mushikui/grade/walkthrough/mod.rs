@@ -7,7 +7,7 @@
 //! a step ends when digits are found; deeds that only narrow carries are dropped (their
 //! values reappear inside the equations that use them); deeds that narrow digits without
 //! fixing them are said just before the step they lead to; consecutive easy columns of one
-//! row become one step. [`words`] words every deed in English and Japanese.
+//! row become one step. [`words`] words every deed in every catalog language.
 //!
 //! Each step lists the digits it finds, so a figure can mark them; together the steps find
 //! exactly the puzzle's hidden digits (tests hold this over the classics and generated
@@ -18,30 +18,9 @@ mod words;
 use super::network::{CellId, CellInfo, Network};
 use super::{Deed, Event, Grade, Rule, trace};
 use crate::error::Result;
+use crate::i18n::Language;
 use crate::mushikui::model::Puzzle;
 use words::Speaker;
-
-/// The language a walkthrough is told in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Language {
-    English,
-    Japanese,
-}
-
-impl Language {
-    pub const ALL: [Language; 2] = [Language::English, Language::Japanese];
-
-    /// The prose a book set in `language` gets: the steps are told in English and Japanese
-    /// only, so far; a book in another language is refused walkthroughs and hints before
-    /// any work (see `book::spec`).
-    pub fn of(language: crate::i18n::Language) -> Language {
-        if language.script() == crate::i18n::Script::Japanese {
-            Language::Japanese
-        } else {
-            Language::English
-        }
-    }
-}
 
 /// A digit a step finds: row (as in the row list), index from the left, digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,18 +38,25 @@ pub struct WalkStep {
     pub rule: Rule,
     /// The digits the step finds, in row order, left to right.
     pub found: Vec<FoundDigit>,
-    english: String,
-    japanese: String,
+    /// The step in words, in each language it was told in (English first).
+    texts: Vec<(Language, String)>,
 }
 
 impl WalkStep {
-    /// The step in words.
+    /// The step in words: in `language` if the walkthrough was told in it (see
+    /// [`walkthrough_in`]), else in English.
     pub fn text(&self, language: Language) -> &str {
-        match language {
-            Language::English => &self.english,
-            Language::Japanese => &self.japanese,
-        }
+        told(&self.texts, language).as_str()
     }
+}
+
+/// A hint's (reasoning, where to look).
+type HintParts = (String, String);
+
+/// The item for `language`, or the first (English, which every walkthrough is told in).
+fn told<T>(items: &[(Language, T)], language: Language) -> &T {
+    let found = items.iter().find(|(told, _)| *told == language);
+    &found.or(items.first()).expect("told in English at least").1
 }
 
 /// A puzzle's worked solution.
@@ -79,20 +65,17 @@ pub struct Walkthrough {
     pub grade: Grade,
     pub steps: Vec<WalkStep>,
     /// The hint in each language (see [`Walkthrough::hint`]).
-    hints: [String; 2],
+    hints: Vec<(Language, String)>,
     /// The hint's parts in each language, (the reasoning, where to look), and the step it
     /// points at; `None` when column arithmetic and the times table solve the puzzle.
-    hint_parts: Option<([(String, String); 2], usize)>,
+    hint_parts: Option<(Vec<(Language, HintParts)>, usize)>,
 }
 
 impl Walkthrough {
     /// A nudge for a stuck solver: the kind of reasoning of the first step beyond column
     /// arithmetic and the times table, and where it finds a digit, never the digit.
     pub fn hint(&self, language: Language) -> &str {
-        match language {
-            Language::English => &self.hints[0],
-            Language::Japanese => &self.hints[1],
-        }
+        told(&self.hints, language).as_str()
     }
 
     /// The hint as (the kind of reasoning, where to look, the step it points at): "What a
@@ -100,10 +83,7 @@ impl Walkthrough {
     /// arithmetic and the times table solve the puzzle.
     pub fn hint_parts(&self, language: Language) -> Option<(&str, &str, usize)> {
         let (parts, step) = self.hint_parts.as_ref()?;
-        let (what, area) = &parts[match language {
-            Language::English => 0,
-            Language::Japanese => 1,
-        }];
+        let (what, area) = told(parts, language);
         Some((what, area, *step))
     }
 }
@@ -119,17 +99,37 @@ const MOST_MERGED: usize = 4;
 struct Gathering {
     rule: Rule,
     found: Vec<FoundDigit>,
-    sentences: [Vec<String>; 2],
+    /// Per language told, in the order of the speakers.
+    sentences: Vec<Vec<String>>,
     /// The label of the easy column deduction that ended it, when another may join.
     open_label: Option<usize>,
 }
 
 /// The worked solution of a puzzle with a unique solution (other puzzles are runtime errors,
 /// as for [`super::grade`]).
+/// The walkthrough of a puzzle, told in every catalog language.
 pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
+    tell(puzzle, &Language::all().collect::<Vec<_>>())
+}
+
+/// The walkthrough told in `language` (and English, whose lengths decide where long steps
+/// are cut, so the steps are the same in every language): a book or a command needs one
+/// language, and wording is a good part of the work.
+pub fn walkthrough_in(puzzle: &Puzzle, language: Language) -> Result<Walkthrough> {
+    let mut languages = vec![Language::ENGLISH, language];
+    languages.dedup();
+    tell(puzzle, &languages)
+}
+
+/// The walkthrough told in `languages`, English first.
+fn tell(puzzle: &Puzzle, languages: &[Language]) -> Result<Walkthrough> {
     let trace = trace(puzzle)?;
     let network = &trace.network;
-    let speakers = Language::ALL.map(|language| Speaker::new(network, language));
+    debug_assert_eq!(languages.first(), Some(&Language::ENGLISH));
+    let speakers: Vec<Speaker> = languages
+        .iter()
+        .map(|&language| Speaker::new(network, language))
+        .collect();
     let mut steps: Vec<Gathering> = Vec::new();
     // Deeds that narrowed digits without fixing any, waiting for the step they lead to.
     let mut pending: Vec<Pending> = Vec::new();
@@ -153,8 +153,9 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
         if found.is_empty() {
             pending.push(Pending {
                 sentences: speakers
-                    .each_ref()
-                    .map(|speaker| speaker.event(event, false)),
+                    .iter()
+                    .map(|speaker| speaker.event(event, false))
+                    .collect(),
                 rule,
                 event,
             });
@@ -166,9 +167,10 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
             && steps.last().is_some_and(|last| {
                 last.open_label == easy_label && last.sentences[0].len() < MOST_MERGED
             });
-        let sentences = speakers
-            .each_ref()
-            .map(|speaker| speaker.event(event, joins));
+        let sentences: Vec<String> = speakers
+            .iter()
+            .map(|speaker| speaker.event(event, joins))
+            .collect();
         if joins {
             let last = steps.last_mut().expect("joins only an open step");
             for (list, sentence) in last.sentences.iter_mut().zip(sentences) {
@@ -180,12 +182,12 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
         }
         // The narrowings, then the finding; a long run of narrowings (several case
         // analyses) is told over several steps, so that no step outgrows a page.
-        let mut parts: Vec<(Rule, [String; 2])> = reasons
+        let mut parts: Vec<(Rule, Vec<String>)> = reasons
             .into_iter()
             .map(|reason| (reason.rule, reason.sentences))
             .collect();
         parts.push((rule, sentences));
-        let mut chunks: Vec<Vec<(Rule, [String; 2])>> = vec![Vec::new()];
+        let mut chunks: Vec<Vec<(Rule, Vec<String>)>> = vec![Vec::new()];
         let mut length = 0;
         for part in parts {
             let chunk = chunks.last_mut().expect("one chunk at least");
@@ -199,7 +201,7 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
         }
         let last_chunk = chunks.len() - 1;
         for (index, chunk) in chunks.into_iter().enumerate() {
-            let mut gathered: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+            let mut gathered: Vec<Vec<String>> = vec![Vec::new(); speakers.len()];
             let mut hardest = chunk[0].0;
             for (part_rule, part_sentences) in chunk {
                 hardest = harder(hardest, part_rule);
@@ -232,28 +234,46 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
         Some((rule, found, step)) => {
             let row = &network.rows[found.row];
             let cell = row[row.len() - 1 - found.index];
-            let parts = speakers
-                .each_ref()
-                .map(|speaker| speaker.hint_parts(rule, cell));
+            let parts = languages
+                .iter()
+                .zip(&speakers)
+                .map(|(&language, speaker)| (language, speaker.hint_parts(rule, cell)))
+                .collect();
             (
-                speakers.each_ref().map(|speaker| speaker.hint(rule, cell)),
+                languages
+                    .iter()
+                    .zip(&speakers)
+                    .map(|(&language, speaker)| (language, speaker.hint(rule, cell)))
+                    .collect(),
                 Some((parts, step)),
             )
         }
-        None => (speakers.each_ref().map(|speaker| speaker.easy_hint()), None),
+        None => (
+            languages
+                .iter()
+                .zip(&speakers)
+                .map(|(&language, speaker)| (language, speaker.easy_hint()))
+                .collect(),
+            None,
+        ),
     };
     let steps = steps
         .into_iter()
         .map(|mut step| {
             step.found.sort();
             // Japanese sentences end in 。 and follow each other without a space.
-            let [english, japanese] = step.sentences;
-            let (english, japanese) = (english.join(" "), japanese.concat());
+            let texts = languages
+                .iter()
+                .zip(step.sentences)
+                .map(|(&language, sentences)| {
+                    let joiner = language.text("mushikui-walk.sentence-joiner");
+                    (language, sentences.join(joiner))
+                })
+                .collect();
             WalkStep {
                 rule: step.rule,
                 found: step.found,
-                english,
-                japanese,
+                texts,
             }
         })
         .collect();
@@ -267,7 +287,7 @@ pub fn walkthrough(puzzle: &Puzzle) -> Result<Walkthrough> {
 
 /// A deed that narrowed digits without fixing one, in words.
 struct Pending<'a> {
-    sentences: [String; 2],
+    sentences: Vec<String>,
     rule: Rule,
     event: &'a Event,
 }
@@ -389,11 +409,11 @@ mod tests {
                 "{puzzle}: the last step finds nothing"
             );
             assert!(
-                step.text(Language::English).len() <= 2 * LONGEST_STEP,
+                step.text(Language::ENGLISH).len() <= 2 * LONGEST_STEP,
                 "{puzzle}: a step of {} characters",
-                step.text(Language::English).len()
+                step.text(Language::ENGLISH).len()
             );
-            for language in Language::ALL {
+            for language in Language::all() {
                 assert!(
                     !step.text(language).trim().is_empty(),
                     "{puzzle}: an empty step"
@@ -404,7 +424,7 @@ mod tests {
                     solution.rows()[digit.row].cells()[digit.index],
                     Some(digit.digit),
                     "{puzzle}: {} finds a wrong digit",
-                    step.text(Language::English)
+                    step.text(Language::ENGLISH)
                 );
                 found.push((digit.row, digit.index));
             }
@@ -424,7 +444,7 @@ mod tests {
             "{puzzle}: found digits are not the hidden ones"
         );
         // The hint names a place and a kind of reasoning, never a value.
-        for language in Language::ALL {
+        for language in Language::all() {
             assert!(!walk.hint(language).is_empty(), "{puzzle}");
         }
         let hard = walk
@@ -433,9 +453,9 @@ mod tests {
             .any(|step| step.rule.level() > Rule::LastDigit.level());
         assert_eq!(
             hard,
-            walk.hint(Language::English).contains("look at"),
+            walk.hint(Language::ENGLISH).contains("look at"),
             "{puzzle}: {}",
-            walk.hint(Language::English)
+            walk.hint(Language::ENGLISH)
         );
         walk
     }
@@ -490,8 +510,8 @@ mod tests {
             .collect();
         assert_eq!(walk.grade.case_steps > 0, !cases.is_empty());
         for step in cases {
-            assert!(step.text(Language::English).contains("Suppose"));
-            assert!(step.text(Language::Japanese).contains("とすると"));
+            assert!(step.text(Language::ENGLISH).contains("Suppose"));
+            assert!(step.text(Language::JAPANESE).contains("とすると"));
         }
     }
 
@@ -502,7 +522,7 @@ mod tests {
         let english: Vec<&str> = walk
             .steps
             .iter()
-            .map(|step| step.text(Language::English))
+            .map(|step| step.text(Language::ENGLISH))
             .collect();
         assert!(
             english.iter().any(|text| text.contains(" × ")),
@@ -511,7 +531,7 @@ mod tests {
         assert!(
             walk.steps
                 .iter()
-                .all(|step| !step.text(Language::English).contains("carry into")),
+                .all(|step| !step.text(Language::ENGLISH).contains("carry into")),
             "{english:#?}"
         );
     }

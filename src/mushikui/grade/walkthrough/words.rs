@@ -1,15 +1,16 @@
-//! Every deed of the grader's trace in words, in English and Japanese.
+//! Every deed of the grader's trace in words, in every catalog language.
 //!
 //! A column is told as its arithmetic with the digits known at that moment (`7 × ? ends in
-//! 1`, `4 × 3 + 2 = 14`), unknown digits as `?` (Japanese: `□`, as mushikui-zan books write
-//! them), carries as the numbers they are; a relation as the rows it links, written as
-//! patterns (`8?? = 2?7 × ?`); case analysis as "suppose …, then … cannot work out".
-//! Japanese uses the school names: かけられる数・かける数・積, 割られる数・割る数・商, 部分積,
-//! and places as 一の位, 十の位, ….
+//! 1`, `4 × 3 + 2 = 14`), unknown digits as the catalog's sign (`?`; Japanese `□`, as
+//! mushikui-zan books write them), carries as the numbers they are; a relation as the rows
+//! it links, written as patterns (`8?? = 2?7 × ?`); case analysis as "suppose …, then …
+//! cannot work out". The words are the catalog's `[mushikui-walk]` messages: rows as the
+//! figure shows them ("the second partial product"; Japanese the school names, かけられる数・
+//! かける数・積, 部分積), digits by their place, so the code matches on no language.
 
 use super::super::network::{CellId, CellInfo, ColumnKind, Network, Relation, ZERO};
 use super::super::{Deed, Event, Rule};
-use super::Language;
+use crate::i18n::Language;
 use crate::mushikui::model::Role;
 use crate::mushikui::solver::Mask;
 
@@ -27,40 +28,48 @@ fn digits_of(mask: Mask) -> Vec<u8> {
     (0..10u8).filter(|digit| mask & (1 << digit) != 0).collect()
 }
 
-fn ordinal(n: usize) -> String {
-    const WORDS: [&str; 10] = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-        "tenth",
-    ];
-    match WORDS.get(n.wrapping_sub(1)) {
-        Some(word) => word.to_string(),
-        None => format!("{n}th"),
-    }
-}
-
-/// "a", "a and b", "a, b and c" (English); "a、b、c" (Japanese).
-fn list(items: &[String], language: Language) -> String {
-    match language {
-        Language::Japanese => items.join("、"),
-        Language::English => match items {
-            [] => String::new(),
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
-        },
-    }
-}
+type Args<'x> = [(&'x str, &'x dyn std::fmt::Display)];
 
 impl<'a> Speaker<'a> {
     pub(super) fn new(network: &'a Network, language: Language) -> Speaker<'a> {
         Speaker { network, language }
     }
 
-    fn english(&self) -> bool {
-        self.language == Language::English
+    fn say(&self, key: &str, args: &Args<'_>) -> String {
+        self.language.say(&format!("mushikui-walk.{key}"), args)
+    }
+
+    fn text(&self, key: &str) -> &'static str {
+        self.language.text(&format!("mushikui-walk.{key}"))
+    }
+
+    /// Item `n` (from 1) of a list of words, or the catalog's form beyond it.
+    fn nth_of(&self, list: &str, n: usize) -> String {
+        match self
+            .language
+            .list(&format!("mushikui-walk.{list}"))
+            .get(n.wrapping_sub(1))
+        {
+            Some(word) => word.clone(),
+            None => self.say(&format!("{list}-beyond"), &[("n", &n)]),
+        }
+    }
+
+    /// Items joined by the catalog's `{separator}` and, before the last, `{last}`.
+    fn joined(&self, items: &[String], separator: &str, last: &str) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., end] => format!(
+                "{}{}{end}",
+                init.join(self.text(separator)),
+                self.text(last)
+            ),
+        }
     }
 
     fn unknown(&self) -> &'static str {
-        if self.english() { "?" } else { "□" }
+        self.text("unknown")
     }
 
     /// The deed in one or a few sentences. `continuing`: it follows a sentence about the
@@ -82,50 +91,49 @@ impl<'a> Speaker<'a> {
         row + 1 == self.network.rows.len()
     }
 
-    fn row_name(&self, row: usize) -> String {
-        let role = self.network.roles[row];
-        if self.english() {
-            match role {
-                Role::Addend(i) => format!("the {} addend", ordinal(i)),
-                Role::Sum => "the sum".into(),
-                Role::Minuend => "the minuend".into(),
-                Role::Subtrahend => "the subtrahend".into(),
-                Role::Difference => "the difference".into(),
-                Role::Multiplicand => "the multiplicand".into(),
-                Role::Multiplier => "the multiplier".into(),
-                Role::Partial(j) => format!("the {} partial product", ordinal(j)),
-                Role::Product => "the product".into(),
-                Role::Quotient => "the quotient".into(),
-                Role::Divisor => "the divisor".into(),
-                Role::Dividend => "the dividend".into(),
-                Role::StepProduct(i) => {
-                    format!("the {} product", ordinal(self.network.printed_step(i)))
-                }
-                Role::StepRemainder(_) if self.is_last_row(row) => "the remainder".into(),
-                Role::StepRemainder(i) => {
-                    format!("the {} remainder", ordinal(self.network.printed_step(i)))
-                }
-            }
+    /// A row's message key and ordinal, if it has one: ("partial", Some(2)).
+    fn row_key(&self, row: usize) -> (&'static str, Option<usize>) {
+        match self.network.roles[row] {
+            Role::Addend(i) => ("addend", Some(i)),
+            Role::Sum => ("sum", None),
+            Role::Minuend => ("minuend", None),
+            Role::Subtrahend => ("subtrahend", None),
+            Role::Difference => ("difference", None),
+            Role::Multiplicand => ("multiplicand", None),
+            Role::Multiplier => ("multiplier", None),
+            Role::Partial(j) => ("partial", Some(j)),
+            Role::Product => ("product", None),
+            Role::Quotient => ("quotient", None),
+            Role::Divisor => ("divisor", None),
+            Role::Dividend => ("dividend", None),
+            Role::StepProduct(i) => ("step-product", Some(self.network.printed_step(i))),
+            Role::StepRemainder(_) if self.is_last_row(row) => ("remainder", None),
+            Role::StepRemainder(i) => ("step-remainder", Some(self.network.printed_step(i))),
+        }
+    }
+
+    /// A row as a subject ("the first partial product") or, `of`, as the complement of a
+    /// digit or column ("of the first partial product").
+    fn row_words(&self, row: usize, of: bool) -> String {
+        let (key, n) = self.row_key(row);
+        let nth = n.map(|n| self.nth_of("nth", n)).unwrap_or_default();
+        let key = if of {
+            format!("of-{key}")
         } else {
-            match role {
-                Role::Addend(i) => format!("{i}段目の数"),
-                Role::Sum => "和".into(),
-                Role::Minuend => "引かれる数".into(),
-                Role::Subtrahend => "引く数".into(),
-                Role::Difference => "差".into(),
-                Role::Multiplicand => "かけられる数".into(),
-                Role::Multiplier => "かける数".into(),
-                Role::Partial(j) => format!("{j}段目の部分積"),
-                Role::Product => "積".into(),
-                Role::Quotient => "商".into(),
-                Role::Divisor => "割る数".into(),
-                Role::Dividend => "割られる数".into(),
-                Role::StepProduct(i) => format!("{}番目の積", self.network.printed_step(i)),
-                Role::StepRemainder(_) if self.is_last_row(row) => "余り".into(),
-                Role::StepRemainder(i) => {
-                    format!("{}番目の余り", self.network.printed_step(i))
-                }
-            }
+            key.to_string()
+        };
+        self.say(&key, &[("nth", &nth)])
+    }
+
+    fn row_name(&self, row: usize) -> String {
+        self.row_words(row, false)
+    }
+
+    /// "the units place" as a place name (一の位), by position from the right.
+    fn place(&self, position: usize) -> String {
+        match self.language.list("mushikui-walk.places").get(position) {
+            Some(place) => place.clone(),
+            None => self.say("place-beyond", &[("n", &(position + 1))]),
         }
     }
 
@@ -135,21 +143,16 @@ impl<'a> Speaker<'a> {
             return self.unknown().to_string();
         };
         let len = self.network.rows[row].len();
-        let row_name = self.row_name(row);
+        let of = self.row_words(row, true);
         if len == 1 {
-            return row_name;
+            return self.say("whole-row", &[("row", &self.row_name(row)), ("of", &of)]);
         }
-        if self.english() {
-            let index = len - 1 - position;
-            let which = if position == 0 {
-                "last".to_string()
-            } else {
-                ordinal(index + 1)
-            };
-            format!("the {which} digit of {row_name}")
-        } else {
-            format!("{row_name}の{}", place(position))
+        let place = self.place(position);
+        if position == 0 {
+            return self.say("last-digit", &[("of", &of), ("place", &place)]);
         }
+        let nth = self.nth_of("nth-digit", len - position);
+        self.say("digit", &[("nth", &nth), ("of", &of), ("place", &place)])
     }
 
     /// A digit as known in `state`, or the unknown sign.
@@ -175,12 +178,17 @@ impl<'a> Speaker<'a> {
     /// "7", "2 or 3", "2, 3 or 5" / "7", "2か3", "2、3、5のどれか".
     fn candidates(&self, mask: Mask) -> String {
         let digits: Vec<String> = digits_of(mask).iter().map(u8::to_string).collect();
-        match (self.language, digits.as_slice()) {
-            (_, [one]) => one.clone(),
-            (Language::English, [init @ .., last]) => format!("{} or {last}", init.join(", ")),
-            (Language::Japanese, [a, b]) => format!("{a}か{b}"),
-            (Language::Japanese, _) => format!("{}のどれか", digits.join("、")),
-            (Language::English, []) => String::new(),
+        match digits.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [first, second] => self.say("candidates-two", &[("first", first), ("second", second)]),
+            [init @ .., last] => self.say(
+                "candidates-many",
+                &[
+                    ("list", &init.join(self.text("candidates-separator"))),
+                    ("last", last),
+                ],
+            ),
         }
     }
 
@@ -198,13 +206,13 @@ impl<'a> Speaker<'a> {
         digits
             .into_iter()
             .map(|(_, _, cell)| {
-                let name = self.cell_name(cell);
-                let value = self.candidates(event.after[cell]);
-                if self.english() {
-                    format!("{name} is {value}")
-                } else {
-                    format!("{name}は{value}")
-                }
+                self.say(
+                    "is",
+                    &[
+                        ("name", &self.cell_name(cell)),
+                        ("value", &self.candidates(event.after[cell])),
+                    ],
+                )
             })
             .collect()
     }
@@ -212,67 +220,48 @@ impl<'a> Speaker<'a> {
     /// "…, so A is 3 and B is 5." / "…。よってAは3、Bは5。"
     fn so(&self, reason: String, mut conclusions: Vec<String>, extra: Option<String>) -> String {
         conclusions.extend(extra);
-        let conclusions = list(&conclusions, self.language);
-        if self.english() {
-            format!("{}, so {conclusions}.", crate::i18n::capitalised(&reason))
-        } else {
-            format!("{reason}。よって{conclusions}。")
-        }
+        let conclusions = self.joined(&conclusions, "and-separator", "and-last");
+        self.say(
+            "so",
+            &[
+                ("reason", &crate::i18n::capitalised(&reason)),
+                ("conclusions", &conclusions),
+            ],
+        )
     }
 
     /// "the units column of the first partial product" / "1段目の部分積の一の位の列".
     fn column_place(&self, item: usize, continuing: bool) -> String {
         let column = &self.network.columns[item];
+        let position = column.column;
+        let place = match self.language.list("mushikui-walk.columns").get(position) {
+            Some(place) => place.clone(),
+            None => self.say(
+                "column-beyond",
+                &[("n", &(position + 1)), ("place", &self.place(position))],
+            ),
+        };
+        if continuing {
+            return place;
+        }
         let row = self.network.label_rows[column.label];
         let role = self.network.roles[row];
-        let what = if self.english() {
-            match (column.kind, role) {
-                (ColumnKind::Times, _) => self.row_name(row),
-                (ColumnKind::Equal, _) => self.row_name(row),
-                (ColumnKind::Sum { .. }, Role::Sum) => "the addition".into(),
-                (ColumnKind::Sum { .. }, Role::Minuend) => "the subtraction".into(),
-                (ColumnKind::Sum { .. }, Role::StepProduct(i)) => {
-                    format!("the {} subtraction", ordinal(self.network.printed_step(i)))
-                }
-                (ColumnKind::Sum { .. }, Role::Product) if self.network.rows.len() > 3 => {
-                    "the addition of the partial products".into()
-                }
-                (ColumnKind::Sum { .. }, _) => self.row_name(row),
+        let of = match (column.kind, role) {
+            (ColumnKind::Sum { .. }, Role::Sum) => self.say("of-addition", &[]),
+            (ColumnKind::Sum { .. }, Role::Minuend) => self.say("of-subtraction", &[]),
+            (ColumnKind::Sum { .. }, Role::StepProduct(i)) => self.say(
+                "of-nth-subtraction",
+                &[(
+                    "nth",
+                    &self.nth_of("nth-subtraction", self.network.printed_step(i)),
+                )],
+            ),
+            (ColumnKind::Sum { .. }, Role::Product) if self.network.rows.len() > 3 => {
+                self.say("of-partial-addition", &[])
             }
-        } else {
-            match (column.kind, role) {
-                (ColumnKind::Times, _) => self.row_name(row),
-                (ColumnKind::Equal, _) => self.row_name(row),
-                (ColumnKind::Sum { .. }, Role::Sum) => "足し算".into(),
-                (ColumnKind::Sum { .. }, Role::Minuend) => "引き算".into(),
-                (ColumnKind::Sum { .. }, Role::StepProduct(i)) => {
-                    format!("{}番目の引き算", self.network.printed_step(i))
-                }
-                (ColumnKind::Sum { .. }, Role::Product) if self.network.rows.len() > 3 => {
-                    "部分積の足し算".into()
-                }
-                (ColumnKind::Sum { .. }, _) => self.row_name(row),
-            }
+            _ => self.row_words(row, true),
         };
-        let position = column.column;
-        if self.english() {
-            let place = match position {
-                0 => "the units column".to_string(),
-                1 => "the tens column".to_string(),
-                2 => "the hundreds column".to_string(),
-                3 => "the thousands column".to_string(),
-                _ => format!("column {} from the right", position + 1),
-            };
-            if continuing {
-                place
-            } else {
-                format!("{place} of {what}")
-            }
-        } else if continuing {
-            format!("{}の列", place(position))
-        } else {
-            format!("{what}の{}の列", place(position))
-        }
+        self.say("column-of", &[("column", &place), ("of", &of)])
     }
 
     /// `a × b + c` and `= v` / `ends in r`, from what is known.
@@ -282,13 +271,15 @@ impl<'a> Speaker<'a> {
         let cells = &column.cells;
         let place = self.column_place(item, continuing);
         let conclusions = self.conclusions(event);
+        let reasoned = |equation: String| {
+            self.say(
+                "column-reason",
+                &[("place", &place), ("equation", &equation)],
+            )
+        };
         match column.kind {
             ColumnKind::Equal => {
-                let reason = if self.english() {
-                    format!("{place}: the digit brought down is the dividend's digit above it")
-                } else {
-                    format!("{place}：下ろした数字は割られる数の真上の数字と同じ")
-                };
+                let reason = self.say("brought-down", &[("place", &place)]);
                 self.so(reason, conclusions, None)
             }
             ColumnKind::Times => {
@@ -305,33 +296,21 @@ impl<'a> Speaker<'a> {
                     .all(|&cell| single(before[cell]).is_some());
                 let known = if forward { after } else { before };
                 let equation = self.equation(left, known, result, carry_out);
-                let reason = if self.english() {
-                    format!("{place}: {equation}")
-                } else {
-                    format!("{place}：{equation}")
-                };
-                self.so(reason, conclusions, self.carry_note(event, carry_out))
+                self.so(
+                    reasoned(equation),
+                    conclusions,
+                    self.carry_note(event, carry_out),
+                )
             }
             ColumnKind::Sum { .. } => {
                 let k = cells.len() - 3;
                 let (carry_in, result, carry_out) = (cells[k], cells[k + 1], cells[k + 2]);
                 if k == 0 {
-                    let reason = if self.english() {
-                        format!(
-                            "{} is what the column to its right carries",
-                            self.cell_name(result)
-                        )
-                    } else {
-                        format!("{}は右の列からの繰り上がり", self.cell_name(result))
-                    };
+                    let reason = self.say("carried-over", &[("cell", &self.cell_name(result))]);
                     return self.so(reason, conclusions, None);
                 }
                 if k == 1 && single(before[carry_in]) == Some(0) {
-                    let reason = if self.english() {
-                        format!("{place} holds a single digit")
-                    } else {
-                        format!("{place}には数字が1つだけ")
-                    };
+                    let reason = self.say("single-digit-column", &[("place", &place)]);
                     return self.so(reason, conclusions, None);
                 }
                 let mut left = cells[..k]
@@ -345,24 +324,21 @@ impl<'a> Speaker<'a> {
                     .all(|&cell| single(before[cell]).is_some());
                 let known = if forward { after } else { before };
                 let equation = self.equation(left, known, result, carry_out);
-                let reason = if self.english() {
-                    format!("{place}: {equation}")
-                } else {
-                    format!("{place}：{equation}")
-                };
-                self.so(reason, conclusions, self.carry_note(event, carry_out))
+                self.so(
+                    reasoned(equation),
+                    conclusions,
+                    self.carry_note(event, carry_out),
+                )
             }
         }
     }
 
-    /// ` + 2` for a known carry (nothing for 0), ` + carry` for an unknown one.
+    /// ` + 2 carried` for a known carry (nothing for 0), ` + a carry` for an unknown one.
     fn carried(&self, state: &[Mask], carry: CellId) -> String {
         match single(state[carry]) {
             Some(0) => String::new(),
-            Some(value) if self.english() => format!(" + {value} carried"),
-            Some(value) => format!(" + 繰り上がり{value}"),
-            None if self.english() => " + a carry".into(),
-            None => " + 繰り上がり".into(),
+            Some(value) => self.say("carry-known", &[("n", &value)]),
+            None => self.say("carry-unknown", &[]),
         }
     }
 
@@ -370,13 +346,12 @@ impl<'a> Speaker<'a> {
     fn equation(&self, left: String, state: &[Mask], result: CellId, carry_out: CellId) -> String {
         let digit = single(state[result]);
         let carry = single(state[carry_out]);
-        match (digit, carry, self.language) {
-            (Some(digit), Some(carry), _) => {
+        match (digit, carry) {
+            (Some(digit), Some(carry)) => {
                 format!("{left} = {}", u32::from(carry) * 10 + u32::from(digit))
             }
-            (Some(digit), None, Language::English) => format!("{left} ends in {digit}"),
-            (Some(digit), None, Language::Japanese) => format!("{left} の一の位が {digit}"),
-            (None, _, _) => format!("{left} = {}", self.unknown()),
+            (Some(digit), None) => self.say("ends-in", &[("left", &left), ("digit", &digit)]),
+            (None, _) => format!("{left} = {}", self.unknown()),
         }
     }
 
@@ -387,8 +362,7 @@ impl<'a> Speaker<'a> {
         }
         match single(event.after[carry_out]) {
             Some(0) | None => None,
-            Some(value) if self.english() => Some(format!("{value} is carried")),
-            Some(value) => Some(format!("{value}繰り上がる")),
+            Some(value) => Some(self.say("carry-note", &[("n", &value)])),
         }
     }
 
@@ -409,7 +383,15 @@ impl<'a> Speaker<'a> {
     /// What a relation says, without the numbers: "the product = the multiplicand × the
     /// multiplier".
     fn relation_head(&self, index: usize) -> String {
-        let english = self.english();
+        let step_of = |number: &[CellId], remainder: bool| {
+            self.row_of(number)
+                .and_then(|row| match (self.network.roles[row], remainder) {
+                    (Role::StepRemainder(i), true) | (Role::StepProduct(i), false) => {
+                        Some(self.network.printed_step(i))
+                    }
+                    _ => None,
+                })
+        };
         match &self.network.relations[index] {
             Relation::TimesDigit {
                 number,
@@ -420,88 +402,44 @@ impl<'a> Speaker<'a> {
                 number,
                 digit,
                 product,
-            } => {
-                if english {
-                    format!(
-                        "{} = {} × {}",
-                        self.named_row(product),
-                        self.named_row(number),
-                        self.cell_name(*digit)
-                    )
-                } else {
-                    format!(
-                        "{}＝{}×{}",
-                        self.named_row(product),
-                        self.named_row(number),
-                        self.cell_name(*digit)
-                    )
-                }
-            }
+            } => self.say(
+                "times-relation",
+                &[
+                    ("product", &self.named_row(product)),
+                    ("number", &self.named_row(number)),
+                    ("digit", &self.cell_name(*digit)),
+                ],
+            ),
             Relation::ZeroDigit { product, .. } => {
                 let divisor = self.network.rows[1].len();
                 let row = self
                     .row_of(&[*product])
                     .map_or(String::new(), |row| self.row_name(row));
-                if english {
-                    format!(
-                        "{row} has one digit under a divisor of {divisor}: two digits come down at once"
-                    )
-                } else {
-                    format!("{row}は1桁で割る数は{divisor}桁なので、2桁続けて下ろしている")
-                }
+                self.say("zero-digit", &[("row", &row), ("n", &divisor)])
             }
-            Relation::Less { smaller, .. } => {
-                let step = self
-                    .row_of(smaller)
-                    .and_then(|row| match self.network.roles[row] {
-                        Role::StepRemainder(i) => Some(self.network.printed_step(i)),
-                        _ => None,
-                    });
-                match (step, english) {
-                    (Some(i), true) => format!(
-                        "what is left after the {} subtraction is less than the divisor",
-                        ordinal(i)
-                    ),
-                    (None, true) => "what is left is less than the divisor".into(),
-                    (Some(i), false) => format!("{i}番目の引き算の残りは割る数より小さい"),
-                    (None, false) => "引き算の残りは割る数より小さい".into(),
-                }
-            }
-            Relation::Product { addend, .. } => match (addend.is_some(), english) {
-                (false, true) => "the product = the multiplicand × the multiplier".into(),
-                (true, true) => "the dividend = the divisor × the quotient + the remainder".into(),
-                (false, false) => "積＝かけられる数×かける数".into(),
-                (true, false) => "割られる数＝割る数×商＋余り".into(),
+            Relation::Less { smaller, .. } => match step_of(smaller, true) {
+                Some(i) => self.say("less-after", &[("nth", &self.nth_of("nth-subtraction", i))]),
+                None => self.say("less", &[]),
+            },
+            Relation::Product { addend, .. } => match addend {
+                None => self.say("product-relation", &[]),
+                Some(_) => self.say("division-relation", &[]),
             },
             Relation::Sum { terms, result } => {
                 let role = self.row_of(result).map(|row| self.network.roles[row]);
-                let step = terms
-                    .first()
-                    .and_then(|(number, _)| self.row_of(number))
-                    .and_then(|row| match self.network.roles[row] {
-                        Role::StepProduct(i) => Some(self.network.printed_step(i)),
-                        _ => None,
-                    });
-                match (role, step, english) {
-                    (Some(Role::Sum), _, true) => "the sum = the addends added up".into(),
-                    (Some(Role::Minuend), _, true) => {
-                        "the minuend = the subtrahend + the difference".into()
-                    }
-                    (Some(Role::Product), _, true) => {
-                        "the product = the partial products added up".into()
-                    }
-                    (_, Some(i), true) => format!(
-                        "the digits subtracted from in the {0} subtraction = the {0} product + what is left",
-                        ordinal(i)
+                let step = terms.first().and_then(|(number, _)| step_of(number, false));
+                match (role, step) {
+                    (Some(Role::Sum), _) => self.say("sum-relation", &[]),
+                    (Some(Role::Minuend), _) => self.say("minuend-relation", &[]),
+                    (Some(Role::Product), _) => self.say("partials-relation", &[]),
+                    (_, Some(i)) => self.say(
+                        "step-relation",
+                        &[
+                            ("nth", &self.nth_of("nth", i)),
+                            ("nth-subtraction", &self.nth_of("nth-subtraction", i)),
+                        ],
                     ),
-                    (_, _, true) => "the rows add up".into(),
-                    (Some(Role::Sum), _, false) => "和＝足す数の合計".into(),
-                    (Some(Role::Minuend), _, false) => "引かれる数＝引く数＋差".into(),
-                    (Some(Role::Product), _, false) => "積＝部分積の合計".into(),
-                    (_, Some(i), false) => {
-                        format!("{i}番目の引き算で引かれる数＝{i}番目の積＋残り")
-                    }
-                    (_, _, false) => "各段の和".into(),
+                    (_, _) => self.say("rows-relation", &[]),
                 }
             }
         }
@@ -561,11 +499,9 @@ impl<'a> Speaker<'a> {
 
     fn relation(&self, index: usize, event: &Event) -> String {
         let head = self.relation_head(index);
-        let numbers = self.relation_numbers(index, &event.before);
-        let reason = match (numbers, self.english()) {
-            (Some(numbers), true) => format!("{head}: {numbers}"),
-            (Some(numbers), false) => format!("{head}：{numbers}"),
-            (None, _) => head,
+        let reason = match self.relation_numbers(index, &event.before) {
+            Some(numbers) => self.say("relation", &[("head", &head), ("numbers", &numbers)]),
+            None => head,
         };
         self.so(reason, self.conclusions(event), None)
     }
@@ -581,16 +517,19 @@ impl<'a> Speaker<'a> {
 
     fn cases(&self, cell: CellId, refuted: &[(u8, Option<usize>)], event: &Event) -> String {
         let name = self.cell_name(cell);
-        let tried = self.candidates(event.before[cell]);
-        let mut sentences = Vec::new();
-        if self.english() {
-            sentences.push(format!(
-                "Try each candidate for {name} ({}).",
-                tried.replace(" or ", ", ")
-            ));
-        } else {
-            sentences.push(format!("{name}の候補（{tried}）を順に試す。"));
-        }
+        let tried = digits_of(event.before[cell])
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(self.text("candidates-separator"));
+        let mut sentences = vec![self.say(
+            "try",
+            &[
+                ("name", &name),
+                ("digits", &tried),
+                ("candidates", &self.candidates(event.before[cell])),
+            ],
+        )];
         // Digits refuted at the same place are told together.
         let mut groups: Vec<(Option<usize>, Vec<String>)> = Vec::new();
         for &(digit, item) in refuted {
@@ -600,115 +539,57 @@ impl<'a> Speaker<'a> {
             }
         }
         for (item, digits) in groups {
-            let english = self.english();
-            let digits = if english {
-                let mut words = list(&digits, self.language);
-                if digits.len() > 1 {
-                    words = words.replace(" and ", " or ");
-                }
-                words
-            } else {
-                digits.join("か")
-            };
-            sentences.push(match (item, english) {
-                (Some(item), true) => format!(
-                    "Suppose it is {digits}: then {} cannot work out, a contradiction.",
-                    self.failure_place(item)
+            let digits = self.joined(&digits, "refuted-separator", "refuted-last");
+            sentences.push(match item {
+                Some(item) => self.say(
+                    "suppose-fails",
+                    &[("digits", &digits), ("place", &self.failure_place(item))],
                 ),
-                (None, true) => format!(
-                    "Suppose it is {digits}: then trying the cases that follow ends in a contradiction every time."
-                ),
-                (Some(item), false) => format!(
-                    "{digits}とすると、{}が成り立たず矛盾。",
-                    self.failure_place(item)
-                ),
-                (None, false) => {
-                    format!("{digits}とすると、さらに場合分けしてもすべて矛盾。")
-                }
+                None => self.say("suppose-cases", &[("digits", &digits)]),
             });
         }
-        let value = self.candidates(event.after[cell]);
-        sentences.push(if self.english() {
-            format!("So {name} is {value}.")
-        } else {
-            format!("よって{name}は{value}。")
-        });
-        sentences.join(" ")
+        sentences.push(self.say(
+            "so-cell",
+            &[
+                ("name", &name),
+                ("value", &self.candidates(event.after[cell])),
+            ],
+        ));
+        sentences.join(self.text("cases-joiner"))
     }
 
     /// "Carries: look at the first digit of the product." (the rule's reasoning and the
     /// digit it finds, not the value).
     pub(super) fn hint(&self, rule: Rule, cell: CellId) -> String {
         let (what, name) = self.hint_parts(rule, cell);
-        if self.english() {
-            format!("{what}: look at {name}.")
-        } else {
-            format!("{what}：{name}に注目。")
-        }
+        self.say("hint", &[("what", &what), ("name", &name)])
     }
 
     /// The hint's parts: the kind of reasoning, and the digit it finds.
     pub(super) fn hint_parts(&self, rule: Rule, cell: CellId) -> (String, String) {
-        let english = self.english();
-        let what = match (rule, english) {
-            (Rule::Carry, true) => "What a column can carry",
-            (Rule::ColumnAnalysis | Rule::MultiplicationColumn, true) => {
-                "A column with several unknown digits"
-            }
-            (Rule::DigitCount, true) => "How many digits a product has",
-            (Rule::RemainderBound, true) => "What is left is less than the divisor",
-            (Rule::Magnitude, true) => "The size of whole numbers",
-            (_, true) => "Try the candidates of one digit",
-            (Rule::Carry, false) => "繰り上がりの大きさ",
-            (Rule::ColumnAnalysis | Rule::MultiplicationColumn, false) => {
-                "わからない数字が複数ある列"
-            }
-            (Rule::DigitCount, false) => "積の桁数",
-            (Rule::RemainderBound, false) => "引き算の残りは割る数より小さい",
-            (Rule::Magnitude, false) => "数全体の大きさ",
-            (_, false) => "場合分け",
+        let key = match rule {
+            Rule::Carry => "rule-carry",
+            Rule::ColumnAnalysis | Rule::MultiplicationColumn => "rule-column",
+            Rule::DigitCount => "rule-digit-count",
+            Rule::RemainderBound => "rule-remainder",
+            Rule::Magnitude => "rule-magnitude",
+            _ => "rule-cases",
         };
-        (what.to_string(), self.cell_name(cell))
+        (self.text(key).to_string(), self.cell_name(cell))
     }
 
     /// The hint of a puzzle that column arithmetic and the times table solve.
     pub(super) fn easy_hint(&self) -> String {
-        if self.english() {
-            "Column arithmetic and the times table solve it: start from the units column.".into()
-        } else {
-            "筆算と九九だけで解けます。一の位の列から始めましょう。".into()
-        }
+        self.text("easy-hint").to_string()
     }
 
     fn search(&self, cell: CellId, event: &Event) -> String {
-        let name = self.cell_name(cell);
-        let value = self.candidates(event.after[cell]);
-        if self.english() {
-            format!(
-                "No rule and no short case analysis decides the next digit; trying the candidates of {name} one by one, only {value} leads to the solution, so {name} is {value}."
-            )
-        } else {
-            format!(
-                "規則や短い場合分けでは次の数字が決まらない。{name}の候補を一つずつ試すと、解に至るのは{value}だけなので、{name}は{value}。"
-            )
-        }
+        self.say(
+            "search",
+            &[
+                ("name", &self.cell_name(cell)),
+                ("value", &self.candidates(event.after[cell])),
+            ],
+        )
     }
-}
-
-/// 一の位, 十の位, … (右から n 桁目 beyond 千万).
-fn place(position: usize) -> String {
-    const PLACES: [&str; 8] = [
-        "一の位",
-        "十の位",
-        "百の位",
-        "千の位",
-        "万の位",
-        "十万の位",
-        "百万の位",
-        "千万の位",
-    ];
-    PLACES.get(position).map_or_else(
-        || format!("右から{}桁目", position + 1),
-        |place| place.to_string(),
-    )
 }
