@@ -509,30 +509,54 @@ fn x_and_windoku_drill_sections_stop_at_the_technique() {
 }
 
 /// `technique_page = true` opens the section with the techniques chapter's entry for its
-/// technique (a page before its puzzles, headed by the section's title, with the technique's name and
-/// what it looks for); without a technique or without the chapter it is refused at the key.
+/// technique (headed by the section's title, with the technique's name and what it looks
+/// for), and the section's first puzzles follow on that page where its grid has rows free
+/// below the entry, each where it stands on the section's other pages; without a technique
+/// or without the chapter it is refused at the key.
 #[test]
 fn a_technique_page_opens_the_section_with_its_entry() {
     let dir = common::scratch("technique-page");
     let base = "title = \"T\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n\
         [front]\ntechniques = true\n\
-        [[section]]\ntitle = \"X-Wing practice\"\nkind = \"sudoku\"\ncount = 2\nhardest = \"X-Wing\"\nper_page = \"1x2\"\n";
+        [[section]]\ntitle = \"X-Wing practice\"\nkind = \"sudoku\"\ncount = 3\nhardest = \"X-Wing\"\nper_page = \"1x2\"\n";
     assert_eq!(common::build(&dir, "plain", base, &[]), 0);
     let opened = format!("{base}technique_page = true\n");
     assert_eq!(common::build(&dir, "opened", &opened, &[]), 0);
     let pdf = common::Pdf::load(&dir.join("opened.pdf"));
-    let first_page = |name: &str| {
-        common::manifest(&dir.join(format!("{name}.pdf")))["puzzles"][0]["page"]
-            .as_u64()
-            .unwrap() as usize
+    // (page, top, height) of each puzzle's figure.
+    let puzzles = |name: &str| -> Vec<(usize, f64, f64)> {
+        common::manifest(&dir.join(format!("{name}.pdf")))["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|puzzle| {
+                (
+                    puzzle["page"].as_u64().unwrap() as usize,
+                    puzzle["bbox"][1].as_f64().unwrap(),
+                    puzzle["bbox"][3].as_f64().unwrap(),
+                )
+            })
+            .collect()
     };
-    let first = first_page("opened");
+    let (plain, opened_at) = (puzzles("plain"), puzzles("opened"));
+    let opener = opened_at[0].0;
     assert_eq!(
-        first,
-        first_page("plain") + 1,
-        "one page more before the puzzles"
+        opener, plain[0].0,
+        "the first puzzle is on the opening page"
     );
-    let page = pdf.page_text(first - 1);
+    assert_eq!(
+        opened_at.iter().map(|place| place.0).collect::<Vec<_>>(),
+        vec![opener, opener + 1, opener + 1],
+        "one puzzle below the entry, two on the next page"
+    );
+    // Its figure is the size of the section's others, under the entry: in the room of
+    // the grid's second row, raised towards the entry at most by the room the entry leaves.
+    assert_eq!(opened_at[0].2, opened_at[2].2, "the same size");
+    assert!(
+        opened_at[0].1 <= opened_at[2].1 && opened_at[0].1 > opened_at[1].1 + opened_at[1].2 / 2.0,
+        "{opened_at:?}"
+    );
+    let page = pdf.page_text(opener);
     assert!(page.contains("X-Wing practice"), "{page}");
     assert!(page.contains("X-Wing"), "{page}");
     assert!(
@@ -540,6 +564,16 @@ fn a_technique_page_opens_the_section_with_its_entry() {
         "what an X-wing looks for: {page}"
     );
     assert!(page.contains("Example from puzzle"), "{page}");
+    // A puzzle a page alone has no row free below the entry: it starts the next page.
+    let whole = opened.replace("per_page = \"1x2\"", "per_page = \"1x1\"");
+    assert_eq!(common::build(&dir, "whole", &whole, &[]), 0);
+    let whole_at = puzzles("whole");
+    assert_eq!(whole_at[0].0, opener + 1, "{whole_at:?}");
+    assert!(
+        common::Pdf::load(&dir.join("whole.pdf"))
+            .page_text(opener)
+            .contains("Example from puzzle")
+    );
     for (spec, place, message) in [
         (
             opened.replace("[front]\ntechniques = true\n", ""),

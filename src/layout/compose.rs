@@ -59,8 +59,15 @@ pub enum Role {
     /// Page `k` of [`Pagination::technique_pages`].
     Techniques(usize),
     /// The page opening a section with `technique_page = true`: the techniques chapter's
-    /// entry for the technique the section teaches, under the section's title.
-    SectionTechnique(usize),
+    /// entry for the technique the section teaches, under the section's title, then the
+    /// section's puzzles `first..first + count` in the rows of its puzzle grid below the
+    /// entry (the entry takes the top `rows` rows).
+    SectionTechnique {
+        section: usize,
+        first: usize,
+        count: usize,
+        rows: usize,
+    },
     /// Hints to the puzzles `hint_list[first..first + count]`: plain (`rung` 0), or one
     /// rung (1 to 3) of a ladder.
     Hints {
@@ -174,7 +181,7 @@ fn body_height(spec: &Spec) -> f64 {
 /// Decides every page's role; needs only the spec. Walkthrough pages are left out until
 /// the walkthroughs are made and sized ([`settle`]).
 pub fn paginate(spec: &Spec) -> Pagination {
-    paginate_with(spec, &[], &[], &[])
+    paginate_with(spec, &[], &[], &[], &[])
 }
 
 /// The height below the heading band of a page's body.
@@ -184,12 +191,15 @@ pub fn walk_room(spec: &Spec) -> f64 {
 
 /// Decides every page's role with the walkthroughs sized in `walks` (by puzzle; empty when
 /// none are made yet), the techniques chapter's entries sized in `chapter`, and the
-/// legend of the coordinates that opens the walkthroughs (`legend`, wrapped lines).
+/// legend of the coordinates that opens the walkthroughs (`legend`, wrapped lines), and
+/// by section the rows of its puzzle grid its technique page's entry takes (`openers`;
+/// without, the entry takes the whole page).
 pub fn paginate_with(
     spec: &Spec,
     walks: &[Option<WalkLayout>],
     chapter: &[techniques::Entry],
     legend: &[String],
+    openers: &[usize],
 ) -> Pagination {
     let language = spec.language;
     let answers_title = spec
@@ -375,13 +385,32 @@ pub fn paginate_with(
             }
             labels.push((label.clone(), roles.len() + 1));
         }
-        if section.technique_page.is_some() {
-            roles.push(Role::SectionTechnique(index));
-        }
         let capacity = section.per_page.value.count();
         let first = firsts[index];
         let count = section.count.value;
         let mut done = 0;
+        if section.technique_page.is_some() {
+            // The section's first puzzles share the entry's page, in the grid rows below it
+            // (where they stand on the section's other pages); the masthead, when it is
+            // still to come, opens the next page whole.
+            let grid_rows = section.per_page.value.rows;
+            let rows = openers.get(index).copied().unwrap_or(grid_rows);
+            let on_page = if spec.front.masthead.is_some() && masthead.is_none() {
+                0
+            } else {
+                ((grid_rows - rows.min(grid_rows)) * section.per_page.value.columns).min(count)
+            };
+            roles.push(Role::SectionTechnique {
+                section: index,
+                first,
+                count: on_page,
+                rows,
+            });
+            for slot in 0..on_page {
+                questions[first + slot] = (roles.len(), slot);
+            }
+            done = on_page;
+        }
         while done < count {
             let mut room = capacity;
             if spec.front.masthead.is_some() && masthead.is_none() {
@@ -553,7 +582,11 @@ pub fn settle(
     let walks = &teaching.walkthroughs[..];
     let mut pagination = paginate(spec);
     let mut geometry = Geometry::new(spec, &pagination, fonts)?;
-    if walks.iter().all(Option::is_none) && teaching.techniques.is_empty() {
+    let opens_sections = spec
+        .sections
+        .iter()
+        .any(|section| section.technique_page.is_some());
+    if walks.iter().all(Option::is_none) && teaching.techniques.is_empty() && !opens_sections {
         return Ok((pagination, geometry));
     }
     let section_of = sections_of(spec);
@@ -607,7 +640,27 @@ pub fn settle(
                 geometry.body_width(),
             )
         });
-        pagination = paginate_with(spec, &layouts, &entries, &legend);
+        let openers: Vec<usize> = spec
+            .sections
+            .iter()
+            .enumerate()
+            .map(|(index, section)| {
+                if section.technique_page.is_some() {
+                    let height = opener_height(
+                        spec,
+                        fonts,
+                        geometry.body_width(),
+                        section,
+                        &teaching.techniques,
+                        &entries,
+                    );
+                    geometry.opener_rows(spec, index, height)
+                } else {
+                    section.per_page.value.rows
+                }
+            })
+            .collect();
+        pagination = paginate_with(spec, &layouts, &entries, &legend, &openers);
         let next = Geometry::new(spec, &pagination, fonts)?;
         if next == geometry {
             break;
@@ -615,6 +668,56 @@ pub fn settle(
         geometry = next;
     }
     Ok((pagination, geometry))
+}
+
+/// Where a technique page's entry starts below the top of the body: under the section's
+/// heading band.
+fn opener_top(spec: &Spec, geometry: &Geometry, section: usize) -> f64 {
+    (style::HEADING * spec.page.text_size.value).max(geometry.headings[section])
+}
+
+/// The techniques chapter's entry a technique page shows: the first (easiest) of the
+/// techniques the section teaches that the chapter has an example of.
+fn opener_entry(
+    section: &SectionSpec,
+    language: Language,
+    examples: &[TechniqueExample],
+) -> Option<usize> {
+    let taught = section.options.taught_topics(language);
+    examples
+        .iter()
+        .position(|example| taught.iter().any(|topic| topic.name == example.topic.name))
+}
+
+/// The height of a technique page's entry: the chapter's entry, or (for techniques the
+/// chapter has no example of) each taught technique's name and what it looks for, as
+/// [`Composer::section_technique_page`] sets them in a body `width` points wide.
+fn opener_height(
+    spec: &Spec,
+    fonts: &FontSet,
+    width: f64,
+    section: &SectionSpec,
+    examples: &[TechniqueExample],
+    entries: &[techniques::Entry],
+) -> f64 {
+    if let Some(entry) =
+        opener_entry(section, spec.language, examples).and_then(|index| entries.get(index))
+    {
+        return entry.height;
+    }
+    let text = spec.page.text_size.value;
+    let size = text * walk::style::TEXT;
+    let pitch = size * walk::style::LEADING;
+    let metrics = fonts.metrics(fonts.text);
+    section
+        .options
+        .taught_topics(spec.language)
+        .iter()
+        .map(|topic| {
+            let lines = wrap(metrics, &topic.about, size, width).len();
+            walk::style::HEADER * text + size + lines as f64 * pitch + walk::style::STEP_GAP * text
+        })
+        .sum()
 }
 
 /// Refuses a walkthrough panel (a step and its figure) taller than a page: panels are
@@ -1117,6 +1220,19 @@ impl Geometry {
         (cell_width.max(0.0), cell_height.max(0.0))
     }
 
+    /// How many rows of section `section`'s puzzle grid its technique page's entry,
+    /// `height` points tall under the heading, takes: the rows starting above its foot.
+    fn opener_rows(&self, spec: &Spec, section: usize, height: f64) -> usize {
+        let per_page = spec.sections[section].per_page.value;
+        let heading = self.headings[section];
+        let (_, cell_height) = self.slot_size(spec, per_page, heading);
+        let pitch = cell_height + style::GAP_DOWN * spec.page.text_size.value;
+        let foot = opener_top(spec, self, section) + height;
+        (0..per_page.rows)
+            .find(|&row| heading + row as f64 * pitch >= foot)
+            .unwrap_or(per_page.rows)
+    }
+
     /// The cells of a question or answer page, row by row.
     fn cells(&self, spec: &Spec, number: usize, per_page: PerPage, heading: f64) -> Vec<Cell> {
         let text = spec.page.text_size.value;
@@ -1591,7 +1707,7 @@ impl Composer<'_> {
             Role::Questions { .. } if opens_with_masthead => None,
             Role::Contents { .. } => Some(words::contents(self.language()).to_string()),
             Role::Rules(index) => Some(self.pagination.rules[*index].running.clone()),
-            Role::Questions { section, .. } | Role::SectionTechnique(section) => {
+            Role::Questions { section, .. } | Role::SectionTechnique { section, .. } => {
                 Some(self.spec.sections[*section].title.value.clone())
             }
             Role::Answers { .. } => Some(self.answers_title()),
@@ -1630,8 +1746,14 @@ impl Composer<'_> {
             }
             Role::Walkthroughs(index) => self.walk_page(&mut items, number, *index)?,
             Role::Techniques(index) => self.techniques_page(&mut items, number, *index)?,
-            Role::SectionTechnique(section) => {
-                self.section_technique_page(&mut items, number, *section)?
+            Role::SectionTechnique {
+                section,
+                first,
+                count,
+                rows,
+            } => {
+                self.section_technique_page(&mut items, number, *section)?;
+                self.opener_puzzles(&mut items, number, *section, *first, *count, *rows)?;
             }
             Role::Hints { first, count, rung } => {
                 self.hint_page(&mut items, number, *first, *count, *rung)
@@ -2518,6 +2640,45 @@ impl Composer<'_> {
         Ok(())
     }
 
+    /// The puzzles sharing a technique page: the rows of the section's puzzle grid below
+    /// the `rows` its entry takes, their cells as on the section's other pages, raised to
+    /// stand in the middle of the room between the entry's foot and the grid's.
+    fn opener_puzzles(
+        &mut self,
+        items: &mut Vec<Item>,
+        number: usize,
+        section: usize,
+        first: usize,
+        count: usize,
+        rows: usize,
+    ) -> Result<()> {
+        let per_page = self.spec.sections[section].per_page.value;
+        let cells =
+            self.geometry
+                .cells(self.spec, number, per_page, self.geometry.headings[section]);
+        let skipped = rows * per_page.columns;
+        let Some(first_free) = cells.get(skipped) else {
+            return Ok(());
+        };
+        let body = self.geometry.body(self.spec, number);
+        let entry_height = opener_height(
+            self.spec,
+            self.fonts,
+            body.width,
+            &self.spec.sections[section],
+            self.techniques,
+            &self.pagination.technique_entries,
+        );
+        let foot = body.y + opener_top(self.spec, self.geometry, section) + entry_height;
+        let lift = ((first_free.rect.y - foot) / 2.0).max(0.0);
+        for (slot, &cell) in cells.iter().skip(skipped).take(count).enumerate() {
+            let mut rect = cell.rect;
+            rect.y -= lift;
+            self.puzzle_cell(items, Cell { rect }, first + slot, number, false)?;
+        }
+        Ok(())
+    }
+
     /// The page opening a section with `technique_page = true`: the section's title as
     /// its heading, then the techniques chapter's entry for the first technique (easiest
     /// first) of the family the section teaches.
@@ -2532,12 +2693,8 @@ impl Composer<'_> {
         let spec_section = &self.spec.sections[section];
         self.heading(items, body, &spec_section.title.value);
         let taught = spec_section.options.taught_topics(self.language());
-        let top = body.y + style::HEADING * text;
-        if let Some(entry_index) = self
-            .techniques
-            .iter()
-            .position(|example| taught.iter().any(|topic| topic.name == example.topic.name))
-        {
+        let top = body.y + opener_top(self.spec, self.geometry, section);
+        if let Some(entry_index) = opener_entry(spec_section, self.language(), self.techniques) {
             return self.technique_entry(items, body, top, entry_index);
         }
         // Techniques the chapter has no example of (singles, which walkthroughs tell in
