@@ -41,9 +41,29 @@ fn partial_files(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// The program, with Ctrl-C and SIGTERM at their default action as in a terminal. A shell
+/// script that runs the tests in the background (`cargo test &`) starts them with SIGINT
+/// ignored, and an ignored signal stays ignored across exec: puzzlebook rightly keeps it so
+/// (as under nohup), which is not what these tests are about.
+fn puzzlebook_as_in_a_terminal() -> Command {
+    use std::os::unix::process::CommandExt;
+
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzlebook"));
+    // SAFETY: between fork and exec the child only calls signal(2), which is
+    // async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGTERM, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    command
+}
+
 /// Starts `puzzlebook -v ARGS` in `dir`; its standard error lines arrive on the receiver.
 fn start(dir: &Path, args: &[&str]) -> (Child, Receiver<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+    let mut child = puzzlebook_as_in_a_terminal()
         .arg("-v")
         .args(args)
         .current_dir(dir)
@@ -193,7 +213,7 @@ fn many_files_are_written_all_or_none() {
     let mut outcomes = BTreeMap::new();
     for delay in [40, 80, 120, 160, 240, 320, 480, 640, 960] {
         let _ = std::fs::remove_dir_all(dir.join("out"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+        let mut child = puzzlebook_as_in_a_terminal()
             .args(["export", "short.toml", "--to", "out", "--format", "svg"])
             .current_dir(&dir)
             .stderr(Stdio::null())
