@@ -790,7 +790,9 @@ impl SectionKind for SudokuSection {
     /// 4×4 sudoku (classic and X) are few: their distinct puzzles are listed in full.
     fn listing(&self) -> Option<std::sync::Arc<dyn Listing>> {
         let options = self.variant.as_ref()?;
-        if !is_listed(options.size, options.variant) {
+        // The list knows ratings, not the techniques a solve uses: a section asking for
+        // some (and its drills) is made, each puzzle graded for them.
+        if !is_listed(options.size, options.variant) || !self.techniques.is_empty() {
             return None;
         }
         let catalogue = catalogue(Settings {
