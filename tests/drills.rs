@@ -407,6 +407,16 @@ per_page = "{per_page}"
     )
 }
 
+/// The box of each cell of a grid of `size`, numbered row by row.
+fn boxes_of(size: puzzlebook::sudoku::variant::Size) -> Vec<usize> {
+    let side = size.side();
+    (0..side * side)
+        .map(|cell| {
+            (cell / side) / size.box_rows() * size.box_rows() + (cell % side) / size.box_columns()
+        })
+        .collect()
+}
+
 /// The position before the first step of `technique` on a jigsaw, another size or a
 /// killer, by a plain computation: the givens and the placements of the grader's earlier
 /// steps (on a fresh grading), every value no cell of its row, column, box or region (or
@@ -431,12 +441,7 @@ fn plain_house_position(line: &str, technique: &str) -> (usize, Vec<u8>, Vec<u16
             let geometry = killer.geometry();
             let size = geometry.size();
             let side = size.side();
-            let boxes: Vec<usize> = (0..side * side)
-                .map(|cell| {
-                    (cell / side) / size.box_rows() * size.box_rows()
-                        + (cell % side) / size.box_columns()
-                })
-                .collect();
+            let boxes = boxes_of(size);
             let cages: Vec<usize> = killer.cage_of().iter().map(|&c| usize::from(c)).collect();
             (
                 killer.givens().to_vec(),
@@ -467,12 +472,7 @@ fn plain_house_position(line: &str, technique: &str) -> (usize, Vec<u8>, Vec<u16
                     .map(|c| c.to_digit(36).unwrap() as usize)
                     .collect()
             } else {
-                (0..side * side)
-                    .map(|cell| {
-                        (cell / side) / size.box_rows() * size.box_rows()
-                            + (cell % side) / size.box_columns()
-                    })
-                    .collect()
+                boxes_of(size)
             };
             (puzzle.cells().to_vec(), side, regions, None, grading.steps)
         }

@@ -5,13 +5,14 @@
 
 use std::sync::Arc;
 
-use super::kind::{Content, Hint, Walkthrough, Wording};
+use super::kind::{Content, Hint, Topic, Walkthrough, Wording};
 use super::plan::Puzzle;
 use super::spec::Language;
 use crate::error::Result;
 use crate::kind::Kind;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::drill::Drill;
+use crate::sudoku::grade::target::TechniqueTarget;
 use crate::sudoku::techniques::{Named, printed_step_name};
 use crate::sudoku::variant::grid::value_char;
 
@@ -123,5 +124,28 @@ pub(super) fn as_drill(
             drill,
         }),
         ..made
+    })
+}
+
+/// The printed name of the technique a section drills (`drill = true`), for its captions.
+pub(super) fn drilled_name(
+    drill: bool,
+    techniques: &TechniqueTarget,
+    language: Language,
+) -> Option<&'static str> {
+    if !drill {
+        return None;
+    }
+    crate::sudoku::grade::target::drill_name(techniques, language)
+}
+
+/// The techniques chapter's topics a section teaches: those of the family its `hardest`
+/// (else `needs`) names first.
+pub(super) fn taught_topics(techniques: &TechniqueTarget, language: Language) -> Vec<Topic> {
+    techniques.drilled().map_or_else(Vec::new, |named| {
+        named
+            .techniques()
+            .map(|technique| super::sudoku::topic(technique, language))
+            .collect()
     })
 }

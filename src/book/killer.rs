@@ -113,19 +113,11 @@ impl SectionKind for KillerSection {
     }
 
     fn drilled(&self, language: Language) -> Option<&'static str> {
-        if !self.drill {
-            return None;
-        }
-        crate::sudoku::grade::target::drill_name(&self.techniques, language)
+        super::drill::drilled_name(self.drill, &self.techniques, language)
     }
 
     fn taught_topics(&self, language: Language) -> Vec<Topic> {
-        self.techniques.drilled().map_or_else(Vec::new, |named| {
-            named
-                .techniques()
-                .map(|technique| super::sudoku::topic(technique, language))
-                .collect()
-        })
+        super::drill::taught_topics(&self.techniques, language)
     }
 
     fn has_hints(&self) -> bool {

@@ -817,19 +817,11 @@ impl SectionKind for SudokuSection {
     }
 
     fn drilled(&self, language: Language) -> Option<&'static str> {
-        if !self.drill {
-            return None;
-        }
-        crate::sudoku::grade::target::drill_name(&self.techniques, language)
+        super::drill::drilled_name(self.drill, &self.techniques, language)
     }
 
     fn taught_topics(&self, language: Language) -> Vec<Topic> {
-        self.techniques.drilled().map_or_else(Vec::new, |named| {
-            named
-                .techniques()
-                .map(|technique| topic(technique, language))
-                .collect()
-        })
+        super::drill::taught_topics(&self.techniques, language)
     }
 
     fn seed_path(&self) -> Vec<String> {

@@ -137,13 +137,28 @@ pub(crate) fn first_step_of<S>(
         })
 }
 
-/// The digit a step leads to: its own first placement, else the next step's when that
-/// is a single.
-pub(crate) fn leads_to<P: Copy>(own: Option<P>, next: Option<(Technique, Option<P>)>) -> Option<P> {
-    own.or_else(|| {
+/// The digit a step leads to — its own first placement `own`, else the `next` step's
+/// when that is a single — circled in the step's answer when the step places none (its
+/// cell shaded as a target unless the pattern holds it).
+pub(crate) fn circle_leads_to<C: Copy + Ord>(
+    placements: &mut Vec<(C, u8)>,
+    targets: &mut Vec<C>,
+    pattern: &[C],
+    own: Option<(C, u8)>,
+    next: Option<(Technique, Option<(C, u8)>)>,
+) -> Option<(C, u8)> {
+    let leads_to = own.or_else(|| {
         next.filter(|(technique, _)| is_single(*technique))
             .and_then(|(_, placed)| placed)
-    })
+    });
+    if let Some((cell, digit)) = leads_to.filter(|_| placements.is_empty()) {
+        placements.push((cell, digit));
+        if !targets.contains(&cell) && !pattern.contains(&cell) {
+            targets.push(cell);
+            targets.sort_unstable();
+        }
+    }
+    leads_to
 }
 
 /// The drill of `family` in a classic puzzle with a unique solution: the first step of
@@ -191,21 +206,15 @@ pub fn drill_in(puzzle: &Grid, extra: ExtraHouses, family: &Named) -> Result<Dri
         pencil_marks: true,
         extra: told.moment.extra,
     };
-    let leads_to = leads_to(
+    let mut answer = told.moment;
+    let leads_to = circle_leads_to(
+        &mut answer.placements,
+        &mut answer.targets,
+        &answer.pattern,
         step.placements.first().copied(),
         path.get(index + 1)
             .map(|next| (next.technique, next.placements.first().copied())),
     );
-    let mut answer = told.moment;
-    if answer.placements.is_empty()
-        && let Some((cell, digit)) = leads_to
-    {
-        answer.placements.push((cell, digit));
-        if !answer.targets.contains(&cell) && !answer.pattern.contains(&cell) {
-            answer.targets.push(cell);
-            answer.targets.sort_unstable();
-        }
-    }
     Ok(Drill {
         index,
         technique: step.technique,

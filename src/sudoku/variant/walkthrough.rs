@@ -22,7 +22,7 @@ use super::words;
 use crate::error::Result;
 use crate::i18n::Language as Words;
 use crate::sudoku::grade::Technique;
-use crate::sudoku::grade::drill::{Drill, DrillMoment, first_step_of, leads_to};
+use crate::sudoku::grade::drill::{Drill, DrillMoment, circle_leads_to, first_step_of};
 use crate::sudoku::grade::walkthrough::{
     MOST_DIAGRAMS, in_every_language, is_single, singles_words, without_name,
 };
@@ -177,21 +177,15 @@ pub(crate) fn drill_on(
     };
     let step = &path[index];
     let told = technique_step(step, vec![index], question.clone());
-    let leads_to = leads_to(
+    let mut answer = told.moment;
+    let leads_to = circle_leads_to(
+        &mut answer.placements,
+        &mut answer.targets,
+        &answer.pattern,
         step.placements.first().copied(),
         path.get(index + 1)
             .map(|next| (next.technique, next.placements.first().copied())),
     );
-    let mut answer = told.moment;
-    if answer.placements.is_empty()
-        && let Some((cell, digit)) = leads_to
-    {
-        answer.placements.push((cell, digit));
-        if !answer.targets.contains(&cell) && !answer.pattern.contains(&cell) {
-            answer.targets.push(cell);
-            answer.targets.sort_unstable();
-        }
-    }
     Ok(Drill {
         index,
         technique: step.technique,
