@@ -568,12 +568,12 @@ fn drills_on_other_grids_show_exactly_the_graders_candidates() {
         let composed =
             compose_walked(&spec, &pagination, &geometry, &puzzles, &taught, &fonts).unwrap();
         let side = size.side();
-        for index in 0..plan.jobs.len() {
-            let placement = &composed.placements[index];
+        assert_eq!(puzzles.len(), plan.jobs.len());
+        for (puzzle, placement) in puzzles.iter().zip(&composed.placements) {
             let page = &composed.document.pages[placement.page - 1];
             let bbox = placement.bbox;
             let cell = bbox.width / side as f64;
-            let line = puzzles[index].puzzle_line();
+            let line = puzzle.puzzle_line();
             let (first, values, candidates) = plain_house_position(&line, technique);
             let mut drawn_values = vec![0u8; side * side];
             let mut drawn_candidates = vec![0u16; side * side];
@@ -616,7 +616,7 @@ fn drills_on_other_grids_show_exactly_the_graders_candidates() {
                 "{technique}: the pencil marks"
             );
             // The manifest gives the same position, at the step of a fresh grading.
-            let fields = puzzles[index].content.manifest_fields();
+            let fields = puzzle.content.manifest_fields();
             let drill = &fields.iter().find(|(key, _)| *key == "drill").unwrap().1;
             assert_eq!(drill["step"].as_u64(), Some(first as u64), "{line}");
             let position: Vec<u8> = drill["position"]
