@@ -419,11 +419,6 @@ fn split_of(
     spacing: f64,
 ) -> f64 {
     let gap = style::TABLE_GAP * spacing;
-    let outcome = rows
-        .iter()
-        .map(|(_, outcome)| metrics.width(outcome, size))
-        .fold(0.0, f64::max)
-        .min(width * style::TABLE_OUTCOME);
     let lines_with = |left: f64| -> usize {
         rows.iter()
             .map(|(what, done)| {
@@ -432,7 +427,7 @@ fn split_of(
             })
             .sum()
     };
-    let widest = (width - outcome - gap).max(size * 6.0);
+    let widest = widest_split(metrics, rows, size, width, spacing);
     let mut left = widest;
     let mut fewest = lines_with(widest);
     for share in [0.3, 0.38, 0.46, 0.54] {
@@ -443,6 +438,38 @@ fn split_of(
         }
     }
     left
+}
+
+/// The width of a table's deductions column `width` wide that leaves its outcomes the
+/// room they need (at most [`style::TABLE_OUTCOME`] of it).
+fn widest_split(
+    metrics: &FontMetrics,
+    rows: &[(&str, &str)],
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> f64 {
+    let outcome = rows
+        .iter()
+        .map(|(_, outcome)| metrics.width(outcome, size))
+        .fold(0.0, f64::max)
+        .min(width * style::TABLE_OUTCOME);
+    (width - outcome - style::TABLE_GAP * spacing).max(size * 6.0)
+}
+
+/// [`widest_split`] of the table `text`; `None` for plain text.
+fn quick_split(
+    metrics: &FontMetrics,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> Option<f64> {
+    if !text.contains('\t') {
+        return None;
+    }
+    let rows: Vec<(&str, &str)> = table_rows(text).collect();
+    Some(widest_split(metrics, &rows, size, width, spacing))
 }
 
 /// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text);
@@ -595,6 +622,8 @@ pub fn lay_out(
             };
             let mut panels: Vec<Panel> = Vec::new();
             let mut current: Option<Panel> = None;
+            // Each step's words beside the figure, where they are wrapped so anyway.
+            let mut beside_words = vec![None; walk.steps.len()];
             for (index, step) in walk.steps.iter().enumerate() {
                 let (kind, column) = if step.diagram {
                     (PanelKind::Figure, if stacked { wide } else { narrow })
@@ -608,6 +637,9 @@ pub fn lay_out(
                     .filter(|_| column == wide)
                     .map(|columns| columns.left);
                 let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, left);
+                if !stacked && column == narrow {
+                    beside_words[index] = Some((lines.clone(), tab));
+                }
                 if let Some(panel) = current.as_mut() {
                     // Words beside a figure, or a shared panel's next step.
                     let joins = match (panel.kind, kind) {
@@ -754,12 +786,23 @@ pub fn lay_out(
                         .collect()
                 })
                 .collect();
+            // The others' words as they would be beside a floated figure; a table's
+            // columns split as its outcomes need, without the search for the fewest lines
+            // (a walkthrough has many tables, and few go beside a figure).
             let narrow_words = if stacked {
                 Vec::new()
             } else {
                 walk.steps
                     .iter()
-                    .map(|step| wrap_step(metrics, &step.text, size, narrow, text))
+                    .zip(beside_words)
+                    .map(|(step, wrapped)| {
+                        wrapped.unwrap_or_else(|| {
+                            let left = quick_split(metrics, &step.text, size, narrow, text);
+                            let (lines, tab, _) =
+                                wrap_rows(metrics, &step.text, size, narrow, text, left);
+                            (lines, tab)
+                        })
+                    })
                     .collect()
             };
             Some(WalkLayout {
