@@ -1456,6 +1456,31 @@ mod tests {
         assert_eq!(pages[1].blocks[0].panels[0].floated, None);
     }
 
+    /// Panels of `heights`: the second a figure whose words (30 pt) fit where it does not,
+    /// the others steps in words; every step two lines beside a figure.
+    fn waiting_layout(heights: &[f64]) -> WalkLayout {
+        let mut layout = layout(heights);
+        for panel in &mut layout.panels[2..] {
+            panel.kind = PanelKind::Text;
+        }
+        layout.panels[1].kind = PanelKind::Figure;
+        layout.floats[1] = Some(vec![Panel {
+            steps: 1..2,
+            kind: PanelKind::Text,
+            height: 30.0,
+            ..layout.panels[1].clone()
+        }]);
+        layout.narrow = vec![(vec!["a".into(), "b".into()], None); heights.len()];
+        layout
+    }
+
+    fn same(room: f64) -> Rooms {
+        Rooms {
+            first: room,
+            rest: room,
+        }
+    }
+
     /// The steps after a waiting figure go beside it at the top of the next page, in the
     /// column beside it; the chapter's heading opens only the first page when the pages
     /// after it have more room.
@@ -1463,23 +1488,9 @@ mod tests {
     fn steps_after_a_waiting_figure_go_beside_it() {
         let spec = spec();
         let header = style::HEADER * spec.page.text_size.value;
-        let mut layout = layout(&[150.0, 120.0, 20.0, 20.0]);
-        layout.panels[1].kind = PanelKind::Figure;
-        layout.panels[2].kind = PanelKind::Text;
-        layout.panels[3].kind = PanelKind::Text;
-        layout.floats[1] = Some(vec![Panel {
-            steps: 1..2,
-            kind: PanelKind::Text,
-            height: 30.0,
-            ..layout.panels[1].clone()
-        }]);
-        layout.narrow = vec![(vec!["a".into(), "b".into()], None); 4];
+        let layout = waiting_layout(&[150.0, 120.0, 20.0, 20.0]);
         let room = 150.0 + header + 60.0;
-        let rooms = Rooms {
-            first: room,
-            rest: room,
-        };
-        let pages = flow(&spec, &[Some(layout.clone())], &[0], rooms, 0.0);
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
         assert_eq!(pages.len(), 2);
         assert_eq!(pages[0].blocks[0].panels.len(), 3);
         let figure = &pages[1].blocks[0].panels;
@@ -1507,20 +1518,9 @@ mod tests {
     fn a_last_waiting_figure_goes_up_beside_the_steps_before_it() {
         let spec = spec();
         let header = style::HEADER * spec.page.text_size.value;
-        let mut layout = layout(&[150.0, 100.0]);
-        layout.panels[1].kind = PanelKind::Figure;
-        layout.floats[1] = Some(vec![Panel {
-            steps: 1..2,
-            kind: PanelKind::Text,
-            height: 30.0,
-            ..layout.panels[1].clone()
-        }]);
-        layout.narrow = vec![(vec!["a".into(), "b".into()], None); 2];
+        let mut layout = waiting_layout(&[150.0, 100.0]);
         let room = 150.0 + header + 70.0;
-        let rooms = Rooms {
-            first: room,
-            rest: room,
-        };
+        let rooms = same(room);
         let pages = flow(&spec, &[Some(layout.clone())], &[0], rooms, 0.0);
         assert_eq!(pages.len(), 1);
         let panels = &pages[0].blocks[0].panels;
@@ -1558,11 +1558,7 @@ mod tests {
         };
         layout.apart[1] = vec![(part(1), None), (part(2), None)];
         let room = 150.0 + header + 70.0;
-        let rooms = Rooms {
-            first: room,
-            rest: room,
-        };
-        let pages = flow(&spec, &[Some(layout)], &[0], rooms, 0.0);
+        let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
         assert_eq!(pages.len(), 2);
         assert_eq!(pages[0].blocks[0].panels[1], part(1));
         assert_eq!(pages[1].blocks[0].panels[0], part(2));
