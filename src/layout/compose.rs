@@ -710,8 +710,7 @@ fn opener_entry(
 }
 
 /// The height of a technique page's entry: the chapter's entry, or (for techniques the
-/// chapter has no example of) each taught technique's name and what it looks for, as
-/// [`Composer::section_technique_page`] sets them in a body `width` points wide.
+/// chapter has no example of) the list [`TopicList::set`] makes in a body `width` points wide.
 fn opener_height(
     spec: &Spec,
     fonts: &FontSet,
@@ -725,19 +724,47 @@ fn opener_height(
     {
         return entry.height;
     }
-    let text = spec.page.text_size.value;
-    let size = text * walk::style::TEXT;
-    let pitch = size * walk::style::LEADING;
-    let metrics = fonts.metrics(fonts.text);
-    section
-        .options
-        .taught_topics(spec.language)
-        .iter()
-        .map(|topic| {
-            let lines = wrap(metrics, &topic.about, size, width).len();
-            walk::style::HEADER * text + size + lines as f64 * pitch + walk::style::STEP_GAP * text
-        })
-        .sum()
+    TopicList::set(spec, fonts, width, section).height
+}
+
+/// What a technique page lists for techniques the chapter has no example of (singles,
+/// which walkthroughs tell in runs): each one's name and what it looks for, wrapped to the
+/// body. One function measures and draws it, so the page's height and its drawing agree.
+struct TopicList {
+    /// Each technique's name and the lines of what it looks for.
+    topics: Vec<(String, Vec<String>)>,
+    height: f64,
+}
+
+impl TopicList {
+    fn set(spec: &Spec, fonts: &FontSet, width: f64, section: &SectionSpec) -> TopicList {
+        let text = spec.page.text_size.value;
+        let size = text * walk::style::TEXT;
+        let metrics = fonts.metrics(fonts.text);
+        let topics: Vec<(String, Vec<String>)> = section
+            .options
+            .taught_topics(spec.language)
+            .into_iter()
+            .map(|topic| {
+                let lines = wrap(metrics, &topic.about, size, width);
+                (topic.name, lines)
+            })
+            .collect();
+        let height = topics
+            .iter()
+            .map(|(_, lines)| Self::topic_height(text, lines.len()))
+            .sum();
+        TopicList { topics, height }
+    }
+
+    /// One topic's height: its name's band, then its lines and the gap after them.
+    fn topic_height(text: f64, lines: usize) -> f64 {
+        let size = text * walk::style::TEXT;
+        walk::style::HEADER * text
+            + size
+            + lines as f64 * size * walk::style::LEADING
+            + walk::style::STEP_GAP * text
+    }
 }
 
 /// Refuses a walkthrough panel (a step and its figure) taller than a page: panels are
@@ -2712,14 +2739,12 @@ impl Composer<'_> {
         let text = self.text_size();
         let spec_section = &self.spec.sections[section];
         self.heading(items, body, &spec_section.title.value);
-        let taught = spec_section.options.taught_topics(self.language());
         let top = body.y + opener_top(self.spec, self.geometry, section);
         if let Some(entry_index) = opener_entry(spec_section, self.language(), self.techniques) {
             return self.technique_entry(items, body, top, entry_index);
         }
-        // Techniques the chapter has no example of (singles, which walkthroughs tell in
-        // runs): each one's name and what it looks for.
-        if taught.is_empty() {
+        let list = TopicList::set(self.spec, self.fonts, body.width, spec_section);
+        if list.topics.is_empty() {
             return Err(Error::runtime(format!(
                 "section {:?} opens with the page of its technique, and names none",
                 spec_section.title.value
@@ -2729,10 +2754,10 @@ impl Composer<'_> {
         let pitch = size * walk::style::LEADING;
         let metrics = self.fonts.metrics(self.fonts.text);
         let mut y = top;
-        for topic in &taught {
+        for (name, lines) in &list.topics {
             items.push(self.line_of(
                 self.fonts.bold,
-                &topic.name,
+                name,
                 text * 1.1,
                 body.x,
                 y + walk::style::HEADER * text * 0.62,
@@ -2740,11 +2765,11 @@ impl Composer<'_> {
                 0.0,
             ));
             let mut baseline = y + walk::style::HEADER * text + size;
-            for line in wrap(metrics, &topic.about, size, body.width) {
+            for line in lines {
                 items.push(run(
                     metrics,
                     self.fonts.text,
-                    &line,
+                    line,
                     size,
                     (body.x, baseline),
                     Align::Left,
@@ -2752,7 +2777,7 @@ impl Composer<'_> {
                 ));
                 baseline += pitch;
             }
-            y = baseline + walk::style::STEP_GAP * text;
+            y += TopicList::topic_height(text, lines.len());
         }
         Ok(())
     }
