@@ -189,6 +189,26 @@ pub fn walk_room(spec: &Spec) -> f64 {
     body_height(spec) - style::HEADING * spec.page.text_size.value
 }
 
+/// A running head that names the section names the chapter on every page: then only the
+/// first page of a chapter sets its heading.
+fn running_head_names_section(spec: &Spec) -> bool {
+    spec.page.header.value.contains("{section}")
+}
+
+/// The room of the walkthrough pages: the first of a run under the chapter's heading, the
+/// rest under it too unless the running head names the chapter.
+pub fn walk_rooms(spec: &Spec) -> walk::Rooms {
+    let first = walk_room(spec);
+    walk::Rooms {
+        first,
+        rest: if running_head_names_section(spec) {
+            body_height(spec)
+        } else {
+            first
+        },
+    }
+}
+
 /// Decides every page's role with the walkthroughs sized in `walks` (by puzzle; empty when
 /// none are made yet), the techniques chapter's entries sized in `chapter`, and the
 /// legend of the coordinates that opens the walkthroughs (`legend`, wrapped lines), and
@@ -290,14 +310,14 @@ pub fn paginate_with(
     let mut answers = vec![None; total];
     let mut walk_pages: Vec<WalkPage> = Vec::new();
     let mut walkthroughs: Vec<Vec<usize>> = vec![Vec::new(); total];
-    let room = walk_room(spec);
+    let rooms = walk_rooms(spec);
     let mut legend_height = walk::legend_height(spec, legend.len());
     let mut push_walkthroughs = |roles: &mut Vec<Role>,
                                  labels: &mut Vec<(String, usize)>,
                                  label: String,
                                  puzzles: Vec<usize>| {
         labels.push((label, roles.len() + 1));
-        let pages = flow(spec, walks, &puzzles, room, legend_height);
+        let pages = flow(spec, walks, &puzzles, rooms, legend_height);
         if !pages.is_empty() {
             legend_height = 0.0;
         }
@@ -2225,7 +2245,7 @@ impl Composer<'_> {
         // A running head that names the section already says it on every page: the bold
         // title then opens the section only (its band stays, so figures keep their place).
         let continued = first > 0 && self.section_of[first - 1] == section;
-        let running_names_it = self.spec.page.header.value.contains("{section}");
+        let running_names_it = running_head_names_section(self.spec);
         let masthead = self
             .pagination
             .masthead
@@ -2861,10 +2881,14 @@ impl Composer<'_> {
     fn walk_page(&mut self, items: &mut Vec<Item>, number: usize, index: usize) -> Result<()> {
         let body = self.geometry.body(self.spec, number);
         let text = self.text_size();
-        self.heading(items, body, words::walkthroughs(self.language()));
-        // The blocks' tops count from here, the legend's lines included.
-        let top = body.y + style::HEADING * text;
         let page = &self.pagination.walk_pages[index];
+        // The blocks' tops count from here, the legend's lines included.
+        let top = if page.heading {
+            self.heading(items, body, words::walkthroughs(self.language()));
+            body.y + style::HEADING * text
+        } else {
+            body.y
+        };
         let size = text * walk::style::TEXT;
         let metrics = self.fonts.metrics(self.fonts.text);
         if page.legend {
@@ -2947,14 +2971,10 @@ impl Composer<'_> {
                     )?;
                 }
                 if panel.has_figure() {
-                    let marked = match panel.kind {
-                        walk::PanelKind::Figure => panel.steps.start..panel.steps.start + 1,
-                        _ => panel.steps.clone(),
-                    };
                     puzzle.kind().layout.draw_walk(
                         puzzle.content.as_ref(),
                         walk,
-                        marked,
+                        panel.marked(),
                         area,
                         layout.cell,
                         self.fonts,
@@ -2964,10 +2984,10 @@ impl Composer<'_> {
                 let mut number_x = text_left;
                 let mut text_x = number_x + walk::style::NUMBER * size;
                 let mut baseline = text_top + size;
-                // A figure that waited for this page: its caption names its step.
-                if panel.floated {
-                    let caption =
-                        words::walkthrough_figure_of(self.language(), panel.steps.start + 1);
+                // A figure away from its step's words: its caption names its step, and
+                // the steps beside it follow.
+                if let Some(step) = panel.floated {
+                    let caption = words::walkthrough_figure_of(self.language(), step + 1);
                     items.push(run(
                         self.fonts.metrics(self.fonts.bold),
                         self.fonts.bold,
@@ -2977,6 +2997,7 @@ impl Composer<'_> {
                         Align::Left,
                         0.0,
                     ));
+                    baseline += size * walk::style::LEADING + walk::style::STEP_GAP * text;
                 }
                 for ((step, lines), tab) in panel.steps.clone().zip(&panel.lines).zip(&panel.tabs) {
                     if panel.twin == Some(step) {
@@ -3158,6 +3179,8 @@ mod tests {
                     },
                 ],
                 floats: vec![None, None],
+                apart: vec![Vec::new(), Vec::new()],
+                narrow: Vec::new(),
             })
         };
         let room = walk_room(&spec) - walk::style::HEADER * spec.page.text_size.value;
