@@ -324,12 +324,11 @@ fn share_region(board: &Board, a: &End, b: &End) -> Option<usize> {
         18 + a.primary / 27 * 3 + a.primary % 9 / 3,
     ];
     // An extra house holding every cell holds the primary: no need to filter them by it.
-    for &house in classic.iter().chain(board.geometry.extra_houses) {
-        if cells & !HOUSE_SETS[house] == 0 {
-            return Some(house);
-        }
-    }
-    None
+    classic
+        .iter()
+        .chain(board.geometry.extra_houses)
+        .copied()
+        .find(|&house| cells & !HOUSE_SETS[house] == 0)
 }
 
 /// SE's `isLex`: a sequence no greater than its reverse.

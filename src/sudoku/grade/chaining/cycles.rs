@@ -323,7 +323,7 @@ impl CycleSearch {
                 for index in 0..targets.len() {
                     let off = self.links.of(potential)[index];
                     let repeat = self.to_off.contains(off.index as usize);
-                    if repeat && !self.links.of(off).iter().any(|&back| back == start) {
+                    if repeat && !self.links.of(off).contains(&start) {
                         continue;
                     }
                     if !self.is_ancestor(instance, off) {
