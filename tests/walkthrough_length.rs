@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use puzzlebook::layout::compose::walk_room;
+use puzzlebook::layout::compose::walk_rooms;
 use puzzlebook::layout::walk::flow;
 
 use crate::common;
@@ -53,17 +53,17 @@ fn page_goal(variant: &str, tier: &str) -> usize {
     }
 }
 
-/// (variant, size, tier, pages) of the sections that miss the goal today: figure panels
-/// that do not fit the rest of a page start the next one, and a hard killer's table rows
-/// and its figure (more than half a page) fill a third page.
+/// (variant, size, tier, pages) of the sections that miss the goal today: their steps'
+/// words and figures fill more than two pages (long tables of cascades, a figure more
+/// than every other step on a jigsaw), and a hard killer's table rows and its figure
+/// (more than half a page) fill a third page.
 const NOT_YET: &[(&str, &str, &str, usize)] = &[
     ("x", "9x9", "expert", 3),
-    ("x", "9x9", "diabolical", 3),
     ("windoku", "9x9", "expert", 3),
     ("windoku", "9x9", "diabolical", 3),
     ("jigsaw", "9x9", "expert", 3),
     ("jigsaw", "9x9", "diabolical", 3),
-    ("jigsaw", "9x9", "extreme", 6),
+    ("jigsaw", "9x9", "extreme", 5),
     ("jigsaw", "8x8", "diabolical", 3),
     ("killer", "9x9", "hard", 3),
 ];
@@ -103,16 +103,16 @@ fn measure(language: &str, count: usize) -> Vec<Vec<(usize, usize, f64)>> {
         pagination,
         ..
     } = common::settled(&spec_text(language, count), language == "ja");
-    let room = walk_room(&spec);
+    let rooms = walk_rooms(&spec);
     (0..SECTIONS.len())
         .map(|section| {
             (section * count..(section + 1) * count)
                 .map(|puzzle| {
-                    let pages = flow(&spec, &pagination.walk_layouts, &[puzzle], room, 0.0);
+                    let pages = flow(&spec, &pagination.walk_layouts, &[puzzle], rooms, 0.0);
                     let steps = taught.walkthroughs[puzzle].as_ref().unwrap().steps.len();
                     let panels = &pagination.walk_layouts[puzzle].as_ref().unwrap().panels;
                     let height: f64 = panels.iter().map(|panel| panel.height).sum();
-                    (pages.len(), steps, height / room)
+                    (pages.len(), steps, height / rooms.first)
                 })
                 .collect()
         })

@@ -189,6 +189,26 @@ pub fn walk_room(spec: &Spec) -> f64 {
     body_height(spec) - style::HEADING * spec.page.text_size.value
 }
 
+/// A running head that names the section names the chapter on every page: then only the
+/// first page of a chapter sets its heading.
+fn running_head_names_section(spec: &Spec) -> bool {
+    spec.page.header.value.contains("{section}")
+}
+
+/// The room of the walkthrough pages: the first of a run under the chapter's heading, the
+/// rest under it too unless the running head names the chapter.
+pub fn walk_rooms(spec: &Spec) -> walk::Rooms {
+    let first = walk_room(spec);
+    walk::Rooms {
+        first,
+        rest: if running_head_names_section(spec) {
+            body_height(spec)
+        } else {
+            first
+        },
+    }
+}
+
 /// Decides every page's role with the walkthroughs sized in `walks` (by puzzle; empty when
 /// none are made yet), the techniques chapter's entries sized in `chapter`, and the
 /// legend of the coordinates that opens the walkthroughs (`legend`, wrapped lines), and
@@ -290,14 +310,14 @@ pub fn paginate_with(
     let mut answers = vec![None; total];
     let mut walk_pages: Vec<WalkPage> = Vec::new();
     let mut walkthroughs: Vec<Vec<usize>> = vec![Vec::new(); total];
-    let room = walk_room(spec);
+    let rooms = walk_rooms(spec);
     let mut legend_height = walk::legend_height(spec, legend.len());
     let mut push_walkthroughs = |roles: &mut Vec<Role>,
                                  labels: &mut Vec<(String, usize)>,
                                  label: String,
                                  puzzles: Vec<usize>| {
         labels.push((label, roles.len() + 1));
-        let pages = flow(spec, walks, &puzzles, room, legend_height);
+        let pages = flow(spec, walks, &puzzles, rooms, legend_height);
         if !pages.is_empty() {
             legend_height = 0.0;
         }
@@ -690,8 +710,7 @@ fn opener_entry(
 }
 
 /// The height of a technique page's entry: the chapter's entry, or (for techniques the
-/// chapter has no example of) each taught technique's name and what it looks for, as
-/// [`Composer::section_technique_page`] sets them in a body `width` points wide.
+/// chapter has no example of) the list [`TopicList::set`] makes in a body `width` points wide.
 fn opener_height(
     spec: &Spec,
     fonts: &FontSet,
@@ -705,19 +724,47 @@ fn opener_height(
     {
         return entry.height;
     }
-    let text = spec.page.text_size.value;
-    let size = text * walk::style::TEXT;
-    let pitch = size * walk::style::LEADING;
-    let metrics = fonts.metrics(fonts.text);
-    section
-        .options
-        .taught_topics(spec.language)
-        .iter()
-        .map(|topic| {
-            let lines = wrap(metrics, &topic.about, size, width).len();
-            walk::style::HEADER * text + size + lines as f64 * pitch + walk::style::STEP_GAP * text
-        })
-        .sum()
+    TopicList::set(spec, fonts, width, section).height
+}
+
+/// What a technique page lists for techniques the chapter has no example of (singles,
+/// which walkthroughs tell in runs): each one's name and what it looks for, wrapped to the
+/// body. One function measures and draws it, so the page's height and its drawing agree.
+struct TopicList {
+    /// Each technique's name and the lines of what it looks for.
+    topics: Vec<(String, Vec<String>)>,
+    height: f64,
+}
+
+impl TopicList {
+    fn set(spec: &Spec, fonts: &FontSet, width: f64, section: &SectionSpec) -> TopicList {
+        let text = spec.page.text_size.value;
+        let size = text * walk::style::TEXT;
+        let metrics = fonts.metrics(fonts.text);
+        let topics: Vec<(String, Vec<String>)> = section
+            .options
+            .taught_topics(spec.language)
+            .into_iter()
+            .map(|topic| {
+                let lines = wrap(metrics, &topic.about, size, width);
+                (topic.name, lines)
+            })
+            .collect();
+        let height = topics
+            .iter()
+            .map(|(_, lines)| Self::topic_height(text, lines.len()))
+            .sum();
+        TopicList { topics, height }
+    }
+
+    /// One topic's height: its name's band, then its lines and the gap after them.
+    fn topic_height(text: f64, lines: usize) -> f64 {
+        let size = text * walk::style::TEXT;
+        walk::style::HEADER * text
+            + size
+            + lines as f64 * size * walk::style::LEADING
+            + walk::style::STEP_GAP * text
+    }
 }
 
 /// Refuses a walkthrough panel (a step and its figure) taller than a page: panels are
@@ -2198,7 +2245,7 @@ impl Composer<'_> {
         // A running head that names the section already says it on every page: the bold
         // title then opens the section only (its band stays, so figures keep their place).
         let continued = first > 0 && self.section_of[first - 1] == section;
-        let running_names_it = self.spec.page.header.value.contains("{section}");
+        let running_names_it = running_head_names_section(self.spec);
         let masthead = self
             .pagination
             .masthead
@@ -2692,14 +2739,12 @@ impl Composer<'_> {
         let text = self.text_size();
         let spec_section = &self.spec.sections[section];
         self.heading(items, body, &spec_section.title.value);
-        let taught = spec_section.options.taught_topics(self.language());
         let top = body.y + opener_top(self.spec, self.geometry, section);
         if let Some(entry_index) = opener_entry(spec_section, self.language(), self.techniques) {
             return self.technique_entry(items, body, top, entry_index);
         }
-        // Techniques the chapter has no example of (singles, which walkthroughs tell in
-        // runs): each one's name and what it looks for.
-        if taught.is_empty() {
+        let list = TopicList::set(self.spec, self.fonts, body.width, spec_section);
+        if list.topics.is_empty() {
             return Err(Error::runtime(format!(
                 "section {:?} opens with the page of its technique, and names none",
                 spec_section.title.value
@@ -2709,10 +2754,10 @@ impl Composer<'_> {
         let pitch = size * walk::style::LEADING;
         let metrics = self.fonts.metrics(self.fonts.text);
         let mut y = top;
-        for topic in &taught {
+        for (name, lines) in &list.topics {
             items.push(self.line_of(
                 self.fonts.bold,
-                &topic.name,
+                name,
                 text * 1.1,
                 body.x,
                 y + walk::style::HEADER * text * 0.62,
@@ -2720,11 +2765,11 @@ impl Composer<'_> {
                 0.0,
             ));
             let mut baseline = y + walk::style::HEADER * text + size;
-            for line in wrap(metrics, &topic.about, size, body.width) {
+            for line in lines {
                 items.push(run(
                     metrics,
                     self.fonts.text,
-                    &line,
+                    line,
                     size,
                     (body.x, baseline),
                     Align::Left,
@@ -2732,7 +2777,7 @@ impl Composer<'_> {
                 ));
                 baseline += pitch;
             }
-            y = baseline + walk::style::STEP_GAP * text;
+            y += TopicList::topic_height(text, lines.len());
         }
         Ok(())
     }
@@ -2836,10 +2881,14 @@ impl Composer<'_> {
     fn walk_page(&mut self, items: &mut Vec<Item>, number: usize, index: usize) -> Result<()> {
         let body = self.geometry.body(self.spec, number);
         let text = self.text_size();
-        self.heading(items, body, words::walkthroughs(self.language()));
-        // The blocks' tops count from here, the legend's lines included.
-        let top = body.y + style::HEADING * text;
         let page = &self.pagination.walk_pages[index];
+        // The blocks' tops count from here, the legend's lines included.
+        let top = if page.heading {
+            self.heading(items, body, words::walkthroughs(self.language()));
+            body.y + style::HEADING * text
+        } else {
+            body.y
+        };
         let size = text * walk::style::TEXT;
         let metrics = self.fonts.metrics(self.fonts.text);
         if page.legend {
@@ -2922,14 +2971,10 @@ impl Composer<'_> {
                     )?;
                 }
                 if panel.has_figure() {
-                    let marked = match panel.kind {
-                        walk::PanelKind::Figure => panel.steps.start..panel.steps.start + 1,
-                        _ => panel.steps.clone(),
-                    };
                     puzzle.kind().layout.draw_walk(
                         puzzle.content.as_ref(),
                         walk,
-                        marked,
+                        panel.marked(),
                         area,
                         layout.cell,
                         self.fonts,
@@ -2939,10 +2984,10 @@ impl Composer<'_> {
                 let mut number_x = text_left;
                 let mut text_x = number_x + walk::style::NUMBER * size;
                 let mut baseline = text_top + size;
-                // A figure that waited for this page: its caption names its step.
-                if panel.floated {
-                    let caption =
-                        words::walkthrough_figure_of(self.language(), panel.steps.start + 1);
+                // A figure away from its step's words: its caption names its step, and
+                // the steps beside it follow.
+                if let Some(step) = panel.floated {
+                    let caption = words::walkthrough_figure_of(self.language(), step + 1);
                     items.push(run(
                         self.fonts.metrics(self.fonts.bold),
                         self.fonts.bold,
@@ -2952,6 +2997,7 @@ impl Composer<'_> {
                         Align::Left,
                         0.0,
                     ));
+                    baseline += size * walk::style::LEADING + walk::style::STEP_GAP * text;
                 }
                 for ((step, lines), tab) in panel.steps.clone().zip(&panel.lines).zip(&panel.tabs) {
                     if panel.twin == Some(step) {
@@ -3133,6 +3179,8 @@ mod tests {
                     },
                 ],
                 floats: vec![None, None],
+                apart: vec![Vec::new(), Vec::new()],
+                narrow: Vec::new(),
             })
         };
         let room = walk_room(&spec) - walk::style::HEADER * spec.page.text_size.value;

@@ -14,7 +14,9 @@
 //! a tab, the deduction and what it does, set in two columns.
 //!
 //! Panels flow down the pages after the answers; a panel is never split across pages, and
-//! a walkthrough's heading never ends a page. Kinds keep their steps short; only a step
+//! a walkthrough's heading never ends a page. A figure too tall for the foot of a page
+//! waits for the next one with the steps after it beside it, or goes up beside the steps
+//! before it (see [`flow`]). Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
 //! carried over to continuation panels, which have no figure. The first walkthrough page
 //! holds the legend of the coordinates under its heading.
@@ -89,10 +91,12 @@ pub struct Panel {
     /// of a line starts and where a row's second column starts within it (points from the
     /// text's start). Such a line holds the two rows split by [`PAIR`].
     pub paired: Option<(f64, f64)>,
-    /// A figure alone, waiting at the top of a page for its step, told (across the width)
-    /// at the foot of the page before: it draws the figure of its first step and a caption
-    /// naming that step, and has no lines.
-    pub floated: bool,
+    /// A figure that is not beside its step's words (told across the width near it): the
+    /// step whose figure it draws. It waits at the top of the page after its words, or
+    /// goes up beside the text before it when its walkthrough ends; a caption names its
+    /// step, and the steps beside it (`steps`, wrapped to the column beside the figure,
+    /// possibly none) follow the caption.
+    pub floated: Option<usize>,
     /// Two figures side by side, each with its steps below it: the step that opens the
     /// second column (its figure's step).
     pub twin: Option<usize>,
@@ -105,6 +109,16 @@ impl Panel {
     /// True when the panel draws a figure.
     pub fn has_figure(&self) -> bool {
         !self.continued && self.kind != PanelKind::Text
+    }
+
+    /// The steps whose marks the figure shows: a figure panel's own step (or the step of a
+    /// floated figure), a shared panel's steps.
+    pub fn marked(&self) -> Range<usize> {
+        match (self.floated, self.kind) {
+            (Some(step), _) => step..step + 1,
+            (None, PanelKind::Figure) => self.steps.start..self.steps.start + 1,
+            _ => self.steps.clone(),
+        }
     }
 }
 
@@ -162,7 +176,7 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
         kind: panel.kind,
         wide: panel.wide,
         paired: panel.paired,
-        floated: false,
+        floated: None,
         twin: panel.twin,
     };
     let mut current = template.clone();
@@ -224,6 +238,14 @@ pub struct WalkLayout {
     /// [`flow`] sets instead when the figure does not fit the rest of a page and waits at
     /// the top of the next (see [`Panel::floated`]); `None` for the other panels.
     pub floats: Vec<Option<Vec<Panel>>>,
+    /// For each twin panel, its two figure panels set one after the other (each with its
+    /// [`WalkLayout::floats`] entry), which [`flow`] sets instead when the twin does not
+    /// fit the rest of a page; empty for the other panels.
+    pub apart: Vec<Vec<(Panel, Option<Vec<Panel>>)>>,
+    /// Each step's words wrapped to the column beside the figure (and a table's tab), for
+    /// the steps [`flow`] sets beside a floated figure; empty when the steps go below the
+    /// figure.
+    pub narrow: Vec<(Vec<String>, Option<f64>)>,
 }
 
 /// Panels of puzzle `puzzle`'s walkthrough at `top` points below the page's
@@ -242,6 +264,9 @@ pub struct WalkBlock {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WalkPage {
     pub blocks: Vec<WalkBlock>,
+    /// The page opens with the chapter's heading: the first page of the walkthroughs (or
+    /// of a section's), or every page when no running head names the chapter.
+    pub heading: bool,
     /// The page opens with the legend of the coordinates.
     pub legend: bool,
 }
@@ -394,11 +419,6 @@ fn split_of(
     spacing: f64,
 ) -> f64 {
     let gap = style::TABLE_GAP * spacing;
-    let outcome = rows
-        .iter()
-        .map(|(_, outcome)| metrics.width(outcome, size))
-        .fold(0.0, f64::max)
-        .min(width * style::TABLE_OUTCOME);
     let lines_with = |left: f64| -> usize {
         rows.iter()
             .map(|(what, done)| {
@@ -407,7 +427,7 @@ fn split_of(
             })
             .sum()
     };
-    let widest = (width - outcome - gap).max(size * 6.0);
+    let widest = widest_split(metrics, rows, size, width, spacing);
     let mut left = widest;
     let mut fewest = lines_with(widest);
     for share in [0.3, 0.38, 0.46, 0.54] {
@@ -418,6 +438,38 @@ fn split_of(
         }
     }
     left
+}
+
+/// The width of a table's deductions column `width` wide that leaves its outcomes the
+/// room they need (at most [`style::TABLE_OUTCOME`] of it).
+fn widest_split(
+    metrics: &FontMetrics,
+    rows: &[(&str, &str)],
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> f64 {
+    let outcome = rows
+        .iter()
+        .map(|(_, outcome)| metrics.width(outcome, size))
+        .fold(0.0, f64::max)
+        .min(width * style::TABLE_OUTCOME);
+    (width - outcome - style::TABLE_GAP * spacing).max(size * 6.0)
+}
+
+/// [`widest_split`] of the table `text`; `None` for plain text.
+fn quick_split(
+    metrics: &FontMetrics,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: f64,
+) -> Option<f64> {
+    if !text.contains('\t') {
+        return None;
+    }
+    let rows: Vec<(&str, &str)> = table_rows(text).collect();
+    Some(widest_split(metrics, &rows, size, width, spacing))
 }
 
 /// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text);
@@ -485,7 +537,7 @@ fn text_panels(
         kind: PanelKind::Text,
         wide: true,
         paired,
-        floated: false,
+        floated: None,
         twin: None,
     };
     if pieces == 1 {
@@ -570,6 +622,8 @@ pub fn lay_out(
             };
             let mut panels: Vec<Panel> = Vec::new();
             let mut current: Option<Panel> = None;
+            // Each step's words beside the figure, where they are wrapped so anyway.
+            let mut beside_words = vec![None; walk.steps.len()];
             for (index, step) in walk.steps.iter().enumerate() {
                 let (kind, column) = if step.diagram {
                     (PanelKind::Figure, if stacked { wide } else { narrow })
@@ -583,6 +637,9 @@ pub fn lay_out(
                     .filter(|_| column == wide)
                     .map(|columns| columns.left);
                 let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, left);
+                if !stacked && column == narrow {
+                    beside_words[index] = Some((lines.clone(), tab));
+                }
                 if let Some(panel) = current.as_mut() {
                     // Words beside a figure, or a shared panel's next step.
                     let joins = match (panel.kind, kind) {
@@ -634,7 +691,7 @@ pub fn lay_out(
                             kind,
                             wide: false,
                             paired: None,
-                            floated: false,
+                            floated: None,
                             twin: None,
                         });
                         panels.extend(across(&rest.join("\n"), true));
@@ -651,12 +708,13 @@ pub fn lay_out(
                     kind,
                     wide: stacked,
                     paired: None,
-                    floated: false,
+                    floated: None,
                     twin: None,
                 };
                 current = Some(panel);
             }
             panels.extend(current);
+            let singles = panels.clone();
             // Two figure panels in a row, each figure with its steps below it, side by
             // side: one figure's height instead of two, when both fit half the width.
             let half = (body_width - style::GUTTER * text) / 2.0;
@@ -673,33 +731,88 @@ pub fn lay_out(
             // What a figure panel becomes when its figure waits for the next page: its
             // steps' words across the width. Not for a panel whose step goes on in the
             // next panel (its rows are already across the width there).
-            let floats = panels
-                .iter()
-                .enumerate()
-                .map(|(at, panel)| {
-                    let goes_on = panels.get(at + 1).is_some_and(|next| next.continued);
-                    if panel.kind != PanelKind::Figure
-                        || panel.continued
-                        || panel.twin.is_some()
-                        || goes_on
-                    {
-                        return None;
-                    }
-                    let told: Vec<Panel> = panel
+            let told_of = |panel: &Panel, goes_on: bool| -> Option<Vec<Panel>> {
+                if panel.kind != PanelKind::Figure
+                    || panel.continued
+                    || panel.twin.is_some()
+                    || goes_on
+                {
+                    return None;
+                }
+                Some(
+                    panel
                         .steps
                         .clone()
                         .flat_map(|index| across(index, &walk.steps[index].text, false))
                         .flat_map(|panel| fit_to_page(panel, 0.0, false, text, room))
-                        .collect();
-                    Some(told)
+                        .collect(),
+                )
+            };
+            let floats = panels
+                .iter()
+                .enumerate()
+                .map(|(at, panel)| {
+                    told_of(panel, panels.get(at + 1).is_some_and(|next| next.continued))
                 })
                 .collect();
+            // A twin's two figure panels apart, for the foot of a page the twin does not
+            // fit.
+            let apart = panels
+                .iter()
+                .map(|panel| {
+                    let Some(second) = panel.twin else {
+                        return Vec::new();
+                    };
+                    let parts: Vec<Panel> = singles
+                        .iter()
+                        .filter(|single| {
+                            single.kind == PanelKind::Figure
+                                && (single.steps.start == panel.steps.start
+                                    || single.steps.start == second)
+                        })
+                        .flat_map(|single| {
+                            fit_to_page(single.clone(), figure.1, stacked, text, room)
+                        })
+                        .collect();
+                    if parts.len() != 2 {
+                        return Vec::new();
+                    }
+                    parts
+                        .into_iter()
+                        .map(|part| {
+                            let told = told_of(&part, false);
+                            (part, told)
+                        })
+                        .collect()
+                })
+                .collect();
+            // The others' words as they would be beside a floated figure; a table's
+            // columns split as its outcomes need, without the search for the fewest lines
+            // (a walkthrough has many tables, and few go beside a figure).
+            let narrow_words = if stacked {
+                Vec::new()
+            } else {
+                walk.steps
+                    .iter()
+                    .zip(beside_words)
+                    .map(|(step, wrapped)| {
+                        wrapped.unwrap_or_else(|| {
+                            let left = quick_split(metrics, &step.text, size, narrow, text);
+                            let (lines, tab, _) =
+                                wrap_rows(metrics, &step.text, size, narrow, text, left);
+                            (lines, tab)
+                        })
+                    })
+                    .collect()
+            };
             Some(WalkLayout {
                 cell,
                 figure,
                 stacked,
                 panels,
                 floats,
+                apart,
+                narrow: narrow_words,
             })
         })
         .collect()
@@ -778,20 +891,32 @@ pub fn legend_height(spec: &Spec, lines: usize) -> f64 {
     lines as f64 * text * style::TEXT * style::LEADING + style::PANEL_GAP * text
 }
 
-/// Packs the walkthroughs of `puzzles` (in order) onto pages with `room` points of height
-/// below the heading band; the first page (when `legend` is more than 0) opens with the
-/// legend, `legend` points tall.
+/// The height of a page below the heading band: on the first page of a run of walkthrough
+/// pages (which opens with the chapter's heading) and on the pages after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rooms {
+    pub first: f64,
+    /// More than `first` when the pages after the first have no chapter heading.
+    pub rest: f64,
+}
+
+/// Packs the walkthroughs of `puzzles` (in order) onto pages of `rooms`; the first page
+/// (when `legend` is more than 0) opens with the legend, `legend` points tall.
 ///
 /// Panels are never split. A figure panel that does not fit the rest of a page, where its
 /// steps' words would, has its words set there across the width ([`WalkLayout::floats`])
 /// and its figure wait at the top of the next page ([`Panel::floated`]), as a book sets a
-/// figure too tall for the foot of a page: the text runs on, the figure follows. A figure
-/// never overtakes one that waits.
+/// figure too tall for the foot of a page: the text runs on, the figure follows, and the
+/// steps after it are set beside it (in the column its own words would take) while there
+/// is figure beside them. A figure never overtakes one that waits. A figure still waiting
+/// when its walkthrough ends, or when the next figure comes, goes up instead beside the
+/// last steps of its page (re-set to the column beside it) when that fits, rather than
+/// taking the top of a page of its own.
 pub fn flow(
     spec: &Spec,
     layouts: &[Option<WalkLayout>],
     puzzles: &[usize],
-    room: f64,
+    rooms: Rooms,
     legend: f64,
 ) -> Vec<WalkPage> {
     let text = spec.page.text_size.value;
@@ -799,15 +924,20 @@ pub fn flow(
         pages: Vec::new(),
         page: WalkPage {
             blocks: Vec::new(),
+            heading: true,
             legend: legend > 0.0,
         },
         used: legend,
-        room,
+        room: rooms.first,
+        rest: rooms.rest,
+        headed: rooms.rest <= rooms.first,
+        text,
         header: style::HEADER * text,
         block: None,
         puzzle: 0,
         begun: false,
         waiting: None,
+        beside: false,
     };
     for &puzzle in puzzles {
         let Some(layout) = layouts.get(puzzle).and_then(Option::as_ref) else {
@@ -815,26 +945,27 @@ pub fn flow(
         };
         packer.puzzle = puzzle;
         packer.begun = false;
-        for (index, panel) in layout.panels.iter().enumerate() {
-            if panel.has_figure() && packer.waiting.is_some() {
-                packer.break_page();
-            }
+        let panels = &layout.panels;
+        let mut index = 0;
+        while index < panels.len() {
+            let panel = &panels[index];
+            let end = run_end(panels, index);
             let told = layout.floats.get(index).and_then(Option::as_ref);
-            if let (false, Some(told)) = (packer.fits(panel.height), told)
-                && told.first().is_some_and(|first| packer.fits(first.height))
-                && packer.used > 0.0
-            {
-                packer.waiting = Some(floated_figure(layout, panel, text));
-                for piece in told {
-                    packer.place(piece.clone());
+            let apart = layout.apart.get(index).filter(|apart| !apart.is_empty());
+            match apart {
+                Some(apart) if !packer.fits(panel.height) => {
+                    for (part, told) in apart {
+                        packer.pack(layout, std::slice::from_ref(part), told.as_ref());
+                    }
                 }
-                continue;
+                _ => packer.pack(layout, &panels[index..end], told),
             }
-            packer.place(panel.clone());
+            index = end;
         }
-        if packer.waiting.is_some() {
-            packer.break_page();
+        if packer.waiting.is_some() && !packer.pull_up(layout) {
+            packer.break_page(layout);
         }
+        packer.beside = false;
         if let Some(block) = packer.block.take() {
             packer.page.blocks.push(block);
         }
@@ -845,24 +976,88 @@ pub fn flow(
     packer.pages
 }
 
+/// The end of the run of panels that starts at `at`: a step's words across the width
+/// with the pieces that continue them, or one panel.
+fn run_end(panels: &[Panel], at: usize) -> usize {
+    let first = &panels[at];
+    let mut end = at + 1;
+    if first.kind == PanelKind::Text && !first.continued {
+        while panels.get(end).is_some_and(|piece| {
+            piece.kind == PanelKind::Text && piece.continued && piece.steps == first.steps
+        }) {
+            end += 1;
+        }
+    }
+    end
+}
+
 /// The figure of `panel`'s first step alone, with room for its caption beside it, or
-/// below it when the figure takes the width.
+/// below it when the figure takes the width; no steps beside it yet.
 fn floated_figure(layout: &WalkLayout, panel: &Panel, text: f64) -> Panel {
-    let caption = text * style::TEXT * style::LEADING;
-    let figure = layout.figure.1;
-    let height = if layout.stacked {
-        figure + style::GUTTER * text + caption
-    } else {
-        figure.max(caption)
-    } + style::PANEL_GAP * text;
-    Panel {
-        steps: panel.steps.start..panel.steps.start + 1,
-        height,
+    let step = panel.steps.start;
+    let mut figure = Panel {
+        steps: step..step,
         kind: PanelKind::Figure,
         wide: layout.stacked,
-        floated: true,
+        floated: Some(step),
         ..Panel::default()
+    };
+    figure.height = floated_height(layout, &figure, text);
+    figure
+}
+
+/// The height of a floated figure's caption and the steps beside it.
+fn words_beside(panel: &Panel, text: f64) -> f64 {
+    let pitch = text * style::TEXT * style::LEADING;
+    pitch
+        + panel
+            .lines
+            .iter()
+            .map(|lines| style::STEP_GAP * text + lines.len().max(1) as f64 * pitch)
+            .sum::<f64>()
+}
+
+/// `figure` (floated, its steps beside it) with the steps of `run` beside it too, when
+/// there is figure beside its words yet and that costs no more height than setting `run`
+/// across the width below, nor runs the words on more than half the figure's height
+/// below it.
+fn takes_beside(layout: &WalkLayout, figure: &Panel, run: &[Panel], text: f64) -> Option<Panel> {
+    if layout.narrow.is_empty() || words_beside(figure, text) >= layout.figure.1 {
+        return None;
     }
+    let joined = with_steps_beside(layout, figure, run[0].steps.clone(), text);
+    let across: f64 = run.iter().map(|piece| piece.height).sum();
+    let below = words_beside(&joined, text) - layout.figure.1;
+    (joined.height - figure.height <= across && below <= layout.figure.1 / 2.0).then_some(joined)
+}
+
+/// The height of a floated figure with its caption and the steps beside it.
+fn floated_height(layout: &WalkLayout, panel: &Panel, text: f64) -> f64 {
+    let figure = layout.figure.1;
+    let words = words_beside(panel, text);
+    let height = if layout.stacked {
+        figure + style::GUTTER * text + words
+    } else {
+        figure.max(words)
+    };
+    height + style::PANEL_GAP * text
+}
+
+/// `figure` with steps `steps` beside it, their words wrapped to the column beside it.
+fn with_steps_beside(layout: &WalkLayout, figure: &Panel, steps: Range<usize>, text: f64) -> Panel {
+    let mut panel = figure.clone();
+    if panel.lines.is_empty() {
+        panel.steps = steps.clone();
+    } else {
+        panel.steps.end = steps.end;
+    }
+    for step in steps {
+        let (lines, tab) = layout.narrow[step].clone();
+        panel.lines.push(lines);
+        panel.tabs.push(tab);
+    }
+    panel.height = floated_height(layout, &panel, text);
+    panel
 }
 
 /// [`flow`]'s state: the pages so far, the page being filled, and the walkthrough being
@@ -872,7 +1067,12 @@ struct Packer {
     page: WalkPage,
     /// Height used on the page.
     used: f64,
+    /// The room of this page and of the pages after it.
     room: f64,
+    rest: f64,
+    /// The pages after the first open with the chapter's heading too.
+    headed: bool,
+    text: f64,
     /// A walkthrough's heading.
     header: f64,
     block: Option<WalkBlock>,
@@ -881,9 +1081,35 @@ struct Packer {
     begun: bool,
     /// A figure for the top of the next page.
     waiting: Option<Panel>,
+    /// The block's last panel is a floated figure at the top of the page, which takes
+    /// the steps that follow beside it while there is figure beside them.
+    beside: bool,
 }
 
 impl Packer {
+    /// Sets `run` of `layout` (a panel, or a step's words across the width in pieces),
+    /// which `told` sets in words when its figure waits for the next page.
+    fn pack(&mut self, layout: &WalkLayout, run: &[Panel], told: Option<&Vec<Panel>>) {
+        let panel = &run[0];
+        if panel.has_figure() && self.waiting.is_some() && !self.pull_up(layout) {
+            self.break_page(layout);
+        }
+        if let (false, Some(told)) = (self.fits(panel.height), told)
+            && told.first().is_some_and(|first| self.fits(first.height))
+            && self.used > 0.0
+        {
+            self.waiting = Some(floated_figure(layout, panel, self.text));
+            let mut at = 0;
+            while at < told.len() {
+                let end = run_end(told, at);
+                self.place(layout, &told[at..end]);
+                at = end;
+            }
+            return;
+        }
+        self.place(layout, run);
+    }
+
     /// A panel `height` tall fits the rest of the page (with a heading if it opens a
     /// block): an empty page takes any panel.
     fn fits(&self, height: f64) -> bool {
@@ -896,23 +1122,111 @@ impl Packer {
     }
 
     /// Ends the page; the next opens with the waiting figure.
-    fn break_page(&mut self) {
+    fn break_page(&mut self, layout: &WalkLayout) {
         if let Some(block) = self.block.take() {
             self.page.blocks.push(block);
         }
         self.pages.push(std::mem::take(&mut self.page));
         self.used = 0.0;
+        self.page.heading = self.headed;
+        self.room = self.rest;
+        self.beside = false;
         if let Some(figure) = self.waiting.take() {
             self.put(figure);
+            self.beside = !layout.narrow.is_empty();
         }
     }
 
-    /// Puts `panel` on this page, or on the next when it does not fit.
-    fn place(&mut self, panel: Panel) {
-        while !self.fits(panel.height) {
-            self.break_page();
+    /// Puts `run` on this page, or on the next when it does not fit; beside the floated
+    /// figure that opens the page when it holds a step's words whole and there is figure
+    /// beside them.
+    fn place(&mut self, layout: &WalkLayout, run: &[Panel]) {
+        let whole = run[0].kind == PanelKind::Text && !run[0].continued;
+        // A step that would be cut by the page a waiting figure opens goes beside the
+        // figure whole.
+        let across: f64 = run.iter().map(|piece| piece.height).sum();
+        if whole
+            && !self.fits(across)
+            && self
+                .waiting
+                .as_ref()
+                .is_some_and(|figure| takes_beside(layout, figure, run, self.text).is_some())
+        {
+            self.break_page(layout);
         }
-        self.put(panel);
+        loop {
+            if whole && self.set_beside(layout, run) {
+                return;
+            }
+            if self.fits(run[0].height) {
+                break;
+            }
+            self.break_page(layout);
+        }
+        self.beside = false;
+        self.put(run[0].clone());
+        for piece in &run[1..] {
+            while !self.fits(piece.height) {
+                self.break_page(layout);
+            }
+            self.beside = false;
+            self.put(piece.clone());
+        }
+    }
+
+    /// Sets the steps of `run` beside the floated figure that ends the block, if it takes
+    /// them.
+    fn set_beside(&mut self, layout: &WalkLayout, run: &[Panel]) -> bool {
+        let (true, Some(block)) = (self.beside, self.block.as_mut()) else {
+            return false;
+        };
+        let Some(figure) = block.panels.last_mut() else {
+            return false;
+        };
+        let joined = takes_beside(layout, figure, run, self.text)
+            .filter(|joined| self.used - figure.height + joined.height <= self.room);
+        let Some(joined) = joined else {
+            self.beside = false;
+            return false;
+        };
+        self.used += joined.height - figure.height;
+        *figure = joined;
+        true
+    }
+
+    /// Sets the waiting figure beside the last steps on this page instead (the fewest
+    /// that make room for it), when they are whole words across the width of its
+    /// walkthrough; false when it does not fit.
+    fn pull_up(&mut self, layout: &WalkLayout) -> bool {
+        let (Some(waiting), Some(block), false) = (
+            self.waiting.as_ref(),
+            self.block.as_ref(),
+            layout.narrow.is_empty(),
+        ) else {
+            return false;
+        };
+        let panels = &block.panels;
+        let words = panels
+            .iter()
+            .rposition(|panel| panel.kind != PanelKind::Text)
+            .map_or(0, |at| at + 1);
+        for from in (words..panels.len()).rev() {
+            if panels[from].continued {
+                continue;
+            }
+            let steps = panels[from].steps.start..panels[panels.len() - 1].steps.end;
+            let across: f64 = panels[from..].iter().map(|panel| panel.height).sum();
+            let pulled = with_steps_beside(layout, waiting, steps, self.text);
+            if self.used - across + pulled.height <= self.room {
+                self.used += pulled.height - across;
+                let block = self.block.as_mut().expect("the block is open");
+                block.panels.truncate(from);
+                block.panels.push(pulled);
+                self.waiting = None;
+                return true;
+            }
+        }
+        false
     }
 
     fn put(&mut self, panel: Panel) {
@@ -996,6 +1310,8 @@ mod tests {
                 })
                 .collect(),
             floats: vec![None; heights.len()],
+            apart: vec![Vec::new(); heights.len()],
+            narrow: Vec::new(),
         }
     }
 
@@ -1102,7 +1418,16 @@ mod tests {
         };
         layout.floats[1] = Some(vec![told.clone()]);
         let room = 150.0 + header + 60.0;
-        let pages = flow(&spec, &[Some(layout.clone())], &[0], room, 0.0);
+        let pages = flow(
+            &spec,
+            &[Some(layout.clone())],
+            &[0],
+            Rooms {
+                first: room,
+                rest: room,
+            },
+            0.0,
+        );
         assert_eq!(pages.len(), 2);
         let first = &pages[0].blocks[0].panels;
         assert_eq!(
@@ -1113,13 +1438,130 @@ mod tests {
         assert_eq!(first[1], told);
         let second = &pages[1].blocks[0];
         assert!(second.continued);
-        assert!(second.panels[0].floated && second.panels[0].has_figure());
-        assert_eq!(second.panels[0].steps, 1..2);
+        assert_eq!(second.panels[0].floated, Some(1));
+        assert!(second.panels[0].has_figure());
         // Without its words to set, the figure panel starts the next page whole.
         layout.floats[1] = None;
-        let pages = flow(&spec, &[Some(layout)], &[0], room, 0.0);
+        let pages = flow(
+            &spec,
+            &[Some(layout)],
+            &[0],
+            Rooms {
+                first: room,
+                rest: room,
+            },
+            0.0,
+        );
         assert_eq!(pages[1].blocks[0].panels[0].steps, 1..2);
-        assert!(!pages[1].blocks[0].panels[0].floated);
+        assert_eq!(pages[1].blocks[0].panels[0].floated, None);
+    }
+
+    /// Panels of `heights`: the second a figure whose words (30 pt) fit where it does not,
+    /// the others steps in words; every step two lines beside a figure.
+    fn waiting_layout(heights: &[f64]) -> WalkLayout {
+        let mut layout = layout(heights);
+        for panel in &mut layout.panels[2..] {
+            panel.kind = PanelKind::Text;
+        }
+        layout.panels[1].kind = PanelKind::Figure;
+        layout.floats[1] = Some(vec![Panel {
+            steps: 1..2,
+            kind: PanelKind::Text,
+            height: 30.0,
+            ..layout.panels[1].clone()
+        }]);
+        layout.narrow = vec![(vec!["a".into(), "b".into()], None); heights.len()];
+        layout
+    }
+
+    fn same(room: f64) -> Rooms {
+        Rooms {
+            first: room,
+            rest: room,
+        }
+    }
+
+    /// The steps after a waiting figure go beside it at the top of the next page, in the
+    /// column beside it; the chapter's heading opens only the first page when the pages
+    /// after it have more room.
+    #[test]
+    fn steps_after_a_waiting_figure_go_beside_it() {
+        let spec = spec();
+        let header = style::HEADER * spec.page.text_size.value;
+        let layout = waiting_layout(&[150.0, 120.0, 20.0, 20.0]);
+        let room = 150.0 + header + 60.0;
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+        assert_eq!(pages.len(), 2);
+        assert_eq!(pages[0].blocks[0].panels.len(), 3);
+        let figure = &pages[1].blocks[0].panels;
+        assert_eq!(figure.len(), 1, "the last step is beside the figure");
+        assert_eq!(figure[0].floated, Some(1));
+        assert_eq!(figure[0].steps, 3..4);
+        assert_eq!(figure[0].lines, vec![layout.narrow[3].0.clone()]);
+        assert!(pages.iter().all(|page| page.heading));
+        let pages = flow(
+            &spec,
+            &[Some(layout)],
+            &[0],
+            Rooms {
+                first: room,
+                rest: room + 20.0,
+            },
+            0.0,
+        );
+        assert!(pages[0].heading && !pages[1].heading);
+    }
+
+    /// A figure still waiting when its walkthrough ends goes up beside the last steps of
+    /// its page when they make room for it, rather than onto a page of its own.
+    #[test]
+    fn a_last_waiting_figure_goes_up_beside_the_steps_before_it() {
+        let spec = spec();
+        let header = style::HEADER * spec.page.text_size.value;
+        let mut layout = waiting_layout(&[150.0, 100.0]);
+        let room = 150.0 + header + 70.0;
+        let rooms = same(room);
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], rooms, 0.0);
+        assert_eq!(pages.len(), 1);
+        let panels = &pages[0].blocks[0].panels;
+        assert_eq!(panels.len(), 2);
+        assert_eq!(panels[1].floated, Some(1));
+        assert_eq!(panels[1].steps, 1..2);
+        let used: f64 = panels.iter().map(|panel| panel.height).sum::<f64>() + header;
+        assert!(used <= room + 1e-9);
+        // Without the words beside it, it takes a page of its own.
+        layout.narrow.clear();
+        assert_eq!(flow(&spec, &[Some(layout)], &[0], rooms, 0.0).len(), 2);
+    }
+
+    /// Twin figures that do not fit the rest of a page are set apart: the first fills
+    /// the foot of the page.
+    #[test]
+    fn twins_that_do_not_fit_are_set_apart() {
+        let spec = spec();
+        let header = style::HEADER * spec.page.text_size.value;
+        let mut layout = layout(&[150.0, 120.0]);
+        layout.panels[1] = Panel {
+            steps: 1..3,
+            lines: vec![vec!["b".into()], vec!["c".into()]],
+            tabs: vec![None, None],
+            height: 120.0,
+            twin: Some(2),
+            ..Panel::default()
+        };
+        let part = |step: usize| Panel {
+            steps: step..step + 1,
+            lines: vec![vec!["x".into()]],
+            tabs: vec![None],
+            height: 60.0,
+            ..Panel::default()
+        };
+        layout.apart[1] = vec![(part(1), None), (part(2), None)];
+        let room = 150.0 + header + 70.0;
+        let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+        assert_eq!(pages.len(), 2);
+        assert_eq!(pages[0].blocks[0].panels[1], part(1));
+        assert_eq!(pages[1].blocks[0].panels[0], part(2));
     }
 
     #[test]
@@ -1132,7 +1574,16 @@ mod tests {
             Some(layout(&[150.0, 60.0])),
         ];
         let room = 300.0;
-        let pages = flow(&spec, &layouts, &[0, 1, 2], room, 0.0);
+        let pages = flow(
+            &spec,
+            &layouts,
+            &[0, 1, 2],
+            Rooms {
+                first: room,
+                rest: room,
+            },
+            0.0,
+        );
         let mut seen: Vec<(usize, usize)> = Vec::new();
         for page in &pages {
             let mut bottom: f64 = 0.0;
