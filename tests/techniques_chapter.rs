@@ -1,5 +1,6 @@
 //! The techniques chapter: every technique has a definition of its own (no two share a
-//! sentence, in any language) and an example figure of its own (its own step, drawn).
+//! sentence, in any language) and an example figure of its own (its own step, drawn, told
+//! in full where the book has such a step).
 
 use std::collections::HashSet;
 
@@ -50,8 +51,8 @@ per_page = "1x1"
 [[section]]
 kind = "sudoku"
 variant = "killer"
-count = 2
-tier = "medium"
+count = 3
+tier = "hard"
 per_page = "1x1"
 "#;
 
@@ -59,9 +60,17 @@ per_page = "1x1"
 fn every_chapter_entry_has_its_own_sentence_and_its_own_figure() {
     for language in ["en", "ja"] {
         let common::Settled {
-            taught, pagination, ..
+            spec,
+            puzzles,
+            taught,
+            pagination,
+            ..
         } = common::settled(&SPEC.replace("LANGUAGE", language), language == "ja");
         let chapter = &taught.techniques;
+        let walks: Vec<_> = puzzles
+            .iter()
+            .map(|puzzle| puzzle.content.walkthrough(spec.wording()).unwrap())
+            .collect();
         assert!(chapter.len() >= 5, "{language}: {} entries", chapter.len());
         let (mut names, mut sentences, mut steps) =
             (HashSet::new(), HashSet::new(), HashSet::new());
@@ -82,6 +91,19 @@ fn every_chapter_entry_has_its_own_sentence_and_its_own_figure() {
             // The example is a step of that technique.
             let step = &example.walk.steps[example.step];
             assert_eq!(step.topic.as_ref(), Some(topic), "{}", topic.name);
+            // Told in full, not a table of later deductions whose figure marks every row's
+            // cells, whenever the book has such a step of the technique.
+            let told_in_full = |text: &str| !text.contains('\t');
+            let book_has_one = walks
+                .iter()
+                .flat_map(|walk| &walk.steps)
+                .any(|other| other.topic.as_ref() == Some(topic) && told_in_full(&other.text));
+            assert!(
+                !book_has_one || told_in_full(&step.text),
+                "{language}: {}'s example is a table: {}",
+                topic.name,
+                step.text
+            );
         }
         assert_eq!(pagination.technique_entries.len(), chapter.len());
         for (entry, example) in pagination.technique_entries.iter().zip(chapter) {

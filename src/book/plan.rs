@@ -270,14 +270,24 @@ pub fn techniques(
         }
     }
     shown.sort_by_key(|(topic, _)| topic.rank);
-    // Each technique gets a figure of its own: the first step from a puzzle no easier
-    // technique's example comes from, if there is one.
+    // Each technique gets a figure of its own: the first step told in full (not a
+    // walkthrough's table of later deductions, whose figure marks every row's cells) from a
+    // puzzle no easier technique's example comes from, else the first told in full, else
+    // the first from such a puzzle.
+    let told_in_full = |&&(puzzle, step): &&(usize, usize)| {
+        walks[puzzle]
+            .as_ref()
+            .is_some_and(|walk| !walk.steps[step].text.contains('\t'))
+    };
     let mut used: Vec<usize> = Vec::new();
     let mut examples: Vec<TechniqueExample> = Vec::new();
     for (topic, steps) in shown {
+        let fresh = |&&(puzzle, _): &&(usize, usize)| !used.contains(&puzzle);
         let &(puzzle, step) = steps
             .iter()
-            .find(|(puzzle, _)| !used.contains(puzzle))
+            .find(|candidate| fresh(candidate) && told_in_full(candidate))
+            .or_else(|| steps.iter().find(told_in_full))
+            .or_else(|| steps.iter().find(fresh))
             .unwrap_or(&steps[0]);
         used.push(puzzle);
         let Some(walk) = &walks[puzzle] else { continue };
