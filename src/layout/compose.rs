@@ -3181,6 +3181,7 @@ mod tests {
                 floats: vec![None, None],
                 apart: vec![Vec::new(), Vec::new()],
                 narrow: Vec::new(),
+                rows: Vec::new(),
             })
         };
         let room = walk_room(&spec) - walk::style::HEADER * spec.page.text_size.value;
