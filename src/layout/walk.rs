@@ -16,7 +16,9 @@
 //! Panels flow down the pages after the answers; a panel is never split across pages, and
 //! a walkthrough's heading never ends a page. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
-//! before it (see [`flow`]). Kinds keep their steps short; only a step
+//! before it (see [`flow`]). A table too long to go beside a figure whole is split at
+//! the figure's foot between rows: its first rows beside the figure, the rest across the
+//! width below it. Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
 //! carried over to continuation panels, which have no figure. The first walkthrough page
 //! holds the legend of the coordinates under its heading.
@@ -100,6 +102,9 @@ pub struct Panel {
     /// Two figures side by side, each with its steps below it: the step that opens the
     /// second column (its figure's step).
     pub twin: Option<usize>,
+    /// A floated figure's first step began above it, on the page before: its rows beside
+    /// the figure go on with it, and its number is repeated in grey.
+    pub resumed: bool,
 }
 
 /// Splits the two rows of a paired table line.
@@ -178,6 +183,7 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
         paired: panel.paired,
         floated: None,
         twin: panel.twin,
+        resumed: false,
     };
     let mut current = template.clone();
     let mut used = 0.0;
@@ -552,6 +558,7 @@ fn text_panels(
         paired,
         floated: None,
         twin: None,
+        resumed: false,
     };
     if pieces == 1 {
         return vec![panel(&lines, continues, true)];
@@ -737,6 +744,7 @@ pub fn lay_out(
                             paired: None,
                             floated: None,
                             twin: None,
+                            resumed: false,
                         });
                         panels.extend(across(&rest.join("\n"), true));
                         continue;
@@ -754,6 +762,7 @@ pub fn lay_out(
                     paired: None,
                     floated: None,
                     twin: None,
+                    resumed: false,
                 };
                 current = Some(panel);
             }
@@ -957,7 +966,10 @@ pub struct Rooms {
 /// is figure beside them. A figure never overtakes one that waits. A figure still waiting
 /// when its walkthrough ends, or when the next figure comes, goes up instead beside the
 /// last steps of its page (re-set to the column beside it) when that fits, rather than
-/// taking the top of a page of its own.
+/// taking the top of a page of its own. A table (a step's rows) after a figure, floated or
+/// in its place, too long to go beside it whole, has as many of its first rows beside it
+/// as there is figure beside, and the rest across the width below; a table cut by the
+/// page a waiting figure opens goes on beside that figure.
 pub fn flow(
     spec: &Spec,
     layouts: &[Option<WalkLayout>],
@@ -1052,10 +1064,12 @@ fn floated_figure(layout: &WalkLayout, panel: &Panel, text: f64) -> Panel {
     figure
 }
 
-/// The height of a floated figure's caption and the steps beside it.
+/// The height of a floated figure's caption (a figure in its place has none) and the
+/// steps beside it.
 fn words_beside(panel: &Panel, text: f64) -> f64 {
     let pitch = text * style::TEXT * style::LEADING;
-    pitch
+    let caption = if panel.floated.is_some() { pitch } else { 0.0 };
+    caption
         + panel
             .lines
             .iter()
@@ -1112,14 +1126,15 @@ fn push_beside(panel: &mut Panel, step: usize, lines: Vec<String>, tab: Option<f
 }
 
 /// `figure` (floated, its steps beside it) with the first rows of the table `run` (a
-/// step's words across the width) beside it, as many as there is figure beside, and the
-/// rest of the table across the width below it, in pieces that continue the step, none
-/// taller than `room`. `None` when not even the first row fits beside the figure, or the
-/// table cannot be cut there (one row, or a paired line).
+/// step's words across the width, from its piece `skip` on) beside it, as many as there
+/// is figure beside, and the rest of the table across the width below it, in pieces that
+/// continue the step, none taller than `room`. `None` when not even the first row fits
+/// beside the figure, or the table cannot be cut there (a paired line).
 fn split_beside(
     layout: &WalkLayout,
     figure: &Panel,
     run: &[Panel],
+    skip: usize,
     text: f64,
     room: f64,
 ) -> Option<(Panel, Vec<Panel>)> {
@@ -1128,20 +1143,33 @@ fn split_beside(
     let (narrow, tab) = layout.narrow.get(step)?;
     let count = rows.across.len();
     let across: Vec<String> = run.iter().flat_map(|piece| piece.lines.concat()).collect();
-    if count < 2 || rows.beside.len() != count || rows.across[count - 1] >= across.len() {
+    if count == 0 || rows.beside.len() != count || rows.across[count - 1] >= across.len() {
         return None;
     }
+    let set: usize = run[..skip].iter().map(|piece| piece.lines.concat().len()).sum();
+    let first = rows.across.iter().position(|&start| start == set)?;
+    // Where row `row` starts beside the figure and across the width (the ends after the
+    // last row).
+    let at = |row: usize| match row {
+        row if row < count => (rows.beside[row], rows.across[row]),
+        _ => (narrow.len(), across.len()),
+    };
     let beside = |row: usize| {
         let mut panel = figure.clone();
-        push_beside(&mut panel, step, narrow[..rows.beside[row]].to_vec(), *tab);
+        let resumed = panel.lines.is_empty() && first > 0;
+        push_beside(&mut panel, step, narrow[at(first).0..at(row).0].to_vec(), *tab);
+        panel.resumed |= resumed;
         panel.height = floated_height(layout, &panel, text);
         panel
     };
-    let (row, joined) = (1..count)
+    let (row, joined) = (first + 1..=count)
         .rev()
-        .filter(|&row| rows.across[row] > rows.across[row - 1])
+        .filter(|&row| row == count || rows.across[row] > rows.across[row - 1])
         .map(|row| (row, beside(row)))
         .find(|(_, joined)| words_beside(joined, text) <= layout.figure.1)?;
+    if row == count {
+        return Some((joined, Vec::new()));
+    }
     let from = rows.across[row];
     let mut starts: Vec<usize> = rows.across[row..].iter().map(|start| start - from).collect();
     starts.dedup();
@@ -1256,7 +1284,7 @@ impl Packer {
             self.break_page(layout);
         }
         loop {
-            if whole && self.set_beside(layout, run) {
+            if whole && self.set_beside(layout, run, 0) {
                 return;
             }
             if self.fits(run[0].height) {
@@ -1266,9 +1294,13 @@ impl Packer {
         }
         self.beside = false;
         self.put(run[0].clone());
-        for piece in &run[1..] {
+        for (at, piece) in run.iter().enumerate().skip(1) {
             while !self.fits(piece.height) {
                 self.break_page(layout);
+                // The rest of a table goes on beside the figure that opens the page.
+                if whole && self.set_beside(layout, run, at) {
+                    return;
+                }
             }
             self.beside = false;
             self.put(piece.clone());
@@ -1276,23 +1308,37 @@ impl Packer {
     }
 
     /// Sets the steps of `run` beside the floated figure that ends the block, if it takes
-    /// them.
-    fn set_beside(&mut self, layout: &WalkLayout, run: &[Panel]) -> bool {
-        let (true, Some(block)) = (self.beside, self.block.as_mut()) else {
+    /// them: whole, or a table's first rows beside it and the rest below; from its piece
+    /// `skip` on, the pieces before it set on the page before.
+    fn set_beside(&mut self, layout: &WalkLayout, run: &[Panel], skip: usize) -> bool {
+        let Some(figure) = self
+            .block
+            .as_mut()
+            .and_then(|block| block.panels.last_mut())
+        else {
             return false;
         };
-        let Some(figure) = block.panels.last_mut() else {
+        // A figure panel in its place (not floated) takes a table's first rows beside its
+        // words, as a floated one does.
+        let in_place = figure.kind == PanelKind::Figure
+            && figure.floated.is_none()
+            && !figure.continued
+            && figure.twin.is_none();
+        if !self.beside && !in_place {
             return false;
-        };
+        }
         let fits = |joined: &Panel| self.used - figure.height + joined.height <= self.room;
-        if let Some(joined) = takes_beside(layout, figure, run, self.text).filter(fits) {
+        if skip == 0
+            && self.beside
+            && let Some(joined) = takes_beside(layout, figure, run, self.text).filter(fits)
+        {
             self.used += joined.height - figure.height;
             *figure = joined;
             return true;
         }
         self.beside = false;
         // A table taller than the figure: its first rows beside it, the rest below.
-        let Some((joined, rest)) = split_beside(layout, figure, run, self.text, self.rest)
+        let Some((joined, rest)) = split_beside(layout, figure, run, skip, self.text, self.rest)
             .filter(|(joined, _)| fits(joined))
         else {
             return false;
@@ -1658,29 +1704,7 @@ mod tests {
         let spec = spec();
         let text = spec.page.text_size.value;
         let header = style::HEADER * text;
-        let mut layout = waiting_layout(&[150.0, 120.0, 20.0]);
-        let rows: Vec<String> = (0..8).map(|row| format!("row {row}\tdone")).collect();
-        let height = |lines: &[String], last: bool| piece_height(text, lines, last);
-        let starts: Vec<usize> = (0..rows.len()).collect();
-        layout.panels.pop();
-        layout.panels.extend(text_panels(
-            2,
-            rows.clone(),
-            Some(40.0),
-            &starts,
-            None,
-            &height,
-            false,
-        ));
-        assert!(layout.panels.len() > 3, "the table is in pieces");
-        layout.floats.resize(layout.panels.len(), None);
-        layout.apart.resize(layout.panels.len(), Vec::new());
-        layout.narrow[2] = (rows.clone(), Some(20.0));
-        layout.rows = vec![TableRows::default(); 3];
-        layout.rows[2] = TableRows {
-            beside: starts.clone(),
-            across: starts.clone(),
-        };
+        let (mut layout, rows) = table_after_waiting_figure(text);
         let room = 150.0 + header + 40.0;
         let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
         assert_eq!(pages.len(), 2);
@@ -1688,6 +1712,7 @@ mod tests {
         let figure = &panels[0];
         assert_eq!(figure.floated, Some(1));
         assert_eq!(figure.steps, 2..3, "the table's first rows are beside the figure");
+        assert!(!figure.resumed);
         let beside = figure.lines[0].len();
         assert!(beside > 0 && beside < rows.len());
         assert_eq!(figure.tabs[0], Some(20.0), "set in the column beside the figure");
@@ -1710,6 +1735,91 @@ mod tests {
         assert!(panels[0].lines.is_empty());
         let printed: Vec<String> = panels[1..].iter().flat_map(|p| p.lines.concat()).collect();
         assert_eq!(printed, rows);
+    }
+
+    /// A table begun at the foot of a page goes on beside the figure that waits at the
+    /// top of the next, its number repeated there, and then below it.
+    #[test]
+    fn a_table_cut_by_the_page_goes_on_beside_the_waiting_figure() {
+        let spec = spec();
+        let text = spec.page.text_size.value;
+        let header = style::HEADER * text;
+        let (layout, rows) = table_after_waiting_figure(text);
+        let first_piece = layout.panels[2].height;
+        let room = 150.0 + header + 30.0 + first_piece + 1.0;
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+        assert_eq!(pages.len(), 2);
+        let foot = &pages[0].blocks[0].panels;
+        assert_eq!(foot.last(), Some(&layout.panels[2]), "the table begins at the foot");
+        let panels = &pages[1].blocks[0].panels;
+        let figure = &panels[0];
+        assert_eq!((figure.floated, figure.steps.clone()), (Some(1), 2..3));
+        assert!(figure.resumed, "the step goes on beside the figure");
+        assert!(!figure.lines[0].is_empty());
+        assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
+        let mut printed = foot[2].lines.concat();
+        printed.extend(panels.iter().flat_map(|panel| panel.lines.concat()));
+        assert_eq!(printed, rows, "every row once, in order");
+        for page in &pages {
+            let used: f64 = page.blocks[0].panels.iter().map(|p| p.height).sum::<f64>();
+            assert!(used + header <= room + 1e-9);
+        }
+    }
+
+    /// A table after a figure panel in its place, too long for the room beside the
+    /// figure's words, has its first rows beside them and the rest across the width below;
+    /// the panel keeps its height.
+    #[test]
+    fn a_long_table_splits_beside_a_figure_in_its_place() {
+        let spec = spec();
+        let text = spec.page.text_size.value;
+        let (mut layout, rows) = table_after_waiting_figure(text);
+        let figure_height = layout.figure.1 + style::PANEL_GAP * text;
+        layout.panels[1].height = figure_height;
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], same(1000.0), 0.0);
+        assert_eq!(pages.len(), 1);
+        let panels = &pages[0].blocks[0].panels;
+        let figure = &panels[1];
+        assert_eq!((figure.floated, figure.steps.clone()), (None, 1..3));
+        assert_eq!(figure.lines[0], layout.panels[1].lines[0], "its own words first");
+        let beside = figure.lines[1].len();
+        assert!(beside > 0 && beside < rows.len());
+        assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
+        assert!((figure.height - figure_height).abs() < 1e-9);
+        let mut printed = figure.lines[1].clone();
+        printed.extend(panels[2..].iter().flat_map(|panel| panel.lines.concat()));
+        assert_eq!(printed, rows, "every row once, in order");
+        assert!(panels[2..].iter().all(|panel| panel.continued && panel.wide));
+    }
+
+    /// A waiting figure's layout (see [`waiting_layout`]) whose third step is a table of
+    /// eight one-line rows (in pieces across the width, one line each beside the figure),
+    /// and the rows.
+    fn table_after_waiting_figure(text: f64) -> (WalkLayout, Vec<String>) {
+        let mut layout = waiting_layout(&[150.0, 120.0, 20.0]);
+        let rows: Vec<String> = (0..8).map(|row| format!("row {row}\tdone")).collect();
+        let height = |lines: &[String], last: bool| piece_height(text, lines, last);
+        let starts: Vec<usize> = (0..rows.len()).collect();
+        layout.panels.pop();
+        layout.panels.extend(text_panels(
+            2,
+            rows.clone(),
+            Some(40.0),
+            &starts,
+            None,
+            &height,
+            false,
+        ));
+        assert!(layout.panels.len() > 3, "the table is in pieces");
+        layout.floats.resize(layout.panels.len(), None);
+        layout.apart.resize(layout.panels.len(), Vec::new());
+        layout.narrow[2] = (rows.clone(), Some(20.0));
+        layout.rows = vec![TableRows::default(); 3];
+        layout.rows[2] = TableRows {
+            beside: starts.clone(),
+            across: starts,
+        };
+        (layout, rows)
     }
 
     /// Twin figures that do not fit the rest of a page are set apart: the first fills
