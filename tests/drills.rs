@@ -286,16 +286,10 @@ fn the_drill_key_is_refused_where_no_drill_can_be_made() {
         ),
         ("drill = \"yes\"", "5:9", "true or false", ""),
         (
-            "hardest = [\"X-Wing\"]\ndrill = true\nsize = \"6x6\"",
+            "size = \"6x6\"\ndrill = true",
             "6:9",
-            "9×9 sudoku (classic, X and windoku)",
-            "windoku",
-        ),
-        (
-            "hardest = [\"Naked Pair\"]\ndrill = true\nvariant = \"jigsaw\"",
-            "6:9",
-            "9×9 sudoku (classic, X and windoku)",
-            "variant",
+            "a drill needs the technique",
+            "hardest",
         ),
         (
             "drill = true\nvariant = \"x\"",
@@ -317,9 +311,9 @@ fn the_drill_key_is_refused_where_no_drill_can_be_made() {
         ),
         (
             "variant = \"killer\"\ndrill = true",
-            "6:1",
-            "does not apply to killer",
-            "drills",
+            "6:9",
+            "a drill needs the technique",
+            "hardest",
         ),
     ] {
         let error = refused(section);
@@ -384,4 +378,284 @@ fn a_bank_section_takes_only_puzzles_that_use_its_technique() {
             .contains("X-Wing")
     );
     check_manifest_against_pdf(&path);
+}
+
+/// A drill book of one section on the house grader's grids or the killer grader's.
+fn variant_spec(grid: &str, technique: &str, per_page: &str, answers: &str) -> String {
+    format!(
+        r#"title = "Drills"
+author = "Test"
+seed = "variant-drills-test"
+template = "kdp-6x9"
+language = "en"
+
+[page]
+printer = "generic"
+
+[answers]
+per_page = "{answers}"
+
+[[section]]
+title = "Drills"
+kind = "sudoku"
+{grid}
+count = 2
+needs = ["{technique}"]
+drill = true
+per_page = "{per_page}"
+"#
+    )
+}
+
+/// The box of each cell of a grid of `size`, numbered row by row.
+fn boxes_of(size: puzzlebook::sudoku::variant::Size) -> Vec<usize> {
+    let side = size.side();
+    (0..side * side)
+        .map(|cell| {
+            (cell / side) / size.box_rows() * size.box_rows() + (cell % side) / size.box_columns()
+        })
+        .collect()
+}
+
+/// The position before the first step of `technique` on a jigsaw, another size or a
+/// killer, by a plain computation: the givens and the placements of the grader's earlier
+/// steps (on a fresh grading), every value no cell of its row, column, box or region (or
+/// cage) holds, less the earlier steps' eliminations. Also the step's index: the first of
+/// the technique's (for a killer, after the pencilling-in of every cage).
+fn plain_house_position(line: &str, technique: &str) -> (usize, Vec<u8>, Vec<u16>) {
+    use puzzlebook::sudoku::killer::Killer;
+    use puzzlebook::sudoku::killer::grade::{KillerGradeOptions, grade_with as grade_killer};
+    use puzzlebook::sudoku::variant::grade::{VariantGradeOptions, grade};
+    let family = find(technique).unwrap();
+    let (givens, side, regions, cages, path) = match Killer::parse_word(line, 1) {
+        Some(killer) => {
+            let killer = killer.unwrap();
+            let grading = grade_killer(
+                &killer,
+                &KillerGradeOptions {
+                    record_steps: true,
+                    ..KillerGradeOptions::default()
+                },
+            )
+            .unwrap();
+            let geometry = killer.geometry();
+            let size = geometry.size();
+            let side = size.side();
+            let boxes = boxes_of(size);
+            let cages: Vec<usize> = killer.cage_of().iter().map(|&c| usize::from(c)).collect();
+            (
+                killer.givens().to_vec(),
+                side,
+                boxes,
+                Some(cages),
+                grading.steps,
+            )
+        }
+        None => {
+            let puzzle = puzzlebook::sudoku::variant::parse_any(line).unwrap();
+            let grading = grade(
+                &puzzle,
+                &VariantGradeOptions {
+                    record_steps: true,
+                    ..VariantGradeOptions::default()
+                },
+            )
+            .unwrap();
+            let geometry = puzzle.geometry();
+            let size = geometry.size();
+            let side = size.side();
+            // A jigsaw's regions as its line gives them; else the size's boxes.
+            let regions: Vec<usize> = if line.contains("jigsaw") {
+                let regions = line.rsplit(':').next().unwrap();
+                regions
+                    .chars()
+                    .map(|c| c.to_digit(36).unwrap() as usize)
+                    .collect()
+            } else {
+                boxes_of(size)
+            };
+            (puzzle.cells().to_vec(), side, regions, None, grading.steps)
+        }
+    };
+    assert_eq!(regions.len(), side * side, "{line}");
+    let of_family = |step: &puzzlebook::sudoku::variant::grade::VariantStep| {
+        family.members.contains(step.technique)
+    };
+    let pencilling = |step: &puzzlebook::sudoku::variant::grade::VariantStep| {
+        cages.is_some() && step.houses.is_empty() && step.rating_tenths <= 13
+    };
+    let first = path
+        .iter()
+        .position(|step| of_family(step) && !pencilling(step))
+        .or_else(|| path.iter().position(of_family))
+        .expect("the drill's puzzle uses its technique");
+    let mut values = givens;
+    for step in &path[..first] {
+        for &(cell, value) in &step.placements {
+            values[usize::from(cell)] = value;
+        }
+    }
+    let sees = |a: usize, b: usize| {
+        a != b
+            && (a / side == b / side
+                || a % side == b % side
+                || regions[a] == regions[b]
+                || cages.as_ref().is_some_and(|cages| cages[a] == cages[b]))
+    };
+    let mut candidates = vec![0u16; side * side];
+    for cell in 0..side * side {
+        if values[cell] != 0 {
+            continue;
+        }
+        candidates[cell] = (1..=side as u8)
+            .filter(|&value| {
+                !(0..side * side).any(|peer| sees(cell, peer) && values[peer] == value)
+            })
+            .fold(0, |mask, value| mask | 1 << (value - 1));
+    }
+    for step in &path[..first] {
+        for &(cell, value) in &step.eliminations {
+            candidates[usize::from(cell)] &= !(1 << (value - 1));
+        }
+    }
+    (first, values, candidates)
+}
+
+/// Drills on a jigsaw, a 6×6 and a killer: each drill prints the grader's position before
+/// the technique's first step on a fresh grading (values and pencil marks, checked against
+/// a plain computation with the jigsaw's regions, the size's boxes, the killer's cages),
+/// its answer shades the step's pattern, and the manifest's position is that position.
+#[test]
+fn drills_on_other_grids_show_exactly_the_graders_candidates() {
+    use puzzlebook::layout::killer::KILLER_MARKS;
+    use puzzlebook::layout::sudoku_walk::{MarkArea, variant_mark_centre_in, variant_mark_scale};
+    use puzzlebook::sudoku::variant::Size;
+    for (grid, size, technique, per_page, answers, areas) in [
+        (
+            "variant = \"jigsaw\"",
+            Size::S9,
+            "Pointing",
+            "1x2",
+            "2x2",
+            [MarkArea::WHOLE, MarkArea::BELOW_LABEL],
+        ),
+        (
+            "size = \"6x6\"",
+            Size::S6,
+            "Naked Pair",
+            "1x2",
+            "2x2",
+            [MarkArea::WHOLE, MarkArea::WHOLE],
+        ),
+        (
+            "variant = \"killer\"",
+            Size::S9,
+            "Innies and Outies",
+            "1x1",
+            "1x1",
+            [KILLER_MARKS, KILLER_MARKS],
+        ),
+    ] {
+        let common::Settled {
+            spec,
+            fonts,
+            plan,
+            puzzles,
+            taught,
+            pagination,
+            geometry,
+        } = common::settled(&variant_spec(grid, technique, per_page, answers), false);
+        let composed =
+            compose_walked(&spec, &pagination, &geometry, &puzzles, &taught, &fonts).unwrap();
+        let side = size.side();
+        assert_eq!(puzzles.len(), plan.jobs.len());
+        for (puzzle, placement) in puzzles.iter().zip(&composed.placements) {
+            let page = &composed.document.pages[placement.page - 1];
+            let bbox = placement.bbox;
+            let cell = bbox.width / side as f64;
+            let line = puzzle.puzzle_line();
+            let (first, values, candidates) = plain_house_position(&line, technique);
+            let mut drawn_values = vec![0u8; side * side];
+            let mut drawn_candidates = vec![0u16; side * side];
+            for (x, y, text_size, _, text) in texts_in(page, bbox) {
+                let Ok(value) = text.parse::<u8>() else {
+                    continue;
+                };
+                let at = puzzlebook::layout::Point { x, y };
+                let column = ((x - bbox.x) / cell).floor() as usize;
+                let row = ((y - bbox.y) / cell).floor() as usize;
+                let on = row.min(side - 1) * side + column.min(side - 1);
+                if text_size > cell * 0.45 {
+                    drawn_values[on] = value;
+                    continue;
+                }
+                // A pencil mark is drawn at its value's place in the cell's mark area.
+                let Some(area) = areas.iter().find(|area| {
+                    (text_size - cell * variant_mark_scale(size) * area.scale()).abs() < 0.01
+                }) else {
+                    continue; // a cage's sum or a region's number
+                };
+                let slot = cell * area.width / size.box_columns() as f64;
+                let nearest = (1..=side as u8)
+                    .min_by(|&a, &b| {
+                        let distance = |value| {
+                            let centre = variant_mark_centre_in(bbox, size, on, value, *area);
+                            (centre.x - at.x).hypot(centre.y - at.y)
+                        };
+                        distance(a).total_cmp(&distance(b))
+                    })
+                    .unwrap();
+                let centre = variant_mark_centre_in(bbox, size, on, nearest, *area);
+                assert!((centre.x - at.x).hypot(centre.y - at.y) < slot, "{line}");
+                assert_eq!(nearest, value, "{technique}: a mark in its place");
+                drawn_candidates[on] |= 1 << (value - 1);
+            }
+            assert_eq!(drawn_values, values, "{technique}: the digits so far");
+            assert_eq!(
+                drawn_candidates, candidates,
+                "{technique}: the pencil marks"
+            );
+            // The manifest gives the same position, at the step of a fresh grading.
+            let fields = puzzle.content.manifest_fields();
+            let drill = &fields.iter().find(|(key, _)| *key == "drill").unwrap().1;
+            assert_eq!(drill["step"].as_u64(), Some(first as u64), "{line}");
+            let position: Vec<u8> = drill["position"]
+                .as_str()
+                .unwrap()
+                .chars()
+                .map(|c| c.to_digit(36).unwrap() as u8)
+                .collect();
+            assert_eq!(position, values, "{technique}: the manifest's position");
+            let marks: Vec<u16> = drill["candidates"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|marks| {
+                    marks
+                        .as_str()
+                        .unwrap()
+                        .chars()
+                        .fold(0, |mask, c| mask | 1 << (c.to_digit(36).unwrap() - 1))
+                })
+                .collect();
+            assert_eq!(marks, candidates, "{technique}: the manifest's candidates");
+            // The task is above the figure; the answer shades the step's pattern.
+            let above = Rect::new(bbox.x, bbox.y - cell * 2.0, bbox.width, cell * 2.0);
+            let caption: String = texts_in(page, above)
+                .into_iter()
+                .map(|text| text.4)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(caption.contains("Find the"), "{caption}");
+            let (answer_page, answer_box) = placement.answer.expect("an answer");
+            let answer_items = &composed.document.pages[answer_page - 1].items;
+            let shaded = answer_items.iter().any(|item| {
+                matches!(item, Item::Rect { rect, fill: Some(_), .. }
+                    if rect.x >= answer_box.x && rect.right() <= answer_box.right() + 0.01
+                        && rect.y >= answer_box.y && rect.bottom() <= answer_box.bottom() + 0.01
+                        && rect.width <= answer_box.width / side as f64 + 0.01)
+            });
+            assert!(shaded, "{technique}: the answer shades the pattern");
+        }
+    }
 }

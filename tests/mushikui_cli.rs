@@ -214,3 +214,51 @@ fn grade_prints_rating_and_tier_and_explains() {
     assert_eq!(ambiguous.status.code(), Some(1));
     assert!(stderr(&ambiguous).contains("<stdin>:1: the puzzle has more than one solution"));
 }
+
+/// `--hardest RULE` makes puzzles whose grading names RULE as the hardest rule, `--needs
+/// RULE` puzzles whose explained solution uses it; an unknown rule is an input error with
+/// the closest name.
+#[test]
+fn generate_steers_puzzles_to_the_rules_asked_for() {
+    use puzzlebook::mushikui::{Rule, explain, grade};
+    let made = |flag: &str, rule: &str| {
+        let output = puzzlebook(
+            &[
+                "mushikui", "generate", "--op", "div", "--digits", "5,2", "-n", "4", "--seed",
+                "steer", flag, rule,
+            ],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let text = stdout(&output);
+        let puzzles: Vec<Puzzle> = text.lines().map(|line| line.parse().unwrap()).collect();
+        assert_eq!(puzzles.len(), 4);
+        puzzles
+    };
+    for puzzle in made("--hardest", "remainder-bound") {
+        assert_eq!(grade(&puzzle).unwrap().hardest, Rule::RemainderBound);
+    }
+    for puzzle in made("--needs", "digit-one") {
+        let (_, steps) = explain(&puzzle).unwrap();
+        assert!(steps.iter().any(|step| step.rule == Rule::DigitOne));
+    }
+    let output = puzzlebook(
+        &[
+            "mushikui",
+            "generate",
+            "--op",
+            "div",
+            "--digits",
+            "5,2",
+            "--hardest",
+            "remaindr-bound",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("did you mean \"remainder-bound\""),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -1,25 +1,27 @@
 //! Drills in books: a sudoku section with `drill = true` prints each puzzle at the moment
 //! its technique is first needed (see [`crate::sudoku::grade::drill`]), and the step as
-//! its answer. The puzzle itself is still the made sudoku (classic, X or windoku): its
-//! lines, key, manifest fields, hint and walkthrough are those of the whole puzzle.
+//! its answer. The puzzle itself is still the made sudoku (any size, variant or killer):
+//! its lines, key, manifest fields, hint and walkthrough are those of the whole puzzle.
 
 use std::sync::Arc;
 
-use super::kind::{Content, Hint, Walkthrough, Wording};
+use super::kind::{Content, Hint, Topic, Walkthrough, Wording};
+use super::plan::Puzzle;
 use super::spec::Language;
 use crate::error::Result;
 use crate::kind::Kind;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::drill::Drill;
-use crate::sudoku::techniques::printed_step_name;
+use crate::sudoku::grade::target::TechniqueTarget;
+use crate::sudoku::techniques::{Named, printed_step_name};
+use crate::sudoku::variant::grid::value_char;
 
-/// A sudoku printed as a drill.
+/// A sudoku printed as a drill (any grid: each grader fills the same [`Drill`]).
 #[derive(Clone, Debug)]
 pub struct DrillContent {
-    /// The made puzzle's own content, which answers for everything but the figures.
+    /// The made puzzle's own content, which answers for everything but the figures (and
+    /// which the figures read for what the position does not hold: a killer's cages).
     pub sudoku: Arc<dyn Content>,
-    /// The puzzle's givens, cell by cell (0 for an empty cell).
-    pub givens: [u8; 81],
     pub drill: Drill,
 }
 
@@ -40,22 +42,28 @@ impl Content for DrillContent {
         self.sudoku.canonical_key()
     }
 
+    /// The drill's position: its values as a line (`0` for an empty cell, `A`–`G` for 10
+    /// to 16), each cell's candidates as such characters, and what the answer places.
     fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
         let drill = &self.drill;
         let position: String = drill
             .question
-            .values
+            .values()
             .iter()
-            .map(|&value| char::from(b'0' + value))
+            .map(|&value| match value {
+                0 => '0',
+                value => value_char(value),
+            })
             .collect();
+        let digits = drill.question.side() as u8;
         let candidates: Vec<String> = drill
             .question
-            .candidates
+            .candidates()
             .iter()
             .map(|&mask| {
-                (1..=9u8)
+                (1..=digits)
                     .filter(|digit| mask >> (digit - 1) & 1 == 1)
-                    .map(|digit| char::from(b'0' + digit))
+                    .map(value_char)
                     .collect()
             })
             .collect();
@@ -64,10 +72,10 @@ impl Content for DrillContent {
             "drill",
             serde_json::json!({
                 "step": drill.index,
-                "technique": drill.step.name,
+                "technique": drill.name,
                 "position": position,
                 "candidates": candidates,
-                "placements": drill.answer.placements,
+                "placements": drill.answer.placements(),
             }),
         ));
         fields
@@ -76,12 +84,12 @@ impl Content for DrillContent {
     /// The step's own name where the family's name covers kinds solvers tell apart
     /// ("XY-Cycle", "X-Chain" among the chains and cycles); else the family's.
     fn drilled_step(&self, language: Language) -> Option<String> {
-        let technique = self.drill.step.technique;
+        let technique = self.drill.technique;
         if technique != Technique::Cycles {
             return None;
         }
         Some(if language.catalog().grader_language {
-            printed_step_name(technique, &self.drill.step.name)
+            printed_step_name(technique, &self.drill.name)
         } else {
             crate::sudoku::techniques::catalog_name(technique, language).to_string()
         })
@@ -94,4 +102,50 @@ impl Content for DrillContent {
     fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {
         self.sudoku.hint(wording, ladder)
     }
+}
+
+/// `made` as its section prints it: as a drill of `family` when the section drills one,
+/// filled by `fill` (the grader of the puzzle's grid; `None` when it makes no drills of
+/// such a puzzle), else as it is.
+pub(super) fn as_drill(
+    made: Puzzle,
+    family: Option<&Named>,
+    fill: impl FnOnce(&dyn Content, &Named) -> Result<Option<Drill>>,
+) -> Result<Puzzle> {
+    let Some(family) = family else {
+        return Ok(made);
+    };
+    let Some(drill) = fill(made.content.as_ref(), family)? else {
+        return Ok(made);
+    };
+    Ok(Puzzle {
+        content: Arc::new(DrillContent {
+            sudoku: made.content.clone(),
+            drill,
+        }),
+        ..made
+    })
+}
+
+/// The printed name of the technique a section drills (`drill = true`), for its captions.
+pub(super) fn drilled_name(
+    drill: bool,
+    techniques: &TechniqueTarget,
+    language: Language,
+) -> Option<&'static str> {
+    if !drill {
+        return None;
+    }
+    crate::sudoku::grade::target::drill_name(techniques, language)
+}
+
+/// The techniques chapter's topics a section teaches: those of the family its `hardest`
+/// (else `needs`) names first.
+pub(super) fn taught_topics(techniques: &TechniqueTarget, language: Language) -> Vec<Topic> {
+    techniques.drilled().map_or_else(Vec::new, |named| {
+        named
+            .techniques()
+            .map(|technique| super::sudoku::topic(technique, language))
+            .collect()
+    })
 }

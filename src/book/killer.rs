@@ -12,8 +12,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::kind::{Content, Hint, Nudge, SectionKind, Walkthrough, Wording};
+use super::kind::{Content, Hint, Nudge, SectionKind, Topic, Walkthrough, Wording};
 use super::plan::Puzzle;
+use super::spec::Language;
 use crate::error::{Error, Result};
 use crate::kind::{Kind, SUDOKU};
 use crate::seed::RandomStream;
@@ -32,6 +33,8 @@ pub struct KillerSection {
     pub tier: Option<Tier>,
     /// The techniques every solve must use (`needs`, `hardest`).
     pub techniques: TechniqueTarget,
+    /// Each puzzle prints as a drill of the first technique (`drill = true`).
+    pub drill: bool,
 }
 
 /// A killer and its solution.
@@ -65,7 +68,7 @@ impl SectionKind for KillerSection {
                 (made, grading)
             }
         };
-        Ok(graded(made.puzzle, made.solution, &grading))
+        self.as_printed(graded(made.puzzle, made.solution, &grading))
     }
 
     fn check_bank_line(&self, text: &str, deadline: Option<Instant>) -> Result<Option<Puzzle>> {
@@ -91,7 +94,8 @@ impl SectionKind for KillerSection {
                 {
                     return Ok(None);
                 }
-                Ok(Some(graded(puzzle, solution, &grading)))
+                self.as_printed(graded(puzzle, solution, &grading))
+                    .map(Some)
             }
             Some(KillerSolution::None) => Err(Error::input("this killer has no solution")),
             Some(KillerSolution::Multiple(..)) => {
@@ -108,8 +112,28 @@ impl SectionKind for KillerSection {
         true
     }
 
+    fn drilled(&self, language: Language) -> Option<&'static str> {
+        super::drill::drilled_name(self.drill, &self.techniques, language)
+    }
+
+    fn taught_topics(&self, language: Language) -> Vec<Topic> {
+        super::drill::taught_topics(&self.techniques, language)
+    }
+
     fn has_hints(&self) -> bool {
         true
+    }
+}
+
+impl KillerSection {
+    /// A made killer as the section prints it: a drill section's as its drill.
+    fn as_printed(&self, made: Puzzle) -> Result<Puzzle> {
+        let family = self.techniques.drilled().filter(|_| self.drill);
+        super::drill::as_drill(made, family, |content, family| {
+            super::kind::content_as::<KillerContent>(content)
+                .map(|killer| crate::sudoku::killer::walkthrough::drill(&killer.puzzle, family))
+                .transpose()
+        })
     }
 }
 

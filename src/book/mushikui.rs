@@ -51,7 +51,7 @@ impl BookKind for MushikuiBook {
     }
 
     fn section_keys(&self) -> &'static [&'static str] {
-        &["op", "digits", "reveal_only"]
+        &["op", "digits", "reveal_only", "needs", "hardest"]
     }
 
     fn tiers(&self) -> &'static [&'static str] {
@@ -125,6 +125,24 @@ impl BookKind for MushikuiBook {
         generate.reveal_only = table
             .integer("reveal_only", 0, 9)?
             .map(|digit| digit.value as u8);
+        for (key, rules) in [
+            ("needs", &mut generate.needs),
+            ("hardest", &mut generate.hardest),
+        ] {
+            if let Some(names) = table.strings(key)? {
+                *rules = names
+                    .value
+                    .iter()
+                    .map(|name| name.parse::<mushikui::Rule>())
+                    .collect::<Result<Vec<_>>>()
+                    .map_err(|error| {
+                        let hint = error.hint().unwrap_or("").to_string();
+                        table
+                            .error(names.at, error.message().to_string())
+                            .with_hint(hint)
+                    })?;
+            }
+        }
         // The spec reader has checked the tier name.
         generate.tier = match difficulty {
             Some(Difficulty::Tier(name)) => name.parse().ok(),
@@ -199,7 +217,9 @@ impl SectionKind for MushikuiSection {
         };
         puzzle.check_printable()?;
         let grade = mushikui::grade(&puzzle)?;
-        if self.generate.tier.is_some_and(|tier| tier != grade.tier) {
+        if self.generate.tier.is_some_and(|tier| tier != grade.tier)
+            || !self.generate.accepts_rules(&puzzle, &grade)?
+        {
             return Ok(None);
         }
         Ok(Some(Puzzle {

@@ -256,7 +256,7 @@ impl BookKind for SudokuBook {
                 )
                 .with_hint("remove `size` and `variant`, or the pattern"));
         }
-        let drill = read_drill(table, grids, &techniques, &symbols, pattern.is_some())?;
+        let drill = read_drill(table, &techniques, &symbols, pattern.is_some())?;
         let (clues, variant_options) = if is_variant {
             let clues = match &clues_text {
                 None => None,
@@ -311,14 +311,12 @@ fn read_killer(
     size_at: super::source::Span,
     difficulty: Option<&Difficulty>,
 ) -> Result<Box<dyn SectionKind>> {
-    for key in ["symmetry", "clues", "symbols", "letters", "rating", "drill"] {
+    for key in ["symmetry", "clues", "symbols", "letters", "rating"] {
         if let Some(span) = table.key_span(key) {
             return Err(table
                 .error(span, format!("`{key}` does not apply to killer sections"))
                 .with_hint(if key == "rating" {
                     "killers take a tier: easy, medium, hard, expert or extreme"
-                } else if key == "drill" {
-                    "drills are made for classic 9×9 sudoku so far"
                 } else {
                     "killers are drawn with digits, their cages set the puzzle: remove it"
                 }));
@@ -351,6 +349,7 @@ fn read_killer(
     }
     // With techniques: the tier asked, or the easiest they fit.
     let techniques = read_techniques(table, Grids::KILLER, None)?;
+    let drill = read_drill(table, &techniques, &Symbols::Digits, false)?;
     let span = ["needs", "hardest", "tier"]
         .into_iter()
         .find_map(|key| table.key_span(key))
@@ -367,6 +366,7 @@ fn read_killer(
         options,
         tier,
         techniques,
+        drill,
     }))
 }
 
@@ -475,31 +475,26 @@ impl Symbols {
 }
 
 impl SudokuSection {
-    /// A made puzzle as the section prints it: a drill section's as its drill (classic,
-    /// X or windoku: the grids the classic grader solves).
+    /// A made puzzle as the section prints it: a drill section's as its drill, filled by
+    /// the grader of its grid (the classic one for 9×9 classic, X and windoku, the house
+    /// grader for the other sizes and jigsaw).
     fn drilled_puzzle(&self, made: Puzzle) -> Result<Puzzle> {
-        let Some(family) = self.techniques.drilled().filter(|_| self.drill) else {
-            return Ok(made);
-        };
-        let content = made.content.as_ref();
-        let (puzzle, extra) =
+        let family = self.techniques.drilled().filter(|_| self.drill);
+        super::drill::as_drill(made, family, |content, family| {
             if let Some(sudoku) = super::kind::content_as::<SudokuContent>(content) {
-                (sudoku.puzzle, ExtraHouses::None)
-            } else if let Some((grid, extra)) = super::kind::content_as::<VariantContent>(content)
-                .and_then(|variant| as_classic(&variant.puzzle))
-            {
-                (grid, extra)
-            } else {
-                return Ok(made);
+                return crate::sudoku::grade::drill::drill(&sudoku.puzzle, family).map(Some);
+            }
+            let Some(variant) = super::kind::content_as::<VariantContent>(content) else {
+                return Ok(None);
             };
-        let drill = crate::sudoku::grade::drill::drill_in(&puzzle, extra, family)?;
-        Ok(Puzzle {
-            content: std::sync::Arc::new(super::drill::DrillContent {
-                sudoku: made.content.clone(),
-                givens: *puzzle.cells(),
-                drill,
-            }),
-            ..made
+            match as_classic(&variant.puzzle) {
+                Some((grid, extra)) => {
+                    crate::sudoku::grade::drill::drill_in(&grid, extra, family).map(Some)
+                }
+                None => {
+                    crate::sudoku::variant::walkthrough::drill(&variant.puzzle, family).map(Some)
+                }
+            }
         })
     }
 
@@ -724,11 +719,10 @@ fn read_techniques(
     Ok(techniques)
 }
 
-/// A section's `drill`: on, it needs a 9×9 grid the classic grader solves (classic, X,
-/// windoku), the technique (`needs` or `hardest`), digits and no pattern.
+/// A section's `drill`: on, it needs the technique (`needs` or `hardest`), digits and no
+/// pattern.
 fn read_drill(
     table: &Table<'_, '_>,
-    grids: Grids,
     techniques: &TechniqueTarget,
     symbols: &Symbols,
     pattern: bool,
@@ -737,12 +731,6 @@ fn read_drill(
         return Ok(false);
     };
     let refuse = |message: &str, hint: &str| Err(table.error(drill.at, message).with_hint(hint));
-    if grids != Grids::CLASSIC && grids != Grids::X_WINDOKU {
-        return refuse(
-            "drills are made for 9×9 sudoku (classic, X and windoku) so far",
-            "remove `size` and `variant`, or set variant = \"x\" or \"windoku\", or remove `drill`",
-        );
-    }
     if techniques.is_empty() {
         return refuse(
             "a drill needs the technique it practises",
@@ -802,7 +790,9 @@ impl SectionKind for SudokuSection {
     /// 4×4 sudoku (classic and X) are few: their distinct puzzles are listed in full.
     fn listing(&self) -> Option<std::sync::Arc<dyn Listing>> {
         let options = self.variant.as_ref()?;
-        if !is_listed(options.size, options.variant) {
+        // The list knows ratings, not the techniques a solve uses: a section asking for
+        // some (and its drills) is made, each puzzle graded for them.
+        if !is_listed(options.size, options.variant) || !self.techniques.is_empty() {
             return None;
         }
         let catalogue = catalogue(Settings {
@@ -827,19 +817,11 @@ impl SectionKind for SudokuSection {
     }
 
     fn drilled(&self, language: Language) -> Option<&'static str> {
-        if !self.drill {
-            return None;
-        }
-        crate::sudoku::grade::target::drill_name(&self.techniques, language)
+        super::drill::drilled_name(self.drill, &self.techniques, language)
     }
 
     fn taught_topics(&self, language: Language) -> Vec<Topic> {
-        self.techniques.drilled().map_or_else(Vec::new, |named| {
-            named
-                .techniques()
-                .map(|technique| topic(technique, language))
-                .collect()
-        })
+        super::drill::taught_topics(&self.techniques, language)
     }
 
     fn seed_path(&self) -> Vec<String> {
@@ -1136,7 +1118,7 @@ pub(super) fn house_walkthrough(
 }
 
 /// A technique as the techniques chapter lists it, in the book's language.
-fn topic(technique: Technique, language: Language) -> Topic {
+pub(super) fn topic(technique: Technique, language: Language) -> Topic {
     Topic {
         rank: u32::from(technique.base_rating()) * 64 + technique as u32,
         name: crate::sudoku::techniques::catalog_name(technique, language).to_string(),

@@ -138,6 +138,14 @@ pub struct GenerateArgs {
     /// Stop hiding digits when P percent are still shown (default: minimal puzzles).
     #[arg(long, value_name = "P", value_parser = clap::value_parser!(u8).range(0..=100))]
     shown: Option<u8>,
+    /// Only puzzles whose logical solution uses RULE (a name `grade --explain` prints:
+    /// carry, remainder-bound, case-analysis, …); repeat or separate by commas: all are used.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    needs: Vec<String>,
+    /// Only puzzles whose hardest rule is RULE (the JSON `hardest` field); several: any
+    /// one of them.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    hardest: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
@@ -225,10 +233,18 @@ struct GeneratedRecord<'a> {
 }
 
 fn run_generate(args: GenerateArgs, ui: Ui) -> Result<i32, Error> {
+    let rules = |names: &[String]| {
+        names
+            .iter()
+            .map(|name| name.parse::<crate::mushikui::Rule>())
+            .collect::<Result<Vec<_>, Error>>()
+    };
     let options = GenerateOptions {
         tier: args.tier,
         reveal_only: args.reveal_only,
         shown_percent: args.shown,
+        needs: rules(&args.needs)?,
+        hardest: rules(&args.hardest)?,
         ..GenerateOptions::new(args.op, &args.digits)
     };
     options.validate()?;

@@ -18,6 +18,7 @@ use crate::book::spec::Language;
 use crate::book::sudoku::{SudokuContent, SudokuSection, SymbolContent, Symbols, VariantContent};
 use crate::error::{Error, Result};
 use crate::sudoku::coordinates::Coordinates;
+use crate::sudoku::grade::drill::DrillMoment;
 use crate::sudoku::grade::walkthrough::Moment;
 use crate::sudoku::killer::Killer;
 use crate::sudoku::variant::geometry::{Size, Variant, box_regions};
@@ -558,8 +559,7 @@ fn variant_moment_of_step(step: &WalkStep) -> Result<&VariantMoment> {
 
 /// A walkthrough figure for a puzzle of the house grader, its grid at `grid`: as for 9×9
 /// grids, a step's own diagram, or the grid before a run of singles with their values
-/// circled. A killer's figure has its cages drawn over it, the pencil marks clear of the
-/// sums; a jigsaw's, its regions' numbers.
+/// circled.
 fn draw_variant_walk(
     steps: &[WalkStep],
     killer: Option<&Killer>,
@@ -568,9 +568,33 @@ fn draw_variant_walk(
     items: &mut Vec<Item>,
 ) -> Result<()> {
     let last = variant_moment_of_step(&steps[steps.len() - 1])?;
-    let geometry = &last.geometry;
+    if last.pencil_marks {
+        draw_variant_moment(items, fonts, grid, last, &last.placements, killer);
+    } else {
+        let first = variant_moment_of_step(&steps[0])?;
+        let mut placed = Vec::new();
+        for step in steps {
+            placed.extend_from_slice(&variant_moment_of_step(step)?.placements);
+        }
+        draw_variant_moment(items, fonts, grid, first, &placed, killer);
+    }
+    Ok(())
+}
+
+/// The house grader's `moment` at `grid`, the digits `placed` circled (a walkthrough
+/// figure, a drill and its answer). A killer's figure has its cages drawn over it, the
+/// pencil marks clear of the sums; a jigsaw's, its regions' numbers.
+fn draw_variant_moment(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    grid: Rect,
+    moment: &VariantMoment,
+    placed: &[(u16, u8)],
+    killer: Option<&Killer>,
+) {
+    let geometry = &moment.geometry;
     let labels = if geometry.variant() == Variant::Jigsaw {
-        region_label_cells(geometry.regions(), &last.givens)
+        region_label_cells(geometry.regions(), &moment.givens)
     } else {
         Vec::new()
     };
@@ -579,33 +603,62 @@ fn draw_variant_walk(
     } else {
         MarkArea::WHOLE
     };
-    if last.pencil_marks {
-        let diagram = VariantDiagram {
-            moment: last,
-            placed: &last.placements,
-            marks,
-            labelled: &labels,
-        };
-        draw_variant_diagram(items, fonts, grid, &diagram);
-    } else {
-        let first = variant_moment_of_step(&steps[0])?;
-        let mut placed = Vec::new();
-        for step in steps {
-            placed.extend_from_slice(&variant_moment_of_step(step)?.placements);
-        }
-        let diagram = VariantDiagram {
-            moment: first,
-            placed: &placed,
-            marks,
-            labelled: &labels,
-        };
-        draw_variant_diagram(items, fonts, grid, &diagram);
-    }
+    let diagram = VariantDiagram {
+        moment,
+        placed,
+        marks,
+        labelled: &labels,
+    };
+    draw_variant_diagram(items, fonts, grid, &diagram);
     if let Some(killer) = killer {
         super::killer::draw_cages(items, fonts, grid, killer, super::killer::CageStyle::FIGURE);
     }
     draw_region_labels(items, fonts, grid, geometry.side(), &labels);
+}
+
+/// A drill's figure at `grid`: its grader's moment, drawn as that grader's walkthrough
+/// figures are (a killer's with its cages).
+fn draw_drill_moment(
+    items: &mut Vec<Item>,
+    fonts: &FontSet,
+    grid: Rect,
+    drilled: &DrillContent,
+    moment: &DrillMoment,
+) -> Result<()> {
+    match moment {
+        DrillMoment::Classic(moment) => {
+            let givens: [u8; 81] =
+                drilled.drill.givens.as_slice().try_into().map_err(|_| {
+                    Error::runtime("a classic drill's figure is drawn on a 9×9 grid")
+                })?;
+            let diagram = Diagram {
+                givens: &givens,
+                moment,
+                placed: &moment.placements,
+                digits: &moment.digits,
+            };
+            draw_diagram(items, fonts, grid, &diagram);
+        }
+        DrillMoment::Houses(moment) => {
+            let killer = killer_of(drilled.sudoku.as_ref());
+            draw_variant_moment(items, fonts, grid, moment, &moment.placements, killer);
+        }
+    }
     Ok(())
+}
+
+/// The made puzzle behind `content`: a drill's own puzzle, else `content` itself.
+fn made_puzzle(content: &dyn Content) -> &dyn Content {
+    match crate::book::kind::content_as::<DrillContent>(content) {
+        Some(drilled) => drilled.sudoku.as_ref(),
+        None => content,
+    }
+}
+
+/// The killer behind `content` (a killer, or a drill of one).
+fn killer_of(content: &dyn Content) -> Option<&Killer> {
+    crate::book::kind::content_as::<KillerContent>(made_puzzle(content))
+        .map(|content| &content.puzzle)
 }
 
 /// Sudoku's part in the layout stage.
@@ -615,19 +668,50 @@ impl LayoutKind for SudokuLayout {
     fn frame(&self, section: &dyn SectionKind) -> Frame {
         if let Some(killer) = section_as::<KillerSection>(section) {
             let side = killer.options.size.side() as f64;
+            let walk_cell = super::sudoku_walk::min_variant_walk_cell_in(
+                killer.options.size,
+                super::killer::KILLER_MARKS,
+            );
+            // A drill's question and answer both show pencil marks.
+            let (min_cell, min_answer_cell, cells_are) = if killer.drill {
+                (walk_cell, walk_cell, "killer drill")
+            } else {
+                (
+                    super::killer::MIN_KILLER_CELL,
+                    MIN_ANSWER_CELL,
+                    "killer sudoku",
+                )
+            };
             return Frame {
                 columns: side,
                 rows: side,
-                min_cell: super::killer::MIN_KILLER_CELL,
-                min_answer_cell: MIN_ANSWER_CELL,
-                min_walk_cell: super::sudoku_walk::min_variant_walk_cell_in(
-                    killer.options.size,
-                    super::killer::KILLER_MARKS,
-                ),
+                min_cell,
+                min_answer_cell,
+                min_walk_cell: walk_cell,
                 max_cell_in_text: f64::INFINITY,
                 digit_scale: super::killer::DIGIT_SCALE,
                 outside: Outside::NONE,
-                cells_are: "killer sudoku",
+                cells_are,
+            };
+        }
+        if let Some(options) = section_as::<SudokuSection>(section)
+            .filter(|section| section.drill)
+            .and_then(|section| section.variant.as_ref())
+            .filter(|options| options.size != Size::S9)
+        {
+            // A drill on the house grader's grid: its walkthrough figures' cells.
+            let side = options.size.side() as f64;
+            let walk_cell = super::sudoku_walk::min_variant_walk_cell(options.size);
+            return Frame {
+                columns: side,
+                rows: side,
+                min_cell: walk_cell,
+                min_answer_cell: walk_cell,
+                min_walk_cell: walk_cell,
+                max_cell_in_text: f64::INFINITY,
+                digit_scale: super::sudoku_walk::MARK_SCALE,
+                outside: Outside::NONE,
+                cells_are: "sudoku drill",
             };
         }
         if section_as::<SudokuSection>(section).is_some_and(|section| section.drill) {
@@ -683,6 +767,16 @@ impl LayoutKind for SudokuLayout {
         fonts: &FontSet,
         items: &mut Vec<Item>,
     ) -> Result<Rect> {
+        if let Some(drilled) = crate::book::kind::content_as::<DrillContent>(content) {
+            let moment = match show {
+                Show::Puzzle => &drilled.drill.question,
+                Show::Answer => &drilled.drill.answer,
+            };
+            let side = cell * moment.side() as f64;
+            let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
+            draw_drill_moment(items, fonts, rect, drilled, moment)?;
+            return Ok(rect);
+        }
         if let Some(killer) = crate::book::kind::content_as::<KillerContent>(content) {
             let side = cell * killer.puzzle.geometry().side() as f64;
             let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
@@ -697,22 +791,6 @@ impl LayoutKind for SudokuLayout {
             let side = cell * variant.puzzle.geometry().side() as f64;
             let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
             draw_variant_content(items, fonts, rect, variant, show);
-            return Ok(rect);
-        }
-        if let Some(drilled) = crate::book::kind::content_as::<DrillContent>(content) {
-            let side = cell * 9.0;
-            let rect = Rect::new(area.x + (area.width - side) / 2.0, area.y, side, side);
-            let moment = match show {
-                Show::Puzzle => &drilled.drill.question,
-                Show::Answer => &drilled.drill.answer,
-            };
-            let diagram = Diagram {
-                givens: &drilled.givens,
-                moment,
-                placed: &moment.placements,
-                digits: &moment.digits,
-            };
-            draw_diagram(items, fonts, rect, &diagram);
             return Ok(rect);
         }
         if let Some(symbols) = crate::book::kind::content_as::<SymbolContent>(content) {
@@ -792,9 +870,7 @@ impl LayoutKind for SudokuLayout {
             draw_labels(items, fonts, grid, side, coordinates);
         }
         if last.figure.get::<VariantMoment>().is_some() {
-            let killer = crate::book::kind::content_as::<KillerContent>(content)
-                .map(|content| &content.puzzle);
-            draw_variant_walk(steps, killer, grid, fonts, items)?;
+            draw_variant_walk(steps, killer_of(content), grid, fonts, items)?;
             return Ok(grid);
         }
         let givens: [u8; 81] =
@@ -803,7 +879,9 @@ impl LayoutKind for SudokuLayout {
                     Error::runtime("walkthrough figures are drawn for 9×9 grids only")
                 })?,
                 None => match crate::book::kind::content_as::<DrillContent>(content) {
-                    Some(drilled) => drilled.givens,
+                    Some(drilled) => drilled.drill.givens.as_slice().try_into().map_err(|_| {
+                        Error::runtime("walkthrough figures are drawn for 9×9 grids only")
+                    })?,
                     None => *expect_content::<SudokuContent>(content)?.puzzle.cells(),
                 },
             };
@@ -857,7 +935,8 @@ impl LayoutKind for SudokuLayout {
     ) {
         let side = (grid.width / cell).round() as usize;
         draw_labels(items, fonts, grid, side, coordinates);
-        if let Some(variant) = crate::book::kind::content_as::<VariantContent>(content) {
+        if let Some(variant) = crate::book::kind::content_as::<VariantContent>(made_puzzle(content))
+        {
             let geometry = variant.puzzle.geometry();
             if geometry.variant() == Variant::Jigsaw {
                 let labels = region_label_cells(geometry.regions(), variant.puzzle.cells());
@@ -943,9 +1022,9 @@ impl LayoutKind for SudokuLayout {
         for closing in ["sudoku.closing-unique", "sudoku.closing-labels"] {
             paragraphs.push(language.text(closing).to_string());
         }
-        let drills = sections.iter().any(|section| {
-            section_as::<SudokuSection>(*section).is_some_and(|section| section.drill)
-        });
+        let drills = sections
+            .iter()
+            .any(|section| section.drilled(language).is_some());
         if drills {
             paragraphs.push(words::drills_rule(language).to_string());
         }

@@ -32,7 +32,12 @@ pub fn answer_on_page(language: Language, page: usize) -> String {
 
 /// A drill's task above its position: "Find the X-Wing", or for the techniques named
 /// after what candidates do rather than a pattern, "Find the pointing candidates".
+/// A killer's cage techniques name a way of reckoning, not a pattern: "Find the step:
+/// Cage Splitting".
 pub fn drill_task(language: Language, technique: &str) -> String {
+    if is_cage_reckoning(technique) {
+        return language.say("drill-cage.task", &[("technique", &technique)]);
+    }
     if !names_candidates(technique) {
         return language.say("book.drill-task", &[("technique", &technique)]);
     }
@@ -56,6 +61,23 @@ fn names_candidates(technique: &str) -> bool {
                     | Technique::Claiming
                     | Technique::DirectPointing
                     | Technique::DirectClaiming
+            )
+        })
+    })
+}
+
+/// True for a killer's cage technique (printed name, any language).
+fn is_cage_reckoning(technique: &str) -> bool {
+    use crate::sudoku::grade::Technique;
+    crate::sudoku::techniques::find(technique).is_ok_and(|named| {
+        named.techniques().all(|technique| {
+            matches!(
+                technique,
+                Technique::CageCombination
+                    | Technique::CombinationLocking
+                    | Technique::InniesOuties
+                    | Technique::CageSplitting
+                    | Technique::KillerContradiction
             )
         })
     })
@@ -278,6 +300,12 @@ mod tests {
         assert_eq!(
             drill_task(german, "Claiming"),
             "Gesucht: Claiming (Kandidaten)"
+        );
+        // A killer's cage techniques are ways of reckoning: the reader takes the step.
+        assert_eq!(english("Cage Splitting"), "Find the step: Cage Splitting");
+        assert_eq!(
+            drill_task(Language::JAPANESE, "45の法則"),
+            "45の法則で一手進めよう"
         );
     }
 

@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use super::grade::{Grade, Tier, grade, solvable_within};
+use super::grade::{Grade, Rule, Tier, explain, grade, solvable_within};
 use super::model::{
     MAX_ADD_DIGITS, MAX_ADDENDS, MAX_DIVISOR_DIGITS, MAX_MULTIPLICAND_DIGITS,
     MAX_MULTIPLIER_DIGITS, MAX_QUOTIENT_DIGITS, Operation, Puzzle,
@@ -40,6 +40,10 @@ pub struct GenerateOptions {
     /// Stop hiding when this percentage of the digits is still shown (default: hide until
     /// the puzzle is minimal).
     pub shown_percent: Option<u8>,
+    /// Only puzzles whose logical solution uses every one of these rules (`--needs`).
+    pub needs: Vec<Rule>,
+    /// Only puzzles whose hardest rule is one of these (`--hardest`; empty: any).
+    pub hardest: Vec<Rule>,
     pub max_attempts: u32,
 }
 
@@ -52,6 +56,8 @@ impl GenerateOptions {
             tier: None,
             reveal_only: None,
             shown_percent: None,
+            needs: Vec::new(),
+            hardest: Vec::new(),
             max_attempts: DEFAULT_MAX_ATTEMPTS,
         }
     }
@@ -73,7 +79,31 @@ impl GenerateOptions {
         if let Some(percent) = self.shown_percent {
             path.push(format!("shown={percent}"));
         }
+        let names = |rules: &[Rule]| rules.iter().map(|rule| rule.name()).collect::<Vec<_>>();
+        if !self.needs.is_empty() {
+            path.push(format!("needs={}", names(&self.needs).join(",")));
+        }
+        if !self.hardest.is_empty() {
+            path.push(format!("hardest={}", names(&self.hardest).join(",")));
+        }
         path
+    }
+
+    /// True when `puzzle`, graded `grade`, is one the options ask for by its rules: its
+    /// hardest rule one of `hardest`, its explained solution using every rule of `needs`
+    /// (explained only when some are asked for).
+    pub fn accepts_rules(&self, puzzle: &Puzzle, grade: &Grade) -> Result<bool> {
+        if !self.hardest.is_empty() && !self.hardest.contains(&grade.hardest) {
+            return Ok(false);
+        }
+        if self.needs.is_empty() {
+            return Ok(true);
+        }
+        let (_, steps) = explain(puzzle)?;
+        Ok(self
+            .needs
+            .iter()
+            .all(|rule| steps.iter().any(|step| step.rule == *rule)))
     }
 
     /// Checks the shape and options; errors are input errors with a hint.
@@ -508,7 +538,9 @@ fn attempt(options: &GenerateOptions, rng: &mut RandomStream) -> Option<Generate
         return None;
     }
     let grade = grade(&puzzle).ok()?;
-    if options.tier.is_some_and(|tier| grade.tier != tier) {
+    if options.tier.is_some_and(|tier| grade.tier != tier)
+        || !options.accepts_rules(&puzzle, &grade).ok()?
+    {
         return None;
     }
     Some(Generated {
@@ -527,12 +559,22 @@ fn attempts_exhausted(options: &GenerateOptions) -> Error {
     if let Some(digit) = options.reveal_only {
         wanted.push_str(&format!(" showing only {digit}s"));
     }
+    let names = |rules: &[Rule]| rules.iter().map(|rule| rule.name()).collect::<Vec<_>>();
+    if !options.needs.is_empty() {
+        wanted.push_str(&format!(" needing {}", names(&options.needs).join(" and ")));
+    }
+    if !options.hardest.is_empty() {
+        wanted.push_str(&format!(
+            " whose hardest rule is {}",
+            names(&options.hardest).join(" or ")
+        ));
+    }
     Error::runtime(format!(
         "could not make a mushikui-zan puzzle {wanted} in {} attempts",
         options.max_attempts
     ))
     .with_hint(
-        "small shapes offer few puzzles of each kind: try more digits, another tier or another theme digit",
+        "small shapes offer few puzzles of each kind: try more digits, another tier, another theme digit or another rule (division alone brings digits down or bounds remainders)",
     )
 }
 

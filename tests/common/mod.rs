@@ -558,7 +558,25 @@ fn drill_digits(puzzle: &Value) -> Option<(String, String)> {
             )
         })
         .collect();
-    let values: String = position.chars().filter(|&c| c != '0').collect();
+    // Values as the figure prints them (`A` is 10); a jigsaw's region numbers and a
+    // killer's cage sums are printed too.
+    let printed = |characters: &str| -> String {
+        characters
+            .chars()
+            .filter(|&c| c != '0')
+            .map(|c| c.to_digit(36).unwrap().to_string())
+            .collect()
+    };
+    let candidates: Vec<String> = candidates.iter().map(|marks| printed(marks)).collect();
+    let line = puzzle["puzzle"].as_str().unwrap();
+    let labels: String = match puzzle["variant"].as_str() {
+        Some("jigsaw") => (1..=(position.len() as f64).sqrt() as usize)
+            .map(|region| region.to_string())
+            .collect(),
+        Some("killer") => line.rsplit(':').next().unwrap().replace(',', ""),
+        _ => String::new(),
+    };
+    let values = format!("{}{labels}", printed(position));
     let question = sorted_digits(&format!("{values}{}", candidates.concat()));
     let mut answer = values;
     for (cell, marks) in candidates.iter().enumerate() {

@@ -127,6 +127,32 @@ impl Rule {
     }
 }
 
+/// A rule by its name (`remainder-bound`; case, spaces and underscores do not matter),
+/// else an input error with the closest name as a hint.
+impl std::str::FromStr for Rule {
+    type Err = crate::error::Error;
+
+    fn from_str(text: &str) -> Result<Rule, Self::Err> {
+        let wanted = text.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+        if let Some(&rule) = Rule::ALL.iter().find(|rule| rule.name() == wanted) {
+            return Ok(rule);
+        }
+        let closest = Rule::ALL
+            .iter()
+            .map(|rule| (strsim::jaro_winkler(&wanted, rule.name()), rule.name()))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map_or("column-sum", |(_, name)| name);
+        Err(
+            crate::error::Error::input(format!("unknown mushikui-zan rule {text:?}")).with_hint(
+                format!(
+                    "did you mean {closest:?}? The rules: {}",
+                    Rule::ALL.map(Rule::name).join(", ")
+                ),
+            ),
+        )
+    }
+}
+
 impl std::fmt::Display for Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())

@@ -98,8 +98,8 @@ fn fill<const N: usize>(
     if depth == N {
         let taken = values.iter().fold(0u16, |mask, &value| mask | bit(value));
         if excluders.iter().all(|&mask| mask & !taken != 0) {
-            for (slot, &value) in allowed.iter_mut().zip(values.iter()) {
-                *slot |= bit(value);
+            for (k, slot) in allowed.iter_mut().enumerate() {
+                *slot |= bit(values[k]);
             }
         }
         return;

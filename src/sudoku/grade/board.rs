@@ -50,6 +50,7 @@ pub enum ExtraHouses {
 
 impl ExtraHouses {
     /// The geometry with these extra houses.
+    #[inline]
     pub fn geometry(self) -> &'static Geometry {
         match self {
             ExtraHouses::None => &CLASSIC,
@@ -59,6 +60,7 @@ impl ExtraHouses {
     }
 
     /// True for classic sudoku.
+    #[inline]
     pub fn is_none(self) -> bool {
         self == ExtraHouses::None
     }
@@ -144,6 +146,7 @@ impl Geometry {
     }
 
     /// The peers of a cell in SE's order (see [`Geometry::peers`]).
+    #[inline]
     pub fn peers(&self, cell: usize) -> &[u8] {
         &self.peers[cell][..self.peer_counts[cell] as usize]
     }
@@ -158,6 +161,7 @@ impl Geometry {
     }
 
     /// The SE region types of this geometry: box, row, column, then the extra ones.
+    #[inline]
     pub fn region_types(&self) -> &'static [usize] {
         match self.extra {
             ExtraHouses::None => &[BLOCK, ROW, COLUMN],
@@ -167,6 +171,7 @@ impl Geometry {
     }
 
     /// The houses of a region type, in SE's order.
+    #[inline]
     pub fn houses_of_type(region_type: usize) -> std::ops::Range<usize> {
         match region_type {
             MAIN_DIAGONAL => FIRST_DIAGONAL..FIRST_DIAGONAL + 1,
@@ -289,6 +294,7 @@ pub static WINDOKU: Geometry = Geometry::new(
 );
 
 /// The house index (into [`HOUSES`]) of region `index` of a region type.
+#[inline]
 pub const fn house_of(region_type: usize, index: usize) -> usize {
     match region_type {
         BLOCK => 18 + index,
@@ -300,24 +306,29 @@ pub const fn house_of(region_type: usize, index: usize) -> usize {
     }
 }
 
+#[inline]
 pub const fn row_of(cell: usize) -> usize {
     cell / 9
 }
 
+#[inline]
 pub const fn column_of(cell: usize) -> usize {
     cell % 9
 }
 
+#[inline]
 pub const fn block_of(cell: usize) -> usize {
     cell / 27 * 3 + cell % 9 / 3
 }
 
 /// The three houses of a cell, as (row, column, block) house indexes.
+#[inline]
 pub const fn houses_of(cell: usize) -> [usize; 3] {
     [row_of(cell), 9 + column_of(cell), 18 + block_of(cell)]
 }
 
 /// The house of a given region type that holds a cell.
+#[inline]
 pub const fn house_of_cell(region_type: usize, cell: usize) -> usize {
     match region_type {
         BLOCK => 18 + block_of(cell),
@@ -359,6 +370,7 @@ pub const CLASSIC_PEER_SETS: [CellSet; 81] = {
 };
 
 /// Iterates the cells of a set in ascending order.
+#[inline]
 pub fn cells_of(set: CellSet) -> impl Iterator<Item = usize> {
     let mut rest = set;
     std::iter::from_fn(move || {
@@ -373,6 +385,7 @@ pub fn cells_of(set: CellSet) -> impl Iterator<Item = usize> {
 }
 
 /// Iterates the digits (1-9) of a candidate mask in ascending order.
+#[inline]
 pub fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
     let mut rest = mask;
     std::iter::from_fn(move || {
@@ -387,16 +400,19 @@ pub fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
 }
 
 /// The candidate bit of a digit 1-9.
+#[inline]
 pub const fn bit(digit: u8) -> u16 {
     1 << (digit - 1)
 }
 
 /// The number of digits in a candidate mask.
+#[inline]
 pub const fn count(mask: u16) -> u32 {
     mask.count_ones()
 }
 
 /// The lowest digit of a non-empty candidate mask.
+#[inline]
 pub const fn first_digit(mask: u16) -> u8 {
     mask.trailing_zeros() as u8 + 1
 }
@@ -481,6 +497,7 @@ impl Board {
         geometry.peers(cell)
     }
 
+    #[inline]
     pub fn is_solved(&self) -> bool {
         self.empty == 0
     }
@@ -490,16 +507,19 @@ impl Board {
         Grid::from_cells(self.values).expect("board values are digits")
     }
 
+    #[inline]
     pub fn has(&self, cell: usize, digit: u8) -> bool {
         self.candidates[cell] & bit(digit) != 0
     }
 
     /// The cells of a house where a digit may still go.
+    #[inline]
     pub fn cells_for(&self, house: usize, digit: u8) -> CellSet {
         self.digit_cells[digit as usize - 1] & HOUSE_SETS[house]
     }
 
     /// The positions (0-8, in the house's cell order) where a digit may go in a house.
+    #[inline]
     pub fn positions(&self, house: usize, digit: u8) -> u16 {
         let set = self.digit_cells[digit as usize - 1];
         let mut mask = 0;
@@ -512,11 +532,13 @@ impl Board {
     }
 
     /// The number of empty cells of a house.
+    #[inline]
     pub fn empty_count(&self, house: usize) -> u32 {
         (self.empty & HOUSE_SETS[house]).count_ones()
     }
 
     /// Removes a candidate; returns whether it was there.
+    #[inline]
     pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         let mask = bit(digit);
         if self.candidates[cell] & mask == 0 {
@@ -528,6 +550,7 @@ impl Board {
     }
 
     /// Removes a set of candidates from one cell.
+    #[inline]
     pub fn eliminate_mask(&mut self, cell: usize, mask: u16) {
         let present = self.candidates[cell] & mask;
         for digit in digits_of(present) {
@@ -536,6 +559,7 @@ impl Board {
     }
 
     /// Places a digit and removes it from the candidates of the cell's peers.
+    #[inline]
     pub fn place(&mut self, cell: usize, digit: u8) {
         for other in digits_of(self.candidates[cell]) {
             self.digit_cells[other as usize - 1] &= !(1 << cell);
@@ -546,6 +570,7 @@ impl Board {
         self.remove_from_peers(cell, digit);
     }
 
+    #[inline]
     fn remove_from_peers(&mut self, cell: usize, digit: u8) {
         let index = digit as usize - 1;
         let peers = self.geometry.peer_sets[cell];

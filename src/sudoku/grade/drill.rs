@@ -6,39 +6,164 @@
 //! it removes, and the digit it leads to. The reader solves the step, not the puzzle.
 //! Both come from the grader's own path, so a drill shows exactly the reasoning the
 //! rating measured.
+//!
+//! [`Drill`] is one type for every sudoku grader: the classic grader fills it here
+//! ([`drill`], [`drill_in`] with X or windoku houses), the house grader (other sizes,
+//! jigsaw) in [`crate::sudoku::variant::walkthrough::drill`] and the killer grader in
+//! [`crate::sudoku::killer::walkthrough::drill`]. Its two figures are the walkthrough
+//! moments of that grader ([`DrillMoment`]), which the layout draws as it draws
+//! walkthrough figures; the book and the manifest read the rest, whatever the grid.
 
 use super::board::{Board, ExtraHouses};
 use super::walkthrough::{self, Moment, apply, is_single, open_candidates};
-use super::{GradeOptions, Step, grade_with};
+use super::{GradeOptions, Technique, grade_with};
 use crate::error::{Error, Result};
 use crate::sudoku::grid::Grid;
 use crate::sudoku::techniques::Named;
+use crate::sudoku::variant::walkthrough::VariantMoment;
 
 /// One drill: a position and the step of the drilled technique it asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drill {
     /// Where the step lies in the grader's path (the steps before it are done).
     pub index: usize,
-    /// The grader's step the drill asks for.
-    pub step: Step,
-    /// The position before it: givens, digits placed so far, the grader's candidates;
-    /// nothing of the step marked.
-    pub question: Moment,
+    /// The technique of the step the drill asks for, and the grader's name of the step
+    /// ("X-Wing", "Skyscraper 011", "Innies and Outies").
+    pub technique: Technique,
+    pub name: String,
+    /// The puzzle's givens, cell by cell (0 for an empty cell).
+    pub givens: Vec<u8>,
+    /// The position before the step: givens, digits placed so far, the grader's
+    /// candidates; nothing of the step marked.
+    pub question: DrillMoment,
     /// The step's diagram: its pattern shaded, its eliminations struck, and the digit it
     /// leads to circled.
-    pub answer: Moment,
+    pub answer: DrillMoment,
     /// The digit the step leads to (cell, digit): its own placement, or else the single
     /// its eliminations leave for the grader's next step; `None` when the next step is
     /// not a single (another pattern is needed first).
-    pub leads_to: Option<(u8, u8)>,
+    pub leads_to: Option<(u16, u8)>,
     /// The step in words, as a walkthrough tells it in full, in every language of the
     /// catalogs (by `i18n::Language::index`).
     pub texts: Vec<String>,
 }
 
+/// A drill's figure: the walkthrough moment of the grader that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrillMoment {
+    /// The classic grader's (9×9 classic, X and windoku).
+    Classic(Moment),
+    /// The house grader's (other sizes, jigsaw) or the killer grader's.
+    Houses(VariantMoment),
+}
+
+impl DrillMoment {
+    /// The grid's side (9 for the classic grader).
+    pub fn side(&self) -> usize {
+        match self {
+            DrillMoment::Classic(_) => 9,
+            DrillMoment::Houses(moment) => moment.geometry.side(),
+        }
+    }
+
+    /// The values of the position, cell by cell (0 for an empty cell).
+    pub fn values(&self) -> Vec<u8> {
+        match self {
+            DrillMoment::Classic(moment) => moment.values.to_vec(),
+            DrillMoment::Houses(moment) => moment.values.clone(),
+        }
+    }
+
+    /// The candidates of each empty cell (bit `d - 1` for digit `d`; 0 for filled cells).
+    pub fn candidates(&self) -> Vec<u16> {
+        match self {
+            DrillMoment::Classic(moment) => moment.candidates.to_vec(),
+            DrillMoment::Houses(moment) => moment.candidates.clone(),
+        }
+    }
+
+    /// The digits the figure circles: (cell, digit).
+    pub fn placements(&self) -> Vec<(u16, u8)> {
+        match self {
+            DrillMoment::Classic(moment) => moment
+                .placements
+                .iter()
+                .map(|&(cell, digit)| (u16::from(cell), digit))
+                .collect(),
+            DrillMoment::Houses(moment) => moment.placements.clone(),
+        }
+    }
+
+    /// The candidates the figure strikes: (cell, digit).
+    pub fn eliminations(&self) -> Vec<(u16, u8)> {
+        match self {
+            DrillMoment::Classic(moment) => moment
+                .eliminations
+                .iter()
+                .map(|&(cell, digit)| (u16::from(cell), digit))
+                .collect(),
+            DrillMoment::Houses(moment) => moment.eliminations.clone(),
+        }
+    }
+
+    /// The cells the figure shades as the pattern.
+    pub fn pattern(&self) -> Vec<u16> {
+        match self {
+            DrillMoment::Classic(moment) => moment.pattern.iter().map(|&c| u16::from(c)).collect(),
+            DrillMoment::Houses(moment) => moment.pattern.clone(),
+        }
+    }
+}
+
+/// The first step of `family` in a grader's `path` (by technique), preferring one that
+/// `skip` does not pass over; a runtime error naming `puzzle` when the path never uses
+/// the family (the section's generator is asked for puzzles that do).
+pub(crate) fn first_step_of<S>(
+    path: &[S],
+    technique: impl Fn(&S) -> Technique,
+    skip: impl Fn(&S) -> bool,
+    family: &Named,
+    puzzle: &str,
+) -> Result<usize> {
+    let of_family = |step: &S| family.members.contains(technique(step));
+    path.iter()
+        .position(|step| of_family(step) && !skip(step))
+        .or_else(|| path.iter().position(of_family))
+        .ok_or_else(|| {
+            Error::runtime(format!(
+                "the puzzle {puzzle} is solved without {}, so it has no drill for it",
+                family.name
+            ))
+        })
+}
+
+/// The digit a step leads to — its own first placement `own`, else the `next` step's
+/// when that is a single — circled in the step's answer when the step places none (its
+/// cell shaded as a target unless the pattern holds it).
+pub(crate) fn circle_leads_to<C: Copy + Ord>(
+    placements: &mut Vec<(C, u8)>,
+    targets: &mut Vec<C>,
+    pattern: &[C],
+    own: Option<(C, u8)>,
+    next: Option<(Technique, Option<(C, u8)>)>,
+) -> Option<(C, u8)> {
+    let leads_to = own.or_else(|| {
+        next.filter(|(technique, _)| is_single(*technique))
+            .and_then(|(_, placed)| placed)
+    });
+    if let Some((cell, digit)) = leads_to.filter(|_| placements.is_empty()) {
+        placements.push((cell, digit));
+        if !targets.contains(&cell) && !pattern.contains(&cell) {
+            targets.push(cell);
+            targets.sort_unstable();
+        }
+    }
+    leads_to
+}
+
 /// The drill of `family` in a classic puzzle with a unique solution: the first step of
 /// its grader's path whose technique is one of the family's. A runtime error when the
-/// path never uses it (the section's generator is asked for puzzles that do).
+/// path never uses it.
 pub fn drill(puzzle: &Grid, family: &Named) -> Result<Drill> {
     drill_in(puzzle, ExtraHouses::None, family)
 }
@@ -56,16 +181,13 @@ pub fn drill_in(puzzle: &Grid, extra: ExtraHouses, family: &Named) -> Result<Dri
         },
     )?;
     let path = grading.steps;
-    let index = path
-        .iter()
-        .position(|step| family.members.contains(step.technique))
-        .ok_or_else(|| {
-            Error::runtime(format!(
-                "the puzzle {} is solved without {}, so it has no drill for it",
-                puzzle.to_line(),
-                family.name
-            ))
-        })?;
+    let index = first_step_of(
+        &path,
+        |step| step.technique,
+        |_| false,
+        family,
+        &puzzle.to_line(),
+    )?;
     let mut board = Board::with_geometry(puzzle, extra.geometry());
     for step in &path[..index] {
         apply(&mut board, step);
@@ -84,29 +206,23 @@ pub fn drill_in(puzzle: &Grid, extra: ExtraHouses, family: &Named) -> Result<Dri
         pencil_marks: true,
         extra: told.moment.extra,
     };
-    let leads_to = match step.placements.first() {
-        Some(&placed) => Some(placed),
-        None => path
-            .get(index + 1)
-            .filter(|next| is_single(next.technique))
-            .and_then(|next| next.placements.first().copied()),
-    };
     let mut answer = told.moment;
-    if answer.placements.is_empty()
-        && let Some((cell, digit)) = leads_to
-    {
-        answer.placements.push((cell, digit));
-        if !answer.targets.contains(&cell) && !answer.pattern.contains(&cell) {
-            answer.targets.push(cell);
-            answer.targets.sort_unstable();
-        }
-    }
+    let leads_to = circle_leads_to(
+        &mut answer.placements,
+        &mut answer.targets,
+        &answer.pattern,
+        step.placements.first().copied(),
+        path.get(index + 1)
+            .map(|next| (next.technique, next.placements.first().copied())),
+    );
     Ok(Drill {
         index,
-        step,
-        question,
-        answer,
-        leads_to,
+        technique: step.technique,
+        name: step.name,
+        givens: puzzle.cells().to_vec(),
+        question: DrillMoment::Classic(question),
+        answer: DrillMoment::Classic(answer),
+        leads_to: leads_to.map(|(cell, digit)| (u16::from(cell), digit)),
         texts: told.texts,
     })
 }
@@ -125,12 +241,13 @@ mod tests {
         let puzzle = Grid::parse(X_WING).unwrap();
         let family = find("X-Wing").unwrap();
         let drill = drill(&puzzle, &family).unwrap();
-        assert!(family.members.contains(drill.step.technique));
+        assert!(family.members.contains(drill.technique));
         // The question marks nothing of the step; the answer shows its pattern.
-        assert!(drill.question.pattern.is_empty() && drill.question.placements.is_empty());
-        assert_eq!(drill.question.candidates, drill.answer.candidates);
-        assert!(!drill.answer.pattern.is_empty());
-        assert!(!drill.answer.eliminations.is_empty());
+        assert!(drill.question.pattern().is_empty() && drill.question.placements().is_empty());
+        assert_eq!(drill.question.candidates(), drill.answer.candidates());
+        assert!(!drill.answer.pattern().is_empty());
+        assert!(!drill.answer.eliminations().is_empty());
+        assert_eq!(drill.givens, puzzle.cells().to_vec());
     }
 
     #[test]

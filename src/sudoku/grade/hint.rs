@@ -281,16 +281,19 @@ pub struct Eliminations(pub [u16; 81]);
 impl Eliminations {
     pub const NONE: Eliminations = Eliminations([0; 81]);
 
+    #[inline]
     pub fn add(&mut self, cell: usize, mask: u16) {
         self.0[cell] |= mask;
     }
 
+    #[inline]
     pub fn add_digit_in(&mut self, cells: CellSet, digit: u8) {
         for cell in cells_of(cells) {
             self.0[cell] |= 1 << (digit - 1);
         }
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&mask| mask == 0)
     }

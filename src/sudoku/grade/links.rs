@@ -15,9 +15,11 @@
 //! the lowest rating wins, then the most eliminations, then SE's name suffix, then the one
 //! SE's search meets first — that search order is reproduced as a sort key.
 
+use std::sync::OnceLock;
+
 use super::board::{
-    ANTI_DIAGONAL, BLOCK, Board, CellSet, Geometry, HOUSE_SETS, MAIN_DIAGONAL, WINDOW, bit,
-    house_of,
+    ANTI_DIAGONAL, BLOCK, Board, CellSet, ExtraHouses, Geometry, HOUSE_SETS, MAIN_DIAGONAL, WINDOW,
+    bit, house_of,
 };
 use super::hint::{Eliminations, Hint, Technique};
 
@@ -115,12 +117,14 @@ impl End {
         }
     }
 
-    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        std::iter::once(self.primary).chain(self.supports.iter().flatten().copied())
-    }
-
     fn set(&self) -> CellSet {
-        self.cells().fold(0, |set, cell| set | 1 << cell)
+        // A plain loop: the link search calls this for every pair of ends, and an iterator
+        // chain's `fold` is a separate function the optimiser may not inline.
+        let mut set: CellSet = 1 << self.primary;
+        for support in self.supports.into_iter().flatten() {
+            set |= 1 << support;
+        }
+        set
     }
 
     /// The cells that see every cell of the end (or only the primary, when the supports
@@ -314,14 +318,17 @@ fn links_of(board: &Board, region_type: usize, index: usize, digit: u8) -> Vec<L
 /// geometry's extra houses.
 fn share_region(board: &Board, a: &End, b: &End) -> Option<usize> {
     let cells = a.set() | b.set();
-    [
+    let classic = [
         9 + a.primary % 9,
         a.primary / 9,
         18 + a.primary / 27 * 3 + a.primary % 9 / 3,
-    ]
-    .into_iter()
-    .chain(board.geometry.extra_houses_of(a.primary))
-    .find(|&house| cells & !HOUSE_SETS[house] == 0)
+    ];
+    // An extra house holding every cell holds the primary: no need to filter them by it.
+    classic
+        .iter()
+        .chain(board.geometry.extra_houses)
+        .copied()
+        .find(|&house| cells & !HOUSE_SETS[house] == 0)
 }
 
 /// SE's `isLex`: a sequence no greater than its reverse.
@@ -370,6 +377,25 @@ fn quick_perm_orders(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// [`type_sequences`] for a degree (2-4) and a geometry's region types, made once: the
+/// link search asks for them at every step of every grading.
+fn cached_type_sequences(degree: usize, geometry: &Geometry) -> &'static [Vec<usize>] {
+    static CACHE: [[OnceLock<Vec<Vec<usize>>>; 3]; 3] =
+        [const { [const { OnceLock::new() }; 3] }; 3];
+    let kind = match geometry.extra {
+        ExtraHouses::None => 0,
+        ExtraHouses::X => 1,
+        ExtraHouses::Windoku => 2,
+    };
+    CACHE[kind][degree - 2].get_or_init(|| type_sequences(degree, geometry.region_types()))
+}
+
+/// [`quick_perm_orders`] for a degree (2-4), made once.
+fn cached_perm_orders(degree: usize) -> &'static [Vec<usize>] {
+    static CACHE: [OnceLock<Vec<Vec<usize>>>; 3] = [const { OnceLock::new() }; 3];
+    CACHE[degree - 2].get_or_init(|| quick_perm_orders(degree))
+}
+
 /// The non-decreasing sequences of region types of length `n`, in the order SE's
 /// `Permutations(n, j * n)` yields them for its `j` region types.
 fn type_sequences(n: usize, types: &[usize]) -> Vec<Vec<usize>> {
@@ -400,8 +426,8 @@ struct Search<'a> {
     degree: usize,
     digit: u8,
     links: Vec<Link>,
-    sequences: Vec<Vec<usize>>,
-    perms: Vec<Vec<usize>>,
+    sequences: &'static [Vec<usize>],
+    perms: &'static [Vec<usize>],
     chain: Vec<(usize, usize)>,
     best: Option<Candidate>,
 }
@@ -413,8 +439,8 @@ pub fn strong_links(board: &Board, degree: usize) -> Option<Hint> {
         degree,
         digit: 1,
         links: Vec::new(),
-        sequences: type_sequences(degree, board.geometry.region_types()),
-        perms: quick_perm_orders(degree),
+        sequences: cached_type_sequences(degree, board.geometry),
+        perms: cached_perm_orders(degree),
         chain: Vec::with_capacity(MAX_LINKS),
         best: None,
     };

@@ -8,9 +8,11 @@ use super::Killer;
 use super::grade::{KillerGradeOptions, Rules, grade_with};
 use crate::error::Result;
 use crate::sudoku::grade::Technique;
+use crate::sudoku::grade::drill::Drill;
 use crate::sudoku::grade::walkthrough::is_single;
+use crate::sudoku::techniques::Named;
 use crate::sudoku::variant::grade::VariantStep;
-use crate::sudoku::variant::walkthrough::{Telling, VariantWalkthrough, retell_on};
+use crate::sudoku::variant::walkthrough::{Telling, VariantWalkthrough, drill_on, retell_on};
 
 /// The walkthrough of a killer with a unique solution.
 pub fn walkthrough(killer: &Killer) -> Result<VariantWalkthrough> {
@@ -54,6 +56,24 @@ const ROWS_AFTER_THE_FIRST: [Technique; 3] = [
     Technique::CageSplitting,
     Technique::KillerContradiction,
 ];
+
+/// The drill of `family` in a killer with a unique solution: the position before the
+/// first step of the killer grader's path whose technique is one of the family's (after
+/// the pencilling-in of every cage, when the family has a later step), cages and all, and
+/// that step's diagram (see [`crate::sudoku::grade::drill`]).
+pub fn drill(killer: &Killer, family: &Named) -> Result<Drill> {
+    let grading = grade_with(killer, &recording())?;
+    let rules = Rules::new(killer);
+    drill_on(
+        rules.board(),
+        killer.geometry(),
+        killer.givens(),
+        &grading.steps,
+        family,
+        &is_cage_marks,
+        &killer.to_line(),
+    )
+}
 
 /// The first step a hint points at, if any: the first that is neither a single nor the
 /// pencilling-in of every cage's combinations (which every solver starts with).

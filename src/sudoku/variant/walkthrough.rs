@@ -22,9 +22,11 @@ use super::words;
 use crate::error::Result;
 use crate::i18n::Language as Words;
 use crate::sudoku::grade::Technique;
+use crate::sudoku::grade::drill::{Drill, DrillMoment, circle_leads_to, first_step_of};
 use crate::sudoku::grade::walkthrough::{
     MOST_DIAGRAMS, in_every_language, is_single, singles_words, without_name,
 };
+use crate::sudoku::techniques::Named;
 
 /// What a diagram of one step shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +118,84 @@ pub fn retell(puzzle: &VariantGrid, path: Vec<VariantStep>) -> VariantWalkthroug
         path,
         &Telling::PLAIN,
     )
+}
+
+/// The drill of `family` in a puzzle of the house grader (4×4 to 16×16, jigsaw, X off
+/// 9×9) with a unique solution: the position before the first step of its path whose
+/// technique is one of the family's, and that step's diagram (see
+/// [`crate::sudoku::grade::drill`]).
+pub fn drill(puzzle: &VariantGrid, family: &Named) -> Result<Drill> {
+    let grading = grade(
+        puzzle,
+        &VariantGradeOptions {
+            record_steps: true,
+            ..VariantGradeOptions::default()
+        },
+    )?;
+    let geometry = puzzle.geometry();
+    drill_on(
+        Board::new(geometry, puzzle),
+        geometry,
+        puzzle.cells(),
+        &grading.steps,
+        family,
+        &|_| false,
+        &puzzle.to_line(),
+    )
+}
+
+/// [`drill`] from the starting position `start` (a killer's has its cages' rule too) of a
+/// puzzle with `givens` (its line `line`, for errors), over the grader's `path`; steps
+/// `skip` accepts are drilled only when the family has no other (a killer's pencilling-in
+/// of every cage, which every solve starts with).
+pub(crate) fn drill_on(
+    start: Board,
+    geometry: &Arc<Geometry>,
+    givens: &[u8],
+    path: &[VariantStep],
+    family: &Named,
+    skip: &dyn Fn(&VariantStep) -> bool,
+    line: &str,
+) -> Result<Drill> {
+    let index = first_step_of(path, |step| step.technique, skip, family, line)?;
+    let mut board = start;
+    for step in &path[..index] {
+        board.apply(step);
+    }
+    let cells = geometry.cells();
+    let question = VariantMoment {
+        geometry: Arc::clone(geometry),
+        givens: givens.to_vec(),
+        values: board.values[..cells].to_vec(),
+        candidates: board.candidates[..cells].to_vec(),
+        placements: Vec::new(),
+        eliminations: Vec::new(),
+        pattern: Vec::new(),
+        targets: Vec::new(),
+        links: Vec::new(),
+        pencil_marks: true,
+    };
+    let step = &path[index];
+    let told = technique_step(step, vec![index], question.clone());
+    let mut answer = told.moment;
+    let leads_to = circle_leads_to(
+        &mut answer.placements,
+        &mut answer.targets,
+        &answer.pattern,
+        step.placements.first().copied(),
+        path.get(index + 1)
+            .map(|next| (next.technique, next.placements.first().copied())),
+    );
+    Ok(Drill {
+        index,
+        technique: step.technique,
+        name: step.name.clone(),
+        givens: givens.to_vec(),
+        question: DrillMoment::Houses(question),
+        answer: DrillMoment::Houses(answer),
+        leads_to,
+        texts: told.texts,
+    })
 }
 
 /// How a grader's path is told beyond the common rules.
