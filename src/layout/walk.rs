@@ -1146,7 +1146,10 @@ fn split_beside(
     if count == 0 || rows.beside.len() != count || rows.across[count - 1] >= across.len() {
         return None;
     }
-    let set: usize = run[..skip].iter().map(|piece| piece.lines.concat().len()).sum();
+    let set: usize = run[..skip]
+        .iter()
+        .map(|piece| piece.lines.concat().len())
+        .sum();
     let first = rows.across.iter().position(|&start| start == set)?;
     // Where row `row` starts beside the figure and across the width (the ends after the
     // last row).
@@ -1157,7 +1160,12 @@ fn split_beside(
     let beside = |row: usize| {
         let mut panel = figure.clone();
         let resumed = panel.lines.is_empty() && first > 0;
-        push_beside(&mut panel, step, narrow[at(first).0..at(row).0].to_vec(), *tab);
+        push_beside(
+            &mut panel,
+            step,
+            narrow[at(first).0..at(row).0].to_vec(),
+            *tab,
+        );
         panel.resumed |= resumed;
         panel.height = floated_height(layout, &panel, text);
         panel
@@ -1171,7 +1179,10 @@ fn split_beside(
         return Some((joined, Vec::new()));
     }
     let from = rows.across[row];
-    let mut starts: Vec<usize> = rows.across[row..].iter().map(|start| start - from).collect();
+    let mut starts: Vec<usize> = rows.across[row..]
+        .iter()
+        .map(|start| start - from)
+        .collect();
     starts.dedup();
     let height = |lines: &[String], last: bool| piece_height(text, lines, last);
     let rest = text_panels(
@@ -1711,11 +1722,19 @@ mod tests {
         let panels = &pages[1].blocks[0].panels;
         let figure = &panels[0];
         assert_eq!(figure.floated, Some(1));
-        assert_eq!(figure.steps, 2..3, "the table's first rows are beside the figure");
+        assert_eq!(
+            figure.steps,
+            2..3,
+            "the table's first rows are beside the figure"
+        );
         assert!(!figure.resumed);
         let beside = figure.lines[0].len();
         assert!(beside > 0 && beside < rows.len());
-        assert_eq!(figure.tabs[0], Some(20.0), "set in the column beside the figure");
+        assert_eq!(
+            figure.tabs[0],
+            Some(20.0),
+            "set in the column beside the figure"
+        );
         assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
         assert!(figure.height >= layout.figure.1);
         let below = &panels[1..];
@@ -1750,7 +1769,11 @@ mod tests {
         let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
         assert_eq!(pages.len(), 2);
         let foot = &pages[0].blocks[0].panels;
-        assert_eq!(foot.last(), Some(&layout.panels[2]), "the table begins at the foot");
+        assert_eq!(
+            foot.last(),
+            Some(&layout.panels[2]),
+            "the table begins at the foot"
+        );
         let panels = &pages[1].blocks[0].panels;
         let figure = &panels[0];
         assert_eq!((figure.floated, figure.steps.clone()), (Some(1), 2..3));
@@ -1781,7 +1804,10 @@ mod tests {
         let panels = &pages[0].blocks[0].panels;
         let figure = &panels[1];
         assert_eq!((figure.floated, figure.steps.clone()), (None, 1..3));
-        assert_eq!(figure.lines[0], layout.panels[1].lines[0], "its own words first");
+        assert_eq!(
+            figure.lines[0], layout.panels[1].lines[0],
+            "its own words first"
+        );
         let beside = figure.lines[1].len();
         assert!(beside > 0 && beside < rows.len());
         assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
@@ -1789,7 +1815,11 @@ mod tests {
         let mut printed = figure.lines[1].clone();
         printed.extend(panels[2..].iter().flat_map(|panel| panel.lines.concat()));
         assert_eq!(printed, rows, "every row once, in order");
-        assert!(panels[2..].iter().all(|panel| panel.continued && panel.wide));
+        assert!(
+            panels[2..]
+                .iter()
+                .all(|panel| panel.continued && panel.wide)
+        );
     }
 
     /// A waiting figure's layout (see [`waiting_layout`]) whose third step is a table of
