@@ -3007,7 +3007,7 @@ impl Composer<'_> {
                     }
                     // The rest of a step begun in the panel before has no number, but
                     // at the top of a page it repeats its step's number, in grey.
-                    let goes_on = panel.continued && step == panel.steps.start;
+                    let goes_on = (panel.continued || panel.resumed) && step == panel.steps.start;
                     if !goes_on || (at == 0 && block.continued) {
                         items.push(run(
                             self.fonts.metrics(self.fonts.bold),
@@ -3181,6 +3181,7 @@ mod tests {
                 floats: vec![None, None],
                 apart: vec![Vec::new(), Vec::new()],
                 narrow: Vec::new(),
+                rows: Vec::new(),
             })
         };
         let room = walk_room(&spec) - walk::style::HEADER * spec.page.text_size.value;

@@ -16,7 +16,9 @@
 //! Panels flow down the pages after the answers; a panel is never split across pages, and
 //! a walkthrough's heading never ends a page. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
-//! before it (see [`flow`]). Kinds keep their steps short; only a step
+//! before it (see [`flow`]). A table too long to go beside a figure whole is split at
+//! the figure's foot between rows: its first rows beside the figure, the rest across the
+//! width below it. Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
 //! carried over to continuation panels, which have no figure. The first walkthrough page
 //! holds the legend of the coordinates under its heading.
@@ -100,6 +102,9 @@ pub struct Panel {
     /// Two figures side by side, each with its steps below it: the step that opens the
     /// second column (its figure's step).
     pub twin: Option<usize>,
+    /// A floated figure's first step began above it, on the page before: its rows beside
+    /// the figure go on with it, and its number is repeated in grey.
+    pub resumed: bool,
 }
 
 /// Splits the two rows of a paired table line.
@@ -178,6 +183,7 @@ fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -
         paired: panel.paired,
         floated: None,
         twin: panel.twin,
+        resumed: false,
     };
     let mut current = template.clone();
     let mut used = 0.0;
@@ -246,6 +252,19 @@ pub struct WalkLayout {
     /// the steps [`flow`] sets beside a floated figure; empty when the steps go below the
     /// figure.
     pub narrow: Vec<(Vec<String>, Option<f64>)>,
+    /// For each step, where its table's rows start, so that [`flow`] can split a table
+    /// across the foot of a floated figure; empty rows for plain text, and for a step not
+    /// told across the width on its own.
+    pub rows: Vec<TableRows>,
+}
+
+/// Where each row of a step's table starts: among its lines beside a floated figure
+/// ([`WalkLayout::narrow`]) and among its lines across the width (the lines of its
+/// pieces one after another; the two rows of a paired line start on the same line).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct TableRows {
+    pub beside: Vec<usize>,
+    pub across: Vec<usize>,
 }
 
 /// Panels of puzzle `puzzle`'s walkthrough at `top` points below the page's
@@ -539,6 +558,7 @@ fn text_panels(
         paired,
         floated: None,
         twin: None,
+        resumed: false,
     };
     if pieces == 1 {
         return vec![panel(&lines, continues, true)];
@@ -561,6 +581,25 @@ fn text_panels(
                 continues || piece > 0,
                 piece == last,
             )
+        })
+        .collect()
+}
+
+/// The height of a piece of a step's words across the width, `lines` long; the last
+/// piece has the gap after a step.
+fn piece_height(text: f64, lines: &[String], last: bool) -> f64 {
+    let gap = if last { style::STEP_GAP * text } else { 0.0 };
+    lines.len().max(1) as f64 * text * style::TEXT * style::LEADING + gap
+}
+
+/// Where each row of a table across the width starts among `lines`, given where each of
+/// its lines of rows (`starts`) does: a paired line starts two rows.
+fn row_starts(lines: &[String], starts: &[usize]) -> Vec<usize> {
+    starts
+        .iter()
+        .flat_map(|&start| {
+            let rows = if lines[start].contains(PAIR) { 2 } else { 1 };
+            std::iter::repeat_n(start, rows)
         })
         .collect()
 }
@@ -600,9 +639,7 @@ pub fn lay_out(
             let wide = (body_width - style::NUMBER * size).max(size * 8.0);
             let height =
                 |lines: &[String]| lines.len().max(1) as f64 * pitch + style::STEP_GAP * text;
-            let piece_height = |lines: &[String], last: bool| {
-                lines.len().max(1) as f64 * pitch + if last { style::STEP_GAP * text } else { 0.0 }
-            };
+            let piece_height = |lines: &[String], last: bool| piece_height(text, lines, last);
             // Beside a figure, steps gather while no taller than it; below one, while no
             // taller than a third of it.
             let gather = if stacked { figure.1 / 3.0 } else { figure.1 };
@@ -624,6 +661,7 @@ pub fn lay_out(
             let mut current: Option<Panel> = None;
             // Each step's words beside the figure, where they are wrapped so anyway.
             let mut beside_words = vec![None; walk.steps.len()];
+            let mut tables = vec![TableRows::default(); walk.steps.len()];
             for (index, step) in walk.steps.iter().enumerate() {
                 let (kind, column) = if step.diagram {
                     (PanelKind::Figure, if stacked { wide } else { narrow })
@@ -638,7 +676,7 @@ pub fn lay_out(
                     .map(|columns| columns.left);
                 let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, left);
                 if !stacked && column == narrow {
-                    beside_words[index] = Some((lines.clone(), tab));
+                    beside_words[index] = Some((lines.clone(), tab, starts.clone()));
                 }
                 if let Some(panel) = current.as_mut() {
                     // Words beside a figure, or a shared panel's next step.
@@ -668,7 +706,20 @@ pub fn lay_out(
                 // step began beside its figure.
                 let across = |words: &str, continues: bool| across(index, words, continues);
                 if kind == PanelKind::Text {
-                    panels.extend(across(&step.text, false));
+                    let (lines, tab, starts, paired) =
+                        wrap_paired_rows(metrics, &step.text, size, wide, text, columns);
+                    if tab.is_some() {
+                        tables[index].across = row_starts(&lines, &starts);
+                    }
+                    panels.extend(text_panels(
+                        index,
+                        lines,
+                        tab,
+                        &starts,
+                        paired,
+                        &piece_height,
+                        false,
+                    ));
                     continue;
                 }
                 // A table beside a figure, taller than it: the rows that fit beside it,
@@ -693,6 +744,7 @@ pub fn lay_out(
                             paired: None,
                             floated: None,
                             twin: None,
+                            resumed: false,
                         });
                         panels.extend(across(&rest.join("\n"), true));
                         continue;
@@ -710,6 +762,7 @@ pub fn lay_out(
                     paired: None,
                     floated: None,
                     twin: None,
+                    resumed: false,
                 };
                 current = Some(panel);
             }
@@ -795,13 +848,14 @@ pub fn lay_out(
                 walk.steps
                     .iter()
                     .zip(beside_words)
-                    .map(|(step, wrapped)| {
-                        wrapped.unwrap_or_else(|| {
+                    .zip(&mut tables)
+                    .map(|((step, wrapped), rows)| {
+                        let (lines, tab, starts) = wrapped.unwrap_or_else(|| {
                             let left = quick_split(metrics, &step.text, size, narrow, text);
-                            let (lines, tab, _) =
-                                wrap_rows(metrics, &step.text, size, narrow, text, left);
-                            (lines, tab)
-                        })
+                            wrap_rows(metrics, &step.text, size, narrow, text, left)
+                        });
+                        rows.beside = starts;
+                        (lines, tab)
                     })
                     .collect()
             };
@@ -813,6 +867,7 @@ pub fn lay_out(
                 floats,
                 apart,
                 narrow: narrow_words,
+                rows: tables,
             })
         })
         .collect()
@@ -911,7 +966,10 @@ pub struct Rooms {
 /// is figure beside them. A figure never overtakes one that waits. A figure still waiting
 /// when its walkthrough ends, or when the next figure comes, goes up instead beside the
 /// last steps of its page (re-set to the column beside it) when that fits, rather than
-/// taking the top of a page of its own.
+/// taking the top of a page of its own. A table (a step's rows) after a figure, floated or
+/// in its place, too long to go beside it whole, has as many of its first rows beside it
+/// as there is figure beside, and the rest across the width below; a table cut by the
+/// page a waiting figure opens goes on beside that figure.
 pub fn flow(
     spec: &Spec,
     layouts: &[Option<WalkLayout>],
@@ -1006,10 +1064,12 @@ fn floated_figure(layout: &WalkLayout, panel: &Panel, text: f64) -> Panel {
     figure
 }
 
-/// The height of a floated figure's caption and the steps beside it.
+/// The height of a floated figure's caption (a figure in its place has none) and the
+/// steps beside it.
 fn words_beside(panel: &Panel, text: f64) -> f64 {
     let pitch = text * style::TEXT * style::LEADING;
-    pitch
+    let caption = if panel.floated.is_some() { pitch } else { 0.0 };
+    caption
         + panel
             .lines
             .iter()
@@ -1046,18 +1106,98 @@ fn floated_height(layout: &WalkLayout, panel: &Panel, text: f64) -> f64 {
 /// `figure` with steps `steps` beside it, their words wrapped to the column beside it.
 fn with_steps_beside(layout: &WalkLayout, figure: &Panel, steps: Range<usize>, text: f64) -> Panel {
     let mut panel = figure.clone();
-    if panel.lines.is_empty() {
-        panel.steps = steps.clone();
-    } else {
-        panel.steps.end = steps.end;
-    }
     for step in steps {
         let (lines, tab) = layout.narrow[step].clone();
-        panel.lines.push(lines);
-        panel.tabs.push(tab);
+        push_beside(&mut panel, step, lines, tab);
     }
     panel.height = floated_height(layout, &panel, text);
     panel
+}
+
+/// Adds step `step`'s `lines` (or the first of them) to the steps beside a floated figure.
+fn push_beside(panel: &mut Panel, step: usize, lines: Vec<String>, tab: Option<f64>) {
+    if panel.lines.is_empty() {
+        panel.steps = step..step + 1;
+    } else {
+        panel.steps.end = step + 1;
+    }
+    panel.lines.push(lines);
+    panel.tabs.push(tab);
+}
+
+/// `figure` (floated, its steps beside it) with the first rows of the table `run` (a
+/// step's words across the width, from its piece `skip` on) beside it, as many as there
+/// is figure beside, and the rest of the table across the width below it, in pieces that
+/// continue the step, none taller than `room`. `None` when not even the first row fits
+/// beside the figure, or the table cannot be cut there (a paired line).
+fn split_beside(
+    layout: &WalkLayout,
+    figure: &Panel,
+    run: &[Panel],
+    skip: usize,
+    text: f64,
+    room: f64,
+) -> Option<(Panel, Vec<Panel>)> {
+    let step = run[0].steps.start;
+    let rows = layout.rows.get(step)?;
+    let (narrow, tab) = layout.narrow.get(step)?;
+    let count = rows.across.len();
+    let across: Vec<String> = run.iter().flat_map(|piece| piece.lines.concat()).collect();
+    if count == 0 || rows.beside.len() != count || rows.across[count - 1] >= across.len() {
+        return None;
+    }
+    let set: usize = run[..skip]
+        .iter()
+        .map(|piece| piece.lines.concat().len())
+        .sum();
+    let first = rows.across.iter().position(|&start| start == set)?;
+    // Where row `row` starts beside the figure and across the width (the ends after the
+    // last row).
+    let at = |row: usize| match row {
+        row if row < count => (rows.beside[row], rows.across[row]),
+        _ => (narrow.len(), across.len()),
+    };
+    let beside = |row: usize| {
+        let mut panel = figure.clone();
+        let resumed = panel.lines.is_empty() && first > 0;
+        push_beside(
+            &mut panel,
+            step,
+            narrow[at(first).0..at(row).0].to_vec(),
+            *tab,
+        );
+        panel.resumed |= resumed;
+        panel.height = floated_height(layout, &panel, text);
+        panel
+    };
+    let (row, joined) = (first + 1..=count)
+        .rev()
+        .filter(|&row| row == count || rows.across[row] > rows.across[row - 1])
+        .map(|row| (row, beside(row)))
+        .find(|(_, joined)| words_beside(joined, text) <= layout.figure.1)?;
+    if row == count {
+        return Some((joined, Vec::new()));
+    }
+    let from = rows.across[row];
+    let mut starts: Vec<usize> = rows.across[row..]
+        .iter()
+        .map(|start| start - from)
+        .collect();
+    starts.dedup();
+    let height = |lines: &[String], last: bool| piece_height(text, lines, last);
+    let rest = text_panels(
+        step,
+        across[from..].to_vec(),
+        run[0].tabs[0],
+        &starts,
+        run[0].paired,
+        &height,
+        true,
+    )
+    .into_iter()
+    .flat_map(|piece| fit_to_page(piece, 0.0, false, text, room))
+    .collect();
+    Some((joined, rest))
 }
 
 /// [`flow`]'s state: the pages so far, the page being filled, and the walkthrough being
@@ -1155,7 +1295,7 @@ impl Packer {
             self.break_page(layout);
         }
         loop {
-            if whole && self.set_beside(layout, run) {
+            if whole && self.set_beside(layout, run, 0) {
                 return;
             }
             if self.fits(run[0].height) {
@@ -1165,9 +1305,13 @@ impl Packer {
         }
         self.beside = false;
         self.put(run[0].clone());
-        for piece in &run[1..] {
+        for (at, piece) in run.iter().enumerate().skip(1) {
             while !self.fits(piece.height) {
                 self.break_page(layout);
+                // The rest of a table goes on beside the figure that opens the page.
+                if whole && self.set_beside(layout, run, at) {
+                    return;
+                }
             }
             self.beside = false;
             self.put(piece.clone());
@@ -1175,22 +1319,49 @@ impl Packer {
     }
 
     /// Sets the steps of `run` beside the floated figure that ends the block, if it takes
-    /// them.
-    fn set_beside(&mut self, layout: &WalkLayout, run: &[Panel]) -> bool {
-        let (true, Some(block)) = (self.beside, self.block.as_mut()) else {
+    /// them: whole, or a table's first rows beside it and the rest below; from its piece
+    /// `skip` on, the pieces before it set on the page before.
+    fn set_beside(&mut self, layout: &WalkLayout, run: &[Panel], skip: usize) -> bool {
+        let Some(figure) = self
+            .block
+            .as_mut()
+            .and_then(|block| block.panels.last_mut())
+        else {
             return false;
         };
-        let Some(figure) = block.panels.last_mut() else {
+        // A figure panel in its place (not floated) takes a table's first rows beside its
+        // words, as a floated one does.
+        let in_place = figure.kind == PanelKind::Figure
+            && figure.floated.is_none()
+            && !figure.continued
+            && figure.twin.is_none();
+        if !self.beside && !in_place {
             return false;
-        };
-        let joined = takes_beside(layout, figure, run, self.text)
-            .filter(|joined| self.used - figure.height + joined.height <= self.room);
-        let Some(joined) = joined else {
-            self.beside = false;
+        }
+        let fits = |joined: &Panel| self.used - figure.height + joined.height <= self.room;
+        if skip == 0
+            && self.beside
+            && let Some(joined) = takes_beside(layout, figure, run, self.text).filter(fits)
+        {
+            self.used += joined.height - figure.height;
+            *figure = joined;
+            return true;
+        }
+        self.beside = false;
+        // A table taller than the figure: its first rows beside it, the rest below.
+        let Some((joined, rest)) = split_beside(layout, figure, run, skip, self.text, self.rest)
+            .filter(|(joined, _)| fits(joined))
+        else {
             return false;
         };
         self.used += joined.height - figure.height;
         *figure = joined;
+        for piece in rest {
+            while !self.fits(piece.height) {
+                self.break_page(layout);
+            }
+            self.put(piece);
+        }
         true
     }
 
@@ -1312,6 +1483,7 @@ mod tests {
             floats: vec![None; heights.len()],
             apart: vec![Vec::new(); heights.len()],
             narrow: Vec::new(),
+            rows: Vec::new(),
         }
     }
 
@@ -1532,6 +1704,152 @@ mod tests {
         // Without the words beside it, it takes a page of its own.
         layout.narrow.clear();
         assert_eq!(flow(&spec, &[Some(layout)], &[0], rooms, 0.0).len(), 2);
+    }
+
+    /// A table after a waiting figure, too long to go beside it whole, is split at its
+    /// foot: its first rows beside the figure (in the column beside it), the rest across
+    /// the width below it, continuing the step; every row once, in order, the rows beside
+    /// the figure no lower than its foot, and the page not overfilled.
+    #[test]
+    fn a_long_table_splits_across_the_foot_of_a_waiting_figure() {
+        let spec = spec();
+        let text = spec.page.text_size.value;
+        let header = style::HEADER * text;
+        let (mut layout, rows) = table_after_waiting_figure(text);
+        let room = 150.0 + header + 40.0;
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+        assert_eq!(pages.len(), 2);
+        let panels = &pages[1].blocks[0].panels;
+        let figure = &panels[0];
+        assert_eq!(figure.floated, Some(1));
+        assert_eq!(
+            figure.steps,
+            2..3,
+            "the table's first rows are beside the figure"
+        );
+        assert!(!figure.resumed);
+        let beside = figure.lines[0].len();
+        assert!(beside > 0 && beside < rows.len());
+        assert_eq!(
+            figure.tabs[0],
+            Some(20.0),
+            "set in the column beside the figure"
+        );
+        assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
+        assert!(figure.height >= layout.figure.1);
+        let below = &panels[1..];
+        assert!(!below.is_empty());
+        assert!(below.iter().all(|panel| {
+            panel.kind == PanelKind::Text && panel.continued && panel.wide && panel.steps == (2..3)
+        }));
+        let mut printed = figure.lines[0].clone();
+        printed.extend(below.iter().flat_map(|panel| panel.lines.concat()));
+        assert_eq!(printed, rows, "every row once, in order");
+        let used: f64 = panels.iter().map(|panel| panel.height).sum::<f64>() + header;
+        assert!(used <= room + 1e-9);
+        // Without the rows' starts the table is not split: it goes below the figure whole.
+        layout.rows.clear();
+        let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+        let panels = &pages[1].blocks[0].panels;
+        assert!(panels[0].lines.is_empty());
+        let printed: Vec<String> = panels[1..].iter().flat_map(|p| p.lines.concat()).collect();
+        assert_eq!(printed, rows);
+    }
+
+    /// A table begun at the foot of a page goes on beside the figure that waits at the
+    /// top of the next, its number repeated there, and then below it.
+    #[test]
+    fn a_table_cut_by_the_page_goes_on_beside_the_waiting_figure() {
+        let spec = spec();
+        let text = spec.page.text_size.value;
+        let header = style::HEADER * text;
+        let (layout, rows) = table_after_waiting_figure(text);
+        let first_piece = layout.panels[2].height;
+        let room = 150.0 + header + 30.0 + first_piece + 1.0;
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+        assert_eq!(pages.len(), 2);
+        let foot = &pages[0].blocks[0].panels;
+        assert_eq!(
+            foot.last(),
+            Some(&layout.panels[2]),
+            "the table begins at the foot"
+        );
+        let panels = &pages[1].blocks[0].panels;
+        let figure = &panels[0];
+        assert_eq!((figure.floated, figure.steps.clone()), (Some(1), 2..3));
+        assert!(figure.resumed, "the step goes on beside the figure");
+        assert!(!figure.lines[0].is_empty());
+        assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
+        let mut printed = foot[2].lines.concat();
+        printed.extend(panels.iter().flat_map(|panel| panel.lines.concat()));
+        assert_eq!(printed, rows, "every row once, in order");
+        for page in &pages {
+            let used: f64 = page.blocks[0].panels.iter().map(|p| p.height).sum::<f64>();
+            assert!(used + header <= room + 1e-9);
+        }
+    }
+
+    /// A table after a figure panel in its place, too long for the room beside the
+    /// figure's words, has its first rows beside them and the rest across the width below;
+    /// the panel keeps its height.
+    #[test]
+    fn a_long_table_splits_beside_a_figure_in_its_place() {
+        let spec = spec();
+        let text = spec.page.text_size.value;
+        let (mut layout, rows) = table_after_waiting_figure(text);
+        let figure_height = layout.figure.1 + style::PANEL_GAP * text;
+        layout.panels[1].height = figure_height;
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], same(1000.0), 0.0);
+        assert_eq!(pages.len(), 1);
+        let panels = &pages[0].blocks[0].panels;
+        let figure = &panels[1];
+        assert_eq!((figure.floated, figure.steps.clone()), (None, 1..3));
+        assert_eq!(
+            figure.lines[0], layout.panels[1].lines[0],
+            "its own words first"
+        );
+        let beside = figure.lines[1].len();
+        assert!(beside > 0 && beside < rows.len());
+        assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
+        assert!((figure.height - figure_height).abs() < 1e-9);
+        let mut printed = figure.lines[1].clone();
+        printed.extend(panels[2..].iter().flat_map(|panel| panel.lines.concat()));
+        assert_eq!(printed, rows, "every row once, in order");
+        assert!(
+            panels[2..]
+                .iter()
+                .all(|panel| panel.continued && panel.wide)
+        );
+    }
+
+    /// A waiting figure's layout (see [`waiting_layout`]) whose third step is a table of
+    /// eight one-line rows (in pieces across the width, one line each beside the figure),
+    /// and the rows.
+    fn table_after_waiting_figure(text: f64) -> (WalkLayout, Vec<String>) {
+        let mut layout = waiting_layout(&[150.0, 120.0, 20.0]);
+        let rows: Vec<String> = (0..8).map(|row| format!("row {row}\tdone")).collect();
+        let height = |lines: &[String], last: bool| piece_height(text, lines, last);
+        let starts: Vec<usize> = (0..rows.len()).collect();
+        layout.panels.pop();
+        layout.panels.extend(text_panels(
+            2,
+            rows.clone(),
+            Some(40.0),
+            &starts,
+            None,
+            &height,
+            false,
+        ));
+        assert!(layout.panels.len() > 3, "the table is in pieces");
+        layout.floats.resize(layout.panels.len(), None);
+        layout.apart.resize(layout.panels.len(), Vec::new());
+        layout.narrow[2] = (rows.clone(), Some(20.0));
+        layout.rows = vec![TableRows::default(); 3];
+        layout.rows[2] = TableRows {
+            beside: starts.clone(),
+            across: starts,
+        };
+        (layout, rows)
     }
 
     /// Twin figures that do not fit the rest of a page are set apart: the first fills
