@@ -1381,23 +1381,23 @@ impl Packer {
             .iter()
             .rposition(|panel| panel.kind != PanelKind::Text)
             .map_or(0, |at| at + 1);
-        for from in (words..panels.len()).rev() {
-            if panels[from].continued {
-                continue;
-            }
-            let steps = panels[from].steps.start..panels[panels.len() - 1].steps.end;
-            let across: f64 = panels[from..].iter().map(|panel| panel.height).sum();
-            let pulled = with_steps_beside(layout, waiting, steps, self.text);
-            if self.used - across + pulled.height <= self.room {
-                self.used += pulled.height - across;
-                let block = self.block.as_mut().expect("the block is open");
-                block.panels.truncate(from);
-                block.panels.push(pulled);
-                self.waiting = None;
-                return true;
-            }
-        }
-        false
+        let fitting = (words..panels.len())
+            .rev()
+            .filter(|&from| !panels[from].continued)
+            .find_map(|from| {
+                let steps = panels[from].steps.start..panels[panels.len() - 1].steps.end;
+                let across: f64 = panels[from..].iter().map(|panel| panel.height).sum();
+                let pulled = with_steps_beside(layout, waiting, steps, self.text);
+                (self.used - across + pulled.height <= self.room).then_some((from, across, pulled))
+            });
+        let (Some((from, across, pulled)), Some(block)) = (fitting, self.block.as_mut()) else {
+            return false;
+        };
+        self.used += pulled.height - across;
+        block.panels.truncate(from);
+        block.panels.push(pulled);
+        self.waiting = None;
+        true
     }
 
     fn put(&mut self, panel: Panel) {
