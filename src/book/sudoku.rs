@@ -238,6 +238,8 @@ impl BookKind for SudokuBook {
         let grids = match (size, variant) {
             (Size::S9, Variant::Classic) => Grids::CLASSIC,
             (Size::S9, Variant::X | Variant::Windoku) => Grids::X_WINDOKU,
+            (Size::S4, Variant::X) => Grids::FOUR_X,
+            (Size::S4, _) => Grids::FOUR,
             _ => Grids::HOUSES,
         };
         let ratings = target.map(|target| match grids {
