@@ -377,6 +377,19 @@ fn all_4x4_grids_of(variant: Variant) -> Vec<[u8; 16]> {
     grids
 }
 
+/// The cells (as masks) in which each other grid of `grids` differs from `grid`.
+fn differences_from(grids: &[[u8; 16]], grid: &[u8; 16]) -> Vec<u16> {
+    grids
+        .iter()
+        .filter(|other| *other != grid)
+        .map(|other| {
+            (0..16)
+                .filter(|&c| other[c] != grid[c])
+                .fold(0, |m, c| m | 1 << c)
+        })
+        .collect()
+}
+
 /// Every minimal unique clue pattern of a grid, given as the cells in which each other grid
 /// differs from it. Clues are added in cell order while some other grid still agrees on
 /// all of them; a pattern that tells the grid from every other one is not extended (what
@@ -442,15 +455,7 @@ fn every_4x4_needs_only_the_registrys_4x4_techniques() {
         let grids = all_4x4_grids_of(variant);
         let mut graded = 0usize;
         for grid in &grids {
-            let differences: Vec<u16> = grids
-                .iter()
-                .filter(|other| *other != grid)
-                .map(|other| {
-                    (0..16)
-                        .filter(|&c| other[c] != grid[c])
-                        .fold(0, |m, c| m | 1 << c)
-                })
-                .collect();
+            let differences = differences_from(&grids, grid);
             let solution = VariantGrid::from_cells(geometry.clone(), grid.to_vec());
             for pattern in minimal_unique_patterns(&differences) {
                 let cells: Vec<u8> = (0..16)
@@ -487,15 +492,7 @@ fn there_are_36_distinct_minimal_4x4_puzzles() {
     let mut classes: BTreeSet<Vec<u8>> = BTreeSet::new();
     let mut classes_by_clues = [0usize; 17];
     for grid in &grids {
-        let differences: Vec<u16> = grids
-            .iter()
-            .filter(|other| *other != grid)
-            .map(|other| {
-                (0..16)
-                    .filter(|&c| other[c] != grid[c])
-                    .fold(0, |m, c| m | 1 << c)
-            })
-            .collect();
+        let differences = differences_from(&grids, grid);
         for pattern in minimal_unique_patterns(&differences) {
             let clues = pattern.count_ones() as usize;
             minimal_by_clues[clues] += 1;
