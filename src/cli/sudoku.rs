@@ -1592,8 +1592,8 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     )
 }
 
-/// A grading's failure as `grade` reports it: running out of time (the only run-time
-/// failure of a grader) says how to allow more.
+/// A grading's failure as `grade` reports it: running out of time (the one run-time failure
+/// of a grader that comes without a hint of its own) says how to allow more.
 fn grading_failed(error: Error) -> Error {
     if error.kind() == ErrorKind::Runtime && error.hint().is_none() {
         error.with_hint("allow more time with --max-seconds")
