@@ -509,9 +509,11 @@ impl Catalog {
                     let text = placeholders(text).iter().fold(text.clone(), |text, name| {
                         text.replace(&format!("{{{name}}}"), "")
                     });
-                    chars.extend(text.chars().filter(|&ch| {
-                        (!ch.is_whitespace() || ch == '\u{202F}') && ch != '\u{AD}'
-                    }));
+                    chars.extend(
+                        text.chars().filter(|&ch| {
+                            (!ch.is_whitespace() || ch == '\u{202F}') && ch != '\u{AD}'
+                        }),
+                    );
                 }
             }
             chars.into_iter().collect()
