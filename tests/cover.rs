@@ -6,18 +6,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Pdf, manifest, puzzlebook, run_binary, scratch, stderr};
-
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let mut specs: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    specs.sort();
-    specs
-}
+use common::{Pdf, example_books, manifest, puzzlebook, run_binary, scratch, stderr};
 
 fn cover(spec: &Path, pdf: &Path, extra: &[&str]) -> i32 {
     let mut args = vec![
@@ -38,29 +27,17 @@ fn number(value: &serde_json::Value) -> f64 {
 #[test]
 fn every_example_gets_a_cover_as_wide_as_its_book_is_thick() {
     let dir = scratch("covers");
-    for spec in examples() {
-        let name = spec.file_stem().unwrap().to_string_lossy().into_owned();
-        let book_pdf = dir.join(format!("{name}.pdf"));
+    // Each example's book, built once (`book SPEC --quiet --no-record`, exit 0 asserted)
+    // and shared with the manifest test: its page count is what the cover must match.
+    for example in example_books() {
+        let (name, spec, book_pdf) = (&example.name, &example.spec, &example.pdf);
         let cover_pdf = dir.join(format!("{name}-cover.pdf"));
-        assert_eq!(
-            puzzlebook(&[
-                "book",
-                spec.to_str().unwrap(),
-                "-o",
-                book_pdf.to_str().unwrap(),
-                "--quiet",
-                // A series example leaves its ledger as it is.
-                "--no-record",
-            ]),
-            0,
-            "{name}"
-        );
-        assert_eq!(cover(&spec, &cover_pdf, &[]), 0, "{name}");
-        let book = manifest(&book_pdf);
+        assert_eq!(cover(spec, &cover_pdf, &[]), 0, "{name}");
+        let book = manifest(book_pdf);
         let sheet = manifest(&cover_pdf);
         let pages = book["pages"].as_u64().unwrap();
         assert_eq!(sheet["pages"].as_u64().unwrap(), pages, "{name}");
-        assert_eq!(Pdf::load(&book_pdf).page_count() as u64, pages);
+        assert_eq!(Pdf::load(book_pdf).page_count() as u64, pages);
 
         // Spine = pages × thickness; sheet = bleed + back + spine + front + bleed.
         let thickness = number(&sheet["page_thickness_in"]);

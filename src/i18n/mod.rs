@@ -84,6 +84,8 @@ pub struct Catalog {
     /// [`Language::hyphenated`]).
     hyphenate: Option<hypher::Lang>,
     messages: HashMap<String, Message>,
+    /// [`Catalog::characters`], gathered on first use (every book's font check asks).
+    characters: OnceLock<String>,
 }
 
 impl Language {
@@ -435,6 +437,7 @@ pub fn parse(code: &str, source: &str) -> Result<Catalog, String> {
             None
         },
         messages,
+        characters: OnceLock::new(),
     })
 }
 
@@ -489,27 +492,32 @@ impl Catalog {
         self.messages.get(key)
     }
 
-    /// Every character the catalog prints (not its placeholders), for the font check.
-    pub fn characters(&self) -> std::collections::BTreeSet<char> {
-        let mut chars = std::collections::BTreeSet::new();
-        for message in self.messages.values() {
-            let texts: Vec<&String> = match message {
-                Message::Text(text) => vec![text],
-                Message::Plural { one, other } => vec![one, other],
-                Message::List(list) => list.iter().collect(),
-            };
-            for text in texts {
-                // Placeholders never print; what fills them is checked on its own.
-                let text = placeholders(text).iter().fold(text.clone(), |text, name| {
-                    text.replace(&format!("{{{name}}}"), "")
-                });
-                chars.extend(
-                    text.chars()
-                        .filter(|&ch| (!ch.is_whitespace() || ch == '\u{202F}') && ch != '\u{AD}'),
-                );
+    /// Every character the catalog prints (not its placeholders), each once in code point
+    /// order, for the font check. Gathered once per catalog: a book checks its fonts
+    /// against them every time it is read.
+    pub fn characters(&self) -> &str {
+        self.characters.get_or_init(|| {
+            let mut chars = std::collections::BTreeSet::new();
+            for message in self.messages.values() {
+                let texts: Vec<&String> = match message {
+                    Message::Text(text) => vec![text],
+                    Message::Plural { one, other } => vec![one, other],
+                    Message::List(list) => list.iter().collect(),
+                };
+                for text in texts {
+                    // Placeholders never print; what fills them is checked on its own.
+                    let text = placeholders(text).iter().fold(text.clone(), |text, name| {
+                        text.replace(&format!("{{{name}}}"), "")
+                    });
+                    chars.extend(
+                        text.chars().filter(|&ch| {
+                            (!ch.is_whitespace() || ch == '\u{202F}') && ch != '\u{AD}'
+                        }),
+                    );
+                }
             }
-        }
-        chars
+            chars.into_iter().collect()
+        })
     }
 }
 
@@ -600,9 +608,9 @@ mod tests {
     fn the_bundled_fonts_show_every_character_of_their_catalogs() {
         for language in Language::all() {
             let fonts = crate::layout::fonts::FontSet::for_language(language);
-            let words: String = language.catalog().characters().into_iter().collect();
+            let words = language.catalog().characters();
             for face in [fonts.text, fonts.bold] {
-                let missing = fonts.metrics(face).missing_chars(&words);
+                let missing = fonts.metrics(face).missing_chars(words);
                 assert!(missing.is_empty(), "{language:?}: {missing:?}");
             }
         }

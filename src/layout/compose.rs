@@ -1631,12 +1631,12 @@ pub fn check_glyphs(spec: &Spec, fonts: &FontSet) -> Result<()> {
     }
     // The book's own words: a font named in [fonts] may lack a language's letters.
     let catalog = spec.language.catalog();
-    let words: String = catalog.characters().into_iter().collect();
+    let words = catalog.characters();
     for (face, choice) in [
         (text_face, spec.fonts.text.as_ref()),
         (bold_face, spec.fonts.bold.as_ref()),
     ] {
-        let missing = face.metrics.missing_chars(&words);
+        let missing = face.metrics.missing_chars(words);
         if !missing.is_empty() {
             let list: Vec<String> = missing
                 .iter()

@@ -12,6 +12,9 @@ use lopdf::content::Content;
 use lopdf::{Document, Object, ObjectId};
 use serde_json::Value;
 
+mod examples;
+pub use examples::example_books;
+
 /// A fresh directory for one test under Cargo's target tmp dir.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("book-{name}"));
