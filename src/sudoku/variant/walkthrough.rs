@@ -24,7 +24,8 @@ use crate::i18n::Language as Words;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::drill::{Drill, DrillMoment, circle_leads_to, first_step_of};
 use crate::sudoku::grade::walkthrough::{
-    MOST_DIAGRAMS, in_every_language, is_single, singles_words, without_name,
+    MOST_DIAGRAMS, in_every_language, is_single, marked_cells, marks_most_of_the_grid,
+    singles_words, without_name,
 };
 use crate::sudoku::techniques::Named;
 
@@ -49,6 +50,21 @@ pub struct VariantMoment {
     pub links: Vec<VariantLink>,
     /// True when the diagram shows candidates (steps beyond singles).
     pub pencil_marks: bool,
+}
+
+impl VariantMoment {
+    /// See [`marks_most_of_the_grid`].
+    pub fn marks_most_of_the_grid(&self) -> bool {
+        let cells = self.geometry.cells();
+        let changed = self.placements.iter().chain(&self.eliminations);
+        let marked = marked_cells(
+            &self.pattern,
+            &self.targets,
+            changed.map(|&(cell, _)| cell),
+            cells,
+        );
+        marks_most_of_the_grid(marked, cells)
+    }
 }
 
 /// One step of a walkthrough.
@@ -207,6 +223,9 @@ pub(crate) struct Telling<'a> {
     pub tabled: &'a dyn Fn(usize, &VariantStep, bool) -> bool,
     /// At most this many diagrams.
     pub diagrams: usize,
+    /// Steps never drawn, whatever they mark: a killer's pencilling-in of every cage,
+    /// whose figure is pencil marks in every cell.
+    pub undrawn: &'a dyn Fn(&VariantStep) -> bool,
     /// A table's rows of what follows from a row (cage combinations after the first, and
     /// singles) are folded into it, after an arrow: "Box 5: the innie E5 makes 4 | E5 = 4
     /// → E6 ≠ 1/3; D5 = 1".
@@ -237,6 +256,7 @@ impl Telling<'_> {
                     )
         },
         diagrams: MOST_DIAGRAMS,
+        undrawn: &|_| false,
         folds: false,
     };
 }
@@ -382,7 +402,7 @@ pub(crate) fn retell_on(
         }
         steps.push(told);
     }
-    choose_diagrams(&mut steps, &path, &tabled, telling.diagrams);
+    choose_diagrams(&mut steps, &path, &tabled, telling);
     VariantWalkthrough {
         steps,
         path,
@@ -402,12 +422,19 @@ fn choose_diagrams(
     steps: &mut [VariantWalkStep],
     path: &[VariantStep],
     tabled: &dyn Fn(usize) -> bool,
-    diagrams: usize,
+    telling: &Telling<'_>,
 ) {
+    let diagrams = telling.diagrams;
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked = Vec::new();
     for (index, step) in steps.iter().enumerate() {
-        if step.singles {
+        if step.singles
+            || step.moment.marks_most_of_the_grid()
+            || step
+                .path
+                .iter()
+                .any(|&index| (telling.undrawn)(&path[index]))
+        {
             continue;
         }
         let grader = &path[step.path[0]];
@@ -898,6 +925,7 @@ mod tests {
             assert_eq!(told, (0..walked.path.len()).collect::<Vec<_>>());
             assert!(walked.steps.iter().filter(|s| s.diagram).count() <= MOST_DIAGRAMS);
             for step in &walked.steps {
+                assert!(!(step.diagram && step.moment.marks_most_of_the_grid()));
                 assert!(step.texts.iter().all(|text| !text.is_empty()));
                 if !step.singles {
                     let graders: Vec<&VariantStep> =
