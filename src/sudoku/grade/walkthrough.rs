@@ -439,7 +439,9 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
         if chosen == MOST_DIAGRAMS {
             break;
         }
-        if plain && plain_chosen == MOST_PLAIN_DIAGRAMS {
+        // Words locate an intersection or a subset well: one is drawn only in a
+        // walkthrough with no other figure (its hardest step).
+        if plain && (plain_chosen == MOST_PLAIN_DIAGRAMS || chosen > 0) {
             continue;
         }
         let technique = path[steps[index].path[0]].technique;
@@ -457,11 +459,12 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
     }
 }
 
-/// At most this many diagrams show intersections and subsets, which words locate well.
+/// At most this many diagrams show intersections and subsets, which words locate well,
+/// and only in a walkthrough with no figure of another pattern.
 const MOST_PLAIN_DIAGRAMS: usize = 1;
 
 /// Techniques whose pattern the words locate well: intersections and subsets.
-fn words_locate(technique: Technique) -> bool {
+pub(crate) fn words_locate(technique: Technique) -> bool {
     use Technique as T;
     matches!(
         technique,
@@ -1509,7 +1512,15 @@ mod tests {
                     .all(|&i| !is_single(walk.path[i].technique))
             );
             skipped += walk.skipped.len();
-            assert!(walk.steps.iter().filter(|s| s.diagram).count() <= MOST_DIAGRAMS);
+            let drawn: Vec<&WalkStep> = walk.steps.iter().filter(|s| s.diagram).collect();
+            assert!(drawn.len() <= MOST_DIAGRAMS);
+            // An intersection or a subset is drawn only as a walkthrough's one figure.
+            assert!(
+                drawn.len() == 1
+                    || drawn
+                        .iter()
+                        .all(|s| !words_locate(walk.path[s.path[0]].technique))
+            );
             let mut board = Board::new(&puzzle);
             for step in &walk.steps {
                 let steps: Vec<&Step> = step.path.iter().map(|&i| &walk.path[i]).collect();

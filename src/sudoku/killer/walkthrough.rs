@@ -132,6 +132,14 @@ mod tests {
             let mut values = made.puzzle.givens().to_vec();
             for step in &walked.steps {
                 assert!(step.texts.iter().all(|text| !text.is_empty()));
+                // What a table row sets off is the singles it leads to, not the cage
+                // combinations' removals on the way.
+                for line in step.texts.iter().flat_map(|text| text.lines()) {
+                    assert!(
+                        line.split("→ ").skip(1).all(|piece| !piece.contains('≠')),
+                        "{line}"
+                    );
+                }
                 // Each moment is the position before its step.
                 assert_eq!(step.moment.values, values);
                 for &(cell, value) in &step.moment.eliminations {

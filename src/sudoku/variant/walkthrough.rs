@@ -25,7 +25,7 @@ use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::drill::{Drill, DrillMoment, circle_leads_to, first_step_of};
 use crate::sudoku::grade::walkthrough::{
     MOST_DIAGRAMS, in_every_language, is_single, marked_cells, marks_most_of_the_grid,
-    singles_words, without_name,
+    singles_words, without_name, words_locate,
 };
 use crate::sudoku::techniques::Named;
 
@@ -226,9 +226,10 @@ pub(crate) struct Telling<'a> {
     /// Steps never drawn, whatever they mark: a killer's pencilling-in of every cage,
     /// whose figure is pencil marks in every cell.
     pub undrawn: &'a dyn Fn(&VariantStep) -> bool,
-    /// A table's rows of what follows from a row (cage combinations after the first, and
-    /// singles) are folded into it, after an arrow: "Box 5: the innie E5 makes 4 | E5 = 4
-    /// → E6 ≠ 1/3; D5 = 1".
+    /// A table's rows of what follows from a row are folded into it: the cage
+    /// combinations it sets off without words (the reader pencils them in as step 1
+    /// taught), the singles they lead to after an arrow: "Box 5: the innie E5 makes 4 |
+    /// E5 = 4 → D5 = 1".
     pub folds: bool,
 }
 
@@ -447,14 +448,20 @@ fn choose_diagrams(
             .map(|&index| path[index].rating_tenths)
             .max()
             .unwrap_or(0);
-        ranked.push((tabled, repeat, std::cmp::Reverse(hardest), index));
+        let plain = words_locate(grader.technique);
+        ranked.push((tabled, plain, repeat, std::cmp::Reverse(hardest), index));
     }
     ranked.sort_unstable();
     let mut chosen = 0;
     let mut drawn: Vec<Technique> = Vec::new();
-    for &(_, _, _, index) in &ranked {
+    for &(tabled, plain, _, _, index) in &ranked {
         if chosen == diagrams {
             break;
+        }
+        // Words locate an intersection, a subset or a table's rows well: they are drawn
+        // only in a walkthrough with no figure of another pattern.
+        if (tabled || plain) && chosen > 0 {
+            continue;
         }
         // Two diagrams in a row leave a page half empty: the next step waits its turn.
         let crowded = [index.wrapping_sub(1), index + 1]
@@ -500,7 +507,16 @@ fn add_row(rows: &mut Vec<TableRow>, row: TableRow, folds: bool) {
         }
         Some(last)
             if folds
-                && (row.singles || row.gathers == Some(Technique::CageCombination))
+                && row.gathers == Some(Technique::CageCombination)
+                && last.folds < MOST_FOLDS =>
+        {
+            // The cage combinations a row sets off go without their words: the singles
+            // they lead to (folded next) are the result a reader checks.
+            last.folds += 1;
+        }
+        Some(last)
+            if folds
+                && row.singles
                 && last.folds < MOST_FOLDS
                 && last.done().chars().count() + row.done().chars().count() <= LONGEST_FOLDED =>
         {
