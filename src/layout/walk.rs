@@ -16,7 +16,7 @@
 //! Panels flow down the pages after the answers; a panel is never split across pages, and
 //! a walkthrough's heading never ends a page. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
-//! before it (see [`flow`]). A table too long to go beside a figure whole is split at
+//! before it, or, the walkthrough's last, is left out (see [`flow`]). A table too long to go beside a figure whole is split at
 //! the figure's foot between rows: its first rows beside the figure, the rest across the
 //! width below it. Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
