@@ -413,6 +413,20 @@ fn cases() -> Vec<Case> {
                 .fails(1, "<stdin>:1:", "has no solution")
         },
         Case {
+            name: "sudoku grade of a puzzle without a solution",
+            ..case("", &["sudoku", "grade"])
+                .stdin(format!("12345678.{}9{}\n", ".".repeat(8), ".".repeat(63)))
+                .fails(1, "<stdin>:1:", "has no solution")
+                .hint("exactly one solution")
+        },
+        Case {
+            name: "6x6 grade of a puzzle without a solution",
+            ..case("", &["sudoku", "grade"])
+                .stdin(format!("6x6:12345.{}6{}\n", ".".repeat(5), ".".repeat(24)))
+                .fails(1, "<stdin>:1:", "has no solution")
+                .hint("exactly one solution")
+        },
+        Case {
             name: "sudoku grade of a puzzle with many solutions",
             ..case("", &["sudoku", "grade"])
                 .stdin(format!("{}\n", ".".repeat(81)))

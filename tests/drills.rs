@@ -659,3 +659,46 @@ fn drills_on_other_grids_show_exactly_the_graders_candidates() {
         }
     }
 }
+
+/// A 9×9 killer drill's answers need a page each (25 pt cells for pencil marks beside the
+/// cages): the section says so with its own `answers_per_page`, and the book's other
+/// answers keep `[answers] per_page` (before, the whole book's answers had to go one to a
+/// page). Without it, the refusal points at the key.
+#[test]
+fn a_drill_sections_answers_take_their_own_per_page() {
+    use puzzlebook::layout::compose::Role;
+    let text = |own: &str| {
+        format!(
+            "title = \"Mixed\"\ntemplate = \"kdp-6x9\"\n[page]\nprinter = \"generic\"\n\
+             [answers]\nper_page = \"2x2\"\n\
+             [[section]]\nkind = \"sudoku\"\ncount = 6\nper_page = \"2x3\"\n\
+             [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\n\
+             hardest = [\"Cage Splitting\"]\ndrill = true\nper_page = \"1x1\"\n{own}\
+             [[section]]\nkind = \"sudoku\"\ncount = 3\nper_page = \"2x3\"\n"
+        )
+    };
+    let fonts = FontSet::bundled(false);
+    let spec = Spec::parse("book.toml", &text("answers_per_page = \"1x1\"\n"), None).unwrap();
+    let pagination = puzzlebook::layout::paginate(&spec);
+    puzzlebook::layout::Geometry::new(&spec, &pagination, &fonts).unwrap();
+    let answer_pages: Vec<(usize, usize)> = pagination
+        .roles
+        .iter()
+        .filter_map(|role| match role {
+            Role::Answers { first, count, .. } => Some((*first, *count)),
+            _ => None,
+        })
+        .collect();
+    // Six classic answers four and two to a page, the two drills one each, then the last
+    // section's three on a page of their own grid again.
+    assert_eq!(answer_pages, [(0, 4), (4, 2), (6, 1), (7, 1), (8, 3)]);
+    let spec = Spec::parse("book.toml", &text(""), None).unwrap();
+    let error =
+        puzzlebook::layout::Geometry::new(&spec, &puzzlebook::layout::paginate(&spec), &fonts)
+            .unwrap_err();
+    let hint = error.hint().unwrap_or("").to_string();
+    assert!(
+        hint.contains("answers_per_page = \"1x1\" in this [[section]]"),
+        "{error:?}"
+    );
+}

@@ -242,6 +242,86 @@ fn unknown_and_misplaced_techniques_are_input_errors_with_a_hint() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
 }
 
+/// A 4×4 never needs more than hidden singles: a request for more is refused at the flag
+/// or the key (exit 2, naming what a 4×4 can need), and `sudoku techniques --size 4x4`
+/// lists just those.
+#[test]
+fn a_4x4_request_beyond_hidden_singles_is_refused_at_once() {
+    for name in ["Naked Single", "Pointing"] {
+        let output = run(
+            &["sudoku", "generate", "--size", "4x4", "--needs", name],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains("Hidden Single (box)"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--size",
+            "4x4",
+            "--hardest",
+            "Hidden Single",
+            "-n",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // A classic 4×4 never needs a hidden single in a line; a 4×4 X does, on a diagonal
+    // (with a symmetric clue pattern, none of them does).
+    let line = [
+        "--needs",
+        "Hidden Single (line)",
+        "-n",
+        "2",
+        "--symmetry",
+        "none",
+    ];
+    let output = run(
+        &[&["sudoku", "generate", "--size", "4x4"][..], &line].concat(),
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let output = run(
+        &[
+            &["sudoku", "generate", "--size", "4x4", "--variant", "x"][..],
+            &line,
+        ]
+        .concat(),
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let output = run(&["sudoku", "techniques", "--size", "4x4"], "");
+    let listed: Vec<String> = stdout(&output)
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let mut columns = line.split("  ").map(str::trim).filter(|c| !c.is_empty());
+            columns.nth(1).unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(listed, ["Full House", "Hidden Single (box)"]);
+    let dir = common::scratch("four-by-four-needs");
+    for name in ["Naked Single", "Pointing"] {
+        let spec = format!(
+            "title = \"Small\"\n[[section]]\nkind = \"sudoku\"\nsize = \"4x4\"\ncount = 2\nneeds = [\"{name}\"]\n"
+        );
+        let (code, message, written) = common::build_output(&dir, "small", &spec);
+        assert_eq!(code, Some(2), "{message}");
+        assert!(!written);
+        assert!(
+            message.contains("needs") && message.contains("Hidden Single (box)"),
+            "{message}"
+        );
+    }
+}
+
 /// The printed names of the techniques of a grading's steps, and its hardest step's.
 fn step_names(grading: &VariantGrading) -> (Vec<&'static str>, &'static str) {
     (

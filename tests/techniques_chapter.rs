@@ -115,3 +115,64 @@ fn every_chapter_entry_has_its_own_sentence_and_its_own_figure() {
         }
     }
 }
+
+/// A killer's Cage Combination example is the pencilling-in of every cage, whose words
+/// name one cage: the chapter's figure marks that cage alone (before, it shaded and struck
+/// most of the grid), while the walkthrough's own figure keeps every cage's marks.
+#[test]
+fn the_cage_combination_example_marks_only_the_cage_it_names() {
+    use puzzlebook::sudoku::variant::walkthrough::VariantMoment;
+    let spec = "title = \"Killer techniques\"\ntemplate = \"kdp-6x9\"\nseed = \"kt-d5\"\n\
+                [page]\nprinter = \"generic\"\n[front]\ntechniques = true\n\
+                [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 2\n\
+                tier = \"medium\"\nper_page = \"1x2\"\n";
+    let common::Settled {
+        spec,
+        puzzles,
+        taught,
+        ..
+    } = common::settled(spec, false);
+    let example = taught
+        .techniques
+        .iter()
+        .find(|example| example.topic.name == "Cage Combination")
+        .expect("a Cage Combination example");
+    let shown = example.walk.steps[example.step]
+        .figure
+        .get::<VariantMoment>()
+        .unwrap();
+    let walk = puzzles[example.puzzle]
+        .content
+        .walkthrough(spec.wording())
+        .unwrap();
+    let own = walk.steps[example.step]
+        .figure
+        .get::<VariantMoment>()
+        .unwrap();
+    // The words name the cage by its sum and first cell ("the 3 cage at B8").
+    let text = &example.walk.steps[example.step].text;
+    assert!(text.contains(" cage at "), "{text}");
+    assert!(
+        !shown.pattern.is_empty() && shown.pattern.len() <= 4,
+        "{:?}",
+        shown.pattern
+    );
+    assert!(
+        shown
+            .eliminations
+            .iter()
+            .all(|(cell, _)| shown.pattern.contains(cell)),
+        "{:?}",
+        shown.eliminations
+    );
+    assert!(
+        own.pattern.len() > 3 * shown.pattern.len(),
+        "{:?}",
+        own.pattern
+    );
+    assert!(own.eliminations.len() > shown.eliminations.len());
+    // The named cage is the one the words give: its first cell's name is in them.
+    let first = usize::from(shown.pattern[0]);
+    let name = format!("{}{}", (b'A' + (first / 9) as u8) as char, first % 9 + 1);
+    assert!(text.contains(&name), "{name}: {text}");
+}

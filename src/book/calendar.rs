@@ -238,6 +238,7 @@ pub fn read(
             kind,
             count: Located::new(1, from.at),
             per_page: per_page.clone(),
+            answers_per_page: None,
             difficulty: Some(Located::new(Difficulty::Tier(tier.value.clone()), tier.at)),
             options: Arc::clone(options),
             source: None,

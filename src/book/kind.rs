@@ -236,6 +236,10 @@ pub struct WalkStep {
     pub figure: StepFigure,
     /// The technique the step shows, for the techniques chapter (steps with a diagram).
     pub topic: Option<Topic>,
+    /// The figure the techniques chapter draws when this step is its example, where it
+    /// is not `figure`: a killer's pencilling-in of every cage marks, as an example, only
+    /// the cage its words name.
+    pub example: Option<StepFigure>,
 }
 
 /// A technique a step shows: steps with the same `name` show the same technique.

@@ -302,6 +302,7 @@ impl Content for MushikuiContent {
                     words_only: false,
                     figure: StepFigure::default(),
                     topic: None,
+                    example: None,
                 })
                 .collect(),
             coordinates: None,

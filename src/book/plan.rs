@@ -291,10 +291,19 @@ pub fn techniques(
             .unwrap_or(&steps[0]);
         used.push(puzzle);
         let Some(walk) = &walks[puzzle] else { continue };
+        // A step whose example marks less than its walkthrough figure shows that.
+        let walk = match &walk.steps[step].example {
+            Some(example) => {
+                let mut shown = Walkthrough::clone(walk);
+                shown.steps[step].figure = example.clone();
+                Arc::new(shown)
+            }
+            None => walk.clone(),
+        };
         examples.push(TechniqueExample {
             topic,
             puzzle,
-            walk: walk.clone(),
+            walk,
             step,
         });
     }

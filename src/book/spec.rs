@@ -228,6 +228,9 @@ pub struct SectionSpec {
     pub kind: &'static Kind,
     pub count: Located<usize>,
     pub per_page: Located<PerPage>,
+    /// The grid of this section's answers where it is not `[answers] per_page` (a drill's
+    /// answers show pencil marks and may need larger figures than the book's others).
+    pub answers_per_page: Option<Located<PerPage>>,
     pub difficulty: Option<Located<Difficulty>>,
     /// The kind's own options (see [`crate::kind`]).
     pub options: Arc<dyn SectionKind>,
@@ -431,13 +434,14 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 15] = [
+const COMMON_SECTION_KEYS: [&str; 16] = [
     "title",
     "max_figure",
     "id",
     "kind",
     "count",
     "per_page",
+    "answers_per_page",
     "tier",
     "rating",
     "source",
@@ -470,6 +474,15 @@ struct Defaults {
 }
 
 impl Spec {
+    /// The grid of a section's answers: its own `answers_per_page`, else `[answers]
+    /// per_page`.
+    pub fn answers_per_page(&self, section: usize) -> &Located<PerPage> {
+        self.sections[section]
+            .answers_per_page
+            .as_ref()
+            .unwrap_or(&self.answers.per_page)
+    }
+
     /// How the book words what it teaches: its language and coordinates.
     pub fn wording(&self) -> super::kind::Wording {
         super::kind::Wording::new(self.language, self.coordinates)
@@ -1399,6 +1412,7 @@ fn read_section(
         kind,
         count,
         per_page,
+        answers_per_page: read_per_page(table, "answers_per_page")?,
         difficulty,
         options: Arc::from(options),
         source,

@@ -238,6 +238,8 @@ impl BookKind for SudokuBook {
         let grids = match (size, variant) {
             (Size::S9, Variant::Classic) => Grids::CLASSIC,
             (Size::S9, Variant::X | Variant::Windoku) => Grids::X_WINDOKU,
+            (Size::S4, Variant::X) => Grids::FOUR_X,
+            (Size::S4, _) => Grids::FOUR,
             _ => Grids::HOUSES,
         };
         let ratings = target.map(|target| match grids {
@@ -998,6 +1000,7 @@ fn classic_walkthrough(walked: &walkthrough::Walkthrough, wording: Wording) -> W
                 topic: (!step.singles)
                     .then(|| topic(walked.path[step.path[0]].technique, language)),
                 figure: StepFigure::new(step.moment),
+                example: None,
             })
             .collect(),
         coordinates: Some(wording.coordinates),
@@ -1110,10 +1113,28 @@ pub(super) fn house_walkthrough(
                 words_only: !step.diagram,
                 topic: (!step.singles)
                     .then(|| topic(walked.path[step.path[0]].technique, wording.language)),
+                example: example_cells(&walked.path[step.path[0]])
+                    .map(|cells| StepFigure::new(step.moment.limited_to(cells))),
                 figure: StepFigure::new(step.moment),
             })
             .collect(),
         coordinates: Some(wording.coordinates),
+    }
+}
+
+/// The cells a step's words take as their example, when its figure marks more: a killer's
+/// pencilling-in of every cage names one cage.
+fn example_cells(step: &crate::sudoku::variant::grade::VariantStep) -> Option<&[u16]> {
+    use crate::sudoku::killer::words::CageAccount;
+    use crate::sudoku::variant::grade::Account;
+    match &step.account {
+        Account::Cage(account) => match account.as_ref() {
+            CageAccount::Marks {
+                example: Some(example),
+            } => Some(&example.cells),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -135,7 +135,8 @@ Examples:
 Output (line format): RATING  TECHNIQUE  SE NAME  GRIDS, easiest first. The names are what
 --needs and --hardest take (case, spaces and hyphens do not matter; SE's names and the
 aliases of --format json work too). Grids: classic (9x9, SE's default set), X/windoku (9x9,
-SE's variant set), sizes/jigsaw (the house grader), killer.
+SE's variant set), sizes/jigsaw (the house grader, 6x6 to 16x16), killer, 4x4 and 4x4 X (the
+house grader: hidden singles solve every 4x4).
 
 Examples:
   puzzlebook sudoku techniques
@@ -495,6 +496,8 @@ fn grids_of(kind: &KindArgs) -> Result<Option<Grids>, Error> {
     Ok(Some(match kind.resolve()? {
         None => Grids::CLASSIC,
         Some((Size::S9, Variant::X | Variant::Windoku)) => Grids::X_WINDOKU,
+        Some((Size::S4, Variant::X)) => Grids::FOUR_X,
+        Some((Size::S4, _)) => Grids::FOUR,
         Some(_) => Grids::HOUSES,
     }))
 }
@@ -1589,8 +1592,8 @@ fn run_grade(args: GradeArgs, ui: Ui) -> Result<i32, Error> {
     )
 }
 
-/// A grading's failure as `grade` reports it: running out of time (the only run-time
-/// failure of a grader) says how to allow more.
+/// A grading's failure as `grade` reports it: running out of time (the one run-time failure
+/// of a grader that comes without a hint of its own) says how to allow more.
 fn grading_failed(error: Error) -> Error {
     if error.kind() == ErrorKind::Runtime && error.hint().is_none() {
         error.with_hint("allow more time with --max-seconds")

@@ -377,23 +377,38 @@ pub fn paginate_with(
             .collect()
     };
     let mut masthead = None;
-    let answer_capacity = spec.answers.per_page.value.count();
+    // Answers run on from section to section while their grid stays the same; a section
+    // with its own `answers_per_page` starts a page and has its pages to itself.
     let push_answers = |roles: &mut Vec<Role>,
                         answers: &mut Vec<Option<(usize, usize)>>,
                         section: Option<usize>,
                         first: usize,
                         count: usize| {
+        let sections: Vec<usize> = match section {
+            Some(section) => vec![section],
+            None => (0..spec.sections.len()).collect(),
+        };
+        let runs = sections
+            .chunk_by(|&a, &b| spec.answers_per_page(a).value == spec.answers_per_page(b).value);
         let mut done = 0;
-        for on_page in answer_pages(count, answer_capacity) {
-            roles.push(Role::Answers {
-                section,
-                first: first + done,
-                count: on_page,
-            });
-            for slot in 0..on_page {
-                answers[first + done + slot] = Some((roles.len(), slot));
+        for run in runs {
+            let in_run: usize = run
+                .iter()
+                .map(|&section| spec.sections[section].count.value)
+                .sum();
+            let in_run = in_run.min(count - done);
+            let capacity = spec.answers_per_page(run[0]).value.count();
+            for on_page in answer_pages(in_run, capacity) {
+                roles.push(Role::Answers {
+                    section,
+                    first: first + done,
+                    count: on_page,
+                });
+                for slot in 0..on_page {
+                    answers[first + done + slot] = Some((roles.len(), slot));
+                }
+                done += on_page;
             }
-            done += on_page;
         }
     };
     for (index, section) in spec.sections.iter().enumerate() {
@@ -1028,7 +1043,8 @@ impl Geometry {
             let answer_for = |per_page: PerPage| {
                 geometry.cell_size(spec, per_page, &frame, answer_heading, answer_limits)
             };
-            let answer = answer_for(spec.answers.per_page.value);
+            let answers_per_page = spec.answers_per_page(index);
+            let answer = answer_for(answers_per_page.value);
             let answer_digits = spec
                 .answers
                 .min_digit_size
@@ -1037,7 +1053,7 @@ impl Geometry {
             if spec.answers.placement != AnswerPlacement::None {
                 check_readable(
                     spec,
-                    &spec.answers.per_page,
+                    answers_per_page,
                     blame,
                     &frame,
                     frame.min_answer_cell,
@@ -1494,18 +1510,33 @@ fn check_readable(
                 .cmp(&b.count())
                 .then(cell_for(*a).total_cmp(&cell_for(*b)))
         });
-    // Where the per_page to change goes: the answers' table, or the section.
-    let table = if answer.is_empty() {
-        "in this [[section]]"
-    } else {
-        "in [answers]"
+    // Where the per_page to change goes: the section, for its questions or its own
+    // answers, or the answers' table (or this section alone).
+    let key = match (
+        answer.is_empty(),
+        per_page.at.source == spec_source && is_section_key(spec, per_page),
+    ) {
+        (true, _) => "per_page = \"{fewer}\" in this [[section]]",
+        (false, true) => "answers_per_page = \"{fewer}\" in this [[section]]",
+        (false, false) => {
+            "per_page = \"{fewer}\" in [answers], or answers_per_page = \"{fewer}\" in this [[section]] for its answers alone"
+        }
     };
     Err(match fitting {
         Some(fewer) => error.with_hint(format!(
-            "put fewer puzzles on a page (per_page = \"{fewer}\" {table}), use a larger page, or narrow the margins"
+            "put fewer puzzles on a page ({}), use a larger page, or narrow the margins",
+            key.replace("{fewer}", &fewer.to_string())
         )),
         None => error.with_hint("use a larger page, narrower margins or a smaller text_size"),
     })
+}
+
+/// True when `per_page` is a section's own `answers_per_page`.
+fn is_section_key(spec: &Spec, per_page: &Located<PerPage>) -> bool {
+    spec.sections
+        .iter()
+        .filter_map(|section| section.answers_per_page.as_ref())
+        .any(|own| own.at == per_page.at)
 }
 
 /// Where one puzzle landed: page numbers from 1, boxes around the grid or sum only.
@@ -2255,7 +2286,7 @@ impl Composer<'_> {
         }
         let (per_page, heading_band) = if answers {
             (
-                self.spec.answers.per_page.value,
+                self.spec.answers_per_page(self.section_of[first]).value,
                 self.geometry.answer_heading,
             )
         } else {

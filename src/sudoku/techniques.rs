@@ -22,12 +22,21 @@ impl Grids {
     pub const CLASSIC: Grids = Grids(1);
     /// 9×9 X-sudoku and windoku, graded by the same grader with SE's variant set.
     pub const X_WINDOKU: Grids = Grids(2);
-    /// Every other size (4×4 to 16×16), jigsaw, and X on sizes other than 9×9: the house
+    /// Every other size (6×6 to 16×16), jigsaw, and X on sizes other than 9×9: the house
     /// grader.
     pub const HOUSES: Grids = Grids(4);
     /// Killer sudoku: the killer grader.
     pub const KILLER: Grids = Grids(8);
-    const ALL: Grids = Grids(15);
+    /// Classic 4×4: the house grader, which never needs more than full houses and hidden
+    /// singles in boxes there (every minimal 4×4 puzzle is solved by them, so every 4×4
+    /// is; tested exhaustively in the canon tests).
+    pub const FOUR: Grids = Grids(16);
+    /// 4×4 X-sudoku: the same, and hidden singles on the diagonals (hidden singles in a
+    /// line).
+    pub const FOUR_X: Grids = Grids(32);
+    const ALL: Grids = Grids(63);
+    /// Every grid but the 4×4.
+    const BEYOND_FOUR: Grids = Grids(15);
     /// The classic grader's grids.
     const SE: Grids = Grids(3);
 
@@ -46,6 +55,8 @@ impl Grids {
             (Grids::X_WINDOKU, "X/windoku"),
             (Grids::HOUSES, "sizes/jigsaw"),
             (Grids::KILLER, "killer"),
+            (Grids::FOUR, "4x4"),
+            (Grids::FOUR_X, "4x4 X"),
         ]
         .into_iter()
         .filter(|&(grids, _)| self.contains(grids))
@@ -60,6 +71,8 @@ impl Grids {
             Grids::X_WINDOKU => "9×9 X-sudoku and windoku",
             Grids::HOUSES => "the other sizes, jigsaw and X beyond 9×9",
             Grids::KILLER => "killer sudoku",
+            Grids::FOUR => "classic 4×4 sudoku",
+            Grids::FOUR_X => "4×4 X-sudoku",
             _ => "these grids",
         }
     }
@@ -128,6 +141,8 @@ const fn info(
 }
 
 const ALL_GRIDS: Grids = Grids::ALL;
+const BEYOND_FOUR: Grids = Grids::BEYOND_FOUR;
+const LINE_SINGLES: Grids = Grids::BEYOND_FOUR.or(Grids::FOUR_X);
 const SE_GRIDS: Grids = Grids::SE;
 const CLASSIC_SIZES_KILLER: Grids = Grids::CLASSIC.or(Grids::HOUSES).or(Grids::KILLER);
 const SE_AND_HOUSES: Grids = Grids::SE.or(Grids::HOUSES);
@@ -161,7 +176,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "ヒドゥンシングル（行・列）",
             Some("Hidden Single"),
             (15, Some(15)),
-            ALL_GRIDS,
+            LINE_SINGLES,
             &["Hidden Single in a Line", "Hidden Single (row or column)"],
         ),
         info(
@@ -197,7 +212,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "ネイキッドシングル",
             Some("Naked Single"),
             (23, Some(23)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &["Sole Candidate"],
         ),
         info(
@@ -246,7 +261,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "ネイキッドペア",
             Some("Naked Pair"),
             (30, Some(30)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &["Generalized Naked Pair"],
         ),
         info(
@@ -255,7 +270,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "井桁（X-Wing）",
             Some("X-Wing"),
             (32, Some(32)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &["井桁"],
         ),
         info(
@@ -264,7 +279,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "ヒドゥンペア",
             Some("Hidden Pair"),
             (34, Some(34)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &[],
         ),
         info(
@@ -273,7 +288,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "ネイキッドトリプル",
             Some("Naked Triplet"),
             (36, Some(36)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &["Generalized Naked Triplet"],
         ),
         info(
@@ -282,7 +297,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "三重井桁（ソードフィッシュ）",
             Some("Swordfish"),
             (38, Some(38)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &["三重井桁"],
         ),
         info(
@@ -291,7 +306,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "ヒドゥントリプル",
             Some("Hidden Triplet"),
             (40, Some(40)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &[],
         ),
         info(
@@ -340,7 +355,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "XYウィング",
             Some("XY-Wing"),
             (42, Some(42)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &["Y-Wing"],
         ),
         info(
@@ -349,7 +364,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "XYZウィング",
             Some("XYZ-Wing"),
             (44, Some(44)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &[],
         ),
         info(
@@ -367,7 +382,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "ネイキッドクアッド",
             Some("Naked Quad"),
             (50, Some(50)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &["Generalized Naked Quad"],
         ),
         info(
@@ -376,7 +391,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "四重井桁（ジェリーフィッシュ）",
             Some("Jellyfish"),
             (52, Some(52)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &["四重井桁"],
         ),
         info(
@@ -385,7 +400,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "ヒドゥンクアッド",
             Some("Hidden Quad"),
             (54, Some(54)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &[],
         ),
         info(
@@ -538,7 +553,7 @@ pub const REGISTRY: [TechniqueInfo; 48] = {
             "試行錯誤",
             None,
             (200, Some(200)),
-            ALL_GRIDS,
+            BEYOND_FOUR,
             &[],
         ),
         info(
@@ -806,6 +821,15 @@ fn closest_name(name: &str) -> Option<&'static str> {
     best.filter(|(score, _)| *score > 0.7).map(|(_, name)| name)
 }
 
+/// The printed names of the techniques a request can name on `grids`, in the graders' order.
+pub fn the_techniques_of(grids: Grids) -> Vec<&'static str> {
+    REGISTRY
+        .iter()
+        .filter(|info| info.technique != Technique::TrialAndError && info.grids.contains(grids))
+        .map(|info| info.name)
+        .collect()
+}
+
 /// The techniques of `named` that the grader of `grids` uses; an input error saying which
 /// grids it belongs to when there are none.
 pub fn for_grids(named: Named, grids: Grids) -> Result<Named> {
@@ -827,6 +851,11 @@ pub fn for_grids(named: Named, grids: Grids) -> Result<Named> {
         });
     let hint = match (named.members.contains(Technique::Pointing) || named.members.contains(Technique::Claiming), grids) {
         (true, Grids::X_WINDOKU) => "X-sudoku and windoku are graded with generalized intersections instead: ask for \"Generalized Intersection\"".to_string(),
+        (_, Grids::FOUR | Grids::FOUR_X) => format!(
+            "hidden singles solve every 4×4 sudoku, so {} can need only {}; choose 6x6 for more",
+            grids.describe(),
+            the_techniques_of(grids).join(", ")
+        ),
         _ => format!("it belongs to {}", belongs.join(", ")),
     };
     Err(Error::input(format!(
@@ -1002,5 +1031,33 @@ mod tests {
         assert!(for_grids(find("4 Strong Links").unwrap(), Grids::CLASSIC).is_err());
         let family = for_grids(find("Pointing & Claiming").unwrap(), Grids::KILLER).unwrap();
         assert_eq!(family.techniques().count(), 2);
+    }
+
+    /// A 4×4 takes only the singles hidden singles reach (see the canon tests' exhaustive
+    /// grading); asking for anything else names them.
+    #[test]
+    fn a_4x4_takes_only_hidden_singles_and_full_houses() {
+        assert_eq!(
+            the_techniques_of(Grids::FOUR),
+            ["Full House", "Hidden Single (box)"]
+        );
+        assert_eq!(
+            the_techniques_of(Grids::FOUR_X),
+            ["Full House", "Hidden Single (box)", "Hidden Single (line)"]
+        );
+        let singles = for_grids(find("Hidden Single").unwrap(), Grids::FOUR).unwrap();
+        assert_eq!(singles.techniques().count(), 1);
+        let singles = for_grids(find("Hidden Single").unwrap(), Grids::FOUR_X).unwrap();
+        assert_eq!(singles.techniques().count(), 2);
+        assert!(for_grids(find("Hidden Single (line)").unwrap(), Grids::FOUR).is_err());
+        for name in ["Naked Single", "Pointing", "X-Wing", "Naked Pair"] {
+            for grids in [Grids::FOUR, Grids::FOUR_X] {
+                let error = for_grids(find(name).unwrap(), grids).unwrap_err();
+                assert_eq!(error.exit_code(), 2);
+                let hint = error.hint().unwrap_or("");
+                assert!(hint.contains("Hidden Single (box)"), "{name}: {hint}");
+            }
+        }
+        assert!(for_grids(find("Naked Single").unwrap(), Grids::HOUSES).is_ok());
     }
 }

@@ -348,7 +348,12 @@ fn canonical_lines_read_every_sudoku_line() {
 
 /// Every grid of a 4×4, and in how many cells each pair differs (as masks).
 fn all_4x4_grids() -> Vec<[u8; 16]> {
-    let geometry = Geometry::regular(Size::S4, Variant::Classic).unwrap();
+    all_4x4_grids_of(Variant::Classic)
+}
+
+/// Every grid of a 4×4 of `variant` (classic or X).
+fn all_4x4_grids_of(variant: Variant) -> Vec<[u8; 16]> {
+    let geometry = Geometry::regular(Size::S4, variant).unwrap();
     let mut grids = Vec::new();
     let mut cells = [0u8; 16];
     fn fill(geometry: &Geometry, cells: &mut [u8; 16], cell: usize, out: &mut Vec<[u8; 16]>) {
@@ -370,6 +375,19 @@ fn all_4x4_grids() -> Vec<[u8; 16]> {
     }
     fill(&geometry, &mut cells, 0, &mut grids);
     grids
+}
+
+/// The cells (as masks) in which each other grid of `grids` differs from `grid`.
+fn differences_from(grids: &[[u8; 16]], grid: &[u8; 16]) -> Vec<u16> {
+    grids
+        .iter()
+        .filter(|other| *other != grid)
+        .map(|other| {
+            (0..16)
+                .filter(|&c| other[c] != grid[c])
+                .fold(0, |m, c| m | 1 << c)
+        })
+        .collect()
 }
 
 /// Every minimal unique clue pattern of a grid, given as the cells in which each other grid
@@ -408,6 +426,61 @@ fn minimal_unique_patterns(differences: &[u16]) -> Vec<u16> {
         .collect()
 }
 
+/// What a 4×4 can need, for the technique registry's 4×4 class: every minimal 4×4 puzzle,
+/// classic (85 632) and X (14 592), of every grid, is graded. Each is solved by hidden
+/// singles (and full houses), and so is every 4×4 puzzle, since its givens hold a minimal
+/// puzzle's and a single of that puzzle stays a single as digits are added; between them
+/// they use exactly the techniques the registry gives the 4×4 and the 4×4 X (classic:
+/// never a hidden single in a line).
+#[test]
+fn every_4x4_needs_only_the_registrys_4x4_techniques() {
+    use crate::sudoku::grade::{Technique, TechniqueSet};
+    use crate::sudoku::techniques::{Grids, REGISTRY};
+    use crate::sudoku::variant::grade::{VariantGradeOptions, grade_unique};
+    let registered = |grids: Grids| {
+        REGISTRY
+            .iter()
+            .filter(|info| info.technique != Technique::TrialAndError && info.grids.contains(grids))
+            .fold(TechniqueSet::empty(), |set, info| set.with(info.technique))
+    };
+    let options = VariantGradeOptions {
+        record_steps: false,
+        deadline: None,
+        stop_above: None,
+    };
+    for (variant, grids) in [(Variant::Classic, Grids::FOUR), (Variant::X, Grids::FOUR_X)] {
+        let registered = registered(grids);
+        let mut used = TechniqueSet::empty();
+        let geometry = Arc::new(Geometry::regular(Size::S4, variant).unwrap());
+        let grids = all_4x4_grids_of(variant);
+        let mut graded = 0usize;
+        for grid in &grids {
+            let differences = differences_from(&grids, grid);
+            let solution = VariantGrid::from_cells(geometry.clone(), grid.to_vec());
+            for pattern in minimal_unique_patterns(&differences) {
+                let cells: Vec<u8> = (0..16)
+                    .map(|c| if pattern & 1 << c != 0 { grid[c] } else { 0 })
+                    .collect();
+                let puzzle = VariantGrid::from_cells(geometry.clone(), cells);
+                let grading = grade_unique(&puzzle, &solution, &options).unwrap();
+                for technique in Technique::ALL {
+                    if grading.used.contains(technique) {
+                        assert!(
+                            registered.contains(technique),
+                            "{variant:?} {} needs {technique:?}",
+                            puzzle.to_line()
+                        );
+                        used = used.with(technique);
+                    }
+                }
+                graded += 1;
+            }
+        }
+        assert!(graded > 10_000, "{variant:?}: {graded}");
+        assert_eq!(used, registered, "{variant:?}: {graded} graded");
+    }
+}
+
 #[test]
 fn there_are_36_distinct_minimal_4x4_puzzles() {
     // Every minimal puzzle of every grid, by brute force: a pattern is unique when it
@@ -419,15 +492,7 @@ fn there_are_36_distinct_minimal_4x4_puzzles() {
     let mut classes: BTreeSet<Vec<u8>> = BTreeSet::new();
     let mut classes_by_clues = [0usize; 17];
     for grid in &grids {
-        let differences: Vec<u16> = grids
-            .iter()
-            .filter(|other| *other != grid)
-            .map(|other| {
-                (0..16)
-                    .filter(|&c| other[c] != grid[c])
-                    .fold(0, |m, c| m | 1 << c)
-            })
-            .collect();
+        let differences = differences_from(&grids, grid);
         for pattern in minimal_unique_patterns(&differences) {
             let clues = pattern.count_ones() as usize;
             minimal_by_clues[clues] += 1;

@@ -260,7 +260,10 @@ pub fn grade_with(puzzle: &Grid, options: &GradeOptions) -> Result<Grading> {
     };
     let solution = match solved {
         Solution::Unique(solution) => solution,
-        Solution::None => return Err(Error::runtime("the puzzle has no solution")),
+        Solution::None => {
+            return Err(Error::runtime("the puzzle has no solution")
+                .with_hint("grading needs a puzzle with exactly one solution"));
+        }
         Solution::Multiple(..) => {
             return Err(Error::runtime("the puzzle has more than one solution")
                 .with_hint("grading needs a puzzle with exactly one solution"));

@@ -257,7 +257,8 @@ pub fn check_tier(size: Size, tier: Tier) -> Result<()> {
 pub fn grade(puzzle: &VariantGrid, options: &VariantGradeOptions) -> Result<VariantGrading> {
     match solve(puzzle) {
         VariantSolution::Unique(solution) => grade_unique(puzzle, &solution, options),
-        VariantSolution::None => Err(Error::runtime("the puzzle has no solution")),
+        VariantSolution::None => Err(Error::runtime("the puzzle has no solution")
+            .with_hint("grading needs a puzzle with exactly one solution")),
         VariantSolution::Multiple(..) => {
             Err(Error::runtime("the puzzle has more than one solution")
                 .with_hint("grading needs a puzzle with exactly one solution"))

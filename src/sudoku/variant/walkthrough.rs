@@ -65,6 +65,30 @@ impl VariantMoment {
         );
         marks_most_of_the_grid(marked, cells)
     }
+
+    /// The moment with its marks (pattern, changed cells, placements, removals) kept to
+    /// `cells`: a step shown as an example of what it does in one place.
+    pub fn limited_to(&self, cells: &[u16]) -> VariantMoment {
+        let kept = |cell: &u16| cells.contains(cell);
+        VariantMoment {
+            placements: self
+                .placements
+                .iter()
+                .copied()
+                .filter(|(cell, _)| kept(cell))
+                .collect(),
+            eliminations: self
+                .eliminations
+                .iter()
+                .copied()
+                .filter(|(cell, _)| kept(cell))
+                .collect(),
+            pattern: self.pattern.iter().copied().filter(kept).collect(),
+            targets: self.targets.iter().copied().filter(kept).collect(),
+            links: Vec::new(),
+            ..self.clone()
+        }
+    }
 }
 
 /// One step of a walkthrough.
