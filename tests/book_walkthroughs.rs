@@ -433,7 +433,7 @@ fn no_sudoku_step_is_split_across_pages() {
         assert_eq!(next, walk.steps.len());
     }
     // And the pages hold every step's words once, in order, and every figure once (a
-    // figure that waits for the next page follows its words).
+    // figure that waits for the next page follows its words), but a last one left out.
     let mut told = vec![Vec::new(); pagination.walk_layouts.len()];
     let mut figures = vec![0; pagination.walk_layouts.len()];
     for page in &pagination.walk_pages {
@@ -462,7 +462,14 @@ fn no_sudoku_step_is_split_across_pages() {
             .iter()
             .map(|panel| usize::from(panel.has_figure()) + usize::from(panel.twin.is_some()))
             .sum::<usize>();
-        assert_eq!(figures[puzzle], drawn);
+        // The last figure may be left out, rather than open a page with white beside it
+        // (its step is told in words).
+        assert!(
+            figures[puzzle] == drawn || figures[puzzle] + 1 == drawn,
+            "puzzle {}: {} of {drawn} figures",
+            puzzle + 1,
+            figures[puzzle]
+        );
     }
     assert!(panels > 0);
 }

@@ -60,8 +60,6 @@ fn page_goal(variant: &str, tier: &str) -> usize {
 const NOT_YET: &[(&str, &str, &str, usize)] = &[
     ("x", "9x9", "expert", 3),
     ("windoku", "9x9", "expert", 3),
-    ("windoku", "9x9", "diabolical", 3),
-    ("jigsaw", "9x9", "expert", 3),
     ("jigsaw", "9x9", "diabolical", 3),
     ("jigsaw", "9x9", "extreme", 5),
     ("jigsaw", "8x8", "diabolical", 3),

@@ -16,7 +16,7 @@
 //! Panels flow down the pages after the answers; a panel is never split across pages, and
 //! a walkthrough's heading never ends a page. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
-//! before it (see [`flow`]). A table too long to go beside a figure whole is split at
+//! before it, or, the walkthrough's last, is left out (see [`flow`]). A table too long to go beside a figure whole is split at
 //! the figure's foot between rows: its first rows beside the figure, the rest across the
 //! width below it. Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
@@ -966,7 +966,8 @@ pub struct Rooms {
 /// is figure beside them. A figure never overtakes one that waits. A figure still waiting
 /// when its walkthrough ends, or when the next figure comes, goes up instead beside the
 /// last steps of its page (re-set to the column beside it) when that fits, rather than
-/// taking the top of a page of its own. A table (a step's rows) after a figure, floated or
+/// taking the top of a page of its own; the last one, when it does not fit there, is
+/// left out (its step told in words) rather than open a page with white beside it. A table (a step's rows) after a figure, floated or
 /// in its place, too long to go beside it whole, has as many of its first rows beside it
 /// as there is figure beside, and the rest across the width below; a table cut by the
 /// page a waiting figure opens goes on beside that figure.
@@ -1020,8 +1021,10 @@ pub fn flow(
             }
             index = end;
         }
+        // A last figure that cannot go up beside the steps before it is left out rather
+        // than opening a page with white beside it: its step is told above, in words.
         if packer.waiting.is_some() && !packer.pull_up(layout) {
-            packer.break_page(layout);
+            packer.waiting = None;
         }
         packer.beside = false;
         if let Some(block) = packer.block.take() {
@@ -1579,9 +1582,10 @@ mod tests {
     fn a_figure_too_tall_for_the_foot_of_a_page_waits_for_the_next() {
         let spec = spec();
         let header = style::HEADER * spec.page.text_size.value;
-        let mut layout = layout(&[150.0, 120.0, 20.0]);
+        let mut layout = layout(&[150.0, 120.0, 20.0, 100.0]);
         layout.panels[1].kind = PanelKind::Figure;
         layout.panels[2].kind = PanelKind::Text;
+        layout.panels[3].kind = PanelKind::Text;
         let told = Panel {
             steps: 1..2,
             kind: PanelKind::Text,
@@ -1701,9 +1705,17 @@ mod tests {
         assert_eq!(panels[1].steps, 1..2);
         let used: f64 = panels.iter().map(|panel| panel.height).sum::<f64>() + header;
         assert!(used <= room + 1e-9);
-        // Without the words beside it, it takes a page of its own.
+        // Without the words beside it, it is left out rather than opening a page with
+        // white beside it.
         layout.narrow.clear();
-        assert_eq!(flow(&spec, &[Some(layout)], &[0], rooms, 0.0).len(), 2);
+        let pages = flow(&spec, &[Some(layout)], &[0], rooms, 0.0);
+        assert_eq!(pages.len(), 1);
+        assert!(
+            pages[0].blocks[0]
+                .panels
+                .iter()
+                .all(|panel| panel.floated.is_none())
+        );
     }
 
     /// A table after a waiting figure, too long to go beside it whole, is split at its

@@ -27,6 +27,30 @@ const MOST_LINKS: usize = 40;
 /// the rest told in words, a 9×9 walkthrough stays within two pages of a 6 × 9 in book.
 pub const MOST_DIAGRAMS: usize = 3;
 
+/// True when a step's figure would mark (shade, strike or fill) `marked` of a grid's
+/// `cells` cells, more than a third of them: a figure that marks most of the grid (a
+/// table of many killer cage deductions, a long cascade) shows nothing a reader can pick
+/// out, so such a step is told in words alone. Pattern steps (fish, wings, chains, a
+/// house's innies and outies) mark far fewer.
+pub fn marks_most_of_the_grid(marked: usize, cells: usize) -> bool {
+    3 * marked > cells
+}
+
+/// How many cells a figure marks: the pattern's, the targets', and those of its
+/// placements and eliminations (each cell once).
+pub(crate) fn marked_cells<C: Copy + Into<usize>>(
+    pattern: &[C],
+    targets: &[C],
+    changed: impl Iterator<Item = C>,
+    cells: usize,
+) -> usize {
+    let mut marked = vec![false; cells];
+    for cell in pattern.iter().chain(targets).copied().chain(changed) {
+        marked[cell.into()] = true;
+    }
+    marked.iter().filter(|&&on| on).count()
+}
+
 /// A link of a chain between two candidates (cell 0-80, digit 1-9), drawn from `from` to
 /// `to`: strong (one of the two is true) or weak (not both are true).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +87,20 @@ pub struct Moment {
     /// The houses beyond rows, columns and boxes (X-sudoku's diagonals, windoku's
     /// windows), which the diagram draws too.
     pub extra: ExtraHouses,
+}
+
+impl Moment {
+    /// See [`marks_most_of_the_grid`].
+    pub fn marks_most_of_the_grid(&self) -> bool {
+        let changed = self.placements.iter().chain(&self.eliminations);
+        let marked = marked_cells(
+            &self.pattern,
+            &self.targets,
+            changed.map(|&(cell, _)| cell),
+            81,
+        );
+        marks_most_of_the_grid(marked, 81)
+    }
 }
 
 /// One step of a walkthrough.
@@ -380,7 +418,7 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked: Vec<(bool, bool, std::cmp::Reverse<u16>, usize)> = Vec::new();
     for (index, step) in steps.iter().enumerate() {
-        if step.singles || tables[index] {
+        if step.singles || tables[index] || step.moment.marks_most_of_the_grid() {
             continue;
         }
         let grader = &path[step.path[0]];
@@ -401,7 +439,9 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
         if chosen == MOST_DIAGRAMS {
             break;
         }
-        if plain && plain_chosen == MOST_PLAIN_DIAGRAMS {
+        // Words locate an intersection or a subset well: one is drawn only in a
+        // walkthrough with no other figure (its hardest step).
+        if plain && (plain_chosen == MOST_PLAIN_DIAGRAMS || chosen > 0) {
             continue;
         }
         let technique = path[steps[index].path[0]].technique;
@@ -419,11 +459,12 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
     }
 }
 
-/// At most this many diagrams show intersections and subsets, which words locate well.
+/// At most this many diagrams show intersections and subsets, which words locate well,
+/// and only in a walkthrough with no figure of another pattern.
 const MOST_PLAIN_DIAGRAMS: usize = 1;
 
 /// Techniques whose pattern the words locate well: intersections and subsets.
-fn words_locate(technique: Technique) -> bool {
+pub(crate) fn words_locate(technique: Technique) -> bool {
     use Technique as T;
     matches!(
         technique,
@@ -1439,6 +1480,16 @@ mod tests {
             .collect()
     }
 
+    #[test]
+    fn a_figure_marking_more_than_a_third_of_the_grid_is_not_drawn() {
+        assert!(!marks_most_of_the_grid(27, 81));
+        assert!(marks_most_of_the_grid(28, 81));
+        assert_eq!(
+            marked_cells(&[1u8, 2], &[3], [2u8, 3, 4].into_iter(), 81),
+            4
+        );
+    }
+
     /// Every grader step a reader needs is retold exactly once, in order, and the others
     /// are listed as skipped; runs of singles only in singles steps; the moments replay
     /// the told steps to the solution; at most [`MOST_DIAGRAMS`] diagrams.
@@ -1461,7 +1512,15 @@ mod tests {
                     .all(|&i| !is_single(walk.path[i].technique))
             );
             skipped += walk.skipped.len();
-            assert!(walk.steps.iter().filter(|s| s.diagram).count() <= MOST_DIAGRAMS);
+            let drawn: Vec<&WalkStep> = walk.steps.iter().filter(|s| s.diagram).collect();
+            assert!(drawn.len() <= MOST_DIAGRAMS);
+            // An intersection or a subset is drawn only as a walkthrough's one figure.
+            assert!(
+                drawn.len() == 1
+                    || drawn
+                        .iter()
+                        .all(|s| !words_locate(walk.path[s.path[0]].technique))
+            );
             let mut board = Board::new(&puzzle);
             for step in &walk.steps {
                 let steps: Vec<&Step> = step.path.iter().map(|&i| &walk.path[i]).collect();

@@ -1,8 +1,9 @@
 //! Walkthroughs of killers: the killer grader's path retold as the house grader's
 //! walkthroughs are, the replay keeping the cages' rule that no digit repeats in a cage;
 //! runs of small cage steps (the cage arithmetic) are told as tables, a row a deduction,
-//! and one step gets a diagram (a killer's figure takes the page's width): the pencil
-//! marks of every cage, unless a harder step needs it more.
+//! and at most one step gets a diagram (a killer's figure takes the page's width): the
+//! hardest step that marks a few cells, never the pencilling-in of every cage (pencil
+//! marks in every cell, which show a reader nothing: every solve starts with them).
 
 use super::Killer;
 use super::grade::{KillerGradeOptions, Rules, grade_with};
@@ -40,6 +41,7 @@ pub fn retell(killer: &Killer, path: Vec<VariantStep>) -> VariantWalkthrough {
                     || !first && ROWS_AFTER_THE_FIRST.contains(&step.technique)
             },
             diagrams: 1,
+            undrawn: &is_cage_marks,
             folds: true,
         },
     )
@@ -121,9 +123,23 @@ mod tests {
             told.sort_unstable();
             assert_eq!(told, (0..walked.path.len()).collect::<Vec<_>>());
             assert!(walked.steps.iter().filter(|s| s.diagram).count() <= 1);
+            // Neither the pencilling-in of every cage nor a figure marking most of the
+            // grid is drawn.
+            for step in walked.steps.iter().filter(|s| s.diagram) {
+                assert!(!step.path.iter().any(|&at| is_cage_marks(&walked.path[at])));
+                assert!(!step.moment.marks_most_of_the_grid());
+            }
             let mut values = made.puzzle.givens().to_vec();
             for step in &walked.steps {
                 assert!(step.texts.iter().all(|text| !text.is_empty()));
+                // What a table row sets off is the singles it leads to, not the cage
+                // combinations' removals on the way.
+                for line in step.texts.iter().flat_map(|text| text.lines()) {
+                    assert!(
+                        line.split("→ ").skip(1).all(|piece| !piece.contains('≠')),
+                        "{line}"
+                    );
+                }
                 // Each moment is the position before its step.
                 assert_eq!(step.moment.values, values);
                 for &(cell, value) in &step.moment.eliminations {

@@ -719,8 +719,8 @@ pub(crate) fn removals_by_digits(eliminations: &[(u16, u8)]) -> Vec<(u16, Vec<u1
     groups
 }
 
-/// Words of removals longer than this give way to "the struck candidates" (the figure
-/// shows them).
+/// Words of removals longer than this give way to "the candidates this rules out" (the
+/// step's reasoning names them).
 pub(crate) const LONGEST_REMOVALS: usize = 240;
 
 /// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.

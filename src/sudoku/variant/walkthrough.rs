@@ -24,7 +24,8 @@ use crate::i18n::Language as Words;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::drill::{Drill, DrillMoment, circle_leads_to, first_step_of};
 use crate::sudoku::grade::walkthrough::{
-    MOST_DIAGRAMS, in_every_language, is_single, singles_words, without_name,
+    MOST_DIAGRAMS, in_every_language, is_single, marked_cells, marks_most_of_the_grid,
+    singles_words, without_name, words_locate,
 };
 use crate::sudoku::techniques::Named;
 
@@ -52,6 +53,19 @@ pub struct VariantMoment {
 }
 
 impl VariantMoment {
+    /// See [`marks_most_of_the_grid`].
+    pub fn marks_most_of_the_grid(&self) -> bool {
+        let cells = self.geometry.cells();
+        let changed = self.placements.iter().chain(&self.eliminations);
+        let marked = marked_cells(
+            &self.pattern,
+            &self.targets,
+            changed.map(|&(cell, _)| cell),
+            cells,
+        );
+        marks_most_of_the_grid(marked, cells)
+    }
+
     /// The moment with its marks (pattern, changed cells, placements, removals) kept to
     /// `cells`: a step shown as an example of what it does in one place.
     pub fn limited_to(&self, cells: &[u16]) -> VariantMoment {
@@ -233,9 +247,13 @@ pub(crate) struct Telling<'a> {
     pub tabled: &'a dyn Fn(usize, &VariantStep, bool) -> bool,
     /// At most this many diagrams.
     pub diagrams: usize,
-    /// A table's rows of what follows from a row (cage combinations after the first, and
-    /// singles) are folded into it, after an arrow: "Box 5: the innie E5 makes 4 | E5 = 4
-    /// → E6 ≠ 1/3; D5 = 1".
+    /// Steps never drawn, whatever they mark: a killer's pencilling-in of every cage,
+    /// whose figure is pencil marks in every cell.
+    pub undrawn: &'a dyn Fn(&VariantStep) -> bool,
+    /// A table's rows of what follows from a row are folded into it: the cage
+    /// combinations it sets off without words (the reader pencils them in as step 1
+    /// taught), the singles they lead to after an arrow: "Box 5: the innie E5 makes 4 |
+    /// E5 = 4 → D5 = 1".
     pub folds: bool,
 }
 
@@ -263,6 +281,7 @@ impl Telling<'_> {
                     )
         },
         diagrams: MOST_DIAGRAMS,
+        undrawn: &|_| false,
         folds: false,
     };
 }
@@ -408,7 +427,7 @@ pub(crate) fn retell_on(
         }
         steps.push(told);
     }
-    choose_diagrams(&mut steps, &path, &tabled, telling.diagrams);
+    choose_diagrams(&mut steps, &path, &tabled, telling);
     VariantWalkthrough {
         steps,
         path,
@@ -428,12 +447,19 @@ fn choose_diagrams(
     steps: &mut [VariantWalkStep],
     path: &[VariantStep],
     tabled: &dyn Fn(usize) -> bool,
-    diagrams: usize,
+    telling: &Telling<'_>,
 ) {
+    let diagrams = telling.diagrams;
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked = Vec::new();
     for (index, step) in steps.iter().enumerate() {
-        if step.singles {
+        if step.singles
+            || step.moment.marks_most_of_the_grid()
+            || step
+                .path
+                .iter()
+                .any(|&index| (telling.undrawn)(&path[index]))
+        {
             continue;
         }
         let grader = &path[step.path[0]];
@@ -446,14 +472,20 @@ fn choose_diagrams(
             .map(|&index| path[index].rating_tenths)
             .max()
             .unwrap_or(0);
-        ranked.push((tabled, repeat, std::cmp::Reverse(hardest), index));
+        let plain = words_locate(grader.technique);
+        ranked.push((tabled, plain, repeat, std::cmp::Reverse(hardest), index));
     }
     ranked.sort_unstable();
     let mut chosen = 0;
     let mut drawn: Vec<Technique> = Vec::new();
-    for &(_, _, _, index) in &ranked {
+    for &(tabled, plain, _, _, index) in &ranked {
         if chosen == diagrams {
             break;
+        }
+        // Words locate an intersection, a subset or a table's rows well: they are drawn
+        // only in a walkthrough with no figure of another pattern.
+        if (tabled || plain) && chosen > 0 {
+            continue;
         }
         // Two diagrams in a row leave a page half empty: the next step waits its turn.
         let crowded = [index.wrapping_sub(1), index + 1]
@@ -499,7 +531,16 @@ fn add_row(rows: &mut Vec<TableRow>, row: TableRow, folds: bool) {
         }
         Some(last)
             if folds
-                && (row.singles || row.gathers == Some(Technique::CageCombination))
+                && row.gathers == Some(Technique::CageCombination)
+                && last.folds < MOST_FOLDS =>
+        {
+            // The cage combinations a row sets off go without their words: the singles
+            // they lead to (folded next) are the result a reader checks.
+            last.folds += 1;
+        }
+        Some(last)
+            if folds
+                && row.singles
                 && last.folds < MOST_FOLDS
                 && last.done().chars().count() + row.done().chars().count() <= LONGEST_FOLDED =>
         {
@@ -924,6 +965,7 @@ mod tests {
             assert_eq!(told, (0..walked.path.len()).collect::<Vec<_>>());
             assert!(walked.steps.iter().filter(|s| s.diagram).count() <= MOST_DIAGRAMS);
             for step in &walked.steps {
+                assert!(!(step.diagram && step.moment.marks_most_of_the_grid()));
                 assert!(step.texts.iter().all(|text| !text.is_empty()));
                 if !step.singles {
                     let graders: Vec<&VariantStep> =

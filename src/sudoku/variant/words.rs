@@ -230,7 +230,8 @@ pub fn reasoning(step: &VariantStep, geometry: &Geometry, language: Language) ->
 }
 
 /// What a step does, as a sentence: "remove 5 from r1c2,r3c4, 7 from r5c6" or
-/// "r1c2=5, r3c4=6"; the struck candidates of the figure when that is too long.
+/// "r1c2=5, r3c4=6"; "the candidates this rules out" when that is too long (the step
+/// may have no figure to show them).
 pub fn outcome(
     geometry: &Geometry,
     placements: &[(u16, u8)],
