@@ -202,6 +202,14 @@ impl MushikuiSection {
             .copied()
     }
 
+    /// False for a drill that falls back to another rule than the one the section drills.
+    fn drills_its_rule(&self, content: &MushikuiContent) -> bool {
+        match (&content.drill, self.drilled_rule()) {
+            (Some(drill), Some(rule)) => drill.rule == rule,
+            _ => true,
+        }
+    }
+
     /// `puzzle` as the section prints it: in a drill section, with its drill (the
     /// grader's walkthrough up to the first step using the drilled rule).
     fn content(
@@ -230,6 +238,9 @@ impl MushikuiSection {
     }
 }
 
+/// How many puzzles a drill section draws, at most, for one whose walkthrough says its rule.
+const DRILL_DRAWS: usize = 64;
+
 /// The printed name of a mushikui-zan rule in `language`.
 pub fn rule_name(rule: mushikui::Rule, language: Language) -> &'static str {
     language.text(&format!("mushikui-rule.{}", rule.name()))
@@ -241,16 +252,25 @@ impl SectionKind for MushikuiSection {
     }
 
     fn make(&self, rng: &mut RandomStream, _deadline: Option<Instant>) -> Result<Puzzle> {
-        let generated = mushikui::generate(&self.generate, rng)?;
-        Ok(Puzzle {
-            content: Arc::new(self.content(
-                generated.puzzle,
-                generated.solution,
-                &generated.grade,
-            )?),
-            rating: Some(generated.grade.rating),
-            tier: Some(generated.grade.tier.name().to_string()),
-        })
+        // A drill section takes the puzzles whose walkthrough says the drilled rule (the
+        // retelling leaves some narrowings unsaid), drawing again from the same stream.
+        for _ in 0..DRILL_DRAWS {
+            let generated = mushikui::generate(&self.generate, rng)?;
+            let content = self.content(generated.puzzle, generated.solution, &generated.grade)?;
+            if !self.drills_its_rule(&content) {
+                continue;
+            }
+            return Ok(Puzzle {
+                content: Arc::new(content),
+                rating: Some(generated.grade.rating),
+                tier: Some(generated.grade.tier.name().to_string()),
+            });
+        }
+        Err(Error::runtime(format!(
+            "no puzzle in {DRILL_DRAWS} draws has a walkthrough step using {}",
+            self.drilled_rule().map_or("its rule", |rule| rule.name())
+        ))
+        .with_hint("drill another rule (`hardest`), or another shape (`op`, `digits`)"))
     }
 
     fn check_bank_line(&self, text: &str, _deadline: Option<Instant>) -> Result<Option<Puzzle>> {
@@ -275,8 +295,12 @@ impl SectionKind for MushikuiSection {
         {
             return Ok(None);
         }
+        let content = self.content(puzzle, solution, &grade)?;
+        if !self.drills_its_rule(&content) {
+            return Ok(None);
+        }
         Ok(Some(Puzzle {
-            content: Arc::new(self.content(puzzle, solution, &grade)?),
+            content: Arc::new(content),
             rating: Some(grade.rating),
             tier: Some(grade.tier.name().to_string()),
         }))

@@ -567,6 +567,87 @@ mod tests {
         }
     }
 
+    /// Checks the drill of `rule` on `puzzle`: its position is the givens plus exactly
+    /// the digits the grader's path found before the step, the step uses the rule it
+    /// names and finds digits, and what the answer marks is that step's finding.
+    fn check_drill(puzzle: &Puzzle, rule: Rule) -> Drill {
+        let Solution::Unique(solution) = solve(puzzle) else {
+            panic!("{puzzle} is not unique");
+        };
+        let walk = walkthrough(puzzle).unwrap();
+        let drill = walk.drill(rule).unwrap();
+        let step = &walk.steps[drill.step];
+        assert!(step.rules.contains(&drill.rule), "{puzzle}: {rule:?}");
+        assert!(!step.found.is_empty());
+        assert_eq!(drill.found, step.found);
+        // No earlier step that finds digits uses the rule.
+        assert!(
+            walk.steps[..drill.step]
+                .iter()
+                .all(|earlier| earlier.found.is_empty() || !earlier.rules.contains(&drill.rule))
+        );
+        let position = drill.position(puzzle);
+        let mut shown = 0;
+        for (row, (cells, solved)) in position.rows().iter().zip(solution.rows()).enumerate() {
+            for (index, (&cell, &digit)) in cells.cells().iter().zip(solved.cells()).enumerate() {
+                let given = puzzle.rows()[row].cells()[index].is_some();
+                let found_before = walk.steps[..drill.step]
+                    .iter()
+                    .flat_map(|step| &step.found)
+                    .any(|found| (found.row, found.index) == (row, index));
+                assert_eq!(cell.is_some(), given || found_before, "{puzzle}");
+                if cell.is_some() {
+                    assert_eq!(cell, digit, "{puzzle}: a wrong digit shown");
+                    shown += 1;
+                }
+            }
+        }
+        assert_eq!(shown, puzzle.shown_count() + drill.known.len());
+        drill
+    }
+
+    #[test]
+    fn drills_stop_just_before_the_first_step_using_their_rule() {
+        let cases: [(Operation, &[usize], Rule); 4] = [
+            (Operation::Add, &[4, 4, 3], Rule::ColumnAnalysis),
+            (Operation::Mul, &[3, 2], Rule::DigitCount),
+            (Operation::Mul, &[3, 2], Rule::Carry),
+            (Operation::Div, &[4, 2], Rule::RemainderBound),
+        ];
+        for (operation, digits, rule) in cases {
+            for index in 0..3 {
+                let mut options = GenerateOptions::new(operation, digits);
+                options.hardest = vec![rule];
+                let mut rng = RandomStream::derive("drill", &[rule.name()], index);
+                let made = crate::mushikui::generate(&options, &mut rng).unwrap();
+                let drill = check_drill(&made.puzzle, rule);
+                // A rule the retelling leaves unsaid is drilled by the hardest said one.
+                let walk = walkthrough(&made.puzzle).unwrap();
+                let said = |rule: Rule| {
+                    walk.steps
+                        .iter()
+                        .any(|step| !step.found.is_empty() && step.rules.contains(&rule))
+                };
+                if said(rule) {
+                    assert_eq!(drill.rule, rule, "{}", made.puzzle);
+                } else {
+                    assert!(said(drill.rule) && drill.rule < rule, "{}", made.puzzle);
+                }
+            }
+        }
+        // Every rule a classic's walkthrough uses drills at its own first step.
+        let classics = include_str!("../../../../tests/data/classics.txt");
+        for line in classics.lines().filter(|line| line.contains("solutions=1")) {
+            let puzzle: Puzzle = line.split_whitespace().next().unwrap().parse().unwrap();
+            let walk = walkthrough(&puzzle).unwrap();
+            for step in walk.steps.iter().filter(|step| !step.found.is_empty()) {
+                for &rule in &step.rules {
+                    assert_eq!(check_drill(&puzzle, rule).rule, rule);
+                }
+            }
+        }
+    }
+
     #[test]
     fn case_analysis_reads_as_suppose_then_contradiction() {
         // A classic that needs case analysis.
