@@ -195,11 +195,7 @@ impl MushikuiSection {
     /// drills each puzzle's hardest step.
     fn drilled_rule(&self) -> Option<mushikui::Rule> {
         let generate = &self.generate;
-        generate
-            .hardest
-            .first()
-            .or(generate.needs.first())
-            .copied()
+        generate.hardest.first().or(generate.needs.first()).copied()
     }
 
     /// False for a drill that falls back to another rule than the one the section drills.

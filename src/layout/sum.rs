@@ -321,7 +321,10 @@ impl LayoutKind for MushikuiLayout {
         // A drill: the digits found before its step in thin boxes, as the walkthrough
         // shows them; the answer marks the step's own.
         let cells = |digits: &[crate::mushikui::FoundDigit]| -> Vec<(usize, usize)> {
-            digits.iter().map(|found| (found.row, found.index)).collect()
+            digits
+                .iter()
+                .map(|found| (found.row, found.index))
+                .collect()
         };
         let found = match show {
             Show::Puzzle => Vec::new(),
@@ -349,7 +352,10 @@ impl LayoutKind for MushikuiLayout {
             Error::runtime("a walkthrough figure was asked for steps it does not have")
         })?;
         let cells = |steps: &[crate::book::kind::WalkStep]| -> Vec<(usize, usize)> {
-            steps.iter().flat_map(|step| step.cells.iter().copied()).collect()
+            steps
+                .iter()
+                .flat_map(|step| step.cells.iter().copied())
+                .collect()
         };
         let looks = walk_looks(
             &figure,
