@@ -702,3 +702,53 @@ fn a_drill_sections_answers_take_their_own_per_page() {
         "{error:?}"
     );
 }
+
+/// Mushikui-zan drills: each question is the position just before the first walkthrough
+/// step using the section's rule, under its caption in English and Japanese; the answer
+/// marks that step's digits; the manifest records the drill.
+#[test]
+fn mushikui_drills_print_the_position_before_the_rule() {
+    let dir = scratch("mushikui-drills");
+    for (language, task) in [
+        ("en", "Find the step: Digit count"),
+        ("ja", "桁数で一手進めよう"),
+    ] {
+        let name = format!("mushikui-drills-{language}");
+        let spec = format!(
+            "title = \"T\"\nseed = \"md\"\nlanguage = \"{language}\"\ntemplate = \"kdp-6x9\"\n\
+             [page]\nprinter = \"generic\"\n\
+             [[section]]\nkind = \"mushikui\"\ncount = 3\nop = \"mul\"\ndigits = [3, 2]\n\
+             hardest = [\"digit-count\"]\ndrill = true\n"
+        );
+        assert_eq!(build(&dir, &name, &spec, &[]), 0);
+        let path = dir.join(format!("{name}.pdf"));
+        let pdf = Pdf::load(&path);
+        let manifest = manifest(&path);
+        let puzzles = manifest["puzzles"].as_array().unwrap();
+        assert_eq!(puzzles.len(), 3);
+        for puzzle in puzzles {
+            let page = puzzle["page"].as_u64().unwrap() as usize;
+            let flat: String = pdf.page_text(page).split_whitespace().collect();
+            let flat_task: String = task.split_whitespace().collect();
+            assert!(flat.contains(&flat_task), "{language}: page {page}");
+            let line: puzzlebook::mushikui::Puzzle =
+                puzzle["puzzle"].as_str().unwrap().parse().unwrap();
+            let drill = &puzzle["drill"];
+            assert_eq!(drill["rule"], "digit-count");
+            // The library's drill of the puzzle is the one printed.
+            let walk = puzzlebook::mushikui::walkthrough(&line).unwrap();
+            let expected = walk.drill(puzzlebook::mushikui::Rule::DigitCount).unwrap();
+            assert_eq!(drill["step"].as_u64().unwrap() as usize, expected.step);
+            assert_eq!(
+                drill["position"].as_str().unwrap(),
+                expected.position(&line).to_line()
+            );
+            assert_eq!(
+                drill["found"].as_array().unwrap().len(),
+                expected.found.len()
+            );
+        }
+        // Questions show the position, answers it and the step's digits.
+        assert!(check_manifest_against_pdf(&path) >= 6);
+    }
+}

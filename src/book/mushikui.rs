@@ -33,6 +33,9 @@ pub struct MushikuiSection {
     /// the spec wrote them.
     pub digits: Located<Vec<u32>>,
     pub generate: GenerateOptions,
+    /// Each puzzle prints as a drill (`drill = true`): the position just before the
+    /// drilled rule is first needed, and the step as its answer.
+    pub drill: bool,
 }
 
 /// A mushikui-zan puzzle and its (complete) solution.
@@ -40,6 +43,8 @@ pub struct MushikuiSection {
 pub struct MushikuiContent {
     pub puzzle: mushikui::Puzzle,
     pub solution: mushikui::Puzzle,
+    /// The drill the puzzle prints as, in a drill section.
+    pub drill: Option<mushikui::Drill>,
 }
 
 impl BookKind for MushikuiBook {
@@ -51,7 +56,7 @@ impl BookKind for MushikuiBook {
     }
 
     fn section_keys(&self) -> &'static [&'static str] {
-        &["op", "digits", "reveal_only", "needs", "hardest"]
+        &["op", "digits", "reveal_only", "needs", "hardest", "drill"]
     }
 
     fn tiers(&self) -> &'static [&'static str] {
@@ -148,10 +153,12 @@ impl BookKind for MushikuiBook {
             Some(Difficulty::Tier(name)) => name.parse().ok(),
             _ => None,
         };
+        let drill = table.boolean("drill")?.is_some_and(|drill| drill.value);
         Ok(Box::new(MushikuiSection {
             operation,
             digits: Located::new(digits.value.iter().map(|&d| d as u32).collect(), digits.at),
             generate,
+            drill,
         }))
     }
 }
@@ -183,21 +190,83 @@ impl MushikuiSection {
     }
 }
 
+impl MushikuiSection {
+    /// The rule a drill section drills: its `hardest`, else its first `needs`; `None`
+    /// drills each puzzle's hardest step.
+    fn drilled_rule(&self) -> Option<mushikui::Rule> {
+        let generate = &self.generate;
+        generate.hardest.first().or(generate.needs.first()).copied()
+    }
+
+    /// False for a drill that falls back to another rule than the one the section drills.
+    fn drills_its_rule(&self, content: &MushikuiContent) -> bool {
+        match (&content.drill, self.drilled_rule()) {
+            (Some(drill), Some(rule)) => drill.rule == rule,
+            _ => true,
+        }
+    }
+
+    /// `puzzle` as the section prints it: in a drill section, with its drill (the
+    /// grader's walkthrough up to the first step using the drilled rule).
+    fn content(
+        &self,
+        puzzle: mushikui::Puzzle,
+        solution: mushikui::Puzzle,
+        grade: &mushikui::Grade,
+    ) -> Result<MushikuiContent> {
+        let drill = if self.drill {
+            let rule = self.drilled_rule().unwrap_or(grade.hardest);
+            let walked = mushikui::walkthrough_in(&puzzle, Language::ENGLISH)?;
+            Some(walked.drill(rule).ok_or_else(|| {
+                Error::runtime(format!(
+                    "the walkthrough of {} has no step to drill",
+                    puzzle.to_line()
+                ))
+            })?)
+        } else {
+            None
+        };
+        Ok(MushikuiContent {
+            puzzle,
+            solution,
+            drill,
+        })
+    }
+}
+
+/// How many puzzles a drill section draws, at most, for one whose walkthrough says its rule.
+const DRILL_DRAWS: usize = 64;
+
+/// The printed name of a mushikui-zan rule in `language`.
+pub fn rule_name(rule: mushikui::Rule, language: Language) -> &'static str {
+    language.text(&format!("mushikui-rule.{}", rule.name()))
+}
+
 impl SectionKind for MushikuiSection {
     fn seed_path(&self) -> Vec<String> {
         self.generate.seed_path()
     }
 
     fn make(&self, rng: &mut RandomStream, _deadline: Option<Instant>) -> Result<Puzzle> {
-        let generated = mushikui::generate(&self.generate, rng)?;
-        Ok(Puzzle {
-            content: Arc::new(MushikuiContent {
-                puzzle: generated.puzzle,
-                solution: generated.solution,
-            }),
-            rating: Some(generated.grade.rating),
-            tier: Some(generated.grade.tier.name().to_string()),
-        })
+        // A drill section takes the puzzles whose walkthrough says the drilled rule (the
+        // retelling leaves some narrowings unsaid), drawing again from the same stream.
+        for _ in 0..DRILL_DRAWS {
+            let generated = mushikui::generate(&self.generate, rng)?;
+            let content = self.content(generated.puzzle, generated.solution, &generated.grade)?;
+            if !self.drills_its_rule(&content) {
+                continue;
+            }
+            return Ok(Puzzle {
+                content: Arc::new(content),
+                rating: Some(generated.grade.rating),
+                tier: Some(generated.grade.tier.name().to_string()),
+            });
+        }
+        Err(Error::runtime(format!(
+            "no puzzle in {DRILL_DRAWS} draws has a walkthrough step using {}",
+            self.drilled_rule().map_or("its rule", |rule| rule.name())
+        ))
+        .with_hint("drill another rule (`hardest`), or another shape (`op`, `digits`)"))
     }
 
     fn check_bank_line(&self, text: &str, _deadline: Option<Instant>) -> Result<Option<Puzzle>> {
@@ -222,8 +291,12 @@ impl SectionKind for MushikuiSection {
         {
             return Ok(None);
         }
+        let content = self.content(puzzle, solution, &grade)?;
+        if !self.drills_its_rule(&content) {
+            return Ok(None);
+        }
         Ok(Some(Puzzle {
-            content: Arc::new(MushikuiContent { puzzle, solution }),
+            content: Arc::new(content),
             rating: Some(grade.rating),
             tier: Some(grade.tier.name().to_string()),
         }))
@@ -231,6 +304,22 @@ impl SectionKind for MushikuiSection {
 
     fn size_at(&self) -> Option<Span> {
         Some(self.digits.at)
+    }
+
+    /// The drilled rule's printed name; for a section that names none (each puzzle's
+    /// hardest step is drilled), the longest, to size the captions.
+    fn drilled(&self, language: Language) -> Option<&'static str> {
+        if !self.drill {
+            return None;
+        }
+        Some(match self.drilled_rule() {
+            Some(rule) => rule_name(rule, language),
+            None => mushikui::Rule::ALL
+                .iter()
+                .map(|&rule| rule_name(rule, language))
+                .max_by_key(|name| name.chars().count())
+                .unwrap_or_default(),
+        })
     }
 }
 
@@ -260,6 +349,34 @@ impl Content for MushikuiContent {
             ("op", format!("{:?}", self.puzzle.operation().name())),
             ("digits", format!("{digits:?}")),
         ]
+    }
+
+    /// A drill's step (its index in the walkthrough, its rule), its position as a row
+    /// list and the digits its answer finds (`[row, index from the left, digit]`).
+    fn manifest_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let Some(drill) = &self.drill else {
+            return Vec::new();
+        };
+        let digits = |found: &[mushikui::FoundDigit]| {
+            found
+                .iter()
+                .map(|found| serde_json::json!([found.row, found.index, found.digit]))
+                .collect::<Vec<_>>()
+        };
+        vec![(
+            "drill",
+            serde_json::json!({
+                "step": drill.step,
+                "rule": drill.rule.name(),
+                "position": drill.position(&self.puzzle).to_line(),
+                "found": digits(&drill.found),
+            }),
+        )]
+    }
+
+    fn drilled_step(&self, language: Language) -> Option<String> {
+        let drill = self.drill.as_ref()?;
+        Some(rule_name(drill.rule, language).to_string())
     }
 
     fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {

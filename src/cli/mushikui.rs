@@ -341,6 +341,7 @@ fn read_to_render(file: Option<&Path>) -> Result<Vec<crate::book::plan::Puzzle>,
             content: std::sync::Arc::new(crate::book::mushikui::MushikuiContent {
                 puzzle,
                 solution,
+                drill: None,
             }),
             rating: None,
             tier: None,

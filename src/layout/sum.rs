@@ -315,7 +315,25 @@ impl LayoutKind for MushikuiLayout {
             x: area.x + (area.width - columns * cell) / 2.0,
             y: area.y,
         };
-        draw(items, fonts, &figure, origin, cell, show)
+        let Some(drill) = &content.drill else {
+            return draw(items, fonts, &figure, origin, cell, show);
+        };
+        // A drill: the digits found before its step in thin boxes, as the walkthrough
+        // shows them; the answer marks the step's own.
+        let cells = |digits: &[crate::mushikui::FoundDigit]| -> Vec<(usize, usize)> {
+            digits
+                .iter()
+                .map(|found| (found.row, found.index))
+                .collect()
+        };
+        let found = match show {
+            Show::Puzzle => Vec::new(),
+            Show::Answer => cells(&drill.found),
+        };
+        let looks = walk_looks(&figure, &cells(&drill.known), &found)?;
+        draw_looks(items, fonts, &figure, origin, cell, &|row, index| {
+            looks[row][index]
+        })
     }
 
     fn draw_walk(
@@ -333,37 +351,17 @@ impl LayoutKind for MushikuiLayout {
         let steps = walkthrough.steps.get(..marked.end).ok_or_else(|| {
             Error::runtime("a walkthrough figure was asked for steps it does not have")
         })?;
-        let mut looks: Vec<Vec<Look>> = figure
-            .rows
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|cell| {
-                        if cell.hidden {
-                            Look::Blank
-                        } else {
-                            Look::Given
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        for (index, step) in steps.iter().enumerate() {
-            let look = if index >= marked.start {
-                Look::Found
-            } else {
-                Look::Known
-            };
-            for &(row, position) in &step.cells {
-                let slot = looks
-                    .get_mut(row)
-                    .and_then(|row| row.get_mut(position))
-                    .ok_or_else(|| {
-                        Error::runtime("a walkthrough step fills a cell the figure does not have")
-                    })?;
-                *slot = look;
-            }
-        }
+        let cells = |steps: &[crate::book::kind::WalkStep]| -> Vec<(usize, usize)> {
+            steps
+                .iter()
+                .flat_map(|step| step.cells.iter().copied())
+                .collect()
+        };
+        let looks = walk_looks(
+            &figure,
+            &cells(&steps[..marked.start]),
+            &cells(&steps[marked.start..]),
+        )?;
         let origin = Point {
             x: area.x,
             y: area.y,
@@ -588,6 +586,42 @@ pub enum Look {
     Known,
     /// A hidden digit found now (or shown by the answer): bold on a grey square.
     Found,
+}
+
+/// How a walkthrough figure draws each digit: those of `known` cells (row, index from the
+/// left) as found earlier, those of `found` as found now, the other hidden ones blank.
+fn walk_looks(
+    figure: &SumFigure,
+    known: &[(usize, usize)],
+    found: &[(usize, usize)],
+) -> Result<Vec<Vec<Look>>> {
+    let mut looks: Vec<Vec<Look>> = figure
+        .rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|cell| {
+                    if cell.hidden {
+                        Look::Blank
+                    } else {
+                        Look::Given
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    for (cells, look) in [(known, Look::Known), (found, Look::Found)] {
+        for &(row, position) in cells {
+            let slot = looks
+                .get_mut(row)
+                .and_then(|row| row.get_mut(position))
+                .ok_or_else(|| {
+                    Error::runtime("a walkthrough step fills a cell the figure does not have")
+                })?;
+            *slot = look;
+        }
+    }
+    Ok(looks)
 }
 
 /// Draws the figure with its top-left corner at `origin` and cells of `pitch` points;
@@ -1260,6 +1294,7 @@ mod tests {
             let content = MushikuiContent {
                 puzzle: puzzle.clone(),
                 solution,
+                drill: None,
             };
             let walk = content
                 .walkthrough(crate::book::kind::Wording::new(

@@ -35,6 +35,9 @@ pub fn answer_on_page(language: Language, page: usize) -> String {
 /// A killer's cage techniques name a way of reckoning, not a pattern: "Find the step:
 /// Cage Splitting".
 pub fn drill_task(language: Language, technique: &str) -> String {
+    if is_mushikui_rule(language, technique) {
+        return language.say("mushikui.drill-task", &[("rule", &technique)]);
+    }
     if is_cage_reckoning(technique) {
         return language.say("drill-cage.task", &[("technique", &technique)]);
     }
@@ -64,6 +67,13 @@ fn names_candidates(technique: &str) -> bool {
             )
         })
     })
+}
+
+/// True for the printed name of a mushikui-zan rule in `language`.
+fn is_mushikui_rule(language: Language, name: &str) -> bool {
+    crate::mushikui::Rule::ALL
+        .iter()
+        .any(|&rule| crate::book::mushikui::rule_name(rule, language) == name)
 }
 
 /// True for a killer's cage technique (printed name, any language).

@@ -35,7 +35,9 @@ pub mod reference;
 pub mod solver;
 
 pub use generate::{GenerateOptions, Generated, generate, random_solution};
-pub use grade::walkthrough::{FoundDigit, WalkStep, Walkthrough, walkthrough, walkthrough_in};
+pub use grade::walkthrough::{
+    Drill, FoundDigit, WalkStep, Walkthrough, walkthrough, walkthrough_in,
+};
 pub use grade::{Grade, Rule, Step, Tier, explain, grade, solvable_within};
 pub use model::{
     Cell, DivisionStep, Operation, ParsedPuzzle, Puzzle, PuzzleReader, Role, Row, RowLayout,

@@ -544,6 +544,9 @@ fn sorted_digits(text: &str) -> String {
 fn drill_digits(puzzle: &Value) -> Option<(String, String)> {
     let drill = puzzle.get("drill")?;
     let position = drill["position"].as_str().unwrap();
+    if puzzle["kind"].as_str() == Some("mushikui") {
+        return Some(mushikui_drill_digits(puzzle, drill));
+    }
     let candidates: Vec<&str> = drill["candidates"]
         .as_array()
         .unwrap()
@@ -589,6 +592,33 @@ fn drill_digits(puzzle: &Value) -> Option<(String, String)> {
         }
     }
     Some((question, sorted_digits(&answer)))
+}
+
+/// A mushikui-zan drill's question and answer digits (sorted): the position's shown
+/// digits, and those with the digits the answer marks, over the rows the figure prints
+/// (those of the puzzle itself).
+fn mushikui_drill_digits(puzzle: &Value, drill: &Value) -> (String, String) {
+    let position = drill["position"].as_str().unwrap();
+    let (head, rows) = position.split_once(':').unwrap();
+    let mut rows: Vec<Vec<char>> = rows.split(',').map(|row| row.chars().collect()).collect();
+    for found in drill["found"].as_array().unwrap() {
+        let (row, index) = (found[0].as_u64().unwrap(), found[1].as_u64().unwrap());
+        let digit = found[2].as_u64().unwrap() as u32;
+        rows[row as usize][index as usize] = char::from_digit(digit, 10).unwrap();
+    }
+    let answer: Vec<String> = rows.iter().map(|row| row.iter().collect()).collect();
+    let answer = format!("{head}:{}", answer.join(","));
+    let printed = printed_rows(puzzle["puzzle"].as_str().unwrap());
+    let digits = |line: &str| -> String {
+        let rows = line.split_once(':').unwrap().1.split(',');
+        let text: String = rows
+            .zip(&printed)
+            .filter(|(_, printed)| **printed)
+            .flat_map(|(row, _)| row.chars().filter(char::is_ascii_digit))
+            .collect();
+        sorted_digits(&text)
+    };
+    (digits(position), digits(&answer))
 }
 
 /// A book spec's puzzles made, taught (walkthroughs, hints, techniques) and paginated, as

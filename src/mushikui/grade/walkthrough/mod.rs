@@ -36,6 +36,8 @@ pub struct FoundDigit {
 pub struct WalkStep {
     /// The hardest rule the step uses.
     pub rule: Rule,
+    /// Every rule the step's deeds use, easiest first, each once.
+    pub rules: Vec<Rule>,
     /// The digits the step finds, in row order, left to right.
     pub found: Vec<FoundDigit>,
     /// The step in words, in each language it was told in (English first).
@@ -88,6 +90,67 @@ impl Walkthrough {
     }
 }
 
+/// A drill: the walkthrough's position just before the first step that uses a rule, and
+/// that step (see [`Walkthrough::drill`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drill {
+    /// The rule the step uses: the one asked for, or the walkthrough's hardest when no
+    /// step that finds digits uses the one asked for.
+    pub rule: Rule,
+    /// The step, by its index in the walkthrough.
+    pub step: usize,
+    /// The digits the earlier steps found, which the drill's position shows.
+    pub known: Vec<FoundDigit>,
+    /// The digits the step finds, which its answer marks.
+    pub found: Vec<FoundDigit>,
+}
+
+impl Drill {
+    /// The drill's position: `puzzle` with the digits the earlier steps found shown.
+    pub fn position(&self, puzzle: &Puzzle) -> Puzzle {
+        let mut position = puzzle.clone();
+        for found in &self.known {
+            position.set(found.row, found.index, Some(found.digit));
+        }
+        position
+    }
+}
+
+impl Walkthrough {
+    /// The drill of `rule`: the position just before the first step that finds digits
+    /// using it (the digits found before it shown, the rest hidden). A rule the retelling
+    /// leaves unsaid (narrowings that lead nowhere the steps go) is drilled by the first
+    /// step of the walkthrough's hardest rule instead, which [`Drill::rule`] names. `None`
+    /// only for a walkthrough without steps.
+    pub fn drill(&self, rule: Rule) -> Option<Drill> {
+        let first_using = |rule: Rule| {
+            self.steps
+                .iter()
+                .position(|step| !step.found.is_empty() && step.rules.contains(&rule))
+        };
+        let (rule, step) = first_using(rule).map(|step| (rule, step)).or_else(|| {
+            let hardest = self
+                .steps
+                .iter()
+                .filter(|step| !step.found.is_empty())
+                .map(|step| step.rule)
+                .max()?;
+            first_using(hardest).map(|step| (hardest, step))
+        })?;
+        let known = self.steps[..step]
+            .iter()
+            .flat_map(|step| step.found.iter().copied())
+            .collect();
+        let found = self.steps[step].found.clone();
+        Some(Drill {
+            rule,
+            step,
+            known,
+            found,
+        })
+    }
+}
+
 /// A step's words stop growing past this many characters (English): longer runs of
 /// narrowings go on in a step of their own, so a step stays well within a page.
 const LONGEST_STEP: usize = 900;
@@ -98,6 +161,7 @@ const MOST_MERGED: usize = 4;
 /// A step being gathered.
 struct Gathering {
     rule: Rule,
+    rules: Vec<Rule>,
     found: Vec<FoundDigit>,
     /// Per language told, in the order of the speakers.
     sentences: Vec<Vec<String>>,
@@ -178,6 +242,7 @@ fn tell(puzzle: &Puzzle, languages: &[Language]) -> Result<Walkthrough> {
             }
             last.found.extend(found);
             last.rule = harder(last.rule, rule);
+            last.rules.push(rule);
             continue;
         }
         // The narrowings, then the finding; a long run of narrowings (several case
@@ -203,8 +268,10 @@ fn tell(puzzle: &Puzzle, languages: &[Language]) -> Result<Walkthrough> {
         for (index, chunk) in chunks.into_iter().enumerate() {
             let mut gathered: Vec<Vec<String>> = vec![Vec::new(); speakers.len()];
             let mut hardest = chunk[0].0;
+            let mut rules = Vec::new();
             for (part_rule, part_sentences) in chunk {
                 hardest = harder(hardest, part_rule);
+                rules.push(part_rule);
                 for (list, sentence) in gathered.iter_mut().zip(part_sentences) {
                     list.push(sentence);
                 }
@@ -212,6 +279,7 @@ fn tell(puzzle: &Puzzle, languages: &[Language]) -> Result<Walkthrough> {
             let ends = index == last_chunk;
             steps.push(Gathering {
                 rule: hardest,
+                rules,
                 found: if ends { found.clone() } else { Vec::new() },
                 sentences: gathered,
                 open_label: if ends { easy_label } else { None },
@@ -261,6 +329,8 @@ fn tell(puzzle: &Puzzle, languages: &[Language]) -> Result<Walkthrough> {
         .into_iter()
         .map(|mut step| {
             step.found.sort();
+            step.rules.sort();
+            step.rules.dedup();
             // Japanese sentences end in 。 and follow each other without a space.
             let texts = languages
                 .iter()
@@ -272,6 +342,7 @@ fn tell(puzzle: &Puzzle, languages: &[Language]) -> Result<Walkthrough> {
                 .collect();
             WalkStep {
                 rule: step.rule,
+                rules: step.rules,
                 found: step.found,
                 texts,
             }
@@ -492,6 +563,87 @@ mod tests {
                 let mut rng = RandomStream::derive("walkthrough", &["test"], index);
                 let made = crate::mushikui::generate(&options, &mut rng).unwrap();
                 check(&made.puzzle);
+            }
+        }
+    }
+
+    /// Checks the drill of `rule` on `puzzle`: its position is the givens plus exactly
+    /// the digits the grader's path found before the step, the step uses the rule it
+    /// names and finds digits, and what the answer marks is that step's finding.
+    fn check_drill(puzzle: &Puzzle, rule: Rule) -> Drill {
+        let Solution::Unique(solution) = solve(puzzle) else {
+            panic!("{puzzle} is not unique");
+        };
+        let walk = walkthrough(puzzle).unwrap();
+        let drill = walk.drill(rule).unwrap();
+        let step = &walk.steps[drill.step];
+        assert!(step.rules.contains(&drill.rule), "{puzzle}: {rule:?}");
+        assert!(!step.found.is_empty());
+        assert_eq!(drill.found, step.found);
+        // No earlier step that finds digits uses the rule.
+        assert!(
+            walk.steps[..drill.step]
+                .iter()
+                .all(|earlier| earlier.found.is_empty() || !earlier.rules.contains(&drill.rule))
+        );
+        let position = drill.position(puzzle);
+        let mut shown = 0;
+        for (row, (cells, solved)) in position.rows().iter().zip(solution.rows()).enumerate() {
+            for (index, (&cell, &digit)) in cells.cells().iter().zip(solved.cells()).enumerate() {
+                let given = puzzle.rows()[row].cells()[index].is_some();
+                let found_before = walk.steps[..drill.step]
+                    .iter()
+                    .flat_map(|step| &step.found)
+                    .any(|found| (found.row, found.index) == (row, index));
+                assert_eq!(cell.is_some(), given || found_before, "{puzzle}");
+                if cell.is_some() {
+                    assert_eq!(cell, digit, "{puzzle}: a wrong digit shown");
+                    shown += 1;
+                }
+            }
+        }
+        assert_eq!(shown, puzzle.shown_count() + drill.known.len());
+        drill
+    }
+
+    #[test]
+    fn drills_stop_just_before_the_first_step_using_their_rule() {
+        let cases: [(Operation, &[usize], Rule); 4] = [
+            (Operation::Add, &[4, 4, 3], Rule::ColumnAnalysis),
+            (Operation::Mul, &[3, 2], Rule::DigitCount),
+            (Operation::Mul, &[3, 2], Rule::Carry),
+            (Operation::Div, &[4, 2], Rule::RemainderBound),
+        ];
+        for (operation, digits, rule) in cases {
+            for index in 0..3 {
+                let mut options = GenerateOptions::new(operation, digits);
+                options.hardest = vec![rule];
+                let mut rng = RandomStream::derive("drill", &[rule.name()], index);
+                let made = crate::mushikui::generate(&options, &mut rng).unwrap();
+                let drill = check_drill(&made.puzzle, rule);
+                // A rule the retelling leaves unsaid is drilled by the hardest said one.
+                let walk = walkthrough(&made.puzzle).unwrap();
+                let said = |rule: Rule| {
+                    walk.steps
+                        .iter()
+                        .any(|step| !step.found.is_empty() && step.rules.contains(&rule))
+                };
+                if said(rule) {
+                    assert_eq!(drill.rule, rule, "{}", made.puzzle);
+                } else {
+                    assert!(said(drill.rule) && drill.rule < rule, "{}", made.puzzle);
+                }
+            }
+        }
+        // Every rule a classic's walkthrough uses drills at its own first step.
+        let classics = include_str!("../../../../tests/data/classics.txt");
+        for line in classics.lines().filter(|line| line.contains("solutions=1")) {
+            let puzzle: Puzzle = line.split_whitespace().next().unwrap().parse().unwrap();
+            let walk = walkthrough(&puzzle).unwrap();
+            for step in walk.steps.iter().filter(|step| !step.found.is_empty()) {
+                for &rule in &step.rules {
+                    assert_eq!(check_drill(&puzzle, rule).rule, rule);
+                }
             }
         }
     }
