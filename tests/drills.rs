@@ -709,9 +709,13 @@ fn a_drill_sections_answers_take_their_own_per_page() {
 #[test]
 fn mushikui_drills_print_the_position_before_the_rule() {
     let dir = scratch("mushikui-drills");
-    for (language, task) in [
-        ("en", "Find the step: Digit count"),
-        ("ja", "桁数で一手進めよう"),
+    for (language, task, rule) in [
+        (
+            "en",
+            "Find the step: Digit count",
+            "A drill is a puzzle part-way solved",
+        ),
+        ("ja", "桁数で一手進めよう", "ドリルは途中まで解いた問題です"),
     ] {
         let name = format!("mushikui-drills-{language}");
         let spec = format!(
@@ -748,6 +752,15 @@ fn mushikui_drills_print_the_position_before_the_rule() {
                 expected.found.len()
             );
         }
+        // The rules page says how to read a drill.
+        let flat_rule: String = rule.split_whitespace().collect();
+        assert!(
+            (1..=pdf.page_count()).any(|page| {
+                let flat: String = pdf.page_text(page).split_whitespace().collect();
+                flat.contains(&flat_rule)
+            }),
+            "{language}: no page says how to read a drill"
+        );
         // Questions show the position, answers it and the step's digits.
         assert!(check_manifest_against_pdf(&path) >= 6);
     }

@@ -405,6 +405,13 @@ impl LayoutKind for MushikuiLayout {
             paragraphs.push(language.text("mushikui.rule-division").to_string());
         }
         paragraphs.push(language.text("mushikui.rule-unique").to_string());
+        let drills = sections
+            .iter()
+            .filter_map(|section| section_as::<MushikuiSection>(*section))
+            .any(|section| section.drill);
+        if drills {
+            paragraphs.push(language.text("mushikui.drills-rule").to_string());
+        }
         // A worked example of each operation in the book, at most two: the longest ones.
         let examples = operations
             .iter()
