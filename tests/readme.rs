@@ -136,3 +136,39 @@ fn the_puzzle_finder_finds_what_the_readme_writes() {
     assert_eq!(counts("sudoku", &sudoku[..1]), ["2"]);
     assert_eq!(counts("mushikui", &mushikui), ["3"]);
 }
+
+/// Every `puzzlebook preview examples/…` command the README prints (the ones that remake its
+/// pictures) names pages the example book has.
+#[test]
+fn the_readme_previews_name_pages_their_examples_have() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let mut checked = 0;
+    for line in readme.lines() {
+        let Some(rest) = line.trim().strip_prefix("puzzlebook preview examples/") else {
+            continue;
+        };
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let name = words[0].trim_end_matches(".toml");
+        let Some(at) = words.iter().position(|&word| word == "--pages") else {
+            continue;
+        };
+        let book = common::example_books()
+            .iter()
+            .find(|book| book.name == name)
+            .unwrap_or_else(|| panic!("the README previews examples/{name}.toml, not an example"));
+        let pages = common::Pdf::load(&book.pdf).page_count();
+        for page in words[at + 1]
+            .split([',', '.'])
+            .filter(|part| !part.is_empty())
+        {
+            let page: usize = page.parse().unwrap();
+            assert!(
+                (1..=pages).contains(&page),
+                "README: `{line}` names page {page}, examples/{name}.toml has {pages}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} preview commands found");
+}
