@@ -83,6 +83,50 @@ fn pattern_built_digs_make_the_technique_the_hardest_step() {
     }
 }
 
+/// Aligned pair exclusion, which no dig reaches, is walked from built-in puzzles: each made
+/// puzzle, regraded afresh, has it as its hardest step at 6.2, keeps the symmetry asked
+/// for, and the puzzles are different puzzles (distinct canonical forms), not redrawings
+/// of the built-in ones.
+#[test]
+fn aligned_pair_exclusion_is_walked_to_distinct_puzzles() {
+    use puzzlebook::sudoku::Symmetry;
+    use puzzlebook::sudoku::canon::canonical_classic;
+    use std::collections::HashSet;
+    for symmetry in [Symmetry::Rot180, Symmetry::None] {
+        let mut options = targeted(&[], &["Aligned Pair Exclusion"]);
+        options.base.symmetry = symmetry;
+        let technique = options.techniques.hardest[0].techniques().next().unwrap();
+        let mut keys = HashSet::new();
+        for index in 0..12 {
+            let mut rng = RandomStream::derive("test", &["walked", symmetry.name()], index);
+            let made = generate_graded(&options, &mut rng, None).unwrap();
+            assert!(has_unique_solution(&made.puzzle), "{}", made.puzzle);
+            assert!(symmetry.holds_for(made.puzzle.cells()), "{}", made.puzzle);
+            let grading =
+                grade_unique(&made.puzzle, &made.solution, &GradeOptions::default()).unwrap();
+            assert_eq!(grading.hardest, technique, "{}", made.puzzle);
+            assert_eq!(grading.rating_tenths, 62, "{}", made.puzzle);
+            assert!(grading.complete && !grading.trial_and_error);
+            keys.insert(canonical_classic(&made.puzzle));
+        }
+        assert!(
+            keys.len() >= 10,
+            "{symmetry:?}: {} distinct of 12",
+            keys.len()
+        );
+    }
+}
+
+/// Walks from built-in puzzles draw the same puzzles on one thread and on two.
+#[test]
+fn walked_generation_is_the_same_for_any_jobs() {
+    for line in hardest_on_one_and_two_jobs("aligned pair exclusion").lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["rating"], 6.2);
+        assert_eq!(record["hardest_printed"], "Aligned Pair Exclusion");
+    }
+}
+
 #[test]
 fn needs_puts_every_named_technique_on_the_solve_path() {
     let options = targeted(&["X-Wing", "Naked Pair"], &[]);
