@@ -394,43 +394,55 @@ pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
                     .enumerate()
                     .filter(|&(k, _)| union & (1 << k) != 0)
                     .fold(0, |set, (_, &cell)| set | 1 << cell);
-                if direct {
-                    for digit in 1..=9u8 {
-                        if digits & bit(digit) != 0 {
-                            continue;
-                        }
-                        let cells = board.cells_for(house, digit);
-                        if cells.count_ones() > 1 {
-                            let left = cells & !common;
-                            if left.count_ones() == 1 {
-                                let cell = left.trailing_zeros() as usize;
-                                return Some(
-                                    Hint::placing(technique, technique.base_rating(), cell, digit)
-                                        .with_pattern(common, digits),
-                                );
-                            }
-                        }
-                    }
-                    continue;
-                }
-                let mut eliminations = Eliminations::NONE;
-                for cell in cells_of(common) {
-                    let extra = board.candidates[cell] & !digits;
-                    if extra != 0 {
-                        eliminations.add(cell, extra);
-                    }
-                }
-                if !eliminations.is_empty() {
-                    return Some(
-                        Hint::new(technique, technique.base_rating())
-                            .with_pattern(common, digits)
-                            .with_eliminations(eliminations),
-                    );
+                if let Some(hint) = hidden_set_hint(board, house, technique, common, digits) {
+                    return Some(hint);
                 }
             }
         }
     }
     None
+}
+
+/// The hint of a hidden set of `digits` in the `common` cells of `house`: in direct mode
+/// (pairs and triples), the hidden single it leaves another digit; otherwise the other
+/// candidates of its cells. `None` when it gives neither.
+fn hidden_set_hint(
+    board: &Board,
+    house: usize,
+    technique: Technique,
+    common: CellSet,
+    digits: u16,
+) -> Option<Hint> {
+    let direct = matches!(
+        technique,
+        Technique::DirectHiddenPair | Technique::DirectHiddenTriple
+    );
+    if direct {
+        for digit in (1..=9u8).filter(|&digit| digits & bit(digit) == 0) {
+            let cells = board.cells_for(house, digit);
+            let left = cells & !common;
+            if cells.count_ones() > 1 && left.count_ones() == 1 {
+                let cell = left.trailing_zeros() as usize;
+                return Some(
+                    Hint::placing(technique, technique.base_rating(), cell, digit)
+                        .with_pattern(common, digits),
+                );
+            }
+        }
+        return None;
+    }
+    let mut eliminations = Eliminations::NONE;
+    for cell in cells_of(common) {
+        let extra = board.candidates[cell] & !digits;
+        if extra != 0 {
+            eliminations.add(cell, extra);
+        }
+    }
+    (!eliminations.is_empty()).then(|| {
+        Hint::new(technique, technique.base_rating())
+            .with_pattern(common, digits)
+            .with_eliminations(eliminations)
+    })
 }
 
 /// X-wings, swordfish and jellyfish (`degree` 2-4): columns as base first, then rows.
@@ -506,8 +518,8 @@ pub fn digit_list(mask: u16) -> String {
         .join(",")
 }
 
-/// The plain rendering of [`hidden_set`]: every tuple of digits tried against the board's
-/// cell sets, for the differential test.
+/// The plain rendering of [`hidden_set`]'s search: every tuple of digits tried against
+/// the board's cell sets, for the differential test (the hint a set gives is shared).
 #[cfg(test)]
 pub(super) mod reference {
     use super::*;
@@ -541,33 +553,8 @@ pub(super) mod reference {
                 if common.count_ones() != degree {
                     continue;
                 }
-                if direct {
-                    for digit in (1..=9u8).filter(|&digit| digits & bit(digit) == 0) {
-                        let cells = board.cells_for(house, digit);
-                        let left = cells & !common;
-                        if cells.count_ones() > 1 && left.count_ones() == 1 {
-                            let cell = left.trailing_zeros() as usize;
-                            return Some(
-                                Hint::placing(technique, technique.base_rating(), cell, digit)
-                                    .with_pattern(common, digits),
-                            );
-                        }
-                    }
-                    continue;
-                }
-                let mut eliminations = Eliminations::NONE;
-                for cell in cells_of(common) {
-                    let extra = board.candidates[cell] & !digits;
-                    if extra != 0 {
-                        eliminations.add(cell, extra);
-                    }
-                }
-                if !eliminations.is_empty() {
-                    return Some(
-                        Hint::new(technique, technique.base_rating())
-                            .with_pattern(common, digits)
-                            .with_eliminations(eliminations),
-                    );
+                if let Some(hint) = hidden_set_hint(board, house, technique, common, digits) {
+                    return Some(hint);
                 }
             }
         }
