@@ -29,9 +29,10 @@ use crate::sudoku::symmetry::Symmetry;
 /// (SukakuExplainer 362854e, default settings) with "Aligned Pair Exclusion" as the hardest
 /// technique, and by this grader alike. The first is from David Radcliffe's "3 million Sudoku
 /// puzzles with ratings" (Kaggle, CC0; it is in `tests/data/se-rated-ood.txt`); the others
-/// were found from it by the walk this module does, with and without a half-turn symmetry
-/// of the clues (a beam search that kept the technique while making the pattern symmetric).
-const ALIGNED_PAIR_SEEDS: [&str; 16] = [
+/// were found from it by the walk this module does, without symmetry, with a half-turn
+/// symmetry of the clues and (the last four) an anti-diagonal one (a beam search that kept
+/// the technique while making the pattern symmetric).
+const ALIGNED_PAIR_SEEDS: [&str; 20] = [
     "..2....3.79...48...6..8.........794...8.....3....3.2..41...3.6.....49...9....5.2.",
     "8.2....3.79...48...64.8.........794...8.....3....382..41...3.6.....49...9....5.2.",
     ".52....3.79...48...6..8.........794...8.....3....382..41...3.6.....49.2.9....5...",
@@ -48,6 +49,37 @@ const ALIGNED_PAIR_SEEDS: [&str; 16] = [
     "8529.....9....48...6..8..97.8..274.............943..7.43..9..6...67....5.....5324",
     "8529....3.....48...6..8..97.8..274.............943..7.43..9..6...67.....7....5324",
     "8529....379...48...6..8...7.8..27...............43..7.4...9..6...67...859....5324",
+    "..2.7..3..9...4..8.64.8.7..23...7.4..48...5.3..74.......582.9.7.2..4918......5...",
+    "..2.7..3.79...4..8.64.8....23...7.4..48...5.3..7........582.9.7....4918......5.2.",
+    "5.2.7..3..9...4..8.64.8....23...7.4..48...5.3..7........582.9.7.2..4918......5..4",
+    "..2.7..3..9...4..8.64.8....23...7.4...8...5.3..7......4.582.9.7.2...918...9..5...",
+];
+
+/// Puzzles whose hardest step is a naked quad (5.0), and a hidden quad (5.4): one a line,
+/// `#` starting a comment (see the files).
+const NAKED_QUAD_SEEDS: &str = include_str!("seeds/naked-quad.txt");
+const HIDDEN_QUAD_SEEDS: &str = include_str!("seeds/hidden-quad.txt");
+
+/// The built-in puzzles of each technique walked from.
+fn seed_lines(technique: Technique) -> Vec<&'static str> {
+    let listed = |text: &'static str| {
+        text.lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+            .collect()
+    };
+    match technique {
+        Technique::AlignedPairExclusion => ALIGNED_PAIR_SEEDS.to_vec(),
+        Technique::NakedQuad => listed(NAKED_QUAD_SEEDS),
+        Technique::HiddenQuad => listed(HIDDEN_QUAD_SEEDS),
+        _ => Vec::new(),
+    }
+}
+
+/// The techniques with built-in puzzles.
+const SEEDED: [Technique; 3] = [
+    Technique::AlignedPairExclusion,
+    Technique::NakedQuad,
+    Technique::HiddenQuad,
 ];
 
 /// Steps to a new puzzle each walk takes: far enough that two walks rarely end on the same
@@ -57,20 +89,27 @@ pub const WALK_STEPS: u32 = 6;
 /// Neighbours one walk may try before it gives up (and a new seed is drawn).
 const WALK_TRIES: u32 = 600;
 
-/// The built-in puzzles a target is walked from: for a target whose every family is the
-/// aligned pair exclusion and whose ratings include 6.2, those of its seeds (or their
-/// transposes or quarter turns) whose clues have `symmetry`. `None` otherwise, or when no
-/// seed has the symmetry.
+/// The built-in puzzles a target is walked from: for a target whose every family is one
+/// technique with built-in puzzles ([`SEEDED`]), asked for as the hardest step (or, for
+/// the aligned pair exclusion, which digs do not reach, as needed), and whose ratings
+/// include the technique's,
+/// those of its puzzles (or their transposes or quarter turns) whose clues have
+/// `symmetry`. `None` otherwise, or when no puzzle has the symmetry.
 pub fn seeds_for(
     target: &TechniqueTarget,
     range: RatingRange,
     symmetry: Symmetry,
 ) -> Option<Vec<Grid>> {
-    let ape = Technique::AlignedPairExclusion;
-    let only_ape = target
+    let first = target.named().next()?.techniques().next()?;
+    let only_first = target
         .named()
-        .all(|named| named.techniques().all(|technique| technique == ape));
-    if target.is_empty() || !only_ape || !range.contains(ape.base_rating()) {
+        .all(|named| named.techniques().all(|technique| technique == first));
+    if !SEEDED.contains(&first) || !only_first || !range.contains(first.base_rating()) {
+        return None;
+    }
+    // Digs make puzzles that merely need a quad, of every rating above it; walks from
+    // quad-hardest puzzles would stay near its rating.
+    if target.hardest.is_empty() && first != Technique::AlignedPairExclusion {
         return None;
     }
     let identity: [usize; 9] = std::array::from_fn(|k| k);
@@ -81,7 +120,7 @@ pub fn seeds_for(
         Isomorph::plain(reversed, identity, true),
     ];
     let mut seeds: Vec<Grid> = Vec::new();
-    for line in ALIGNED_PAIR_SEEDS {
+    for line in seed_lines(first) {
         let seed = Grid::parse(line).expect("built-in puzzles parse");
         for turn in &turns {
             let turned = turn.apply(&seed);
@@ -281,19 +320,23 @@ mod tests {
     use super::*;
     use crate::sudoku::grade::{GradeOptions, grade_unique};
 
-    /// Every built-in puzzle is unique and, graded afresh, has an aligned pair exclusion
-    /// as its hardest step, rated 6.2.
+    /// Every built-in puzzle is unique and, graded afresh, has its technique as its
+    /// hardest step, at the technique's rating.
     #[test]
-    fn the_seeds_have_an_aligned_pair_exclusion_as_their_hardest_step() {
-        for line in ALIGNED_PAIR_SEEDS {
-            let puzzle = Grid::parse(line).unwrap();
-            let Solution::Unique(solution) = solve(&puzzle) else {
-                panic!("{line} is not unique");
-            };
-            let grading = grade_unique(&puzzle, &solution, &GradeOptions::default()).unwrap();
-            assert_eq!(grading.hardest, Technique::AlignedPairExclusion, "{line}");
-            assert_eq!(grading.rating_tenths, 62, "{line}");
-            assert!(grading.complete && !grading.trial_and_error, "{line}");
+    fn the_seeds_have_their_technique_as_their_hardest_step() {
+        for technique in SEEDED {
+            let lines = seed_lines(technique);
+            assert!(lines.len() >= 8, "{technique:?}");
+            for line in lines {
+                let puzzle = Grid::parse(line).unwrap();
+                let Solution::Unique(solution) = solve(&puzzle) else {
+                    panic!("{line} is not unique");
+                };
+                let grading = grade_unique(&puzzle, &solution, &GradeOptions::default()).unwrap();
+                assert_eq!(grading.hardest, technique, "{line}");
+                assert_eq!(grading.rating_tenths, technique.base_rating(), "{line}");
+                assert!(grading.complete && !grading.trial_and_error, "{line}");
+            }
         }
     }
 
@@ -302,7 +345,7 @@ mod tests {
     #[test]
     fn isomorphs_keep_the_symmetry_and_uniqueness() {
         let seeds = ALIGNED_PAIR_SEEDS.map(|line| Grid::parse(line).unwrap());
-        for symmetry in [Symmetry::None, Symmetry::Rot180] {
+        for symmetry in [Symmetry::None, Symmetry::Rot180, Symmetry::Antidiagonal] {
             let symmetric: Vec<&Grid> = seeds
                 .iter()
                 .filter(|seed| symmetry.holds_for(seed.cells()))

@@ -12,7 +12,9 @@
 //! using the techniques, until no step is too hard. The repaired puzzle is then dug again,
 //! an orbit at a time, as long as it stays unique and on target: such a puzzle is minimal
 //! for its technique rather than for uniqueness (a clue may stay that uniqueness would not
-//! need but the technique does).
+//! need but the technique does). Techniques with built-in puzzles ([`super::seeded`]:
+//! aligned pair exclusion, which no dig reaches, and the quads) are walked from those
+//! instead, where the symmetry asked for has some.
 
 use std::fmt;
 use std::time::Instant;
