@@ -474,9 +474,8 @@ pub fn fish(board: &Board, degree: u32) -> Option<Hint> {
                 let mut covers = 0u16;
                 let mut base_cells: CellSet = 0;
                 let mut ok = true;
-                for index in 0..9 {
+                for (index, &positions) in places[usize::from(digit)].iter().enumerate() {
                     if lines & (1 << index) != 0 {
-                        let positions = places[usize::from(digit)][index];
                         if count(positions) <= 1 {
                             ok = false;
                             break;
