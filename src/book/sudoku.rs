@@ -276,6 +276,17 @@ impl BookKind for SudokuBook {
                 let span = symmetry_text.as_ref().map_or(table.span(), |text| text.at);
                 return Err(at(table, span, error));
             }
+            if let Err(error) =
+                crate::sudoku::variant::grade::check_techniques(&options, &techniques)
+            {
+                let span = symmetry_text
+                    .as_ref()
+                    .map(|text| text.at)
+                    .or(table.key_span("hardest"))
+                    .or(table.key_span("needs"))
+                    .unwrap_or(table.span());
+                return Err(at(table, span, error));
+            }
             if let Some(RatingTarget::Tier(tier)) = target
                 && let Err(error) = check_tier(size, tier)
             {
