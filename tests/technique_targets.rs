@@ -67,11 +67,15 @@ fn hardest_makes_the_technique_the_hardest_step_and_its_rating_the_puzzles() {
 }
 
 /// Digs built around the pattern (a box's quad, a jellyfish's rows): regraded afresh, the
-/// technique is the hardest step and the rating is its own.
+/// technique is the hardest step and the rating is its own. The quads are asked for with a
+/// mirror symmetry, which none of their built-in puzzles has, so that they are dug.
 #[test]
 fn pattern_built_digs_make_the_technique_the_hardest_step() {
     for name in ["Naked Quad", "Hidden Quad", "Jellyfish", "2-String Kite"] {
-        let options = targeted(&[], &[name]);
+        let mut options = targeted(&[], &[name]);
+        if name.ends_with("Quad") {
+            options.base.symmetry = puzzlebook::sudoku::Symmetry::Mirror;
+        }
         let technique = options.techniques.hardest[0].techniques().next().unwrap();
         let mut rng = RandomStream::derive("test", &["pattern", name], 0);
         let made = generate_graded(&options, &mut rng, None).unwrap();
@@ -80,6 +84,61 @@ fn pattern_built_digs_make_the_technique_the_hardest_step() {
         assert_eq!(grading.hardest, technique, "{name}: {}", made.puzzle);
         assert_eq!(grading.rating_tenths, technique.base_rating(), "{name}");
         assert!(grading.complete && !grading.trial_and_error, "{name}");
+    }
+}
+
+/// Aligned pair exclusion, which no dig reaches, and the quads are walked from built-in
+/// puzzles: each made puzzle, regraded afresh, has the technique as its hardest step at its
+/// rating, keeps the symmetry asked for, and the puzzles are different puzzles (distinct
+/// canonical forms), not redrawings of the built-in ones.
+#[test]
+fn rare_techniques_are_walked_to_distinct_puzzles() {
+    use puzzlebook::sudoku::Symmetry;
+    use puzzlebook::sudoku::canon::canonical_classic;
+    use std::collections::HashSet;
+    for (name, symmetry) in [
+        ("Aligned Pair Exclusion", Symmetry::Rot180),
+        ("Aligned Pair Exclusion", Symmetry::None),
+        ("Aligned Pair Exclusion", Symmetry::Diagonal),
+        ("Naked Quad", Symmetry::Rot180),
+        ("Hidden Quad", Symmetry::None),
+    ] {
+        let mut options = targeted(&[], &[name]);
+        options.base.symmetry = symmetry;
+        let technique = options.techniques.hardest[0].techniques().next().unwrap();
+        let mut keys = HashSet::new();
+        for index in 0..12 {
+            let mut rng = RandomStream::derive("test", &["walked", name, symmetry.name()], index);
+            let made = generate_graded(&options, &mut rng, None).unwrap();
+            assert!(has_unique_solution(&made.puzzle), "{}", made.puzzle);
+            assert!(symmetry.holds_for(made.puzzle.cells()), "{}", made.puzzle);
+            let grading =
+                grade_unique(&made.puzzle, &made.solution, &GradeOptions::default()).unwrap();
+            assert_eq!(grading.hardest, technique, "{name}: {}", made.puzzle);
+            assert_eq!(
+                grading.rating_tenths,
+                technique.base_rating(),
+                "{}",
+                made.puzzle
+            );
+            assert!(grading.complete && !grading.trial_and_error);
+            keys.insert(canonical_classic(&made.puzzle));
+        }
+        assert!(
+            keys.len() >= 10,
+            "{name} {symmetry:?}: {} distinct of 12",
+            keys.len()
+        );
+    }
+}
+
+/// Walks from built-in puzzles draw the same puzzles on one thread and on two.
+#[test]
+fn walked_generation_is_the_same_for_any_jobs() {
+    for line in hardest_on_one_and_two_jobs("aligned pair exclusion").lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["rating"], 6.2);
+        assert_eq!(record["hardest_printed"], "Aligned Pair Exclusion");
     }
 }
 
@@ -154,10 +213,9 @@ fn steered_generation_is_the_same_for_any_jobs() {
     }
 }
 
-/// Digs that keep clues around a pattern (a hidden quad's) draw the same puzzles on one
-/// thread and on two.
+/// Hidden quads (walked from built-in puzzles) are the same on one thread and on two.
 #[test]
-fn pattern_built_generation_is_the_same_for_any_jobs() {
+fn hidden_quad_generation_is_the_same_for_any_jobs() {
     for line in hardest_on_one_and_two_jobs("hidden quad").lines() {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(record["rating"], 5.4);

@@ -359,59 +359,90 @@ pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            'tuples: for tuple in combinations(degree, 9) {
+            // Each digit's places in the house (bit k: its k-th cell), read once. A tuple
+            // with a digit placed or left one place is passed over, so the tuples tried are
+            // those of the other digits, still in increasing binary order of the digits.
+            let house_cells = &HOUSE_CELLS[house];
+            let mut places = [0u16; 9];
+            for (k, &cell) in house_cells.iter().enumerate() {
+                for digit in digits_of(board.candidates[cell]) {
+                    places[usize::from(digit) - 1] |= 1 << k;
+                }
+            }
+            let mut open = [0u8; 9];
+            let mut open_count = 0;
+            for digit in 1..=9u8 {
+                if count(places[usize::from(digit) - 1]) > 1 {
+                    open[open_count] = digit;
+                    open_count += 1;
+                }
+            }
+            for tuple in combinations(degree, open_count as u32) {
                 let mut digits = 0u16;
-                let mut common: CellSet = 0;
-                for digit in 1..=9u8 {
-                    if tuple & (1 << (digit - 1)) != 0 {
-                        let cells = board.cells_for(house, digit);
-                        if cells.count_ones() <= 1 {
-                            continue 'tuples;
-                        }
-                        common |= cells;
+                let mut union = 0u16;
+                for (k, &digit) in open[..open_count].iter().enumerate() {
+                    if tuple & (1 << k) != 0 {
+                        union |= places[usize::from(digit) - 1];
                         digits |= bit(digit);
                     }
                 }
-                if common.count_ones() != degree {
+                if count(union) != degree {
                     continue;
                 }
-                if direct {
-                    for digit in 1..=9u8 {
-                        if digits & bit(digit) != 0 {
-                            continue;
-                        }
-                        let cells = board.cells_for(house, digit);
-                        if cells.count_ones() > 1 {
-                            let left = cells & !common;
-                            if left.count_ones() == 1 {
-                                let cell = left.trailing_zeros() as usize;
-                                return Some(
-                                    Hint::placing(technique, technique.base_rating(), cell, digit)
-                                        .with_pattern(common, digits),
-                                );
-                            }
-                        }
-                    }
-                    continue;
-                }
-                let mut eliminations = Eliminations::NONE;
-                for cell in cells_of(common) {
-                    let extra = board.candidates[cell] & !digits;
-                    if extra != 0 {
-                        eliminations.add(cell, extra);
-                    }
-                }
-                if !eliminations.is_empty() {
-                    return Some(
-                        Hint::new(technique, technique.base_rating())
-                            .with_pattern(common, digits)
-                            .with_eliminations(eliminations),
-                    );
+                let common: CellSet = house_cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| union & (1 << k) != 0)
+                    .fold(0, |set, (_, &cell)| set | 1 << cell);
+                if let Some(hint) = hidden_set_hint(board, house, technique, common, digits) {
+                    return Some(hint);
                 }
             }
         }
     }
     None
+}
+
+/// The hint of a hidden set of `digits` in the `common` cells of `house`: in direct mode
+/// (pairs and triples), the hidden single it leaves another digit; otherwise the other
+/// candidates of its cells. `None` when it gives neither.
+fn hidden_set_hint(
+    board: &Board,
+    house: usize,
+    technique: Technique,
+    common: CellSet,
+    digits: u16,
+) -> Option<Hint> {
+    let direct = matches!(
+        technique,
+        Technique::DirectHiddenPair | Technique::DirectHiddenTriple
+    );
+    if direct {
+        for digit in (1..=9u8).filter(|&digit| digits & bit(digit) == 0) {
+            let cells = board.cells_for(house, digit);
+            let left = cells & !common;
+            if cells.count_ones() > 1 && left.count_ones() == 1 {
+                let cell = left.trailing_zeros() as usize;
+                return Some(
+                    Hint::placing(technique, technique.base_rating(), cell, digit)
+                        .with_pattern(common, digits),
+                );
+            }
+        }
+        return None;
+    }
+    let mut eliminations = Eliminations::NONE;
+    for cell in cells_of(common) {
+        let extra = board.candidates[cell] & !digits;
+        if extra != 0 {
+            eliminations.add(cell, extra);
+        }
+    }
+    (!eliminations.is_empty()).then(|| {
+        Hint::new(technique, technique.base_rating())
+            .with_pattern(common, digits)
+            .with_eliminations(eliminations)
+    })
 }
 
 /// X-wings, swordfish and jellyfish (`degree` 2-4): columns as base first, then rows.
@@ -426,6 +457,15 @@ pub fn fish(board: &Board, degree: u32) -> Option<Hint> {
         placed[value as usize] += 1;
     }
     for (base_type, cover_type) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        // Each digit's places in each base line, read once for all the combinations.
+        let mut places = [[0u16; 9]; 10];
+        for digit in 1..=9u8 {
+            if placed[digit as usize] + degree * 2 <= 9 {
+                for (index, slot) in places[usize::from(digit)].iter_mut().enumerate() {
+                    *slot = board.positions(house_of(base_type, index), digit);
+                }
+            }
+        }
         for lines in combinations(degree, 9) {
             for digit in 1..=9u8 {
                 if placed[digit as usize] + degree * 2 > 9 {
@@ -434,9 +474,8 @@ pub fn fish(board: &Board, degree: u32) -> Option<Hint> {
                 let mut covers = 0u16;
                 let mut base_cells: CellSet = 0;
                 let mut ok = true;
-                for index in 0..9 {
+                for (index, &positions) in places[usize::from(digit)].iter().enumerate() {
                     if lines & (1 << index) != 0 {
-                        let positions = board.positions(house_of(base_type, index), digit);
                         if count(positions) <= 1 {
                             ok = false;
                             break;
@@ -476,6 +515,50 @@ pub fn digit_list(mask: u16) -> String {
         .map(|digit| digit.to_string())
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// The plain rendering of [`hidden_set`]'s search: every tuple of digits tried against
+/// the board's cell sets, for the differential test (the hint a set gives is shared).
+#[cfg(test)]
+pub(super) mod reference {
+    use super::*;
+
+    pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
+        let technique = match (degree, direct) {
+            (2, true) => Technique::DirectHiddenPair,
+            (3, true) => Technique::DirectHiddenTriple,
+            (2, false) => Technique::HiddenPair,
+            (3, false) => Technique::HiddenTriple,
+            _ => Technique::HiddenQuad,
+        };
+        for (_, house) in scan_houses(board) {
+            let empty = board.empty_count(house);
+            if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            'tuples: for tuple in combinations(degree, 9) {
+                let mut digits = 0u16;
+                let mut common: CellSet = 0;
+                for digit in 1..=9u8 {
+                    if tuple & (1 << (digit - 1)) != 0 {
+                        let cells = board.cells_for(house, digit);
+                        if cells.count_ones() <= 1 {
+                            continue 'tuples;
+                        }
+                        common |= cells;
+                        digits |= bit(digit);
+                    }
+                }
+                if common.count_ones() != degree {
+                    continue;
+                }
+                if let Some(hint) = hidden_set_hint(board, house, technique, common, digits) {
+                    return Some(hint);
+                }
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub mod walkthrough;
 mod aligned;
 mod basic;
 mod links;
+mod seeded;
 #[cfg(test)]
 mod tests;
 mod uniqueness;

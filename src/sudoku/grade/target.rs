@@ -12,12 +12,15 @@
 //! using the techniques, until no step is too hard. The repaired puzzle is then dug again,
 //! an orbit at a time, as long as it stays unique and on target: such a puzzle is minimal
 //! for its technique rather than for uniqueness (a clue may stay that uniqueness would not
-//! need but the technique does).
+//! need but the technique does). Techniques with built-in puzzles ([`super::seeded`]:
+//! aligned pair exclusion, which no dig reaches, and the quads) are walked from those
+//! instead, where the symmetry asked for has some.
 
 use std::fmt;
 use std::time::Instant;
 
 use super::generate::{GradedOptions, GradedPuzzle, RatingTarget, still_unique};
+use super::seeded;
 use super::tier::{MAX_RATING, RatingRange};
 use super::{Awaited, GradeOptions, Grading, Room, Technique, TechniqueSet, grade_unique};
 use crate::error::{Error, Result};
@@ -333,11 +336,45 @@ pub fn generate_targeted(
             other => other,
         }
     }
+    let seeds = seeded::seeds_for(target, range, options.base.symmetry);
+    let on_target = |_: &Grid, grading: &Grading| {
+        target.accepts_grading(grading)
+            && !grading.trial_and_error
+            && range.contains(grading.rating_tenths)
+    };
     loop {
         if late() || (deadline.is_none() && tally.attempts >= MAX_DIGS) {
             return Err(gave_up(options, &tally));
         }
         tally.attempts += 1;
+        if let Some(seeds) = &seeds {
+            // A technique no dig reaches: a walk from a puzzle known to have it.
+            let seed = rng.choose(seeds).expect("seeds_for lists some");
+            let walked = seeded::walk(
+                seed,
+                options.base.symmetry,
+                options.base.clues,
+                &|puzzle: &Grid, solution: &Grid| grade(puzzle, solution, false),
+                &on_target,
+                &late,
+                rng,
+            );
+            let Some((puzzle, solution, grading)) = in_time(walked, late(), options, &tally)?
+            else {
+                continue;
+            };
+            tally.all_used += 1;
+            tally.best = target.goal();
+            // Not made minimal: that would bring most walks back to the same few puzzles.
+            if meets(&puzzle, &grading) {
+                return Ok(GradedPuzzle {
+                    puzzle,
+                    solution,
+                    grading,
+                });
+            }
+            continue;
+        }
         let solution = random_solution(rng);
         let plan = steer.plan(&solution, rng);
         let puzzle = dig_first(

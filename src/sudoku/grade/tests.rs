@@ -791,3 +791,48 @@ fn aligned_exclusions_match_their_reference_rendering() {
         "{pairs} pairs, {triplets} triplets"
     );
 }
+
+/// The hidden-set search (each digit's places in a house read once, tuples of the digits
+/// with two places or more) finds the hint the plain search over every tuple of digits
+/// finds, at every position of real solve paths (classic and X-sudoku).
+#[test]
+fn hidden_sets_match_their_reference_rendering() {
+    use super::board::ExtraHouses;
+    let classic = include_str!("../../../tests/data/se-rated.txt");
+    let x = include_str!("../../../tests/data/x-rated.txt");
+    let sample = |data: &'static str, extra: ExtraHouses, count: usize| {
+        data.lines()
+            .filter(|line| !line.starts_with('#'))
+            .filter_map(|line| Some((line.split_whitespace().next()?, extra)))
+            .step_by(11)
+            .take(count)
+            .collect::<Vec<_>>()
+    };
+    let mut puzzles = sample(classic, ExtraHouses::None, 60);
+    puzzles.extend(sample(x, ExtraHouses::X, 10));
+    let (mut positions, mut found) = (0, 0);
+    for (puzzle, extra) in puzzles {
+        let grid: Grid = puzzle.parse().unwrap();
+        let mut board = Board::with_geometry(&grid, extra.geometry());
+        while !board.is_solved() {
+            for (degree, direct) in [(2, true), (3, true), (2, false), (3, false), (4, false)] {
+                let hint = basic::hidden_set(&board, degree, direct);
+                assert_eq!(
+                    format!("{hint:?}"),
+                    format!("{:?}", basic::reference::hidden_set(&board, degree, direct)),
+                    "{puzzle} degree {degree} direct {direct} {board:?}"
+                );
+                found += usize::from(hint.is_some());
+            }
+            positions += 1;
+            let Some(hint) = next_hint_with(&board, TechniqueSet::se_default()) else {
+                break;
+            };
+            hint.apply(&mut board);
+        }
+    }
+    assert!(
+        positions > 2000 && found > 500,
+        "{positions} positions, {found} hints"
+    );
+}
