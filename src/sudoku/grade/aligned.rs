@@ -85,17 +85,7 @@ fn allowed_values<const N: usize>(
     for (slot, &cell) in full.iter_mut().zip(&cells) {
         *slot = board.candidates[cell];
     }
-    fill(
-        board,
-        &cells,
-        &sees,
-        masks,
-        0,
-        0,
-        &mut [0; N],
-        &full,
-        &mut allowed,
-    );
+    fill(&sees, masks, 0, 0, &mut [0; N], &full, &mut allowed);
     allowed
 }
 
@@ -106,10 +96,7 @@ fn allowed_values<const N: usize>(
 /// excluder, and the whole search once every candidate is known to be used (nothing can be
 /// removed then); both leave `allowed` as the full enumeration would for the hint.
 /// Returns whether the search may stop.
-#[allow(clippy::too_many_arguments)]
 fn fill<const N: usize>(
-    board: &Board,
-    cells: &[usize; N],
     sees: &[[bool; N]; N],
     excluders: &[u16],
     depth: usize,
@@ -154,17 +141,7 @@ fn fill<const N: usize>(
             continue;
         }
         chosen[depth] = value;
-        if fill(
-            board,
-            cells,
-            sees,
-            excluders,
-            depth + 1,
-            taken,
-            chosen,
-            full,
-            allowed,
-        ) {
+        if fill(sees, excluders, depth + 1, taken, chosen, full, allowed) {
             return true;
         }
     }
