@@ -221,6 +221,17 @@ fn singles(values: &mut [u8; 81], candidates: &mut [u16; 81]) {
     }
 }
 
+/// Applies a chain step and the singles that follow it.
+fn apply(step: &ChainStep, values: &mut [u8; 81], candidates: &mut [u16; 81]) {
+    for &(c, d) in &step.eliminations {
+        candidates[c as usize] &= !(1 << (d - 1));
+    }
+    for &(c, d) in &step.placements {
+        place(values, candidates, c as usize, d);
+    }
+    singles(values, candidates);
+}
+
 fn start(puzzle: &str) -> ([u8; 81], [u16; 81]) {
     let mut values = [0u8; 81];
     let mut candidates = [0x1ffu16; 81];
@@ -301,13 +312,7 @@ fn fast_rules_match_the_naive_reference() {
                 }
             }
             let Some(step) = taken else { break };
-            for &(c, d) in &step.eliminations {
-                candidates[c as usize] &= !(1 << (d - 1));
-            }
-            for &(c, d) in &step.placements {
-                place(&mut values, &mut candidates, c as usize, d);
-            }
-            singles(&mut values, &mut candidates);
+            apply(&step, &mut values, &mut candidates);
         }
     }
     assert!(compared >= 20, "only {compared} comparisons");
@@ -345,13 +350,7 @@ fn dynamic_plus_matches_the_naive_reference() {
             let step = engine
                 .find(ChainRule::Dynamic, &position)
                 .expect("a dynamic step");
-            for &(c, d) in &step.eliminations {
-                candidates[c as usize] &= !(1 << (d - 1));
-            }
-            for &(c, d) in &step.placements {
-                place(&mut values, &mut candidates, c as usize, d);
-            }
-            singles(&mut values, &mut candidates);
+            apply(&step, &mut values, &mut candidates);
         }
     }
     assert_eq!(compared, 6);
@@ -472,13 +471,7 @@ fn carried_closures_give_the_steps_of_fresh_ones() {
             let step = engine
                 .find(ChainRule::Dynamic, &position)
                 .expect("a dynamic step");
-            for &(c, d) in &step.eliminations {
-                candidates[c as usize] &= !(1 << (d - 1));
-            }
-            for &(c, d) in &step.placements {
-                place(&mut values, &mut candidates, c as usize, d);
-            }
-            singles(&mut values, &mut candidates);
+            apply(&step, &mut values, &mut candidates);
         }
     }
     assert_eq!(compared, 12);
