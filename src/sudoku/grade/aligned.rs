@@ -81,36 +81,71 @@ fn allowed_values<const N: usize>(
         }
     }
     let mut allowed = [0u16; N];
-    fill(board, &cells, &sees, masks, 0, &mut [0; N], &mut allowed);
+    let mut full = [0u16; N];
+    for (slot, &cell) in full.iter_mut().zip(&cells) {
+        *slot = board.candidates[cell];
+    }
+    fill(&sees, masks, 0, 0, &mut [0; N], &full, &mut allowed);
     allowed
 }
 
-/// Tries every digit of base cell `depth` after those chosen in `values[..depth]`.
+/// Tries every digit of base cell `depth` after those chosen in `chosen[..depth]` (one bit
+/// each; `taken` is their union). The last cell's digits are settled at once: the digits
+/// left to it are its candidates minus those of the earlier base cells it sees and minus
+/// each excluder's last free digit. A branch stops as soon as the digits taken cover an
+/// excluder, and the whole search once every candidate is known to be used (nothing can be
+/// removed then); both leave `allowed` as the full enumeration would for the hint.
+/// Returns whether the search may stop.
 fn fill<const N: usize>(
-    board: &Board,
-    cells: &[usize; N],
     sees: &[[bool; N]; N],
     excluders: &[u16],
     depth: usize,
-    values: &mut [u8; N],
+    taken: u16,
+    chosen: &mut [u16; N],
+    full: &[u16; N],
     allowed: &mut [u16; N],
-) {
-    if depth == N {
-        let taken = values.iter().fold(0u16, |mask, &value| mask | bit(value));
-        if excluders.iter().all(|&mask| mask & !taken != 0) {
-            for (k, slot) in allowed.iter_mut().enumerate() {
-                *slot |= bit(values[k]);
+) -> bool {
+    if depth + 1 == N {
+        let mut last = full[depth];
+        for earlier in 0..depth {
+            if sees[earlier][depth] {
+                last &= !chosen[earlier];
             }
         }
-        return;
+        for &mask in excluders {
+            let free = mask & !taken;
+            if free & free.wrapping_sub(1) == 0 {
+                // One free digit left (the last cell may not take it), or none.
+                last &= !free;
+                if free == 0 {
+                    return false;
+                }
+            }
+        }
+        if last == 0 {
+            return false;
+        }
+        allowed[depth] |= last;
+        for earlier in 0..depth {
+            allowed[earlier] |= chosen[earlier];
+        }
+        return allowed == full;
     }
-    for value in digits_of(board.candidates[cells[depth]]) {
-        if (0..depth).any(|earlier| values[earlier] == value && sees[earlier][depth]) {
+    for value in digits_of(full[depth]) {
+        let value = bit(value);
+        if (0..depth).any(|earlier| chosen[earlier] == value && sees[earlier][depth]) {
             continue;
         }
-        values[depth] = value;
-        fill(board, cells, sees, excluders, depth + 1, values, allowed);
+        let taken = taken | value;
+        if excluders.iter().any(|&mask| mask & !taken == 0) {
+            continue;
+        }
+        chosen[depth] = value;
+        if fill(sees, excluders, depth + 1, taken, chosen, full, allowed) {
+            return true;
+        }
     }
+    false
 }
 
 fn exclusion_hint<const N: usize>(
@@ -120,6 +155,13 @@ fn exclusion_hint<const N: usize>(
     excluders: CellSet,
 ) -> Option<Hint> {
     let allowed = allowed_values(board, cells, excluders);
+    if cells
+        .iter()
+        .zip(&allowed)
+        .all(|(&cell, &allowed)| board.candidates[cell] & !allowed == 0)
+    {
+        return None;
+    }
     hint_removing_unused(board, technique, &cells, &allowed, excluders)
 }
 

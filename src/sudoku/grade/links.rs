@@ -430,6 +430,11 @@ struct Search<'a> {
     perms: &'static [Vec<usize>],
     chain: Vec<(usize, usize)>,
     best: Option<Candidate>,
+    /// The (link, direction) pairs that may follow each link end, in the search's order:
+    /// `adjacent[adjacent_start[2 * link + end]..adjacent_start[2 * link + end + 1]]` share a
+    /// region with end `end` of `link` (computed once per digit instead of at every step).
+    adjacent: Vec<(u32, u8)>,
+    adjacent_start: Vec<u32>,
 }
 
 /// The best chain of `degree` (2-4) strong links, if any.
@@ -443,6 +448,8 @@ pub fn strong_links(board: &Board, degree: usize) -> Option<Hint> {
         perms: cached_perm_orders(degree),
         chain: Vec::with_capacity(MAX_LINKS),
         best: None,
+        adjacent: Vec::new(),
+        adjacent_start: Vec::new(),
     };
     for digit in 1..=9u8 {
         search.digit = digit;
@@ -455,6 +462,7 @@ pub fn strong_links(board: &Board, degree: usize) -> Option<Hint> {
                     .extend(links_of(board, region_type, index, digit));
             }
         }
+        search.link_ends();
         for start in 0..search.links.len() {
             for direction in 0..2 {
                 search.chain.push((start, direction));
@@ -467,25 +475,47 @@ pub fn strong_links(board: &Board, degree: usize) -> Option<Hint> {
 }
 
 impl Search<'_> {
+    /// Fills `adjacent` for the current digit's links.
+    fn link_ends(&mut self) {
+        self.adjacent.clear();
+        self.adjacent_start.clear();
+        for link in 0..self.links.len() {
+            for end in 0..2 {
+                self.adjacent_start.push(self.adjacent.len() as u32);
+                let far = self.links[link].ends[end];
+                for next in 0..self.links.len() {
+                    for next_direction in 0..2 {
+                        let near = &self.links[next].ends[next_direction];
+                        if share_region(self.board, &far, near).is_some() {
+                            self.adjacent.push((next as u32, next_direction as u8));
+                        }
+                    }
+                }
+            }
+        }
+        self.adjacent_start.push(self.adjacent.len() as u32);
+    }
+
     fn extend(&mut self, used: CellSet) {
         if self.chain.len() == self.degree {
             self.evaluate();
             return;
         }
         let &(last, direction) = self.chain.last().expect("a chain has a first link");
-        let far = self.links[last].ends[1 - direction];
-        for next in 0..self.links.len() {
-            let link = self.links[next];
-            if link.cells & used != 0 {
+        let end = 2 * last + 1 - direction;
+        let (from, to) = (
+            self.adjacent_start[end] as usize,
+            self.adjacent_start[end + 1] as usize,
+        );
+        for at in from..to {
+            let (next, next_direction) = self.adjacent[at];
+            let cells = self.links[next as usize].cells;
+            if cells & used != 0 {
                 continue;
             }
-            for next_direction in 0..2 {
-                if share_region(self.board, &far, &link.ends[next_direction]).is_some() {
-                    self.chain.push((next, next_direction));
-                    self.extend(used | link.cells);
-                    self.chain.pop();
-                }
-            }
+            self.chain.push((next as usize, next_direction as usize));
+            self.extend(used | cells);
+            self.chain.pop();
         }
     }
 

@@ -407,19 +407,35 @@ fn naked_pairs(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scra
 /// SE `Fisherman(2)`: base columns with cover rows, then base rows with cover columns; base
 /// pairs in increasing bit order, then digits.
 fn x_wings(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scratch) {
+    // How many cells hold each digit (SE `getCountOccurancesOfValue`).
     let mut occurrences = [0u32; 9];
-    for (digit, count) in occurrences.iter_mut().enumerate() {
-        *count = work.occurrences(digit);
+    for &value in &work.values {
+        if (1..=9).contains(&value) {
+            occurrences[value as usize - 1] += 1;
+        }
     }
+    // Each line's places of each digit, looked up hundreds of times below.
+    let mut places = [[[0u16; 9]; 9]; 2];
+    for (slot, kind) in [(0, ROW), (1, COLUMN)] {
+        for index in 0..9 {
+            for digit in 0..9 {
+                if occurrences[digit] + 4 <= 9 {
+                    places[slot][index][digit] = work.positions(kind, index, digit);
+                }
+            }
+        }
+    }
+    let line = |kind: usize| if kind == ROW { 0 } else { 1 };
     for (base_kind, cover_kind) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        let (base_places, cover_places) = (&places[line(base_kind)], &places[line(cover_kind)]);
         for high in 1..9 {
             for low in 0..high {
                 for digit in 0..9 {
                     if occurrences[digit] + 4 > 9 {
                         continue;
                     }
-                    let a = work.positions(base_kind, low, digit);
-                    let b = work.positions(base_kind, high, digit);
+                    let a = base_places[low][digit];
+                    let b = base_places[high][digit];
                     if a.count_ones() < 2 || b.count_ones() < 2 || (a | b).count_ones() != 2 {
                         continue;
                     }
@@ -430,7 +446,7 @@ fn x_wings(work: &Board, source: &Board, sink: &mut Sink, scratch: &mut Scratch)
                         if covers >> cover & 1 == 0 {
                             continue;
                         }
-                        let outside = work.positions(cover_kind, cover, digit) & !bases;
+                        let outside = cover_places[cover][digit] & !bases;
                         for position in 0..9 {
                             if outside >> position & 1 != 0 {
                                 scratch.cells.push(REGIONS[cover_kind][cover][position]);

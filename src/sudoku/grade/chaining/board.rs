@@ -92,14 +92,6 @@ impl Board {
             .count() as u32
     }
 
-    /// How many cells hold `digit` as a placed value (SE `getCountOccurancesOfValue`).
-    pub(crate) fn occurrences(&self, digit: usize) -> u32 {
-        self.values
-            .iter()
-            .filter(|&&value| value as usize == digit + 1)
-            .count() as u32
-    }
-
     /// Candidates present in `self` but gone from `other`, as (cell, digit) pairs.
     #[cfg(test)]
     pub(crate) fn removed_in(&self, other: &Board) -> Vec<(usize, usize)> {

@@ -342,6 +342,31 @@ impl Chainer {
         } else {
             self.pending_off.push_back(slot);
         }
+        self.drain(closure, base, work, mode);
+    }
+
+    /// Carries a dynamic closure that `run` finished at a lower nesting level on to
+    /// `mode.level`, with `work` as that run left it. A run at a higher level repeats the
+    /// lower one until both queues first run dry (the lower level's end, or its
+    /// contradiction, where both stop), so this ends exactly as `run` at `mode.level` would.
+    pub(crate) fn resume(
+        &mut self,
+        closure: &mut Closure,
+        base: &Board,
+        work: &mut Board,
+        mode: Mode,
+    ) {
+        debug_assert!(mode.dynamic);
+        if closure.contradiction.is_some() {
+            return;
+        }
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.drain(closure, base, work, mode);
+    }
+
+    /// Follows the queued potentials until a contradiction or until nothing is left.
+    fn drain(&mut self, closure: &mut Closure, base: &Board, work: &mut Board, mode: Mode) {
         loop {
             if let Some(slot) = self.pending_on.pop_front() {
                 let board = if mode.dynamic { &*work } else { base };

@@ -162,6 +162,33 @@ pub(crate) struct MultipleSearch {
     pinned: Vec<u32>,
     /// In collect-all mode, every hint in SE's order (before its sort).
     all: Option<Vec<MultipleHint>>,
+    /// The dynamic closures (with cell links) of the last position a dynamic rule ran on,
+    /// kept so that the next rule on the same position carries them on.
+    carried: Carried,
+}
+
+/// SE's dynamic rules look at the same closures with more and more help: "Dynamic" (level
+/// 0), "(+)" (1), nested (2, then 3). A closure at a higher level repeats the lower one until
+/// its queues first run dry, so when the driver moves up a level on an unchanged position,
+/// each closure is carried on from where the lower level stopped instead of run again.
+struct Carried {
+    /// The position the kept closures belong to.
+    position: Option<Board>,
+    /// Closure id by start potential (node number), `NONE` when not kept.
+    by_start: Vec<u32>,
+    /// Per closure id: the level it was run to, and its reduced board as the run left it.
+    levels: Vec<u8>,
+    works: Vec<Board>,
+    /// The highest level of any kept closure.
+    level: u8,
+}
+
+impl Carried {
+    fn forget(&mut self) {
+        self.position = None;
+        self.by_start.fill(NONE);
+        self.level = 0;
+    }
 }
 
 impl MultipleSearch {
@@ -177,14 +204,45 @@ impl MultipleSearch {
             best: None,
             pinned: Vec::new(),
             all: None,
+            carried: Carried {
+                position: None,
+                by_start: vec![NONE; 1458],
+                levels: Vec::new(),
+                works: Vec::new(),
+                level: 0,
+            },
         }
+    }
+
+    /// Whether a rule keeps its closures for the next rule on the same position.
+    fn carries(&self, config: RuleConfig) -> bool {
+        config.dynamic && !config.nishio && self.all.is_none()
     }
 
     /// The hint SE's rule `config` would apply on `board`, if any. Its chains stay readable
     /// in `self.closures` until the next call.
     pub(crate) fn best(&mut self, board: &Board, config: RuleConfig) -> Option<MultipleHint> {
+        let carries = self.carries(config);
+        let carried = &mut self.carried;
+        if !carries
+            || carried.level > config.level
+            || carried.position.as_ref().is_none_or(|kept| kept != board)
+        {
+            carried.forget();
+        }
+        if carries {
+            if carried.position.is_none() {
+                carried.position = Some(board.clone());
+            }
+            carried.level = config.level;
+        }
         self.free.clear();
-        self.free.extend((0..self.closures.len() as u32).rev());
+        for id in (0..self.closures.len() as u32).rev() {
+            let start = self.closures[id as usize].start.node();
+            if self.carried.by_start[start] != id {
+                self.free.push(id);
+            }
+        }
         self.on_cache.fill(NONE);
         self.best = None;
         self.pinned.clear();
@@ -246,6 +304,40 @@ impl MultipleSearch {
         }
     }
 
+    /// The closure of `start` at `config`'s level on a position whose closures are kept: the
+    /// kept one, carried on to this level if it stopped lower, or a new one.
+    fn carried_closure(&mut self, board: &Board, config: RuleConfig, start: Potential) -> u32 {
+        let kept = self.carried.by_start[start.node()];
+        if kept != NONE {
+            if self.carried.levels[kept as usize] < config.level {
+                self.chainer.resume(
+                    &mut self.closures[kept as usize],
+                    board,
+                    &mut self.carried.works[kept as usize],
+                    config.mode(),
+                );
+                self.carried.levels[kept as usize] = config.level;
+            }
+            return kept;
+        }
+        let id = self.allocate();
+        let index = id as usize;
+        if self.carried.works.len() <= index {
+            self.carried.works.resize(index + 1, board.clone());
+            self.carried.levels.resize(index + 1, 0);
+        }
+        self.chainer.run(
+            &mut self.closures[index],
+            board,
+            &mut self.carried.works[index],
+            start,
+            config.mode(),
+        );
+        self.carried.levels[index] = config.level;
+        self.carried.by_start[start.node()] = id;
+        id
+    }
+
     fn on_closure(
         &mut self,
         board: &Board,
@@ -254,6 +346,9 @@ impl MultipleSearch {
         cell: usize,
         digit: usize,
     ) -> u32 {
+        if self.carries(config) {
+            return self.carried_closure(board, config, Potential::new(cell, digit, true));
+        }
         let index = cell * 9 + digit;
         if self.on_cache[index] != NONE {
             return self.on_cache[index];
@@ -287,7 +382,9 @@ impl MultipleSearch {
             let on = self.on_closure(board, work, config, cell, digit);
             ons[digit] = on;
             let mut off = NONE;
-            if do_contradiction || do_double {
+            if (do_contradiction || do_double) && self.carries(config) {
+                off = self.carried_closure(board, config, Potential::new(cell, digit, false));
+            } else if do_contradiction || do_double {
                 off = self.allocate();
                 self.cell_offs.push(off);
                 self.chainer.run(

@@ -221,6 +221,17 @@ fn singles(values: &mut [u8; 81], candidates: &mut [u16; 81]) {
     }
 }
 
+/// Applies a chain step and the singles that follow it.
+fn apply(step: &ChainStep, values: &mut [u8; 81], candidates: &mut [u16; 81]) {
+    for &(c, d) in &step.eliminations {
+        candidates[c as usize] &= !(1 << (d - 1));
+    }
+    for &(c, d) in &step.placements {
+        place(values, candidates, c as usize, d);
+    }
+    singles(values, candidates);
+}
+
 fn start(puzzle: &str) -> ([u8; 81], [u16; 81]) {
     let mut values = [0u8; 81];
     let mut candidates = [0x1ffu16; 81];
@@ -301,13 +312,7 @@ fn fast_rules_match_the_naive_reference() {
                 }
             }
             let Some(step) = taken else { break };
-            for &(c, d) in &step.eliminations {
-                candidates[c as usize] &= !(1 << (d - 1));
-            }
-            for &(c, d) in &step.placements {
-                place(&mut values, &mut candidates, c as usize, d);
-            }
-            singles(&mut values, &mut candidates);
+            apply(&step, &mut values, &mut candidates);
         }
     }
     assert!(compared >= 20, "only {compared} comparisons");
@@ -345,13 +350,7 @@ fn dynamic_plus_matches_the_naive_reference() {
             let step = engine
                 .find(ChainRule::Dynamic, &position)
                 .expect("a dynamic step");
-            for &(c, d) in &step.eliminations {
-                candidates[c as usize] &= !(1 << (d - 1));
-            }
-            for &(c, d) in &step.placements {
-                place(&mut values, &mut candidates, c as usize, d);
-            }
-            singles(&mut values, &mut candidates);
+            apply(&step, &mut values, &mut candidates);
         }
     }
     assert_eq!(compared, 6);
@@ -438,6 +437,44 @@ fn nested_forcing_chains_are_sound() {
     for &(c, d) in &step.placements {
         assert_eq!(answer[c as usize], d, "{} places a wrong digit", step.name);
     }
+}
+
+/// A dynamic rule that follows another on the same position carries the kept closures on
+/// to its level instead of running them again; every step, explanation included, must be
+/// the one a fresh engine finds, whichever rules ran before (up and down the levels, and
+/// after the position changes).
+#[test]
+fn carried_closures_give_the_steps_of_fresh_ones() {
+    let sequence = [
+        ChainRule::Dynamic,
+        ChainRule::DynamicPlus,
+        ChainRule::Nested,
+        ChainRule::Dynamic,
+        ChainRule::Multiple,
+        ChainRule::DynamicPlus,
+    ];
+    let mut engine = ChainEngine::new();
+    let mut compared = 0;
+    for (puzzle, _) in PUZZLES.iter().skip(1).take(1) {
+        let (mut values, mut candidates) = start(puzzle);
+        for _ in 0..2 {
+            let position = Position {
+                values: &values,
+                candidates: &candidates,
+            };
+            for rule in sequence {
+                let carried = engine.find(rule, &position);
+                let fresh = ChainEngine::new().find(rule, &position);
+                assert_eq!(carried, fresh, "{rule:?} on {puzzle}");
+                compared += 1;
+            }
+            let step = engine
+                .find(ChainRule::Dynamic, &position)
+                .expect("a dynamic step");
+            apply(&step, &mut values, &mut candidates);
+        }
+    }
+    assert_eq!(compared, 12);
 }
 
 /// Arbitrary, even contradictory, candidate states (cells without candidates, digits
