@@ -297,6 +297,26 @@ fn a_4x4_request_beyond_hidden_singles_is_refused_at_once() {
         "",
     );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // With the default half-turn symmetry no 4×4 X needs one: refused at once, naming the way.
+    let output = run(
+        &[
+            "sudoku",
+            "generate",
+            "--size",
+            "4x4",
+            "--variant",
+            "x",
+            "--hardest",
+            "Hidden Single (line)",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("symmetry none"),
+        "{}",
+        stderr(&output)
+    );
     let output = run(&["sudoku", "techniques", "--size", "4x4"], "");
     let listed: Vec<String> = stdout(&output)
         .lines()
@@ -320,6 +340,19 @@ fn a_4x4_request_beyond_hidden_singles_is_refused_at_once() {
             "{message}"
         );
     }
+    let spec = "title = \"Small\"\n[[section]]\nkind = \"sudoku\"\nsize = \"4x4\"\nvariant = \"x\"\ncount = 2\nhardest = [\"Hidden Single (line)\"]\n";
+    let (code, message, written) = common::build_output(&dir, "small-x", spec);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(!written);
+    assert!(
+        message.contains("small-x.toml:7:") && message.contains("symmetry none"),
+        "{message}"
+    );
+    // Few distinct 4×4 X-sudokus need one, so the book asks for a single puzzle.
+    let with_none = spec.replace("count = 2", "count = 1\nsymmetry = \"none\"");
+    let (code, message, written) = common::build_output(&dir, "small-x-none", &with_none);
+    assert_eq!(code, Some(0), "{message}");
+    assert!(written);
 }
 
 /// The printed names of the techniques of a grading's steps, and its hardest step's.

@@ -82,17 +82,18 @@ impl Content for DrillContent {
     }
 
     /// The step's own name where the family's name covers kinds solvers tell apart
-    /// ("XY-Cycle", "X-Chain" among the chains and cycles); else the family's.
-    fn drilled_step(&self, language: Language) -> Option<String> {
+    /// ("XY-Cycle", "X-Chain" among the chains and cycles); else the section's task.
+    fn drill_task(&self, language: Language) -> Option<String> {
         let technique = self.drill.technique;
         if technique != Technique::Cycles {
             return None;
         }
-        Some(if language.catalog().grader_language {
+        let name = if language.catalog().grader_language {
             printed_step_name(technique, &self.drill.name)
         } else {
             crate::sudoku::techniques::catalog_name(technique, language).to_string()
-        })
+        };
+        Some(task(&[technique], &name, language))
     }
 
     fn walkthrough(&self, wording: Wording) -> Result<Walkthrough> {
@@ -127,16 +128,50 @@ pub(super) fn as_drill(
     })
 }
 
-/// The printed name of the technique a section drills (`drill = true`), for its captions.
-pub(super) fn drilled_name(
+/// The task a sudoku section that drills (`drill = true`) prints above its puzzles.
+pub(super) fn section_task(
     drill: bool,
     techniques: &TechniqueTarget,
     language: Language,
-) -> Option<&'static str> {
+) -> Option<String> {
     if !drill {
         return None;
     }
-    crate::sudoku::grade::target::drill_name(techniques, language)
+    let named = techniques.drilled()?;
+    let name = crate::sudoku::grade::target::drill_name(techniques, language)?;
+    let techniques: Vec<Technique> = named.techniques().collect();
+    Some(task(&techniques, name, language))
+}
+
+/// A drill's task for a step of `techniques` (a family) printed as `name`: "Find the
+/// X-Wing"; for the techniques named after what candidates do rather than a pattern,
+/// "Find the pointing candidates"; a killer's cage techniques name a way of reckoning, not
+/// a pattern: "Find the step: Cage Splitting".
+fn task(techniques: &[Technique], name: &str, language: Language) -> String {
+    let all_of = |kinds: &[Technique]| techniques.iter().all(|technique| kinds.contains(technique));
+    if all_of(&[
+        Technique::CageCombination,
+        Technique::CombinationLocking,
+        Technique::InniesOuties,
+        Technique::CageSplitting,
+        Technique::KillerContradiction,
+    ]) {
+        return language.say("drill-cage.task", &[("technique", &name)]);
+    }
+    if !all_of(&[
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+    ]) {
+        return language.say("book.drill-task", &[("technique", &name)]);
+    }
+    let name = if language.catalog().lower_case_inside {
+        name.to_lowercase()
+    } else {
+        name.to_string()
+    };
+    language.say("book.drill-task-candidates", &[("technique", &name)])
 }
 
 /// The techniques chapter's topics a section teaches: those of the family its `hardest`
@@ -148,4 +183,50 @@ pub(super) fn taught_topics(techniques: &TechniqueTarget, language: Language) ->
             .map(|technique| super::sudoku::topic(technique, language))
             .collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::techniques::Grids;
+
+    fn task_of(needs: &str, grids: Grids, language: Language) -> String {
+        let techniques = TechniqueTarget::parse(&[needs.to_string()], &[], grids).unwrap();
+        section_task(true, &techniques, language).unwrap()
+    }
+
+    /// Pointing and claiming are asked for by their candidates, pattern techniques by name,
+    /// a killer's cage techniques as a step to take (they are ways of reckoning), in every
+    /// language: the German task names the technique in German and still says so (it
+    /// used to look the German name up among the registry's English ones, and miss).
+    #[test]
+    fn drill_tasks_read_naturally() {
+        let english = |name| task_of(name, Grids::CLASSIC, Language::ENGLISH);
+        assert_eq!(english("X-Wing"), "Find the X-Wing");
+        assert_eq!(english("Pointing"), "Find the pointing candidates");
+        assert_eq!(english("Claiming"), "Find the claiming candidates");
+        assert_eq!(
+            english("Direct Claiming"),
+            "Find the direct claiming candidates"
+        );
+        assert_eq!(
+            task_of("Pointing", Grids::CLASSIC, Language::JAPANESE),
+            "ポインティングで消える候補を見つけよう"
+        );
+        let german = Language::from_code("de").unwrap();
+        assert_eq!(
+            task_of("Claiming", Grids::CLASSIC, german),
+            "Gesucht: Linienbeschränkung (Kandidaten)"
+        );
+        assert_eq!(
+            task_of("Cage Splitting", Grids::KILLER, Language::ENGLISH),
+            "Find the step: Cage Splitting"
+        );
+        assert_eq!(
+            task_of("Innies and Outies", Grids::KILLER, Language::JAPANESE),
+            "45の法則で一手進めよう"
+        );
+        let none = TechniqueTarget::parse(&[], &["X-Wing".to_string()], Grids::CLASSIC).unwrap();
+        assert_eq!(section_task(false, &none, Language::ENGLISH), None);
+    }
 }

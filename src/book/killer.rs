@@ -112,8 +112,8 @@ impl SectionKind for KillerSection {
         true
     }
 
-    fn drilled(&self, language: Language) -> Option<&'static str> {
-        super::drill::drilled_name(self.drill, &self.techniques, language)
+    fn drill_task(&self, language: Language) -> Option<String> {
+        super::drill::section_task(self.drill, &self.techniques, language)
     }
 
     fn taught_topics(&self, language: Language) -> Vec<Topic> {

@@ -74,10 +74,10 @@ pub trait SectionKind: Debug + Send + Sync + Any {
     fn has_hints(&self) -> bool {
         true
     }
-    /// The technique a drill section practises, by its printed name in `language`
-    /// (`drill = true`): its puzzles print at the moment the technique is first needed
+    /// The task a drill section (`drill = true`) prints above its puzzles in `language`
+    /// ("Find the X-Wing"): its puzzles print at the moment the technique is first needed
     /// and their answers show the step. `None` for other sections.
-    fn drilled(&self, language: Language) -> Option<&'static str> {
+    fn drill_task(&self, language: Language) -> Option<String> {
         let _ = language;
         None
     }
@@ -159,9 +159,10 @@ pub trait Content: Debug + Send + Sync + Any {
             self.kind().name
         )))
     }
-    /// The printed name of the step a drill asks for ("X-Wing", "XY-Cycle"), for puzzles
-    /// printed as drills (see [`SectionKind::drilled`]).
-    fn drilled_step(&self, language: Language) -> Option<String> {
+    /// The task above this drill when its own step names it more precisely than its
+    /// section's ("Find the XY-Cycle" in a section drilling chains and cycles; the rule a
+    /// mushikui-zan drill's puzzle reaches), see [`SectionKind::drill_task`].
+    fn drill_task(&self, language: Language) -> Option<String> {
         let _ = language;
         None
     }

@@ -306,21 +306,30 @@ impl SectionKind for MushikuiSection {
         Some(self.digits.at)
     }
 
-    /// The drilled rule's printed name; for a section that names none (each puzzle's
-    /// hardest step is drilled), the longest, to size the captions.
-    fn drilled(&self, language: Language) -> Option<&'static str> {
+    /// "Find the step: Digit count" with the drilled rule's printed name; for a section
+    /// that names none (each puzzle's hardest step is drilled), the longest, to size the
+    /// captions.
+    fn drill_task(&self, language: Language) -> Option<String> {
         if !self.drill {
             return None;
         }
-        Some(match self.drilled_rule() {
-            Some(rule) => rule_name(rule, language),
-            None => mushikui::Rule::ALL
-                .iter()
-                .map(|&rule| rule_name(rule, language))
-                .max_by_key(|name| name.chars().count())
-                .unwrap_or_default(),
-        })
+        Some(drill_task(
+            match self.drilled_rule() {
+                Some(rule) => rule_name(rule, language),
+                None => mushikui::Rule::ALL
+                    .iter()
+                    .map(|&rule| rule_name(rule, language))
+                    .max_by_key(|name| name.chars().count())
+                    .unwrap_or_default(),
+            },
+            language,
+        ))
     }
+}
+
+/// A mushikui-zan drill's task: "Find the step: Digit count" (「桁数で一手進めよう」).
+fn drill_task(rule: &str, language: Language) -> String {
+    language.say("mushikui.drill-task", &[("rule", &rule)])
 }
 
 impl Content for MushikuiContent {
@@ -374,9 +383,9 @@ impl Content for MushikuiContent {
         )]
     }
 
-    fn drilled_step(&self, language: Language) -> Option<String> {
+    fn drill_task(&self, language: Language) -> Option<String> {
         let drill = self.drill.as_ref()?;
-        Some(rule_name(drill.rule, language).to_string())
+        Some(drill_task(rule_name(drill.rule, language), language))
     }
 
     fn hint(&self, wording: Wording, ladder: bool) -> Result<Hint> {

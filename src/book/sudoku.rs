@@ -276,6 +276,17 @@ impl BookKind for SudokuBook {
                 let span = symmetry_text.as_ref().map_or(table.span(), |text| text.at);
                 return Err(at(table, span, error));
             }
+            if let Err(error) =
+                crate::sudoku::variant::grade::check_techniques(&options, &techniques)
+            {
+                let span = symmetry_text
+                    .as_ref()
+                    .map(|text| text.at)
+                    .or(table.key_span("hardest"))
+                    .or(table.key_span("needs"))
+                    .unwrap_or(table.span());
+                return Err(at(table, span, error));
+            }
             if let Some(RatingTarget::Tier(tier)) = target
                 && let Err(error) = check_tier(size, tier)
             {
@@ -818,8 +829,8 @@ impl SectionKind for SudokuSection {
         true
     }
 
-    fn drilled(&self, language: Language) -> Option<&'static str> {
-        super::drill::drilled_name(self.drill, &self.techniques, language)
+    fn drill_task(&self, language: Language) -> Option<String> {
+        super::drill::section_task(self.drill, &self.techniques, language)
     }
 
     fn taught_topics(&self, language: Language) -> Vec<Topic> {

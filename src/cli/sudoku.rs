@@ -969,6 +969,7 @@ fn run_generate_variant(
         .map(|text| crate::sudoku::variant::generate::parse_clues(text, size))
         .transpose()?;
     options.check()?;
+    crate::sudoku::variant::grade::check_techniques(&options, techniques)?;
     let symbol_fields = symbol_fields(args.symbols.as_deref(), size)?;
     let target = match (args.tier, args.rating) {
         (Some(tier), _) => {

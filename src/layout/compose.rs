@@ -1342,10 +1342,7 @@ fn caption_room(spec: &Spec, fonts: &FontSet, section: &SectionSpec, pages: usiz
         .width(&total.to_string(), text * style::NUMBER_SIZE);
     let metrics = fonts.metrics(fonts.text);
     let tiers = section.kind.layout.tier_words(spec.language);
-    let task = section
-        .options
-        .drilled(spec.language)
-        .map(|technique| words::drill_task(spec.language, technique));
+    let task = section.options.drill_task(spec.language);
     let word = tiers
         .iter()
         .map(String::as_str)
@@ -2433,9 +2430,8 @@ impl Composer<'_> {
         }
         let puzzle = &self.puzzles[index];
         let section = &self.spec.sections[self.section_of[index]];
-        if let Some(technique) = section.options.drilled(self.language()) {
-            let step = puzzle.content.drilled_step(self.language());
-            let task = words::drill_task(self.language(), step.as_deref().unwrap_or(technique));
+        if let Some(task) = section.options.drill_task(self.language()) {
+            let task = puzzle.content.drill_task(self.language()).unwrap_or(task);
             return Some((task, String::new(), self.fonts.text));
         }
         let (word, stars) = puzzle.tier.as_ref().and_then(|tier| {

@@ -1024,7 +1024,7 @@ impl LayoutKind for SudokuLayout {
         }
         let drills = sections
             .iter()
-            .any(|section| section.drilled(language).is_some());
+            .any(|section| section.drill_task(language).is_some());
         if drills {
             paragraphs.push(words::drills_rule(language).to_string());
         }

@@ -30,69 +30,6 @@ pub fn answer_on_page(language: Language, page: usize) -> String {
     language.say("book.answer-on-page", &[("page", &page)])
 }
 
-/// A drill's task above its position: "Find the X-Wing", or for the techniques named
-/// after what candidates do rather than a pattern, "Find the pointing candidates".
-/// A killer's cage techniques name a way of reckoning, not a pattern: "Find the step:
-/// Cage Splitting".
-pub fn drill_task(language: Language, technique: &str) -> String {
-    if is_mushikui_rule(language, technique) {
-        return language.say("mushikui.drill-task", &[("rule", &technique)]);
-    }
-    if is_cage_reckoning(technique) {
-        return language.say("drill-cage.task", &[("technique", &technique)]);
-    }
-    if !names_candidates(technique) {
-        return language.say("book.drill-task", &[("technique", &technique)]);
-    }
-    let technique = if language.catalog().lower_case_inside {
-        technique.to_lowercase()
-    } else {
-        technique.to_string()
-    };
-    language.say("book.drill-task-candidates", &[("technique", &technique)])
-}
-
-/// True for a technique (printed name, any language) whose name says what its candidates
-/// do: pointing and claiming, direct or not.
-fn names_candidates(technique: &str) -> bool {
-    use crate::sudoku::grade::Technique;
-    crate::sudoku::techniques::find(technique).is_ok_and(|named| {
-        named.techniques().all(|technique| {
-            matches!(
-                technique,
-                Technique::Pointing
-                    | Technique::Claiming
-                    | Technique::DirectPointing
-                    | Technique::DirectClaiming
-            )
-        })
-    })
-}
-
-/// True for the printed name of a mushikui-zan rule in `language`.
-fn is_mushikui_rule(language: Language, name: &str) -> bool {
-    crate::mushikui::Rule::ALL
-        .iter()
-        .any(|&rule| crate::book::mushikui::rule_name(rule, language) == name)
-}
-
-/// True for a killer's cage technique (printed name, any language).
-fn is_cage_reckoning(technique: &str) -> bool {
-    use crate::sudoku::grade::Technique;
-    crate::sudoku::techniques::find(technique).is_ok_and(|named| {
-        named.techniques().all(|technique| {
-            matches!(
-                technique,
-                Technique::CageCombination
-                    | Technique::CombinationLocking
-                    | Technique::InniesOuties
-                    | Technique::CageSplitting
-                    | Technique::KillerContradiction
-            )
-        })
-    })
-}
-
 /// How to read a drill, for the rules page of a book with drills.
 pub fn drills_rule(language: Language) -> &'static str {
     language.text("book.drills-rule")
@@ -288,34 +225,6 @@ mod tests {
         assert_eq!(
             tier(&MUSHIKUI, "hard", Language::ENGLISH, 6),
             Some(("Hard", "★★★☆☆☆".to_string()))
-        );
-    }
-
-    /// Pointing and claiming are asked for by their candidates; pattern techniques by name.
-    #[test]
-    fn drill_tasks_read_naturally() {
-        let english = |technique| drill_task(Language::ENGLISH, technique);
-        assert_eq!(english("X-Wing"), "Find the X-Wing");
-        assert_eq!(english("Pointing"), "Find the pointing candidates");
-        assert_eq!(english("Claiming"), "Find the claiming candidates");
-        assert_eq!(
-            english("Direct Claiming"),
-            "Find the direct claiming candidates"
-        );
-        assert_eq!(
-            drill_task(Language::JAPANESE, "ポインティング"),
-            "ポインティングで消える候補を見つけよう"
-        );
-        let german = Language::from_code("de").unwrap();
-        assert_eq!(
-            drill_task(german, "Claiming"),
-            "Gesucht: Claiming (Kandidaten)"
-        );
-        // A killer's cage techniques are ways of reckoning: the reader takes the step.
-        assert_eq!(english("Cage Splitting"), "Find the step: Cage Splitting");
-        assert_eq!(
-            drill_task(Language::JAPANESE, "45の法則"),
-            "45の法則で一手進めよう"
         );
     }
 

@@ -481,6 +481,67 @@ fn every_4x4_needs_only_the_registrys_4x4_techniques() {
     }
 }
 
+/// Why a 4×4 X request for a hidden single in a line needs `symmetry = none`: with any
+/// other symmetry, every unique puzzle of every 4×4 X grid whose clues have that symmetry is
+/// solved by full houses and hidden singles in boxes (and the generator refuses the request).
+#[test]
+fn a_symmetric_4x4_x_never_needs_a_hidden_single_in_a_line() {
+    use crate::sudoku::grade::Technique;
+    use crate::sudoku::grade::target::TechniqueTarget;
+    use crate::sudoku::techniques::Grids;
+    use crate::sudoku::variant::grade::{VariantGradeOptions, check_techniques, grade_unique};
+    use crate::sudoku::variant::symmetry::orbits;
+    let options = VariantGradeOptions::default();
+    let geometry = Arc::new(Geometry::regular(Size::S4, Variant::X).unwrap());
+    let grids = all_4x4_grids_of(Variant::X);
+    let line =
+        TechniqueTarget::parse(&[], &["Hidden Single (line)".to_string()], Grids::FOUR_X).unwrap();
+    // Without symmetry some do: the minimal puzzles' grading above finds them.
+    let unsymmetric = VariantOptions::new(Size::S4, Variant::X);
+    let unsymmetric = VariantOptions {
+        symmetry: Symmetry::None,
+        ..unsymmetric
+    };
+    assert!(check_techniques(&unsymmetric, &line).is_ok());
+    for symmetry in Symmetry::ALL.into_iter().filter(|&s| s != Symmetry::None) {
+        let orbits = orbits(symmetry, 4);
+        let mut graded = 0usize;
+        let mut line_singles = 0usize;
+        for grid in &grids {
+            let differences = differences_from(&grids, grid);
+            for chosen in 1u32..1 << orbits.len() {
+                let pattern = (0..orbits.len())
+                    .filter(|orbit| chosen & 1 << orbit != 0)
+                    .flat_map(|orbit| orbits[orbit].iter())
+                    .fold(0u16, |pattern, &cell| pattern | 1 << cell);
+                if differences.iter().any(|&differs| differs & pattern == 0) {
+                    continue;
+                }
+                let cells: Vec<u8> = (0..16)
+                    .map(|c| if pattern & 1 << c != 0 { grid[c] } else { 0 })
+                    .collect();
+                let puzzle = VariantGrid::from_cells(geometry.clone(), cells);
+                let solution = VariantGrid::from_cells(geometry.clone(), grid.to_vec());
+                let grading = grade_unique(&puzzle, &solution, &options).unwrap();
+                graded += 1;
+                if grading.used.contains(Technique::HiddenSingleLine) {
+                    line_singles += 1;
+                }
+            }
+        }
+        assert!(graded >= 240, "{symmetry}: {graded}");
+        let request = VariantOptions {
+            symmetry,
+            ..VariantOptions::new(Size::S4, Variant::X)
+        };
+        assert_eq!(line_singles, 0, "{symmetry}: {graded} graded");
+        assert_eq!(
+            check_techniques(&request, &line).unwrap_err().exit_code(),
+            2
+        );
+    }
+}
+
 #[test]
 fn there_are_36_distinct_minimal_4x4_puzzles() {
     // Every minimal puzzle of every grid, by brute force: a pattern is unique when it

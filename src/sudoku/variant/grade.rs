@@ -253,6 +253,35 @@ pub fn check_tier(size: Size, tier: Tier) -> Result<()> {
     Err(Error::input(format!("a {size} sudoku has no tier {tier}")).with_hint(hint))
 }
 
+/// Refuses a technique request no puzzle of `options` can meet: a 4×4 X-sudoku whose clues
+/// have a symmetry is always solved by full houses and hidden singles in boxes (every such
+/// puzzle is graded by the canon tests), so it never needs a hidden single in a line.
+pub fn check_techniques(
+    options: &VariantOptions,
+    techniques: &crate::sudoku::grade::target::TechniqueTarget,
+) -> Result<()> {
+    if options.size != Size::S4
+        || options.variant != Variant::X
+        || options.symmetry == crate::sudoku::symmetry::Symmetry::None
+    {
+        return Ok(());
+    }
+    let only_line_singles = |named: &&crate::sudoku::techniques::Named| {
+        named
+            .techniques()
+            .all(|technique| technique == Technique::HiddenSingleLine)
+    };
+    match techniques.named().find(only_line_singles) {
+        None => Ok(()),
+        Some(named) => Err(Error::input(format!(
+            "no 4x4 X-sudoku with {} symmetry needs {}: full houses and hidden singles in \
+             boxes solve every one",
+            options.symmetry, named.name
+        ))
+        .with_hint("ask for symmetry none, where some 4x4 X-sudokus need a hidden single on a diagonal or line")),
+    }
+}
+
 /// Grades a puzzle; fails when it does not have exactly one solution or time runs out.
 pub fn grade(puzzle: &VariantGrid, options: &VariantGradeOptions) -> Result<VariantGrading> {
     match solve(puzzle) {
@@ -522,13 +551,23 @@ pub fn generate_graded_where(
             break;
         }
     }
-    Err(Error::runtime(format!(
-        "found no {} {} sudoku of {} in time",
+    let wanted = format!(
+        "{} {} sudoku of {}",
         options.size,
         options.variant,
         target.map_or_else(|| "any rating".to_string(), |target| target.to_string())
+    );
+    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        return Err(
+            Error::runtime(format!("found no {wanted} in time")).with_hint(
+                "allow more time with --max-seconds, or ask for another tier or rating range",
+            ),
+        );
+    }
+    Err(Error::runtime(format!(
+        "found no {wanted} in {MAX_GRADED_ATTEMPTS} attempts"
     ))
-    .with_hint("allow more time with --max-seconds, or ask for another tier or rating range"))
+    .with_hint("ask for another tier, rating range, symmetry or technique: such puzzles are rare or do not exist"))
 }
 
 /// How to dig for ratings in `range`: a range that admits nothing beyond singles (and the
