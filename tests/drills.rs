@@ -595,7 +595,8 @@ fn drills_on_other_grids_show_exactly_the_graders_candidates() {
                 }) else {
                     continue; // a cage's sum or a region's number
                 };
-                let slot = cell * area.width / size.box_columns() as f64;
+                let slot =
+                    cell * area.width / puzzlebook::layout::sudoku_walk::mark_grid(size).1 as f64;
                 let nearest = (1..=side as u8)
                     .min_by(|&a, &b| {
                         let distance = |value| {

@@ -646,27 +646,35 @@ pub fn settle(
         .iter()
         .map(|&section| geometry.walk_cells[section])
         .collect();
+    // The walkthroughs and the chapter's entries as laid out for a body width (none yet):
+    // a round that only moves pages, the width the same, paginates them again as they are.
+    let mut laid_for = f64::NAN;
+    let mut layouts = Vec::new();
+    let mut entries = Vec::new();
     for _ in 0..16 {
-        let room = walk_room(spec) - walk::style::HEADER * spec.page.text_size.value;
-        let layouts = lay_out(
-            spec,
-            fonts,
-            geometry.body_width(),
-            walks,
-            &cells,
-            &extents,
-            room,
-        );
-        check_panels_fit(spec, &layouts, &section_of)?;
-        let entries = techniques::lay_out(
-            spec,
-            fonts,
-            geometry.body_width(),
-            &teaching.techniques,
-            &cells,
-            &extents,
-        );
-        techniques::check_fit(&entries, &teaching.techniques, walk_room(spec))?;
+        if laid_for != geometry.body_width() {
+            let room = walk_room(spec) - walk::style::HEADER * spec.page.text_size.value;
+            layouts = lay_out(
+                spec,
+                fonts,
+                geometry.body_width(),
+                walks,
+                &cells,
+                &extents,
+                room,
+            );
+            check_panels_fit(spec, &layouts, &section_of)?;
+            entries = techniques::lay_out(
+                spec,
+                fonts,
+                geometry.body_width(),
+                &teaching.techniques,
+                &cells,
+                &extents,
+            );
+            techniques::check_fit(&entries, &teaching.techniques, walk_room(spec))?;
+            laid_for = geometry.body_width();
+        }
         let legend: Vec<String> = legend_text.as_ref().map_or_else(Vec::new, |legend| {
             wrap(
                 fonts.metrics(fonts.text),

@@ -279,10 +279,23 @@ fn draw_link_between(
     }
 }
 
-/// The fraction of a cell a pencil mark takes in a grid of `size`: marks sit in a grid of
-/// the size's box shape (2×3 for 6×6, 4×4 for 16×16), two-digit values narrower.
+/// The rows and columns of the grid a cell's pencil marks sit in: the squarest that holds
+/// every value, columns first (2×3 for 6×6, 3×3 for 9×9, 3×4 for 12×12, 4×4 for 16×16;
+/// the box's shape but for 8×8, whose 2×4 boxes would make its marks a quarter of the
+/// cell wide where 3×3 makes them a third: 8×8 figures as narrow as 9×9 ones).
+pub fn mark_grid(size: Size) -> (usize, usize) {
+    let side = size.side();
+    let columns = (1..=side)
+        .find(|columns| columns * columns >= side)
+        .unwrap_or(side);
+    (side.div_ceil(columns), columns)
+}
+
+/// The fraction of a cell a pencil mark takes in a grid of `size`: marks sit in
+/// [`mark_grid`], two-digit values narrower.
 pub fn variant_mark_scale(size: Size) -> f64 {
-    let slots = size.box_rows().max(size.box_columns()) as f64;
+    let (rows, columns) = mark_grid(size);
+    let slots = rows.max(columns) as f64;
     if size.side() > 9 {
         0.8 / (slots * 1.15)
     } else {
@@ -353,7 +366,7 @@ pub fn variant_mark_centre_in(
 ) -> Point {
     let side = size.side();
     let cell_size = rect.width / side as f64;
-    let (rows, columns) = (size.box_rows(), size.box_columns());
+    let (rows, columns) = mark_grid(size);
     let index = usize::from(value - 1);
     let (slot_width, slot_height) = (
         cell_size * area.width / columns as f64,
@@ -443,7 +456,8 @@ pub fn draw_variant_diagram(
     // A mark's room: strikes and links keep within it even where rows of marks are set
     // closer than their size.
     let slot_of = |area: MarkArea| {
-        cell_size * area.width.min(area.height) / size.box_rows().max(size.box_columns()) as f64
+        let (rows, columns) = mark_grid(size);
+        cell_size * area.width.min(area.height) / rows.max(columns) as f64
     };
     if moment.pencil_marks {
         for cell in 0..geometry.cells() {
@@ -868,7 +882,7 @@ mod tests {
             row * side + column
         };
         let mark_at = |cell: usize, point: Point| -> u8 {
-            let (rows, columns) = (size.box_rows(), size.box_columns());
+            let (rows, columns) = mark_grid(size);
             let across = ((point.x - rect.x - (cell % side) as f64 * cell_size)
                 / (cell_size / columns as f64))
                 .floor() as usize;
@@ -1032,6 +1046,50 @@ mod tests {
             }
         }
         assert!(chains > 0, "some diagram shows a chain");
+    }
+
+    /// Marks sit in the squarest grid that holds every value: an 8×8 cell's marks are a
+    /// third of it wide (3×3, as on 9×9), not a quarter (its 2×4 box), so that its
+    /// walkthrough figure is narrow enough at 6 × 9 in to have its steps beside it.
+    #[test]
+    fn eight_by_eight_marks_sit_three_by_three_and_its_figures_go_beside_their_steps() {
+        use crate::book::spec::Spec;
+        use crate::layout::compose::{Geometry, paginate};
+        let grids: Vec<(usize, usize)> = Size::ALL.iter().map(|&size| mark_grid(size)).collect();
+        assert_eq!(grids, [(2, 2), (2, 3), (3, 3), (3, 3), (3, 4), (4, 4)]);
+        assert_eq!(variant_mark_scale(Size::S8), variant_mark_scale(Size::S9));
+        // Every value has a slot of its own.
+        let rect = Rect::new(0.0, 0.0, 80.0, 80.0);
+        let centres: Vec<(i64, i64)> = (1..=8)
+            .map(|value| {
+                let centre = variant_mark_centre(rect, Size::S8, 0, value);
+                (centre.x.round() as i64, centre.y.round() as i64)
+            })
+            .collect();
+        let mut distinct = centres.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 8, "{centres:?}");
+        assert!(centres.iter().all(|&(x, y)| x < 10 && y < 10));
+        let fonts = FontSet::bundled(false);
+        let spec = Spec::parse(
+            "book.toml",
+            "title = \"T\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\nvariant = \"jigsaw\"\nsize = \"8x8\"\ncount = 2\nper_page = \"1x1\"\nwalkthroughs = \"all\"\n",
+            None,
+        )
+        .unwrap();
+        let geometry = Geometry::new(&spec, &paginate(&spec), &fonts).unwrap();
+        let cell = geometry.walk_cells[0];
+        assert!(
+            cell * variant_mark_scale(Size::S8) >= MIN_MARK - 1e-9,
+            "{cell}"
+        );
+        // The figure with its margin of coordinates (a cell) beside steps: at most half
+        // the body less the gutter.
+        let figure = (8.0 + super::super::sudoku::LABEL_BAND) * cell;
+        let text = spec.page.text_size.value;
+        let half = (geometry.body_width() - super::super::walk::style::GUTTER * text) / 2.0;
+        assert!(figure <= half, "{figure} > {half}");
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //! Panels flow down the pages after the answers; a panel is never split across pages, and
 //! a walkthrough's heading never ends a page. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
-//! before it, or, the walkthrough's last, is left out (see [`flow`]). A table too long to go beside a figure whole is split at
+//! before it, or, when the walkthrough ends or the next figure comes first, is left out
+//! (see [`flow`]). A table too long to go beside a figure whole is split at
 //! the figure's foot between rows: its first rows beside the figure, the rest across the
 //! width below it. Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
@@ -966,8 +967,8 @@ pub struct Rooms {
 /// is figure beside them. A figure never overtakes one that waits. A figure still waiting
 /// when its walkthrough ends, or when the next figure comes, goes up instead beside the
 /// last steps of its page (re-set to the column beside it) when that fits, rather than
-/// taking the top of a page of its own; the last one, when it does not fit there, is
-/// left out (its step told in words) rather than open a page with white beside it. A table (a step's rows) after a figure, floated or
+/// taking the top of a page of its own; when it does not fit there, it is left out (its
+/// step told in words) rather than open a page with white beside it. A table (a step's rows) after a figure, floated or
 /// in its place, too long to go beside it whole, has as many of its first rows beside it
 /// as there is figure beside, and the rest across the width below; a table cut by the
 /// page a waiting figure opens goes on beside that figure.
@@ -1235,7 +1236,9 @@ impl Packer {
     fn pack(&mut self, layout: &WalkLayout, run: &[Panel], told: Option<&Vec<Panel>>) {
         let panel = &run[0];
         if panel.has_figure() && self.waiting.is_some() && !self.pull_up(layout) {
-            self.break_page(layout);
+            // At the top of the next page the waiting figure would have this figure below
+            // it and white beside it: it is left out, its step told in words above.
+            self.waiting = None;
         }
         if let (false, Some(told)) = (self.fits(panel.height), told)
             && told.first().is_some_and(|first| self.fits(first.height))
@@ -1714,6 +1717,31 @@ mod tests {
             pages[0].blocks[0]
                 .panels
                 .iter()
+                .all(|panel| panel.floated.is_none())
+        );
+    }
+
+    /// A waiting figure that the next figure overtakes (no step to set beside it) is left
+    /// out rather than open a page with white beside it: its step is told in words.
+    #[test]
+    fn a_waiting_figure_the_next_figure_comes_to_is_left_out() {
+        let spec = spec();
+        let header = style::HEADER * spec.page.text_size.value;
+        let mut layout = waiting_layout(&[150.0, 120.0, 120.0]);
+        layout.panels[2].kind = PanelKind::Figure;
+        // Room for the words of step 1, not for its figure beside them.
+        let room = 150.0 + header + 40.0;
+        let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+        assert_eq!(pages.len(), 2);
+        assert_eq!(pages[0].blocks[0].panels.len(), 2, "the words of step 1");
+        let second = &pages[1].blocks[0].panels;
+        assert_eq!(second.len(), 1);
+        assert_eq!(second[0].steps, 2..3);
+        assert!(
+            pages
+                .iter()
+                .flat_map(|page| &page.blocks)
+                .flat_map(|block| &block.panels)
                 .all(|panel| panel.floated.is_none())
         );
     }

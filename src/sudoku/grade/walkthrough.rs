@@ -187,7 +187,7 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
     let mut steps: Vec<WalkStep> = Vec::new();
     // Each step's words as a table row, when it may be one (see [`tabulate`]), with the
     // name it opens with (none for singles).
-    let mut rows: Vec<Option<Vec<(String, String)>>> = Vec::new();
+    let mut rows: Vec<Option<Vec<Row>>> = Vec::new();
     let mut told: Vec<Technique> = Vec::new();
     let mut at = 0;
     while at < kept.len() {
@@ -205,10 +205,19 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
             let finishing = at == kept.len() && board.is_solved() && !steps.is_empty();
             rows.push((!finishing).then(|| {
                 let (techniques, named) = named_singles(&path, &run);
+                let placed = named
+                    .iter()
+                    .map(|(cell, value, _)| format!("{cell} = {value}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 Words::all()
                     .map(|language| {
                         let (head, groups) = singles_parts(&techniques, &named, language);
-                        (String::new(), format!("{head}\t{groups}"))
+                        Row {
+                            name: String::new(),
+                            text: format!("{head}\t{groups}"),
+                            placed: Some(placed.clone()),
+                        }
                     })
                     .collect()
             }));
@@ -236,11 +245,10 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
         told.push(merged.technique);
         rows.push((brief && rowed(&merged)).then(|| {
             Words::all()
-                .map(|language| {
-                    (
-                        step_name(merged.technique, &merged.name, language),
-                        row_text(&merged, geometry, language),
-                    )
+                .map(|language| Row {
+                    name: step_name(merged.technique, &merged.name, language),
+                    text: row_text(&merged, geometry, language),
+                    placed: None,
                 })
                 .collect()
         }));
@@ -258,15 +266,30 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
 /// At most this many rows make one table.
 const MOST_ROWS: usize = 24;
 
+/// A table row in one language.
+#[derive(Clone, Debug)]
+struct Row {
+    /// The technique's name the row opens with (empty for singles).
+    name: String,
+    /// The deduction and what it does, split by a tab.
+    text: String,
+    /// A row of singles: what they place ("H6 = 2, I7 = 2"), which the row above takes
+    /// after an arrow while it has room (see [`table_step`]).
+    placed: Option<String>,
+}
+
+/// Opens the singles folded into the row above; a row takes at most [`MOST_FOLDS`] runs
+/// of them, while what it does stays [`LONGEST_FOLDED`] characters at most.
+const FOLLOWS: &str = " → ";
+const MOST_FOLDS: usize = 8;
+const LONGEST_FOLDED: usize = 140;
+
 /// Sets each longest run of steps that may be table rows (`rows[i]` the words of
 /// `steps[i]` as a row: a technique told before, of a kind a row tells, or a run of
 /// singles but the last) as one table, when the run holds a step beyond singles: the
 /// first step of each technique is worded in full, its later ones and the singles around
 /// them a row each. Returns the steps and which of them are tables.
-fn tabulate(
-    steps: Vec<WalkStep>,
-    rows: Vec<Option<Vec<(String, String)>>>,
-) -> (Vec<WalkStep>, Vec<bool>) {
+fn tabulate(steps: Vec<WalkStep>, rows: Vec<Option<Vec<Row>>>) -> (Vec<WalkStep>, Vec<bool>) {
     let mut told: Vec<WalkStep> = Vec::with_capacity(steps.len());
     let mut tables: Vec<bool> = Vec::with_capacity(steps.len());
     let mut at = 0;
@@ -284,7 +307,7 @@ fn tabulate(
         let mut start = at;
         while start < end {
             let stop = (start + MOST_ROWS).min(end);
-            let chunk: Vec<&Vec<(String, String)>> = rows[start..stop].iter().flatten().collect();
+            let chunk: Vec<&Vec<Row>> = rows[start..stop].iter().flatten().collect();
             told.push(table_step(&steps[start..stop], &chunk));
             tables.push(true);
             start = stop;
@@ -294,10 +317,11 @@ fn tabulate(
     (told, tables)
 }
 
-/// Steps told as one table, a row each (`rows`: the name a row opens with and its
-/// words, by language), a row of the technique of the row above without its name: their
-/// figure would be the first's, with all of their placements and removals.
-fn table_step(steps: &[WalkStep], rows: &[&Vec<(String, String)>]) -> WalkStep {
+/// Steps told as one table, a row each (`rows`, by language), a row of the technique of
+/// the row above without its name, the singles a row leads to folded into it after an
+/// arrow ("C5 ≠ 3 → H6 = 2, I7 = 2"): their figure would be the first's, with all of
+/// their placements and removals.
+fn table_step(steps: &[WalkStep], rows: &[&Vec<Row>]) -> WalkStep {
     let mut moment = steps[0].moment.clone();
     for step in &steps[1..] {
         moment.placements.extend_from_slice(&step.moment.placements);
@@ -329,19 +353,32 @@ fn table_step(steps: &[WalkStep], rows: &[&Vec<(String, String)>]) -> WalkStep {
         texts: (0..rows[0].len())
             .map(|language| {
                 let mut above = "";
-                rows.iter()
-                    .map(|row| {
-                        let (name, text) = &row[language];
-                        let again = !name.is_empty() && name == above;
-                        above = name;
-                        if again {
-                            without_name(text, name)
-                        } else {
-                            text.as_str()
+                let mut lines: Vec<String> = Vec::with_capacity(rows.len());
+                let mut folds = 0;
+                for row in rows {
+                    let Row { name, text, placed } = &row[language];
+                    if let (Some(placed), Some(last)) = (placed, lines.last_mut()) {
+                        let done = last.split_once('\t').map_or("", |(_, done)| done);
+                        if folds < MOST_FOLDS
+                            && done.chars().count() + FOLLOWS.len() + placed.chars().count()
+                                <= LONGEST_FOLDED
+                        {
+                            last.push_str(FOLLOWS);
+                            last.push_str(placed);
+                            folds += 1;
+                            continue;
                         }
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n")
+                    }
+                    folds = 0;
+                    let again = !name.is_empty() && name == above;
+                    above = name;
+                    lines.push(if again {
+                        without_name(text, name).to_string()
+                    } else {
+                        text.clone()
+                    });
+                }
+                lines.join("\n")
             })
             .collect(),
         moment,
@@ -1579,6 +1616,52 @@ mod tests {
 
     /// Runs of singles are grouped by digit, cells in reading order; the run that
     /// finishes the grid is only counted.
+    /// In a table the singles a row leads to are folded into it after an arrow, not rows
+    /// of their own: a row of singles opens a table or follows a row with no room left.
+    #[test]
+    fn singles_fold_into_the_table_row_they_follow_from() {
+        let english = Words::ENGLISH;
+        let heads: Vec<String> = (1..=81)
+            .flat_map(|count| {
+                ["walk.full-house", "walk.hidden-single", "walk.naked-single"]
+                    .map(|key| english.count(key, count, &[]))
+            })
+            .chain([english.text("walk.singles").to_string()])
+            .collect();
+        let (mut folded, mut rows) = (0, 0);
+        for puzzle in rated(60) {
+            for step in &walkthrough(&puzzle).unwrap().steps {
+                let text = &step.texts[english.index()];
+                if !text.contains('\t') {
+                    continue;
+                }
+                let table: Vec<(&str, &str)> = text
+                    .lines()
+                    .map(|row| row.split_once('\t').unwrap())
+                    .collect();
+                rows += table.len();
+                folded += table
+                    .iter()
+                    .map(|(_, done)| done.matches(FOLLOWS).count())
+                    .sum::<usize>();
+                for pair in table.windows(2) {
+                    let ((_, above), (what, done)) = (pair[0], pair[1]);
+                    if heads.iter().any(|head| head == what) {
+                        // Folded, "2 in r8c6 and r9c7" is "r8c6 = 2, r9c7 = 2".
+                        let cells = done.matches('r').count();
+                        let placed = cells * "r8c6 = 2".len() + (cells - 1) * ", ".len();
+                        assert!(
+                            above.matches(FOLLOWS).count() >= MOST_FOLDS
+                                || above.chars().count() + FOLLOWS.len() + placed > LONGEST_FOLDED,
+                            "singles {done} not folded into {above}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(rows > 20 && folded > 0, "{rows} rows, {folded} folded");
+    }
+
     #[test]
     fn singles_are_grouped_by_digit() {
         let named = |cells: &[(u8, u8)]| -> Vec<(String, String, u8)> {

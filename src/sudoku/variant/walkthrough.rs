@@ -250,10 +250,10 @@ pub(crate) struct Telling<'a> {
     /// Steps never drawn, whatever they mark: a killer's pencilling-in of every cage,
     /// whose figure is pencil marks in every cell.
     pub undrawn: &'a dyn Fn(&VariantStep) -> bool,
-    /// A table's rows of what follows from a row are folded into it: the cage
-    /// combinations it sets off without words (the reader pencils them in as step 1
-    /// taught), the singles they lead to after an arrow: "Box 5: the innie E5 makes 4 |
-    /// E5 = 4 → D5 = 1".
+    /// The cage combinations a table's row sets off are folded into it without words
+    /// (the reader pencils them in as step 1 taught). (The singles that follow a row are
+    /// folded into it after an arrow in every table: "Box 5: the innie E5 makes 4 |
+    /// E5 = 4 → D5 = 1", "Pointing: in region 4, 9 lies within row E | E2 ≠ 9 → E1 = 8".)
     pub folds: bool,
 }
 
@@ -521,7 +521,8 @@ struct TableRow {
 }
 
 /// Adds `row` to a table's `rows`: gathered into the last row when both are of one
-/// gathering technique, folded into it when it follows from it (see [`Telling::folds`]).
+/// gathering technique, folded into it when it follows from it (a row of singles always,
+/// cage combinations as [`Telling::folds`] says).
 /// A row takes in at most [`MOST_FOLDS`] rows that follow from it, while it stays
 /// [`LONGEST_FOLDED`] characters at most: a long cascade goes on in rows of its own.
 fn add_row(rows: &mut Vec<TableRow>, row: TableRow, folds: bool) {
@@ -539,8 +540,7 @@ fn add_row(rows: &mut Vec<TableRow>, row: TableRow, folds: bool) {
             last.folds += 1;
         }
         Some(last)
-            if folds
-                && row.singles
+            if row.singles
                 && last.folds < MOST_FOLDS
                 && last.done().chars().count() + row.done().chars().count() <= LONGEST_FOLDED =>
         {
@@ -940,6 +940,59 @@ mod tests {
     use crate::seed::RandomStream;
     use crate::sudoku::variant::generate::{VariantOptions, generate};
     use crate::sudoku::variant::geometry::{Size, Variant};
+
+    /// In the house grader's tables the singles a row leads to are folded into it after
+    /// an arrow, not rows of their own: a row of singles follows only a row that has no
+    /// room for more.
+    #[test]
+    fn singles_fold_into_the_table_row_they_follow_from() {
+        let english = Words::from_code("en").unwrap();
+        let heads: Vec<String> = (1..=81)
+            .flat_map(|count| {
+                ["walk.full-house", "walk.hidden-single", "walk.naked-single"]
+                    .map(|key| english.count(key, count, &[]))
+            })
+            .chain([english.text("walk.singles").to_string()])
+            .collect();
+        let (mut folded, mut rows) = (0, 0);
+        for (index, variant) in [Variant::Jigsaw, Variant::X, Variant::Windoku]
+            .into_iter()
+            .cycle()
+            .take(9)
+            .enumerate()
+        {
+            let mut rng = RandomStream::derive("test", &["singles fold"], index as u64);
+            let options = VariantOptions::new(Size::S9, variant);
+            let generated = generate(&options, &mut rng, None).unwrap();
+            let walked = walkthrough(&generated.puzzle).unwrap();
+            for step in &walked.steps {
+                let text = step.text(english);
+                if !text.contains('\t') {
+                    continue;
+                }
+                let table: Vec<(&str, &str)> = text
+                    .lines()
+                    .map(|row| row.split_once('\t').unwrap())
+                    .collect();
+                rows += table.len();
+                folded += table
+                    .iter()
+                    .map(|(_, done)| done.matches(FOLLOWS).count())
+                    .sum::<usize>();
+                for pair in table.windows(2) {
+                    let ((_, above), (what, done)) = (pair[0], pair[1]);
+                    if heads.iter().any(|head| head == what) {
+                        assert!(
+                            above.matches(FOLLOWS).count() >= MOST_FOLDS
+                                || above.chars().count() + done.chars().count() > LONGEST_FOLDED,
+                            "{variant}: singles {done} not folded into {above}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(rows > 20 && folded > 0, "{rows} rows, {folded} folded");
+    }
 
     #[test]
     fn walkthroughs_retell_the_whole_path_of_every_variant() {
