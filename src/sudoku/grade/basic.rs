@@ -343,16 +343,21 @@ pub fn naked_set(board: &Board, degree: u32) -> Option<Hint> {
     None
 }
 
-/// Hidden pairs, triples and quads (`degree` 2-4). In direct mode (pairs and triples) only
-/// a set that leaves a hidden single for another digit counts; the hint places it.
-pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
-    let technique = match (degree, direct) {
+/// The technique a hidden set of `degree` digits is, direct or not.
+fn hidden_set_technique(degree: u32, direct: bool) -> Technique {
+    match (degree, direct) {
         (2, true) => Technique::DirectHiddenPair,
         (3, true) => Technique::DirectHiddenTriple,
         (2, false) => Technique::HiddenPair,
         (3, false) => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
-    };
+    }
+}
+
+/// Hidden pairs, triples and quads (`degree` 2-4). In direct mode (pairs and triples) only
+/// a set that leaves a hidden single for another digit counts; the hint places it.
+pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
+    let technique = hidden_set_technique(degree, direct);
     for (_, house) in scan_houses(board) {
         {
             let empty = board.empty_count(house);
@@ -524,13 +529,7 @@ pub(super) mod reference {
     use super::*;
 
     pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
-        let technique = match (degree, direct) {
-            (2, true) => Technique::DirectHiddenPair,
-            (3, true) => Technique::DirectHiddenTriple,
-            (2, false) => Technique::HiddenPair,
-            (3, false) => Technique::HiddenTriple,
-            _ => Technique::HiddenQuad,
-        };
+        let technique = hidden_set_technique(degree, direct);
         for (_, house) in scan_houses(board) {
             let empty = board.empty_count(house);
             if !(empty > degree * 2 || (direct && empty > degree)) {
