@@ -1012,6 +1012,9 @@ pub fn flow(
             let end = run_end(panels, index);
             let told = layout.floats.get(index).and_then(Option::as_ref);
             let apart = layout.apart.get(index).filter(|apart| !apart.is_empty());
+            if end == panels.len() {
+                packer.keep_with_previous(layout, &panels[index..end]);
+            }
             match apart {
                 Some(apart) if !packer.fits(panel.height) => {
                     for (part, told) in apart {
@@ -1254,6 +1257,41 @@ impl Packer {
             return;
         }
         self.place(layout, run);
+    }
+
+    /// A walkthrough's last step told across the width ("Singles finish the grid") never
+    /// opens a page alone: when it does not fit at the foot of the page, the step before
+    /// it, told across the width too, goes over with it.
+    fn keep_with_previous(&mut self, layout: &WalkLayout, run: &[Panel]) {
+        let [last] = run else {
+            return;
+        };
+        if last.kind != PanelKind::Text
+            || last.continued
+            || self.fits(last.height)
+            || self.waiting.is_some()
+            || self.beside
+        {
+            return;
+        }
+        let Some(block) = self.block.as_mut() else {
+            return;
+        };
+        let movable = block.panels.len() >= 2
+            && block.panels.last().is_some_and(|previous| {
+                previous.kind == PanelKind::Text
+                    && !previous.continued
+                    && previous.height + last.height + self.header <= self.rest
+            });
+        if !movable {
+            return;
+        }
+        let Some(previous) = block.panels.pop() else {
+            return;
+        };
+        self.used -= previous.height;
+        self.break_page(layout);
+        self.put(previous);
     }
 
     /// A panel `height` tall fits the rest of the page (with a heading if it opens a
@@ -1961,5 +1999,47 @@ mod tests {
         }
         assert_eq!(seen, vec![(0, 0), (0, 1), (0, 2), (2, 0), (2, 1)]);
         assert!(pages.len() >= 2);
+    }
+
+    /// A last step told across the width that would open a page alone takes the step
+    /// before it along; a last step after a figure, or alone in its block, stays as it is.
+    #[test]
+    fn a_last_step_never_opens_a_page_alone() {
+        let spec = spec();
+        let header = style::HEADER * spec.page.text_size.value;
+        let room = 300.0;
+        let rooms = Rooms {
+            first: room,
+            rest: room,
+        };
+        let words = |heights: &[f64]| {
+            let mut layout = layout(heights);
+            for panel in &mut layout.panels {
+                panel.kind = PanelKind::Text;
+            }
+            layout
+        };
+        let steps_by_page = |layout: WalkLayout| -> Vec<Vec<usize>> {
+            flow(&spec, &[Some(layout)], &[0], rooms, 0.0)
+                .iter()
+                .map(|page| {
+                    page.blocks
+                        .iter()
+                        .flat_map(|block| block.panels.iter().map(|panel| panel.steps.start))
+                        .collect()
+                })
+                .collect()
+        };
+        let full = room - header;
+        // Steps 0-2 fill the first page; the one-line last step would be alone on the next.
+        let layout = words(&[full - 80.0, 40.0, 38.0, 12.0]);
+        assert_eq!(steps_by_page(layout), vec![vec![0, 1], vec![2, 3]]);
+        // After a figure it stays alone: the figure is not moved.
+        let mut layout = words(&[full - 80.0, 40.0, 38.0, 12.0]);
+        layout.panels[2].kind = PanelKind::Figure;
+        assert_eq!(steps_by_page(layout), vec![vec![0, 1, 2], vec![3]]);
+        // A page holding only the step before it keeps it.
+        let layout = words(&[full, 12.0]);
+        assert_eq!(steps_by_page(layout), vec![vec![0], vec![1]]);
     }
 }
