@@ -13,8 +13,8 @@
 //! A step's words may be a table (a killer's cage arithmetic): lines of two cells split by
 //! a tab, the deduction and what it does, set in two columns.
 //!
-//! Panels flow down the pages after the answers; a panel is never split across pages, and
-//! a walkthrough's heading never ends a page. A figure too tall for the foot of a page
+//! Panels flow down the pages after the answers; a panel is never split across pages, a
+//! walkthrough's heading never ends a page, and its last step never opens one alone. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
 //! before it, or, when the walkthrough ends or the next figure comes first, is left out
 //! (see [`flow`]). A table too long to go beside a figure whole is split at
