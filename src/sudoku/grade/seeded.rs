@@ -25,38 +25,10 @@ use crate::sudoku::grid::Grid;
 use crate::sudoku::solver::{Solution, solve};
 use crate::sudoku::symmetry::Symmetry;
 
-/// Puzzles whose hardest step is an aligned pair exclusion, rated 6.2 by serate
-/// (SukakuExplainer 362854e, default settings) with "Aligned Pair Exclusion" as the hardest
-/// technique, and by this grader alike. The first is from David Radcliffe's "3 million Sudoku
-/// puzzles with ratings" (Kaggle, CC0; it is in `tests/data/se-rated-ood.txt`); the others
-/// were found from it by the walk this module does, without symmetry, with a half-turn
-/// symmetry of the clues and (the last four) an anti-diagonal one (a beam search that kept
-/// the technique while making the pattern symmetric).
-const ALIGNED_PAIR_SEEDS: [&str; 20] = [
-    "..2....3.79...48...6..8.........794...8.....3....3.2..41...3.6.....49...9....5.2.",
-    "8.2....3.79...48...64.8.........794...8.....3....382..41...3.6.....49...9....5.2.",
-    ".52....3.79...48...6..8.........794...8.....3....382..41...3.6.....49.2.9....5...",
-    ".52....3.79...48...6..8..9......794...8.....3....382..41...3.6.....49...9....5.2.",
-    ".52....3.79...48...64.8.........794...8.....3....3.2...1..23.6.....49...9....5.2.",
-    "..2....3.79...48...6..8.........794...8.....3....3.2..415..3.6.....49.2.9....5...",
-    ".529....379...48...6..8...7.8..27...............43..7.4...9..6...67...859....532.",
-    "8529.....7....48...6..8..97....274.............943....43..9..6...67....5.....5324",
-    ".529.....7....48...64.8..97.8..274.............943..7.43..9.76...67....5.....532.",
-    ".529.....9....48...64.8..97.8..274.............943..7.43..9.76...67....5.....532.",
-    ".529....379...48...64.8...7.8..27...............43..7.4...9.76...67...859....532.",
-    ".529...4.97...48...6..8..97....274.............943....43..9..6...67...85.9...532.",
-    "8529.....79...48...6..8..97....274.............943....43..9..6...67...85.....5324",
-    "8529.....9....48...6..8..97.8..274.............943..7.43..9..6...67....5.....5324",
-    "8529....3.....48...6..8..97.8..274.............943..7.43..9..6...67.....7....5324",
-    "8529....379...48...6..8...7.8..27...............43..7.4...9..6...67...859....5324",
-    "..2.7..3..9...4..8.64.8.7..23...7.4..48...5.3..74.......582.9.7.2..4918......5...",
-    "..2.7..3.79...4..8.64.8....23...7.4..48...5.3..7........582.9.7....4918......5.2.",
-    "5.2.7..3..9...4..8.64.8....23...7.4..48...5.3..7........582.9.7.2..4918......5..4",
-    "..2.7..3..9...4..8.64.8....23...7.4...8...5.3..7......4.582.9.7.2...918...9..5...",
-];
-
-/// Puzzles whose hardest step is a naked quad (5.0), and a hidden quad (5.4): one a line,
-/// `#` starting a comment (see the files).
+/// Puzzles whose hardest step is an aligned pair exclusion (6.2), a naked quad (5.0) and
+/// a hidden quad (5.4): one a line, `#` starting a comment (the files say where they come
+/// from).
+const ALIGNED_PAIR_SEEDS: &str = include_str!("seeds/aligned-pair.txt");
 const NAKED_QUAD_SEEDS: &str = include_str!("seeds/naked-quad.txt");
 const HIDDEN_QUAD_SEEDS: &str = include_str!("seeds/hidden-quad.txt");
 
@@ -68,7 +40,7 @@ fn seed_lines(technique: Technique) -> Vec<&'static str> {
             .collect()
     };
     match technique {
-        Technique::AlignedPairExclusion => ALIGNED_PAIR_SEEDS.to_vec(),
+        Technique::AlignedPairExclusion => listed(ALIGNED_PAIR_SEEDS),
         Technique::NakedQuad => listed(NAKED_QUAD_SEEDS),
         Technique::HiddenQuad => listed(HIDDEN_QUAD_SEEDS),
         _ => Vec::new(),
@@ -344,7 +316,11 @@ mod tests {
     /// same clue count, is unique, and relabels a permutation of each house's digits.
     #[test]
     fn isomorphs_keep_the_symmetry_and_uniqueness() {
-        let seeds = ALIGNED_PAIR_SEEDS.map(|line| Grid::parse(line).unwrap());
+        let seeds: Vec<Grid> = seed_lines(Technique::AlignedPairExclusion)
+            .into_iter()
+            .map(|line| Grid::parse(line).unwrap())
+            .collect();
+        assert_eq!(seeds.len(), 20);
         for symmetry in [Symmetry::None, Symmetry::Rot180, Symmetry::Antidiagonal] {
             let symmetric: Vec<&Grid> = seeds
                 .iter()
