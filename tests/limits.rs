@@ -45,7 +45,7 @@ fn a_book_gives_up_when_its_time_is_up_whatever_the_verbosity() {
                 "-o",
                 pdf.to_str().unwrap(),
                 "--max-seconds",
-                "1.5",
+                "0.5",
             ],
             "",
         );
