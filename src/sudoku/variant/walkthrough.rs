@@ -1061,7 +1061,7 @@ mod tests {
             walked
                 .steps
                 .iter()
-                .any(|step| step.text(english).contains("a contradiction within"))
+                .any(|step| step.text(english).contains("each assumption fails within"))
         );
     }
 
