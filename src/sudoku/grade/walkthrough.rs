@@ -449,8 +449,8 @@ fn same_pattern(a: &Step, b: &Step) -> bool {
 /// Picks the steps a reader most needs to see, at most [`MOST_DIAGRAMS`]: patterns words
 /// locate poorly (fish, strong links, wings, uniqueness, chains) before intersections and
 /// subsets (at most [`MOST_PLAIN_DIAGRAMS`] of those), a technique's first step before its
-/// repeats, harder steps before easier ones; a technique is drawn once, and a step next to
-/// one with a diagram gets none (two figures in a row leave their panels half empty).
+/// repeats, harder steps before easier ones; a technique (or its family: [`drawn_family`])
+/// is drawn once, and a step next to one with a diagram gets none (two figures in a row leave their panels half empty).
 fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked: Vec<(bool, bool, std::cmp::Reverse<u16>, usize)> = Vec::new();
@@ -471,7 +471,7 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
     }
     ranked.sort_unstable();
     let (mut chosen, mut plain_chosen) = (0, 0);
-    let mut drawn: Vec<Technique> = Vec::new();
+    let mut drawn: Vec<&str> = Vec::new();
     for &(plain, _, _, index) in &ranked {
         if chosen == MOST_DIAGRAMS {
             break;
@@ -481,19 +481,27 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
         if plain && (plain_chosen == MOST_PLAIN_DIAGRAMS || chosen > 0) {
             continue;
         }
-        let technique = path[steps[index].path[0]].technique;
+        let family = drawn_family(path[steps[index].path[0]].technique);
         let crowded = [index.wrapping_sub(1), index + 1]
             .into_iter()
             .filter_map(|near| steps.get(near))
             .any(|near| near.diagram);
-        if crowded || drawn.contains(&technique) {
+        if crowded || drawn.contains(&family) {
             continue;
         }
-        drawn.push(technique);
+        drawn.push(family);
         steps[index].diagram = true;
         chosen += 1;
         plain_chosen += usize::from(plain);
     }
+}
+
+/// What one diagram of a walkthrough shows an example of: a technique, or its family in
+/// Sudoku Explainer's list (skyscraper, 2-string kite and turbot fish are one pattern of
+/// two strong links, whose later steps' words name the cells the figure taught to see).
+fn drawn_family(technique: Technique) -> &'static str {
+    let info = crate::sudoku::techniques::info_of(technique);
+    info.se_name.unwrap_or(info.name)
 }
 
 /// At most this many diagrams show intersections and subsets, which words locate well,
@@ -1515,6 +1523,34 @@ mod tests {
             .take(count)
             .filter_map(|line| line.split_whitespace().next()?.parse().ok())
             .collect()
+    }
+
+    /// Skyscraper, 2-string kite and turbot fish (one family in SE's list) are drawn once a
+    /// walkthrough: the later ones are told by the cells their words name.
+    #[test]
+    fn a_family_of_two_strong_links_is_drawn_once() {
+        // An X expert whose path has a skyscraper, a 2-string kite and a turbot fish.
+        let x: Grid =
+            "1...2....2..96...4.48......9..68......6...2......17..8......31.4...93..7....5...9"
+                .parse()
+                .unwrap();
+        let mut walks = vec![walkthrough_in(&x, ExtraHouses::X).unwrap()];
+        walks.extend(rated(60).iter().map(|grid| walkthrough(grid).unwrap()));
+        let strong_links = drawn_family(Technique::Skyscraper);
+        let mut several = 0;
+        for walk in &walks {
+            let family: Vec<&WalkStep> = walk
+                .steps
+                .iter()
+                .filter(|step| {
+                    !step.singles && drawn_family(walk.path[step.path[0]].technique) == strong_links
+                })
+                .collect();
+            let drawn = family.iter().filter(|step| step.diagram).count();
+            assert!(drawn <= 1, "{drawn} figures of {strong_links}");
+            several += usize::from(family.len() > 1);
+        }
+        assert!(several > 0, "no walkthrough with several {strong_links}");
     }
 
     #[test]

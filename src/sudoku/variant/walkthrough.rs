@@ -15,7 +15,8 @@ use std::sync::Arc;
 
 use super::geometry::Geometry;
 use super::grade::{
-    Board, VariantGradeOptions, VariantLink, VariantStep, digit_list, grade, removals_by_digits,
+    Account, Board, VariantGradeOptions, VariantLink, VariantStep, digit_list, grade,
+    removals_by_digits,
 };
 use super::grid::{VariantGrid, value_word};
 use super::words;
@@ -259,11 +260,14 @@ pub(crate) struct Telling<'a> {
 
 impl Telling<'_> {
     /// Pointing and claiming, the most frequent small steps, are table rows; so are the
-    /// later steps of subsets, fish and wings, once one of each has been worded in full.
+    /// later steps of subsets, fish, wings and chains, once one of each has been worded in
+    /// full (a chain's row gives its links alone, a dynamic chain's the most cells an
+    /// assumption fills before its contradiction: see [`words::brief`]).
     pub const PLAIN: Telling<'static> = Telling {
         tabled: &|_, step, first| {
             use Technique as T;
             matches!(step.technique, T::Pointing | T::Claiming)
+                || !first && is_chain(step)
                 || !first
                     && matches!(
                         step.technique,
@@ -301,12 +305,10 @@ pub(crate) fn retell_on(
     let needed = needed(&replay, geometry.cells(), &path);
     let kept: Vec<usize> = (0..path.len()).filter(|&index| needed[index]).collect();
     let skipped = (0..path.len()).filter(|&index| !needed[index]).collect();
-    // A technique's first step at each of its ratings (the rule of 45 over one house or
-    // several) is the first of its kind.
     let mut firsts = vec![false; path.len()];
-    let mut kinds: Vec<(Technique, u16)> = Vec::new();
+    let mut kinds: Vec<(Technique, u16, &str)> = Vec::new();
     for &index in &kept {
-        let kind = (path[index].technique, path[index].rating_tenths);
+        let kind = kind_of(&path[index]);
         if !kinds.contains(&kind) {
             kinds.push(kind);
             firsts[index] = true;
@@ -433,6 +435,26 @@ pub(crate) fn retell_on(
         path,
         skipped,
     }
+}
+
+/// What a step is the first of, for [`Telling::tabled`]: a technique at each of its
+/// ratings (the rule of 45 over one house or several), but a chain of each name (X-Chain,
+/// Forcing Chain, Dynamic Forcing Chain) whatever its length.
+fn kind_of(step: &VariantStep) -> (Technique, u16, &str) {
+    if is_chain(step) {
+        (step.technique, 0, &step.name)
+    } else {
+        (step.technique, step.rating_tenths, "")
+    }
+}
+
+/// True for a chain: its reasoning is a line of links or the assumptions a contradiction
+/// refutes.
+fn is_chain(step: &VariantStep) -> bool {
+    matches!(
+        step.account,
+        Account::Chain { .. } | Account::Dynamic { .. }
+    )
 }
 
 /// True when two steps are one pattern found twice.
@@ -992,6 +1014,55 @@ mod tests {
             }
         }
         assert!(rows > 20 && folded > 0, "{rows} rows, {folded} folded");
+    }
+
+    /// A jigsaw extreme whose path has a dozen dynamic forcing chains, X-chains and
+    /// forcing chains.
+    const CHAINED_JIGSAW: &str = "jigsaw:..2..5...........6.76......2..1....9..........5..1......4....3.......7...3.......:aabbbccccadbbbbbccadddeebccadddeeecfaddeeefffaagefffhhaiggghffhiiiighhhhiiiiggggh";
+
+    /// A chain of each name is worded in full once; its later steps are table rows, in a
+    /// few words (a dynamic chain's: the most cells an assumption fills before its
+    /// contradiction).
+    #[test]
+    fn later_chains_are_table_rows() {
+        let puzzle = crate::sudoku::variant::grid::parse_any(CHAINED_JIGSAW).unwrap();
+        let walked = walkthrough(&puzzle).unwrap();
+        let english = Words::from_code("en").unwrap();
+        let mut worded: Vec<&str> = Vec::new();
+        let mut rows = 0;
+        for step in &walked.steps {
+            let chains: Vec<&VariantStep> = step
+                .path
+                .iter()
+                .map(|&index| &walked.path[index])
+                .filter(|grader| is_chain(grader))
+                .collect();
+            let text = step.text(english);
+            if text.contains('\t') {
+                for chain in &chains {
+                    assert!(
+                        worded.contains(&chain.name.as_str()),
+                        "{} a row before one is worded in full",
+                        chain.name
+                    );
+                }
+                rows += chains.len();
+            } else if let Some(chain) = chains.first() {
+                assert!(
+                    !worded.contains(&chain.name.as_str()),
+                    "a second {} worded in full: {text}",
+                    chain.name
+                );
+                worded.push(&chain.name);
+            }
+        }
+        assert!(rows >= 10, "{rows} chains as rows");
+        assert!(
+            walked
+                .steps
+                .iter()
+                .any(|step| step.text(english).contains("each assumption fails within"))
+        );
     }
 
     #[test]

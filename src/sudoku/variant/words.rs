@@ -384,6 +384,43 @@ pub fn brief(step: &VariantStep, geometry: &Geometry, language: Language) -> Str
         | Account::HiddenSubset { .. }
         | Account::Fish { .. }
         | Account::Wing { .. } => named(step, reasoning(step, geometry, language), language),
+        Account::Chain { facts } => {
+            // The chain's links without why each holds: the step worded in full said it.
+            let (start, value) = step.eliminations.first().copied().unwrap_or((0, 0));
+            let told: Vec<String> = facts
+                .iter()
+                .map(|fact| {
+                    say(
+                        language,
+                        "chain-fact-brief",
+                        &[
+                            ("cell", &geometry.cell_name(usize::from(fact.cell))),
+                            ("relation", &if fact.on { "=" } else { "≠" }),
+                            ("digit", &value_word(fact.value)),
+                        ],
+                    )
+                })
+                .collect();
+            let what = say(
+                language,
+                "chain-brief",
+                &[
+                    ("cell", &geometry.cell_name(usize::from(start))),
+                    ("digit", &value_word(value)),
+                    (
+                        "facts",
+                        &told.join(language.text("variant-walk.fact-separator")),
+                    ),
+                ],
+            );
+            named(step, what, language)
+        }
+        Account::Dynamic { filled } => {
+            // The candidates are the row's outcome; the reader assumes each in turn.
+            let most = filled.iter().copied().max().unwrap_or(0);
+            let what = language.count("variant-walk.dynamic-brief", most as u64, &[]);
+            named(step, what, language)
+        }
         _ => crate::i18n::capitalised(&reasoning(step, geometry, language)),
     }
 }
