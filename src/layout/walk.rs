@@ -440,11 +440,24 @@ fn split_of(
     spacing: f64,
 ) -> f64 {
     let gap = style::TABLE_GAP * spacing;
+    // Most cells fit their column on one line: only the others are wrapped.
+    let measured: Vec<(f64, f64)> = rows
+        .iter()
+        .map(|(what, done)| (metrics.width(what, size), metrics.width(done, size)))
+        .collect();
+    let lines = |text: &str, measured: f64, room: f64| {
+        if !text.is_empty() && measured <= room {
+            1
+        } else {
+            wrap(metrics, text, size, room).len()
+        }
+    };
     let lines_with = |left: f64| -> usize {
         rows.iter()
-            .map(|(what, done)| {
-                let what = wrap(metrics, what, size, left).len();
-                what.max(wrap(metrics, done, size, (width - left - gap).max(size)).len())
+            .zip(&measured)
+            .map(|(&(what, done), &(what_width, done_width))| {
+                let outcome = (width - left - gap).max(size);
+                lines(what, what_width, left).max(lines(done, done_width, outcome))
             })
             .sum()
     };
