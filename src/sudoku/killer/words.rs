@@ -97,9 +97,14 @@ fn count(
 }
 
 fn cage_name(geometry: &Geometry, cage: CageName, language: Language) -> String {
+    named_cage(geometry, cage, language, "cage")
+}
+
+/// A cage named by `key`: `cage`, or `cage-brief` in a table row's few words.
+fn named_cage(geometry: &Geometry, cage: CageName, language: Language, key: &str) -> String {
     say(
         language,
-        "cage",
+        key,
         &[
             ("sum", &cage.sum),
             ("at", &geometry.cell_name(usize::from(cage.first))),
@@ -267,7 +272,14 @@ pub fn brief(account: &CageAccount, geometry: &Geometry, language: Language) -> 
 
 /// The step in full or, `brief`, in a few words (a cage's combinations read the same).
 fn tell(account: &CageAccount, geometry: &Geometry, language: Language, brief: bool) -> String {
-    let cage = |cage: &CageName| cage_name(geometry, *cage, language);
+    let cage = |cage: &CageName| {
+        named_cage(
+            geometry,
+            *cage,
+            language,
+            if brief { "cage-brief" } else { "cage" },
+        )
+    };
     let house = |house: &u16| house_name(geometry, usize::from(*house), language);
     match account {
         CageAccount::Marks { example: None } => say(language, "marks", &[]),
@@ -367,5 +379,58 @@ fn tell(account: &CageAccount, geometry: &Geometry, language: Language, brief: b
                 ("digit", &value_word(*digit)),
             ],
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::geometry::{Size, Variant};
+
+    /// A table row names a cage without an article, counts more than two sets without
+    /// the word "sets", and keeps "the" where a cage follows a preposition: the combination
+    /// locking rows of a hard killer then fit the deductions' column on one line.
+    #[test]
+    fn table_rows_name_cages_in_few_words() {
+        let geometry = Geometry::regular(Size::S9, Variant::Classic).unwrap();
+        let english = Language::ENGLISH;
+        let cage = CageName { sum: 16, first: 50 };
+        let locked = |sets: Vec<u16>, digits: u16| CageAccount::Locked {
+            cage,
+            sets,
+            digits,
+            houses: vec![5],
+        };
+        let one_set = brief(
+            &locked(vec![0b1_0100_0000], 0b1_0100_0000),
+            &geometry,
+            english,
+        );
+        assert!(one_set.starts_with("16 cage at "), "{one_set}");
+        assert!(one_set.contains(" (7+9) keeps 7 and 9 in "), "{one_set}");
+        let three = brief(
+            &locked(
+                vec![0b1_0000_0111, 0b1_0000_1011, 0b1_0001_0011],
+                0b1_0000_0000,
+            ),
+            &geometry,
+            english,
+        );
+        assert!(three.contains(" (all 3 hold 9) keeps 9 in "), "{three}");
+        let held = CageAccount::Held {
+            house: 5,
+            digit: 1,
+            cage,
+            sets: vec![0b1_0000_0001],
+        };
+        let held = brief(&held, &geometry, english);
+        assert!(held.contains(": 1 only in the 16 cage at "), "{held}");
+        // The full reasoning keeps the cage's article.
+        let full = reasoning(
+            &locked(vec![0b1_0100_0000], 0b1_0100_0000),
+            &geometry,
+            english,
+        );
+        assert!(full.contains("fits the 16 cage at "), "{full}");
     }
 }

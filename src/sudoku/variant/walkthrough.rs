@@ -256,6 +256,10 @@ pub(crate) struct Telling<'a> {
     /// folded into it after an arrow in every table: "Box 5: the innie E5 makes 4 |
     /// E5 = 4 → D5 = 1", "Pointing: in region 4, 9 lies within row E | E2 ≠ 9 → E1 = 8".)
     pub folds: bool,
+    /// What a step beyond singles reads of the position before it ([`support`], or a
+    /// killer's narrower reading of its cage steps), for leaving out the steps no later
+    /// step needs.
+    pub support: &'a dyn Fn(&VariantStep, &Board) -> Support,
 }
 
 impl Telling<'_> {
@@ -287,6 +291,7 @@ impl Telling<'_> {
         diagrams: MOST_DIAGRAMS,
         undrawn: &|_| false,
         folds: false,
+        support: &support,
     };
 }
 
@@ -302,7 +307,7 @@ pub(crate) fn retell_on(
     path: Vec<VariantStep>,
     telling: &Telling<'_>,
 ) -> VariantWalkthrough {
-    let needed = needed(&replay, geometry.cells(), &path);
+    let needed = needed(&replay, geometry.cells(), &path, telling.support);
     let kept: Vec<usize> = (0..path.len()).filter(|&index| needed[index]).collect();
     let skipped = (0..path.len()).filter(|&index| !needed[index]).collect();
     let mut firsts = vec![false; path.len()];
@@ -838,14 +843,19 @@ fn technique_step(step: &VariantStep, path: Vec<usize>, moment: VariantMoment) -
 /// later step holds without what it removes. A step relies on every candidate of its
 /// pattern's cells and of the houses it names, and on its digits across every house of a
 /// pattern cell; contradictions, dynamic chains and guesses on the whole position.
-fn needed(start: &Board, cells: usize, path: &[VariantStep]) -> Vec<bool> {
+fn needed(
+    start: &Board,
+    cells: usize,
+    path: &[VariantStep],
+    support: &dyn Fn(&VariantStep, &Board) -> Support,
+) -> Vec<bool> {
     let mut board = start.clone();
     let mut before: Vec<Vec<u16>> = Vec::new();
-    let mut supports: Vec<Option<Vec<u16>>> = Vec::new();
+    let mut supports: Vec<Support> = Vec::new();
     for step in path {
         if !is_single(step.technique) {
             before.push(board.candidates[..cells].to_vec());
-            supports.push(support(step, &board, cells));
+            supports.push(support(step, &board));
         }
         board.apply(step);
     }
@@ -864,7 +874,7 @@ fn holds(
     path: &[VariantStep],
     left_out: &[bool],
     before: &[Vec<u16>],
-    supports: &[Option<Vec<u16>>],
+    supports: &[Support],
 ) -> bool {
     let mut board = start.clone();
     let mut beyond = 0;
@@ -911,7 +921,13 @@ fn single_holds(board: &Board, cell: usize, value: u8) -> bool {
             .any(|&house| board.places(usize::from(house), value).len() == 1)
 }
 
-fn support(step: &VariantStep, board: &Board, cells: usize) -> Option<Vec<u16>> {
+/// What a step reads: the digits (a mask) of each cell it relies on; `None` when it relies
+/// on the whole position.
+pub(crate) type Support = Option<Vec<u16>>;
+
+/// A step's [`Support`] by the house rules (see [`needed`]).
+pub(crate) fn support(step: &VariantStep, board: &Board) -> Support {
+    let cells = board.geometry().cells();
     use Technique as T;
     if matches!(
         step.technique,
