@@ -83,7 +83,7 @@ pub fn month_title(date: Date, language: Language) -> String {
 }
 
 /// The day after `date`.
-fn next_day(date: Date) -> Date {
+pub fn next_day(date: Date) -> Date {
     date_of_day(date.unix_seconds().div_euclid(86_400) + 1)
 }
 

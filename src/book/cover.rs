@@ -39,7 +39,7 @@ impl Paper {
         }
     }
 
-    fn from_name(name: &str) -> Option<Paper> {
+    pub fn from_name(name: &str) -> Option<Paper> {
         match name {
             "white" => Some(Paper::White),
             "cream" => Some(Paper::Cream),

@@ -129,7 +129,7 @@ pub(super) fn as_drill(
 }
 
 /// The task a sudoku section that drills (`drill = true`) prints above its puzzles.
-pub(super) fn section_task(
+pub fn section_task(
     drill: bool,
     techniques: &TechniqueTarget,
     language: Language,

@@ -48,7 +48,7 @@ impl JobsArg {
 
 /// The threads a pool gets: those asked for (one per CPU by default), at most
 /// [`THREADS_PER_CPU`] per CPU and at most one per item of work, and at least one.
-fn thread_count(asked: Option<u16>, cpus: usize, items: usize) -> usize {
+pub fn thread_count(asked: Option<u16>, cpus: usize, items: usize) -> usize {
     let cpus = cpus.max(1);
     asked
         .map_or(cpus, usize::from)

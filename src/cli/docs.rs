@@ -87,7 +87,7 @@ pub fn man(args: ManArgs, ui: Ui) -> Result<i32, Error> {
 }
 
 /// The pages of `command` and its visible subcommands, depth first: (file name, roff).
-fn collect_pages(
+pub fn collect_pages(
     command: &clap::Command,
     root: bool,
     pages: &mut Vec<(String, String)>,

@@ -738,7 +738,7 @@ pub mod interrupt {
     /// into place) with interruptions held back: a signal that arrives meanwhile ends the
     /// process only afterwards, so an interrupted build never leaves a new manifest beside
     /// an old PDF, nor a file written into a staging directory as it was being deleted.
-    pub(in crate::cli) fn deferred<R>(work: impl FnOnce() -> R) -> R {
+    pub fn deferred<R>(work: impl FnOnce() -> R) -> R {
         let _moving = lock(&MOVING);
         work()
     }
@@ -774,7 +774,7 @@ pub mod interrupt {
     /// What an interrupt does before the process exits: waits for files being written or
     /// moved into place, then deletes the temporary files still registered. The lock it
     /// returns is held until the process exits, so no file is written after the deleting.
-    fn clean_up() -> MutexGuard<'static, ()> {
+    pub fn clean_up() -> MutexGuard<'static, ()> {
         let moving = lock(&MOVING);
         for path in lock(&PARTIAL).drain(..) {
             if std::fs::remove_file(&path).is_err() {

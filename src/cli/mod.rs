@@ -9,18 +9,18 @@
 //! and `NO_COLOR` is unset (<https://no-color.org>).
 
 mod bank;
-mod batch;
+pub mod batch;
 mod book;
 mod canon;
 mod check;
 mod cover;
-mod docs;
-mod export;
-mod io;
+pub mod docs;
+pub mod export;
+pub mod io;
 mod ledger;
 mod mushikui;
 mod pattern;
-mod preview;
+pub mod preview;
 mod sudoku;
 mod walkthrough_pages;
 
@@ -52,7 +52,7 @@ Exit codes: 0 success, 1 run-time failure, 2 bad input or usage.";
 #[command(name = "puzzlebook", version, about, after_help = EXAMPLES)]
 pub struct Cli {
     #[command(flatten)]
-    talk: TalkArgs,
+    pub talk: TalkArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -62,13 +62,13 @@ const GLOBAL: &str = "Global options";
 
 /// The global flags that set how much is said on standard error.
 #[derive(Debug, Args)]
-struct TalkArgs {
+pub struct TalkArgs {
     /// Print nothing but errors: no progress bar, notes or summary.
     #[arg(short, long, global = true, conflicts_with = "verbose", help_heading = GLOBAL)]
-    quiet: bool,
+    pub quiet: bool,
     /// Say more on standard error: seed paths, thread count, timings.
     #[arg(short, long, global = true, help_heading = GLOBAL)]
-    verbose: bool,
+    pub verbose: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -64,7 +64,7 @@ pub struct Args {
 
 /// Pages as given: ranges whose ends may be open, in the order written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PageList(Vec<(Option<usize>, Option<usize>)>);
+pub struct PageList(pub Vec<(Option<usize>, Option<usize>)>);
 
 impl FromStr for PageList {
     type Err = String;
@@ -107,7 +107,7 @@ impl FromStr for PageList {
 
 impl PageList {
     /// The page numbers of a book of `page_count` pages, or the first one it does not have.
-    fn resolve(&self, page_count: usize) -> Result<Vec<usize>, usize> {
+    pub fn resolve(&self, page_count: usize) -> Result<Vec<usize>, usize> {
         let mut numbers = Vec::new();
         for &(first, last) in &self.0 {
             let (first, last) = (first.unwrap_or(1), last.unwrap_or(page_count));
@@ -238,7 +238,7 @@ fn png_size(png: &[u8]) -> (u32, u32) {
 }
 
 /// Page numbers for people: runs of consecutive pages as ranges (`1-3, 7`).
-fn page_list(numbers: &[usize]) -> String {
+pub fn page_list(numbers: &[usize]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut at = 0;
     while at < numbers.len() {

@@ -389,12 +389,12 @@ fn path_data(path: &Path) -> String {
 }
 
 /// A length in points to a thousandth, without trailing zeros.
-fn number(value: f64) -> String {
+pub fn number(value: f64) -> String {
     trimmed(format!("{:.3}", value))
 }
 
 /// A scale factor, to a millionth.
-fn fine(value: f64) -> String {
+pub fn fine(value: f64) -> String {
     trimmed(format!("{:.6}", value))
 }
 

@@ -133,7 +133,7 @@ impl Pagination {
 }
 
 /// Typographic proportions, as multiples of the spec's text size.
-mod style {
+pub mod style {
     /// Running head and foot bands.
     pub const BAND: f64 = 2.2;
     /// The heading band of question and answer pages.
@@ -792,7 +792,7 @@ impl TopicList {
 
 /// Refuses a walkthrough panel (a step and its figure) taller than a page: panels are
 /// never split, so it could only overflow.
-fn check_panels_fit(
+pub fn check_panels_fit(
     spec: &Spec,
     layouts: &[Option<WalkLayout>],
     section_of: &[usize],
@@ -829,7 +829,7 @@ fn sections_of(spec: &Spec) -> Vec<usize> {
 }
 
 /// The rules pages of every kind in the book, each kind asked about its own sections.
-fn rules_pages(spec: &Spec) -> Vec<RulesPage> {
+pub fn rules_pages(spec: &Spec) -> Vec<RulesPage> {
     let mut pages = Vec::new();
     for kind in spec.kinds() {
         let sections: Vec<&dyn SectionKind> = spec
@@ -1228,7 +1228,7 @@ impl Geometry {
     }
 
     /// The body of a page: the content box less running head and foot.
-    fn body(&self, spec: &Spec, number: usize) -> Rect {
+    pub fn body(&self, spec: &Spec, number: usize) -> Rect {
         let content = self.content(spec, number);
         let text = spec.page.text_size.value;
         let head = if spec.page.header.value.is_empty() {
@@ -1398,7 +1398,7 @@ fn heading_lines(spec: &Spec, fonts: &FontSet, title: &str, width: f64) -> Vec<S
 /// How many answers each answer page of a run of `count` holds, `capacity` a page: full
 /// pages, except that a last page would never hold a single answer alone when one can
 /// move over from the page before (a full page of three or more then gives up one).
-fn answer_pages(count: usize, capacity: usize) -> Vec<usize> {
+pub fn answer_pages(count: usize, capacity: usize) -> Vec<usize> {
     let capacity = capacity.max(1);
     let mut pages = vec![capacity; count / capacity];
     if !count.is_multiple_of(capacity) {

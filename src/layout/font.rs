@@ -19,9 +19,9 @@ use ttf_parser::{FaceParsingError, FromData, LazyArray16, LazyArray32, PlatformI
 
 use crate::error::{Error, Result};
 
-#[cfg(test)]
 thread_local! {
-    /// How many advances this thread has looked up (for tests of how much work layout does).
+    /// How many advances this thread has looked up (for tests of how much work layout does:
+    /// a test hook kept in the library, a thread-local count).
     pub static ADVANCES_LOOKED_UP: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
@@ -37,7 +37,6 @@ pub struct FontMetrics {
     advances: Vec<u16>,
     characters: CharacterMap,
     /// Characters treated as missing (for tests of missing characters).
-    #[cfg(test)]
     withheld: Vec<char>,
 }
 
@@ -132,14 +131,12 @@ impl FontMetrics {
             cap_height: cap_height / units,
             advances,
             characters,
-            #[cfg(test)]
             withheld: Vec::new(),
         })
     }
 
     /// The glyph for a character, if the font has one.
     pub fn glyph(&self, ch: char) -> Option<u16> {
-        #[cfg(test)]
         if self.withheld.contains(&ch) {
             return None;
         }
@@ -147,8 +144,7 @@ impl FontMetrics {
     }
 
     /// The same font as if it had no glyphs for `chars` (for tests of missing characters).
-    #[cfg(test)]
-    pub(crate) fn without_chars(mut self, chars: &str) -> FontMetrics {
+    pub fn without_chars(mut self, chars: &str) -> FontMetrics {
         self.withheld.extend(chars.chars());
         self
     }
@@ -171,7 +167,6 @@ impl FontMetrics {
     /// The advance of one character in em (0.5 for characters the font lacks). Glyphs past
     /// the last horizontal metric share its advance, as the `hmtx` format says.
     pub fn advance(&self, ch: char) -> f64 {
-        #[cfg(test)]
         ADVANCES_LOOKED_UP.with(|count| count.set(count.get() + 1));
         let Some(glyph) = self.glyph(ch) else {
             return 0.5;
@@ -245,7 +240,7 @@ fn character_map(face: &ttf_parser::Face<'_>) -> Result<CharacterMap> {
 }
 
 /// The big-endian value at `at` in `bytes`, if it is all there.
-fn read<T: FromData>(bytes: &[u8], at: usize) -> Option<T> {
+pub fn read<T: FromData>(bytes: &[u8], at: usize) -> Option<T> {
     T::parse(bytes.get(at..at.checked_add(T::SIZE)?)?)
 }
 
@@ -315,7 +310,7 @@ fn check_simple_glyph(outline: &[u8]) -> Option<()> {
 }
 
 /// The tables that hold TrueType hinting programs.
-const HINTING_TABLES: [&[u8; 4]; 3] = [b"fpgm", b"prep", b"cvt "];
+pub const HINTING_TABLES: [&[u8; 4]; 3] = [b"fpgm", b"prep", b"cvt "];
 
 /// The same font file without its hinting programs (`fpgm`, `prep`, `cvt `) and without
 /// tables that lie outside the file, or `None` when it has no such tables. A subset keeps a

@@ -112,7 +112,7 @@ impl SumFigure {
     }
 
     /// Where each printed row, rule and sign goes, in grid units.
-    fn arrange(&self) -> Result<Arrangement> {
+    pub fn arrange(&self) -> Result<Arrangement> {
         let bad = |why: &str| {
             Error::runtime(format!(
                 "cannot lay out a {} figure with {} rows: {why}",
@@ -234,11 +234,11 @@ impl SumFigure {
 /// Columns between a long division's divisor and its dividend: room for the bracket's curve
 /// (whose ends reach 0.24 columns left of the dividend) and clear space either side of it,
 /// so that the divisor stands against the bracket without touching it.
-const DIVISOR_GAP: f64 = 0.32;
+pub const DIVISOR_GAP: f64 = 0.32;
 
 /// The room a rule (or the division's bar) takes between two rows of digits, as a
 /// fraction of the pitch.
-const RULE_SPACE: f64 = 0.22;
+pub const RULE_SPACE: f64 = 0.22;
 
 /// The least room between any two elements of a figure (digits, boxes, rules, signs, the
 /// bracket), as a fraction of the pitch.
@@ -522,15 +522,15 @@ enum Sign {
 
 /// A printed row: which row of the list, the column its last digit ends at, its line.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct PlacedRow {
-    row: usize,
-    right: f64,
+pub struct PlacedRow {
+    pub row: usize,
+    pub right: f64,
     line: f64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
-struct Arrangement {
-    rows: Vec<PlacedRow>,
+pub struct Arrangement {
+    pub rows: Vec<PlacedRow>,
     /// (left, right, y) in grid units.
     rules: Vec<(f64, f64, f64)>,
     /// (sign, column, line).
@@ -539,8 +539,8 @@ struct Arrangement {
     bracket: Option<(f64, f64)>,
     /// The y of the bracket's bar, and of the bottom of the dividend's line it encloses.
     bar: (f64, f64),
-    width: f64,
-    height: f64,
+    pub width: f64,
+    pub height: f64,
 }
 
 impl Arrangement {

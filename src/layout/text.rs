@@ -134,7 +134,7 @@ pub fn overflows(metrics: &FontMetrics, text: &str, size: f64, width: f64) -> bo
 /// The units a line may break between: words with their following space, single CJK
 /// characters, each with the closing marks after it and the opening brackets before it
 /// (a line never starts with 。、」 or a small kana, and never ends with 「（).
-fn tokens(text: &str) -> Vec<String> {
+pub fn tokens(text: &str) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut current = String::new();
     let chars: Vec<char> = text.chars().collect();
@@ -167,7 +167,7 @@ fn glued_space(before: Option<char>, after: Option<char>) -> bool {
 }
 
 /// The characters of a line that count for its length: not spaces or punctuation.
-fn letters(line: &str) -> usize {
+pub fn letters(line: &str) -> usize {
     line.chars()
         .filter(|&ch| !ch.is_whitespace() && !no_break_before(ch) && !ch.is_ascii_punctuation())
         .count()

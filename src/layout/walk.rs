@@ -38,7 +38,7 @@ use crate::book::kind::Walkthrough;
 use crate::book::spec::Spec;
 
 /// Proportions, as multiples of the spec's text size.
-pub(super) mod style {
+pub mod style {
     /// Step text size.
     pub const TEXT: f64 = 0.9;
     /// Line pitch of the step text, as a multiple of its size.
@@ -134,7 +134,7 @@ pub const STACKED_SHARE: f64 = 0.5;
 /// Sets a panel's height (its text or its figure, whichever is taller, or both when the
 /// text goes below the figure (`stacked`), and the gap), and carries text that would not
 /// fit `room` over to continuation panels.
-fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -> Vec<Panel> {
+pub fn fit_to_page(panel: Panel, figure: f64, stacked: bool, text: f64, room: f64) -> Vec<Panel> {
     let pitch = text * style::TEXT * style::LEADING;
     let step_gap = style::STEP_GAP * text;
     let figured = panel.kind != PanelKind::Text;
@@ -543,12 +543,12 @@ fn wrap_rows(
 
 /// A words-only table longer than this many lines is cut, between rows, into panels the
 /// pages can break between.
-const TABLE_PIECE: usize = 3;
+pub const TABLE_PIECE: usize = 3;
 
 /// A words-only step's panel (`height` its text's height); a long table as several, each
 /// of whole rows and at most [`TABLE_PIECE`] lines (unless one row is longer), the later
 /// ones continuing it. `starts` holds the line each row starts on.
-fn text_panels(
+pub fn text_panels(
     index: usize,
     lines: Vec<String>,
     tab: Option<f64>,
@@ -603,7 +603,7 @@ fn text_panels(
 
 /// The height of a piece of a step's words across the width, `lines` long; the last
 /// piece has the gap after a step.
-fn piece_height(text: f64, lines: &[String], last: bool) -> f64 {
+pub fn piece_height(text: f64, lines: &[String], last: bool) -> f64 {
     let gap = if last { style::STEP_GAP * text } else { 0.0 };
     lines.len().max(1) as f64 * text * style::TEXT * style::LEADING + gap
 }
@@ -1088,7 +1088,7 @@ fn floated_figure(layout: &WalkLayout, panel: &Panel, text: f64) -> Panel {
 
 /// The height of a floated figure's caption (a figure in its place has none) and the
 /// steps beside it.
-fn words_beside(panel: &Panel, text: f64) -> f64 {
+pub fn words_beside(panel: &Panel, text: f64) -> f64 {
     let pitch = text * style::TEXT * style::LEADING;
     let caption = if panel.floated.is_some() { pitch } else { 0.0 };
     caption

@@ -315,7 +315,7 @@ pub fn random_solution(options: &GenerateOptions, rng: &mut RandomStream) -> Opt
     random_solution_within(options, rng, MAX_OPERAND_DRAWS)
 }
 
-fn random_solution_within(
+pub fn random_solution_within(
     options: &GenerateOptions,
     rng: &mut RandomStream,
     max_draws: usize,
@@ -386,13 +386,13 @@ fn printed_count(solution: &Puzzle, digit: u8) -> usize {
 /// Cells that are shown or hidden together: a printed digit and the digits of unprinted
 /// division rows that repeat it. `fixed` groups are never hidden.
 #[derive(Clone, Debug)]
-struct Group {
-    cells: Vec<(usize, usize)>,
+pub struct Group {
+    pub cells: Vec<(usize, usize)>,
     digit: u8,
-    fixed: bool,
+    pub fixed: bool,
 }
 
-fn groups(solution: &Puzzle) -> Vec<Group> {
+pub fn groups(solution: &Puzzle) -> Vec<Group> {
     let rows = solution.rows();
     let digit_at = |row: usize, index: usize| rows[row].cells()[index].expect("complete");
     let layout = solution.layout();
@@ -441,7 +441,7 @@ fn groups(solution: &Puzzle) -> Vec<Group> {
     groups
 }
 
-fn set_group(puzzle: &mut Puzzle, group: &Group, shown: bool) {
+pub fn set_group(puzzle: &mut Puzzle, group: &Group, shown: bool) {
     for &(row, index) in &group.cells {
         puzzle.set(row, index, shown.then_some(group.digit));
     }
@@ -483,7 +483,7 @@ fn dig(
     }
 }
 
-fn puzzle_shows(puzzle: &Puzzle, group: &Group) -> bool {
+pub fn puzzle_shows(puzzle: &Puzzle, group: &Group) -> bool {
     let (row, index) = group.cells[0];
     puzzle.rows()[row].cells()[index].is_some()
 }

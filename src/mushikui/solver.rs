@@ -40,7 +40,7 @@ pub(crate) const POW10: [u64; 20] = {
 
 /// The candidate digits of one row, by position from the right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RowDomain {
+pub struct RowDomain {
     pub len: usize,
     pub masks: [Mask; MAX_ROW_DIGITS],
 }
@@ -82,7 +82,7 @@ impl RowDomain {
 
 /// Candidate digits of every cell of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Domains {
+pub struct Domains {
     pub operation: Operation,
     pub rows: Vec<RowDomain>,
 }
@@ -190,7 +190,7 @@ pub fn is_unique(puzzle: &Puzzle) -> bool {
 }
 
 /// Counts the solutions within `domains`, stopping at `limit`.
-pub(crate) fn count_domains(domains: &Domains, limit: u64) -> u64 {
+pub fn count_domains(domains: &Domains, limit: u64) -> u64 {
     if limit == 0 {
         return 0;
     }

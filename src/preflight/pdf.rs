@@ -176,7 +176,7 @@ type Matrix = [f64; 6];
 const IDENTITY: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
 
 /// `first` followed by `then`.
-fn multiply(first: Matrix, then: Matrix) -> Matrix {
+pub fn multiply(first: Matrix, then: Matrix) -> Matrix {
     [
         first[0] * then[0] + first[1] * then[2],
         first[0] * then[1] + first[1] * then[3],
@@ -187,12 +187,12 @@ fn multiply(first: Matrix, then: Matrix) -> Matrix {
     ]
 }
 
-fn apply(m: Matrix, x: f64, y: f64) -> (f64, f64) {
+pub fn apply(m: Matrix, x: f64, y: f64) -> (f64, f64) {
     (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 }
 
 /// How lengths grow under the map (the square root of its area scale).
-fn scale(m: Matrix) -> f64 {
+pub fn scale(m: Matrix) -> f64 {
     (m[0] * m[3] - m[1] * m[2]).abs().sqrt()
 }
 
@@ -398,7 +398,7 @@ fn font_name(font: &Dictionary) -> String {
 }
 
 /// A colour's ink: 0 for white, up to 1.
-fn ink_of(components: &[f64]) -> f64 {
+pub fn ink_of(components: &[f64]) -> f64 {
     let clamp = |value: f64| value.clamp(0.0, 1.0);
     match components {
         [grey] => 1.0 - clamp(*grey),

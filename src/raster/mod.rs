@@ -7,7 +7,7 @@
 //! rasterizer (`ab_glyph_rasterizer`). Nothing here touches printpdf or the file system;
 //! the output depends only on the page, the fonts and the resolution.
 
-mod png;
+pub mod png;
 
 use ab_glyph_rasterizer::{Point as RasterPoint, Rasterizer, point};
 use ttf_parser::OutlineBuilder;

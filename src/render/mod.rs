@@ -37,7 +37,7 @@ fn font_id(index: usize) -> FontId {
 }
 
 /// Runs `work`, turning a panic inside the PDF library into `failure`.
-fn guarded<T>(work: impl FnOnce() -> T, failure: impl FnOnce() -> Error) -> Result<T> {
+pub fn guarded<T>(work: impl FnOnce() -> T, failure: impl FnOnce() -> Error) -> Result<T> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|_| failure())
 }
 
@@ -285,7 +285,7 @@ fn image_xobject(picture: &Picture) -> Result<ExternalXObject> {
     })
 }
 
-fn identity_digest(document: &Document) -> [u8; 32] {
+pub fn identity_digest(document: &Document) -> [u8; 32] {
     let mut hasher = Sha256::new();
     hasher.update(b"puzzlebook/pdf-id/v1");
     hasher.update((document.info.identity.len() as u64).to_le_bytes());
@@ -294,7 +294,7 @@ fn identity_digest(document: &Document) -> [u8; 32] {
     hasher.finalize().into()
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 

@@ -631,7 +631,7 @@ pub fn family_name(named: &Named, language: crate::i18n::Language) -> &'static s
 }
 
 /// "Pointing & Claiming" → "pointing-claiming".
-fn family_key(name: &str) -> String {
+pub fn family_key(name: &str) -> String {
     name.split(|c: char| !c.is_alphanumeric())
         .filter(|word| !word.is_empty())
         .map(str::to_lowercase)

@@ -144,7 +144,7 @@ impl fmt::Display for AccuracyReport {
 }
 
 /// Average ranks (1-based), ties sharing the mean of their positions.
-fn ranks(values: &[f64]) -> Vec<f64> {
+pub fn ranks(values: &[f64]) -> Vec<f64> {
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
     let mut ranks = vec![0.0; values.len()];

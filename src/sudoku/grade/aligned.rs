@@ -167,7 +167,7 @@ fn exclusion_hint<const N: usize>(
 
 /// The hint that removes from each base cell the candidates no allowed combination uses
 /// (`allowed[i]` for `cells[i]`), if there are any.
-fn hint_removing_unused(
+pub fn hint_removing_unused(
     board: &Board,
     technique: Technique,
     cells: &[usize],

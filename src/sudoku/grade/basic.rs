@@ -13,7 +13,7 @@ use super::hint::{Eliminations, Hint, Technique};
 
 /// The houses in the order SE scans them for singles and sets: boxes, columns, rows, then
 /// the geometry's extra houses. Each comes with its SE region type.
-fn scan_houses(board: &Board) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub fn scan_houses(board: &Board) -> impl Iterator<Item = (usize, usize)> + '_ {
     board
         .geometry
         .scan_houses()
@@ -344,7 +344,7 @@ pub fn naked_set(board: &Board, degree: u32) -> Option<Hint> {
 }
 
 /// The technique a hidden set of `degree` digits is, direct or not.
-fn hidden_set_technique(degree: u32, direct: bool) -> Technique {
+pub fn hidden_set_technique(degree: u32, direct: bool) -> Technique {
     match (degree, direct) {
         (2, true) => Technique::DirectHiddenPair,
         (3, true) => Technique::DirectHiddenTriple,
@@ -411,7 +411,7 @@ pub fn hidden_set(board: &Board, degree: u32, direct: bool) -> Option<Hint> {
 /// The hint of a hidden set of `digits` in the `common` cells of `house`: in direct mode
 /// (pairs and triples), the hidden single it leaves another digit; otherwise the other
 /// candidates of its cells. `None` when it gives neither.
-fn hidden_set_hint(
+pub fn hidden_set_hint(
     board: &Board,
     house: usize,
     technique: Technique,

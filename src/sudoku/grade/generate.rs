@@ -122,7 +122,7 @@ pub fn generate_graded(
     generate_graded_within(options, rng, deadline, MAX_CANDIDATES)
 }
 
-fn generate_graded_within(
+pub fn generate_graded_within(
     options: &GradedOptions,
     rng: &mut RandomStream,
     deadline: Option<Instant>,

@@ -337,7 +337,7 @@ fn is_lex(values: &[usize]) -> bool {
 }
 
 /// SE's canonical name of a sequence of link region types (0 box, 1 row, 2 column).
-fn line_name(types: &[usize]) -> String {
+pub fn line_name(types: &[usize]) -> String {
     let digit = |t: usize| char::from(b'0' + t as u8);
     if !types.contains(&1) {
         return types
@@ -358,7 +358,7 @@ fn line_name(types: &[usize]) -> String {
 }
 
 /// The orders QuickPerm visits, for `n` links.
-fn quick_perm_orders(n: usize) -> Vec<Vec<usize>> {
+pub fn quick_perm_orders(n: usize) -> Vec<Vec<usize>> {
     let mut order: Vec<usize> = (0..n).collect();
     let mut control: Vec<usize> = (0..=n).collect();
     let mut out = vec![order.clone()];
@@ -398,7 +398,7 @@ fn cached_perm_orders(degree: usize) -> &'static [Vec<usize>] {
 
 /// The non-decreasing sequences of region types of length `n`, in the order SE's
 /// `Permutations(n, j * n)` yields them for its `j` region types.
-fn type_sequences(n: usize, types: &[usize]) -> Vec<Vec<usize>> {
+pub fn type_sequences(n: usize, types: &[usize]) -> Vec<Vec<usize>> {
     let j = types.len();
     super::basic::combinations(n as u32, (j * n) as u32)
         .filter_map(|mask| {

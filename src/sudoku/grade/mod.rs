@@ -19,20 +19,20 @@ pub mod drill;
 pub mod exact;
 pub mod generate;
 pub mod hint;
-pub(crate) mod needed;
+pub mod needed;
 pub mod nudge;
 pub mod target;
 pub mod tier;
 pub mod walkthrough;
 
-mod aligned;
-mod basic;
-mod links;
-mod seeded;
+pub mod aligned;
+pub mod basic;
+pub mod links;
+pub mod seeded;
 #[cfg(test)]
 mod tests;
-mod uniqueness;
-mod wings;
+pub mod uniqueness;
+pub mod wings;
 
 use std::time::Instant;
 
@@ -353,7 +353,7 @@ pub fn grade_unique(puzzle: &Grid, solution: &Grid, options: &GradeOptions) -> R
 
 /// How a technique is looked for: a finder of this module, or a rule of the chaining engine.
 #[derive(Clone, Copy)]
-enum Finder {
+pub enum Finder {
     Rule(fn(&Board) -> Option<Hint>),
     Chain(ChainRule),
 }
@@ -362,7 +362,7 @@ use Finder::{Chain, Rule};
 
 /// The techniques in the order Sudoku Explainer tries them (SukakuExplainer's default set,
 /// and the generalized intersections SE uses instead of pointing on grids with extra houses).
-const FINDERS: [(Technique, Finder); 35] = [
+pub const FINDERS: [(Technique, Finder); 35] = [
     (Technique::HiddenSingleBox, Rule(basic::hidden_single)),
     (Technique::DirectPointing, Rule(|b| basic::locking(b, true))),
     (

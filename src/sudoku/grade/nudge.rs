@@ -32,7 +32,7 @@ pub struct Nudge {
     pub place: Place,
 }
 
-fn is_single(technique: Technique) -> bool {
+pub fn is_single(technique: Technique) -> bool {
     matches!(
         technique,
         Technique::FullHouse

@@ -33,7 +33,7 @@ const NAKED_QUAD_SEEDS: &str = include_str!("seeds/naked-quad.txt");
 const HIDDEN_QUAD_SEEDS: &str = include_str!("seeds/hidden-quad.txt");
 
 /// The built-in puzzles of each technique walked from.
-fn seed_lines(technique: Technique) -> Vec<&'static str> {
+pub fn seed_lines(technique: Technique) -> Vec<&'static str> {
     let listed = |text: &'static str| {
         text.lines()
             .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
@@ -48,7 +48,7 @@ fn seed_lines(technique: Technique) -> Vec<&'static str> {
 }
 
 /// The techniques with built-in puzzles.
-const SEEDED: [Technique; 3] = [
+pub const SEEDED: [Technique; 3] = [
     Technique::AlignedPairExclusion,
     Technique::NakedQuad,
     Technique::HiddenQuad,
@@ -108,7 +108,7 @@ pub fn seeds_for(
 /// takes the digit of source cell (`rows[r]`, `columns[c]`) of the source, transposed
 /// first when `transposed`, relabelled by `digits`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Isomorph {
+pub struct Isomorph {
     rows: [usize; 9],
     columns: [usize; 9],
     transposed: bool,
@@ -130,7 +130,7 @@ impl Isomorph {
     /// reversal of the lines unless the symmetry is none; rows and columns share an
     /// order half the time (which diagonal and quarter-turn symmetries need); a draw
     /// that loses the symmetry (a transposed mirror) is drawn again.
-    fn random(pattern: &Grid, symmetry: Symmetry, rng: &mut RandomStream) -> Isomorph {
+    pub fn random(pattern: &Grid, symmetry: Symmetry, rng: &mut RandomStream) -> Isomorph {
         let free = symmetry == Symmetry::None;
         let mut digits: [u8; 10] = std::array::from_fn(|digit| digit as u8);
         rng.shuffle(&mut digits[1..]);
@@ -158,7 +158,7 @@ impl Isomorph {
         }
     }
 
-    fn apply(&self, grid: &Grid) -> Grid {
+    pub fn apply(&self, grid: &Grid) -> Grid {
         let mut image = Grid::EMPTY;
         for cell in 0..81 {
             let (row, column) = (self.rows[cell / 9], self.columns[cell % 9]);
@@ -180,7 +180,7 @@ const ISOMORPH_DRAWS: u32 = 16;
 /// it commutes with the reversal `r ↦ 8 − r` (the outer bands swap or stay, the third's
 /// order mirrors the first's, the middle band stays or reverses), so a half-turn
 /// symmetric pattern stays symmetric.
-fn line_order(free: bool, rng: &mut RandomStream) -> [usize; 9] {
+pub fn line_order(free: bool, rng: &mut RandomStream) -> [usize; 9] {
     let mut order = [0usize; 9];
     if free {
         let mut bands = [0usize, 1, 2];

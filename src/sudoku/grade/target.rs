@@ -470,7 +470,7 @@ fn awaited(target: &TechniqueTarget) -> Option<Awaited> {
 /// building the pattern pays for quads and the larger fish; for the other techniques plain
 /// random digs make their puzzles faster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Steer {
+pub enum Steer {
     /// Dig in random order.
     Anywhere,
     /// Empty a random house first.
@@ -490,9 +490,9 @@ enum Steer {
 }
 
 /// The cells a targeted dig empties first, and those it keeps as clues.
-struct DigPlan {
-    first: [bool; 81],
-    keep: [bool; 81],
+pub struct DigPlan {
+    pub first: [bool; 81],
+    pub keep: [bool; 81],
 }
 
 impl Steer {
@@ -519,7 +519,7 @@ impl Steer {
     }
 
     /// Where to dig first in `solution`, and what to keep, chosen from the stream.
-    fn plan(self, solution: &Grid, rng: &mut RandomStream) -> DigPlan {
+    pub fn plan(self, solution: &Grid, rng: &mut RandomStream) -> DigPlan {
         let mut plan = DigPlan {
             first: [false; 81],
             keep: [false; 81],

@@ -38,7 +38,7 @@ pub fn marks_most_of_the_grid(marked: usize, cells: usize) -> bool {
 
 /// How many cells a figure marks: the pattern's, the targets', and those of its
 /// placements and eliminations (each cell once).
-pub(crate) fn marked_cells<C: Copy + Into<usize>>(
+pub fn marked_cells<C: Copy + Into<usize>>(
     pattern: &[C],
     targets: &[C],
     changed: impl Iterator<Item = C>,
@@ -280,9 +280,9 @@ struct Row {
 
 /// Opens the singles folded into the row above; a row takes at most [`MOST_FOLDS`] runs
 /// of them, while what it does stays [`LONGEST_FOLDED`] characters at most.
-const FOLLOWS: &str = " → ";
-const MOST_FOLDS: usize = 8;
-const LONGEST_FOLDED: usize = 140;
+pub const FOLLOWS: &str = " → ";
+pub const MOST_FOLDS: usize = 8;
+pub const LONGEST_FOLDED: usize = 140;
 
 /// Sets each longest run of steps that may be table rows (`rows[i]` the words of
 /// `steps[i]` as a row: a technique told before, of a kind a row tells, or a run of
@@ -442,7 +442,7 @@ fn compact_outcome(step: &Step) -> String {
 }
 
 /// True when two steps are one pattern found twice: same technique, cells and digits.
-fn same_pattern(a: &Step, b: &Step) -> bool {
+pub fn same_pattern(a: &Step, b: &Step) -> bool {
     a.technique == b.technique && a.cells == b.cells && a.digits == b.digits
 }
 
@@ -509,7 +509,7 @@ fn drawn_family(technique: Technique) -> &'static str {
 const MOST_PLAIN_DIAGRAMS: usize = 1;
 
 /// Techniques whose pattern the words locate well: intersections and subsets.
-pub(crate) fn words_locate(technique: Technique) -> bool {
+pub fn words_locate(technique: Technique) -> bool {
     use Technique as T;
     matches!(
         technique,
@@ -540,7 +540,7 @@ pub(super) fn open_candidates(board: &Board) -> [u16; 81] {
     candidates
 }
 
-pub(super) fn apply(board: &mut Board, step: &Step) {
+pub fn apply(board: &mut Board, step: &Step) {
     for &(cell, digit) in &step.eliminations {
         board.eliminate(cell as usize, digit);
     }
@@ -856,7 +856,7 @@ fn house_name(house: usize, language: Words) -> String {
 }
 
 /// The candidates named in a text, in order: ((cell, digit), on).
-pub(super) fn potentials(text: &str) -> Vec<((u8, u8), bool)> {
+pub fn potentials(text: &str) -> Vec<((u8, u8), bool)> {
     let chars: Vec<char> = text.chars().collect();
     let mut found = Vec::new();
     let digit = |c: char| {
@@ -1077,7 +1077,7 @@ enum Wording {
 
 /// A step in `language`: in full, saying why the pattern works; `brief` once the
 /// walkthrough has worded the technique in full.
-fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> String {
+pub fn step_text(step: &Step, geometry: &Geometry, brief: bool, language: Words) -> String {
     let wording = if brief { Wording::Brief } else { Wording::Full };
     tell(step, geometry, wording, language)
 }
@@ -1202,7 +1202,7 @@ fn tell(step: &Step, geometry: &Geometry, wording: Wording, language: Words) -> 
 /// deductions each with its reason in the language's words. `None` for an account of
 /// another form (a deduction resting on a nested chain), which is then told by its
 /// outcome alone.
-fn chain_in_words(
+pub fn chain_in_words(
     account: &str,
     brief: bool,
     name: &str,

@@ -220,7 +220,7 @@ pub fn generate(
 }
 
 /// [`generate`], also handing back the merging, which can go on to fewer cages.
-fn generate_merging(
+pub fn generate_merging(
     options: &KillerOptions,
     rng: &mut RandomStream,
     deadline: Option<Instant>,
@@ -257,15 +257,15 @@ fn timed_out() -> Error {
 }
 
 /// The cages of one solution grid being merged: every cell starts as a cage of its own.
-struct Merging {
+pub struct Merging {
     options: KillerOptions,
     solution: Vec<u8>,
     givens: Vec<u8>,
     /// The cage of each cell (named by one of its cells) and each cage's cells.
-    cage_of: Vec<usize>,
-    members: Vec<Vec<usize>>,
+    pub cage_of: Vec<usize>,
+    pub members: Vec<Vec<usize>>,
     /// How many cages there are.
-    count: usize,
+    pub count: usize,
     /// How many merges the next batch tries at once.
     batch: usize,
     check: UniquenessCheck,
@@ -273,7 +273,7 @@ struct Merging {
 
 impl Merging {
     /// Single-cell cages on `solution`, with the givens drawn from `rng`.
-    fn new(
+    pub fn new(
         options: &KillerOptions,
         solution: Vec<u8>,
         rng: &mut RandomStream,
@@ -304,7 +304,7 @@ impl Merging {
     /// Merges are first tried in batches, one uniqueness check for the lot: while most
     /// merges keep the puzzle unique (early on) that saves most checks; a batch that fails
     /// halves the next one and its merges are tried one by one.
-    fn merge_until(&mut self, target: usize, rng: &mut RandomStream) -> Option<()> {
+    pub fn merge_until(&mut self, target: usize, rng: &mut RandomStream) -> Option<()> {
         let cells = self.solution.len();
         let mut progress = true;
         while progress && self.count > target {
@@ -385,7 +385,7 @@ impl Merging {
     /// Pairs the lone cell of `cage` with a neighbouring cell taken from a cage of three
     /// or more that stays connected without it, if that keeps the puzzle unique: whether
     /// one did (`None` when the deadline passed). The cage count stays the same.
-    fn take_a_neighbours_cell(&mut self, cage: usize, rng: &mut RandomStream) -> Option<bool> {
+    pub fn take_a_neighbours_cell(&mut self, cage: usize, rng: &mut RandomStream) -> Option<bool> {
         let side = self.options.size.side();
         let lone = self.members[cage][0];
         let mut takeable: Vec<usize> = neighbours(side, lone)
@@ -453,7 +453,7 @@ impl Merging {
     /// unique: whether one could (`None` when the deadline passed). The split adds a sum,
     /// but its two parts may now repeat a digit between them, so the split killer is
     /// checked; a few cuts are tried before giving up.
-    fn split_a_cage(&mut self, rng: &mut RandomStream) -> Option<bool> {
+    pub fn split_a_cage(&mut self, rng: &mut RandomStream) -> Option<bool> {
         let smallest_part = if self.options.single_cells { 1 } else { 2 };
         let side = self.options.size.side();
         let mut cages: Vec<usize> = (0..self.members.len())
@@ -530,7 +530,7 @@ impl Merging {
     }
 
     /// The killer of the cages as they are, with its solution.
-    fn generated(&self) -> KillerGenerated {
+    pub fn generated(&self) -> KillerGenerated {
         KillerGenerated {
             puzzle: self.build(&self.cage_of),
             solution: self.solution.clone(),
@@ -540,8 +540,8 @@ impl Merging {
 
 /// Uniqueness checks of the killers made on one solution, remembering the other grids the
 /// failed ones had: a later trial one of them also solves is refused without a search.
-struct UniquenessCheck {
-    others: Vec<Vec<u8>>,
+pub struct UniquenessCheck {
+    pub others: Vec<Vec<u8>>,
     /// How far propagation alone went on the last killer found unique.
     settled: Settled,
     /// Whether a killer passes only when cage combinations, singles and the rule of 45
@@ -552,7 +552,7 @@ struct UniquenessCheck {
 }
 
 impl UniquenessCheck {
-    fn new(deadline: Option<Instant>) -> UniquenessCheck {
+    pub fn new(deadline: Option<Instant>) -> UniquenessCheck {
         UniquenessCheck {
             others: Vec::new(),
             settled: Settled::No,
@@ -565,7 +565,7 @@ impl UniquenessCheck {
     /// solved by `solution`, has no other solution; `None` when the deadline passed. With
     /// `by_combinations`, whether it is settled by combinations: then its cages are only
     /// laid out for the solver, not made a [`Killer`].
-    fn is_unique(
+    pub fn is_unique(
         &mut self,
         size: Size,
         givens: &[u8],
@@ -612,7 +612,7 @@ impl UniquenessCheck {
 
 /// The cages `cage` may merge with, in random order: neighbours whose union keeps to the
 /// size cap (drawn per call: mostly 4, sometimes the largest) and repeats no digit.
-fn partners(
+pub fn partners(
     options: &KillerOptions,
     solution: &[u8],
     members: &[Vec<usize>],
@@ -650,7 +650,7 @@ fn partners(
 }
 
 /// Moves cage `other`'s cells into `cage`.
-fn merge(members: &mut [Vec<usize>], cage_of: &mut [usize], cage: usize, other: usize) {
+pub fn merge(members: &mut [Vec<usize>], cage_of: &mut [usize], cage: usize, other: usize) {
     let moved = std::mem::take(&mut members[other]);
     for &cell in &moved {
         cage_of[cell] = cage;
@@ -661,13 +661,13 @@ fn merge(members: &mut [Vec<usize>], cage_of: &mut [usize], cage: usize, other: 
 /// The cages of `cage_of` (any cage names: a cage is named by one of its cells), laid out
 /// for the solver with sums from `solution`: each cell's cage numbered from 0 in order of
 /// first cell, and each cage's cells and sum.
-struct LaidOut {
+pub struct LaidOut {
     labels: [u8; CELLS],
     cages: ArrayVec<(u128, u16), CELLS>,
 }
 
 impl LaidOut {
-    fn new(cage_of: &[usize], solution: &[u8]) -> LaidOut {
+    pub fn new(cage_of: &[usize], solution: &[u8]) -> LaidOut {
         let mut laid_out = LaidOut {
             labels: [0; CELLS],
             cages: ArrayVec::new(),
@@ -687,7 +687,7 @@ impl LaidOut {
         laid_out
     }
 
-    fn layout(&self, cells: usize) -> CageLayout<'_> {
+    pub fn layout(&self, cells: usize) -> CageLayout<'_> {
         CageLayout {
             cage_of: &self.labels[..cells],
             cages: Cow::Borrowed(&self.cages),
@@ -696,7 +696,7 @@ impl LaidOut {
 }
 
 /// The killer whose cages are `cage_of` (any cage names), with sums from `solution`.
-fn build(size: Size, givens: &[u8], cage_of: &[usize], solution: &[u8]) -> Killer {
+pub fn build(size: Size, givens: &[u8], cage_of: &[usize], solution: &[u8]) -> Killer {
     let laid_out = LaidOut::new(cage_of, solution);
     let sums: Vec<u16> = laid_out.cages.iter().map(|&(_, sum)| sum).collect();
     Killer::from_made(

@@ -62,13 +62,13 @@ pub fn combinations(count: usize, sum: u16, side: usize) -> &'static [u16] {
 
 /// The puzzle's fixed parts, laid out for the search. Cell sets are 128-bit masks (bit
 /// `c` for cell `c`; a killer has at most 81 cells).
-pub(super) struct Context {
+pub struct Context {
     pub(super) cells: usize,
     side: usize,
     all: u16,
     geometry: Arc<Geometry>,
     /// Each cell's peers: its row, column and box, and its cage.
-    peers: Vec<u128>,
+    pub peers: Vec<u128>,
     /// The cages, then the rule of 45's remainders.
     cages: Vec<Constraint>,
     /// The constraints each cell is in (bits into `cages`).
@@ -114,13 +114,13 @@ pub enum Settled {
 /// A killer's cages as the solver takes them: the cage of each cell (numbered from 0 in
 /// order of first cell), and each cage's cells (bit `c` for cell `c`) and sum. The
 /// generator lays out its trial cages this way without making each one a [`Killer`].
-pub(super) struct CageLayout<'a> {
-    pub(super) cage_of: &'a [u8],
-    pub(super) cages: std::borrow::Cow<'a, [(u128, u16)]>,
+pub struct CageLayout<'a> {
+    pub cage_of: &'a [u8],
+    pub cages: std::borrow::Cow<'a, [(u128, u16)]>,
 }
 
 impl CageLayout<'_> {
-    pub(super) fn of(killer: &Killer) -> CageLayout<'_> {
+    pub fn of(killer: &Killer) -> CageLayout<'_> {
         CageLayout {
             cage_of: killer.cage_of(),
             cages: killer
@@ -192,7 +192,7 @@ struct Search {
 
 impl Context {
     /// The solver's context: the cages, the rule of 45 per house, pointing and claiming.
-    pub(super) fn new(killer: &Killer) -> Context {
+    pub fn new(killer: &Killer) -> Context {
         Context::with_rules(killer.geometry(), &CageLayout::of(killer), true)
     }
 
@@ -708,7 +708,7 @@ impl Context {
     /// The digits each open cell of a cage (candidates `masks`, remaining sum `rest`) takes
     /// in some assignment of some set of digits making the sum, and the digits every such
     /// set holds; `None` when no set fits. Small cages' answers are kept in `remembered`.
-    fn cage_fits(
+    pub fn cage_fits(
         &self,
         masks: &[u16],
         rest: u16,
@@ -802,7 +802,7 @@ impl Context {
     /// The digits each of a few open `cells` (candidates `masks`) takes in some filling
     /// making `rest`, a digit twice only in cells that do not see each other; `None` when
     /// none does.
-    fn mixed_fits(
+    pub fn mixed_fits(
         &self,
         cells: &[usize],
         masks: &[u16],
@@ -915,7 +915,7 @@ fn pair_needs((first, second): (u16, u16)) -> u16 {
 ///
 /// Each digit of the first cell is tried (leaving it out of the later cells that see the
 /// first), down to the last two cells, whose digits are paired at once.
-pub(super) fn fill_mixed(masks: &[u16], conflicts: &[u16], sum: u16, fits: &mut [u16]) -> bool {
+pub fn fill_mixed(masks: &[u16], conflicts: &[u16], sum: u16, fits: &mut [u16]) -> bool {
     let count = masks.len();
     debug_assert!(count <= 9 && conflicts.len() == count && fits.len() == count);
     fill_mixed_from(masks, conflicts, 0, sum, fits)
@@ -1033,8 +1033,8 @@ thread_local! {
 /// Cage fits remembered by their [`fit_key`]: a table of [`REMEMBERED_SLOTS`] (key, packed
 /// fits) slots, made on first use, one per thread (the same few cells and sums come up
 /// again and again in a search and between searches).
-pub(super) struct RememberedFits {
-    slots: Vec<(u64, u64)>,
+pub struct RememberedFits {
+    pub slots: Vec<(u64, u64)>,
 }
 
 impl RememberedFits {
@@ -1110,7 +1110,7 @@ fn unpack_fits(packed: u64, count: usize) -> Option<([u16; 9], u16)> {
 /// answer is looked up; for more, the search stops once `found` holds every candidate of
 /// every cell among `digits` (nothing more to learn), so callers pass what earlier sets
 /// already found.
-pub(super) fn assign(masks: &[u16], digits: u16, found: &mut [u16; 9]) -> bool {
+pub fn assign(masks: &[u16], digits: u16, found: &mut [u16; 9]) -> bool {
     let count = masks.len();
     debug_assert_eq!(digits.count_ones() as usize, count);
     match count {
@@ -1211,7 +1211,7 @@ fn matchings(count: usize) -> &'static [u16] {
 }
 
 /// Calls `visit` with every order of `items[at..]` (the items before `at` kept).
-fn for_each_order(items: &mut [usize], at: usize, visit: &mut impl FnMut(&[usize])) {
+pub fn for_each_order(items: &mut [usize], at: usize, visit: &mut impl FnMut(&[usize])) {
     if at == items.len() {
         visit(items);
         return;
@@ -1274,7 +1274,7 @@ pub fn solve_by(killer: &Killer, deadline: Option<Instant>) -> Option<KillerSolu
 
 /// [`solve_by`], also telling how far the propagation alone went (settling the puzzle
 /// without a search tells the easiest ones at no extra cost).
-pub(super) fn solve_settling(
+pub fn solve_settling(
     killer: &Killer,
     deadline: Option<Instant>,
 ) -> Option<(KillerSolution, Settled)> {
@@ -1298,8 +1298,7 @@ pub(super) fn solve_settling(
 /// Whether cage combinations, singles and the rule of 45 over single houses (the first
 /// round of the root's propagation: no locking, no search) settle the killer. That proves
 /// it has one solution, and is the sign of an easy grade, for a fraction of a solve.
-#[cfg(test)]
-pub(super) fn settles_by_combinations(killer: &Killer) -> bool {
+pub fn settles_by_combinations(killer: &Killer) -> bool {
     settles_laid_out_by_combinations(killer.geometry(), &CageLayout::of(killer), killer.givens())
 }
 

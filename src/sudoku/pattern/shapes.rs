@@ -27,7 +27,7 @@ pub enum Drawing {
 pub struct Shape {
     pub name: &'static str,
     pub drawing: Drawing,
-    rows: [&'static str; 9],
+    pub rows: [&'static str; 9],
 }
 
 impl Shape {

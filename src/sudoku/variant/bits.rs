@@ -15,13 +15,13 @@ pub type AnyCells = Bits<MAX_WORDS>;
 
 /// Work done on sets sized at compile time for one grid: `W` words a cell set and `D`
 /// digits, so that copies stay small and loops over the digits unroll.
-pub(crate) trait SizedWork {
+pub trait SizedWork {
     type Output;
     fn run<const W: usize, const D: usize>(self) -> Self::Output;
 }
 
 /// Runs `work` sized for a grid of `side` digits (any side above 12 at the largest size).
-pub(crate) fn run_sized<Work: SizedWork>(side: usize, work: Work) -> Work::Output {
+pub fn run_sized<Work: SizedWork>(side: usize, work: Work) -> Work::Output {
     match side {
         4 => work.run::<1, 4>(),
         6 => work.run::<1, 6>(),
@@ -231,7 +231,6 @@ impl<const W: usize> Bits<W> {
     }
 
     /// The set as a wide one.
-    #[cfg(test)]
     pub fn widen(self) -> AnyCells {
         Bits(std::array::from_fn(
             |word| if word < W { self.0[word] } else { 0 },

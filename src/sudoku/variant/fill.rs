@@ -17,7 +17,7 @@ use crate::seed::RandomStream;
 
 /// A random complete grid of `geometry` (trying digits in random order), or `None` when
 /// the search visits `node_budget` positions or the deadline passes.
-pub(crate) fn random_grid(
+pub fn random_grid(
     geometry: &Arc<Geometry>,
     rng: &mut RandomStream,
     node_budget: u64,

@@ -194,7 +194,7 @@ pub(crate) fn fresh_solution(
 }
 
 /// The geometry of a regular size and variant, built once per thread and shared after.
-pub(crate) fn regular_geometry(size: Size, variant: Variant) -> Arc<Geometry> {
+pub fn regular_geometry(size: Size, variant: Variant) -> Arc<Geometry> {
     thread_local! {
         static BUILT: std::cell::RefCell<Vec<Arc<Geometry>>> = const { std::cell::RefCell::new(Vec::new()) };
     }
@@ -275,7 +275,7 @@ fn proofs_lock_candidates(geometry: &Geometry) -> bool {
 /// fits `puzzle` agrees with `solution` in the changed cells, so it fits the puzzle with
 /// them given, whose only grid is `solution`: a check far cheaper than a search, which
 /// settles most removals while the grid is still full of clues.
-fn forced_by_clues(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usize]) -> bool {
+pub fn forced_by_clues(puzzle: &VariantGrid, solution: &VariantGrid, changed: &[usize]) -> bool {
     let geometry = puzzle.geometry();
     let all_digits = geometry.size().all_digits();
     let sees_value = |cell: usize, value: u8| {

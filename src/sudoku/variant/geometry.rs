@@ -600,7 +600,7 @@ impl Geometry {
         self.peer_sets[cell]
     }
 
-    pub(crate) fn house_bits(&self) -> &HouseBits {
+    pub fn house_bits(&self) -> &HouseBits {
         self.house_bits.get_or_init(|| HouseBits::of(self))
     }
 

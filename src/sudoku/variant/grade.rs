@@ -22,7 +22,7 @@
 use std::cell::Cell;
 use std::time::Instant;
 
-mod chains;
+pub mod chains;
 
 use super::generate::{
     Removals, RemovedOrbits, UniquenessCheck, VariantGenerated, VariantOptions, generate_keeping,
@@ -573,7 +573,7 @@ pub fn generate_graded_where(
 /// How to dig for ratings in `range`: a range that admits nothing beyond singles (and the
 /// direct techniques rated among them) but does admit what they rate is dug for them,
 /// any other for the minimal puzzle.
-pub(crate) fn removals_for(range: RatingRange) -> Removals {
+pub fn removals_for(range: RatingRange) -> Removals {
     let hidden = Technique::HiddenSingleLine.base_rating();
     let naked = Technique::NakedSingle.base_rating();
     if range.max < naked && range.min <= hidden {
@@ -591,7 +591,7 @@ pub(crate) fn removals_for(range: RatingRange) -> Removals {
 /// its cell is filled; so the rating is that of the lowest rung whose singles, with those
 /// below it, fill the whole puzzle (the top rung, `singles` itself, does by the premise),
 /// and each open cell is one step. It equals [`grade_unique`]'s (tested).
-fn grade_by_singles(
+pub fn grade_by_singles(
     puzzle: &VariantGrid,
     solution: &VariantGrid,
     singles: Singles,
@@ -765,7 +765,7 @@ pub(crate) const LONGEST_REMOVALS: usize = 240;
 /// A position: values placed and candidates (bit `d - 1` for digit `d`) of empty cells.
 /// The killer grader uses it too, with each cage's other cells as more peers.
 #[derive(Clone)]
-pub(crate) struct Board<'g> {
+pub struct Board<'g> {
     geometry: &'g Geometry,
     /// Cells beyond the houses that may not repeat a cell's digit (a killer's cage).
     extra_peers: Option<&'g [CellSet]>,
@@ -779,8 +779,8 @@ pub(crate) struct Board<'g> {
     /// The houses (bit `h` for house `h`) last found to hold no hidden single, and no full
     /// house, with none of their cells changed since: the scans pass them over. (At most
     /// 64 houses: 16×16 with both diagonals has 50.)
-    quiet_hidden: Cell<u64>,
-    quiet_full: Cell<u64>,
+    pub quiet_hidden: Cell<u64>,
+    pub quiet_full: Cell<u64>,
 }
 
 pub(crate) fn bit(value: u8) -> u16 {
@@ -797,7 +797,7 @@ pub(crate) fn digit_list(mask: u16) -> String {
 }
 
 impl<'g> Board<'g> {
-    pub(crate) fn new(geometry: &'g Geometry, puzzle: &VariantGrid) -> Board<'g> {
+    pub fn new(geometry: &'g Geometry, puzzle: &VariantGrid) -> Board<'g> {
         Board::with_extra_peers(geometry, None, puzzle)
     }
 
@@ -861,7 +861,7 @@ impl<'g> Board<'g> {
         self.filled
     }
 
-    pub(crate) fn is_solved(&self) -> bool {
+    pub fn is_solved(&self) -> bool {
         self.values[..self.geometry.cells()].iter().all(|&v| v != 0)
     }
 
@@ -869,7 +869,7 @@ impl<'g> Board<'g> {
         self.geometry
     }
 
-    pub(crate) fn apply(&mut self, step: &VariantStep) {
+    pub fn apply(&mut self, step: &VariantStep) {
         for &(cell, value) in &step.placements {
             self.place(usize::from(cell), value);
         }
@@ -882,7 +882,7 @@ impl<'g> Board<'g> {
         self.changed(changed);
     }
 
-    pub(crate) fn is_sound(&self, step: &VariantStep, solution: &VariantGrid) -> bool {
+    pub fn is_sound(&self, step: &VariantStep, solution: &VariantGrid) -> bool {
         (!step.placements.is_empty() || !step.eliminations.is_empty())
             && step
                 .placements
@@ -895,7 +895,7 @@ impl<'g> Board<'g> {
     }
 
     /// The solution's digit in the empty cell with the fewest candidates.
-    pub(crate) fn guess(&self, solution: &VariantGrid) -> VariantStep {
+    pub fn guess(&self, solution: &VariantGrid) -> VariantStep {
         let cell = (0..self.geometry.cells())
             .filter(|&cell| self.values[cell] == 0)
             .min_by_key(|&cell| self.candidates[cell].count_ones())
@@ -925,7 +925,7 @@ impl<'g> Board<'g> {
 
     /// The easiest step; chains are not looked for when `stop_above` is below their
     /// easiest rating (the grading stops at whatever comes instead).
-    fn next_step(&self, stop_above: Option<u16>) -> Option<VariantStep> {
+    pub fn next_step(&self, stop_above: Option<u16>) -> Option<VariantStep> {
         let chains = stop_above.is_none_or(|limit| limit >= chains::EASIEST_CHAIN);
         // Tried in order, the first step found is the answer (a list, not a chain of
         // `or_else`, so the step is moved once rather than through every link).
@@ -982,7 +982,7 @@ impl<'g> Board<'g> {
         step
     }
 
-    pub(crate) fn full_house(&self) -> Option<VariantStep> {
+    pub fn full_house(&self) -> Option<VariantStep> {
         for house in 0..self.geometry.house_count() {
             if self.quiet_full.get() >> house & 1 != 0 {
                 continue;
@@ -1009,7 +1009,7 @@ impl<'g> Board<'g> {
     }
 
     /// Hidden singles in boxes and regions (`boxes`), or in the other houses.
-    pub(crate) fn hidden_single(&self, boxes: bool) -> Option<VariantStep> {
+    pub fn hidden_single(&self, boxes: bool) -> Option<VariantStep> {
         for house in 0..self.geometry.house_count() {
             let is_box = matches!(
                 self.geometry.house_kind(house),
@@ -1443,7 +1443,7 @@ impl<'g> Board<'g> {
 }
 
 /// Calls `visit` with each `k`-subset of `0..n` (ascending indices) until it returns true.
-fn combinations(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
+pub fn combinations(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
     if k > n || k == 0 {
         return;
     }

@@ -6,8 +6,8 @@
 //! the solution's [`unavoidable`] sets), [`reference`] is a simple counter that checks the
 //! solver. The classic 9×9 keeps its own faster engine in [`crate::sudoku`].
 
-mod bits;
-mod fill;
+pub mod bits;
+pub mod fill;
 pub mod generate;
 pub mod geometry;
 pub mod grade;

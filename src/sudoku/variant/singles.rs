@@ -7,11 +7,9 @@
 //! them back in: each removal is proven by a few rounds over bit sets instead of a search, and the
 //! puzzle meets its tier by construction rather than by grading after the fact.
 
-#[cfg(test)]
 use super::bits::MAX_WORDS;
 use super::bits::{Bits, HouseBits, SizedWork, run_sized};
 use super::geometry::Geometry;
-#[cfg(test)]
 use super::geometry::MAX_SIDE;
 use super::grid::VariantGrid;
 
@@ -26,7 +24,7 @@ pub enum Singles {
 
 impl Singles {
     /// These singles as rules of a fill.
-    pub(crate) fn rules(self, geometry: &Geometry) -> SinglesRules {
+    pub fn rules(self, geometry: &Geometry) -> SinglesRules {
         SinglesRules {
             full_houses: false,
             hidden_in: geometry.all_houses(),
@@ -39,7 +37,7 @@ impl Singles {
 /// in some houses, naked singles or not. The rungs of the singles part of the grading
 /// ladder are fills like these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SinglesRules {
+pub struct SinglesRules {
     /// The last open cell of any house.
     pub full_houses: bool,
     /// The houses (bit `h` for house `h`) where a digit with one place left is placed.
@@ -78,7 +76,6 @@ trait Removals {
 
     /// The kept clues, and the clues of the same cells worked out afresh, widened (for
     /// tests to compare).
-    #[cfg(test)]
     fn kept_and_afresh(&self) -> [Clues<MAX_WORDS, MAX_SIDE>; 2];
 }
 
@@ -89,6 +86,12 @@ struct DigIn<'g, const W: usize, const D: usize> {
 }
 
 impl<'g> SinglesDig<'g> {
+    /// The kept clues, and the clues of the same cells worked out afresh, widened (for
+    /// tests to compare).
+    pub fn kept_and_afresh(&self) -> [Clues<MAX_WORDS, MAX_SIDE>; 2] {
+        self.0.kept_and_afresh()
+    }
+
     /// Starts from every cell of `solution` given.
     pub fn new(solution: &'g VariantGrid, singles: Singles) -> SinglesDig<'g> {
         struct NewDig<'g>(&'g VariantGrid, Singles);
@@ -143,7 +146,6 @@ impl<const W: usize, const D: usize> Removals for DigIn<'_, W, D> {
         filled
     }
 
-    #[cfg(test)]
     fn kept_and_afresh(&self) -> [Clues<MAX_WORDS, MAX_SIDE>; 2] {
         let widen = |narrow: &Clues<W, D>| {
             let mut clues = Clues {
@@ -166,8 +168,7 @@ impl<const W: usize, const D: usize> Removals for DigIn<'_, W, D> {
 
 /// Whether `rules`, starting from the clues of `puzzle`, fill every open cell of it.
 /// `solution` is the puzzle's one solution: the fill only ever places its values.
-#[cfg(test)]
-pub(crate) fn fills_all(puzzle: &VariantGrid, solution: &VariantGrid, rules: SinglesRules) -> bool {
+pub fn fills_all(puzzle: &VariantGrid, solution: &VariantGrid, rules: SinglesRules) -> bool {
     first_filling(puzzle, solution, &[rules]).is_some()
 }
 
@@ -210,16 +211,16 @@ impl SizedWork for FirstFilling<'_> {
 
 /// A clue set and what it rules out, where a fill starts.
 #[derive(Clone, Copy)]
-struct Clues<const W: usize, const D: usize> {
-    given: Bits<W>,
+pub struct Clues<const W: usize, const D: usize> {
+    pub given: Bits<W>,
     /// Per digit, the cells it could wrongly take (given cells included).
-    wrong: [Bits<W>; D],
+    pub wrong: [Bits<W>; D],
     /// Per digit, the houses whose clues hold it.
-    settled: [u64; D],
+    pub settled: [u64; D],
 }
 
 /// A solution grid as the fills read it: its cells of each digit.
-struct Solution<'g, const W: usize, const D: usize> {
+pub struct Solution<'g, const W: usize, const D: usize> {
     values: &'g [u8],
     all: Bits<W>,
     tables: &'g HouseBits,
@@ -227,7 +228,7 @@ struct Solution<'g, const W: usize, const D: usize> {
 }
 
 impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
-    fn of(grid: &'g VariantGrid) -> Solution<'g, W, D> {
+    pub fn of(grid: &'g VariantGrid) -> Solution<'g, W, D> {
         debug_assert!(grid.geometry().side() == D && grid.cells().len() <= 64 * W);
         let values = grid.cells();
         let mut digit_cells = [Bits::EMPTY; D];
@@ -243,7 +244,7 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
     }
 
     /// The clues `given` (cells holding their solution values).
-    fn clues(&self, given: Bits<W>) -> Clues<W, D> {
+    pub fn clues(&self, given: Bits<W>) -> Clues<W, D> {
         let mut clues = Clues {
             given,
             wrong: [Bits::EMPTY; D],
@@ -276,7 +277,7 @@ impl<'g, const W: usize, const D: usize> Solution<'g, W, D> {
     /// its solution cell there once no wrong cell of the house is left, and a cell's last
     /// digit is its own once no digit may wrongly take it. The fill stops as soon as the
     /// targets are filled, or when a round places nothing.
-    fn fills(&self, clues: &Clues<W, D>, targets: Bits<W>, rules: SinglesRules) -> bool {
+    pub fn fills(&self, clues: &Clues<W, D>, targets: Bits<W>, rules: SinglesRules) -> bool {
         let tables = self.tables;
         let values = self.values;
         let mut fill = Fill {

@@ -409,7 +409,6 @@ impl<'g> SearchState<'g> {
         best
     }
 
-    #[cfg(test)]
     fn values(&self) -> Vec<u8> {
         self.candidates[..self.geometry.cells()]
             .iter()
@@ -544,15 +543,13 @@ fn fills_lock_candidates(geometry: &Geometry) -> bool {
 
 /// [`random_solution`] by the house solver on singles alone: what the bit-set fill must
 /// reproduce.
-#[cfg(test)]
-pub(crate) fn house_singles_fill(geometry: &Arc<Geometry>, rng: &mut RandomStream) -> VariantGrid {
+pub fn house_singles_fill(geometry: &Arc<Geometry>, rng: &mut RandomStream) -> VariantGrid {
     house_random_solution(geometry, rng, u64::MAX, None, false).expect("an empty grid fills")
 }
 
 /// A random solution grid of each regular kind, then of a fresh 9×9 jigsaw layout: the
 /// grids the engine's tests work from.
-#[cfg(test)]
-pub(crate) fn sample_solutions(
+pub fn sample_solutions(
     kinds: &[(super::geometry::Size, Variant)],
     rng: &mut RandomStream,
 ) -> Vec<VariantGrid> {
@@ -571,8 +568,7 @@ pub(crate) fn sample_solutions(
 }
 
 /// The values placed so far (0 elsewhere).
-#[cfg(test)]
-fn placed_values(state: &SearchState<'_>) -> Vec<u8> {
+pub fn placed_values(state: &SearchState<'_>) -> Vec<u8> {
     let values = state.values();
     (0..state.geometry.cells())
         .map(|cell| {

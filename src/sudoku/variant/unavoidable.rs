@@ -18,7 +18,7 @@ use super::grid::VariantGrid;
 /// The unavoidable sets known for one solution grid.
 #[derive(Clone, Debug, Default)]
 pub struct UnavoidableSets {
-    sets: Vec<CellSet>,
+    pub sets: Vec<CellSet>,
 }
 
 impl UnavoidableSets {

@@ -589,9 +589,9 @@ fn add_row(rows: &mut Vec<TableRow>, row: TableRow, folds: bool) {
 }
 
 /// Opens what follows from a table row, folded into it.
-const FOLLOWS: &str = "→ ";
-const MOST_FOLDS: usize = 8;
-const LONGEST_FOLDED: usize = 140;
+pub const FOLLOWS: &str = "→ ";
+pub const MOST_FOLDS: usize = 8;
+pub const LONGEST_FOLDED: usize = 140;
 
 impl TableRow {
     /// Takes in what another row of the same technique does.

@@ -153,7 +153,7 @@ impl Walkthrough {
 
 /// A step's words stop growing past this many characters (English): longer runs of
 /// narrowings go on in a step of their own, so a step stays well within a page.
-const LONGEST_STEP: usize = 900;
+pub const LONGEST_STEP: usize = 900;
 
 /// Most sentences one step gathers from consecutive easy columns of one row.
 const MOST_MERGED: usize = 4;

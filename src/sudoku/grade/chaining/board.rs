@@ -6,28 +6,26 @@
 //! single `count_ones`.
 
 use super::Position;
-#[cfg(test)]
 use super::tables::cells_of;
 use super::tables::{REGION_MASK, REGIONS};
 use crate::sudoku::grade::board::Geometry;
 
 #[derive(Clone, PartialEq, Eq)]
-pub(crate) struct Board {
+pub struct Board {
     /// The cells sharing a house with each cell (extra houses included).
     pub(crate) peers: &'static [u128; 81],
     /// The region types beyond block, row and column, in SE's order.
     pub(crate) extra_kinds: &'static [usize],
     /// Candidates per cell: bit `d` for digit `d + 1`.
-    pub(crate) cells: [u16; 81],
+    pub cells: [u16; 81],
     /// Cells holding each digit (0-8) as a candidate.
-    pub(crate) digits: [u128; 9],
+    pub digits: [u128; 9],
     /// Placed digits 1-9, 0 for empty cells.
-    pub(crate) values: [u8; 81],
+    pub values: [u8; 81],
 }
 
 impl Board {
-    #[cfg(test)]
-    pub(crate) fn from_position(position: &Position<'_>) -> Board {
+    pub fn from_position(position: &Position<'_>) -> Board {
         Board::from_position_in(position, &crate::sudoku::grade::board::CLASSIC)
     }
 
@@ -57,19 +55,19 @@ impl Board {
     }
 
     #[inline]
-    pub(crate) fn has(&self, cell: usize, digit: usize) -> bool {
+    pub fn has(&self, cell: usize, digit: usize) -> bool {
         self.cells[cell] >> digit & 1 != 0
     }
 
     #[inline]
-    pub(crate) fn remove(&mut self, cell: usize, digit: usize) {
+    pub fn remove(&mut self, cell: usize, digit: usize) {
         self.cells[cell] &= !(1 << digit);
         self.digits[digit] &= !(1u128 << cell);
     }
 
     /// Positions (0-8, SE region order) of `digit` in a region, as a 9-bit mask.
     #[inline]
-    pub(crate) fn positions(&self, kind: usize, index: usize, digit: usize) -> u16 {
+    pub fn positions(&self, kind: usize, index: usize, digit: usize) -> u16 {
         let present = self.digits[digit] & REGION_MASK[kind][index];
         if present == 0 {
             return 0;
@@ -85,7 +83,7 @@ impl Board {
     }
 
     /// Number of cells without a placed digit in a region (SE `getEmptyCellCount`).
-    pub(crate) fn empty_cells(&self, kind: usize, index: usize) -> u32 {
+    pub fn empty_cells(&self, kind: usize, index: usize) -> u32 {
         REGIONS[kind][index]
             .iter()
             .filter(|&&cell| self.values[cell as usize] == 0)
@@ -93,8 +91,7 @@ impl Board {
     }
 
     /// Candidates present in `self` but gone from `other`, as (cell, digit) pairs.
-    #[cfg(test)]
-    pub(crate) fn removed_in(&self, other: &Board) -> Vec<(usize, usize)> {
+    pub fn removed_in(&self, other: &Board) -> Vec<(usize, usize)> {
         let mut removed = Vec::new();
         for digit in 0..9 {
             for cell in cells_of(self.digits[digit] & !other.digits[digit]) {

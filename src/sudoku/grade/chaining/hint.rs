@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 /// SE `ChainingHint.getLengthDifficulty`: +0.1 each time `complexity - 2` passes a step of
 /// 4, 6, 8, 12, 16, 24, 32, ...
-pub(crate) fn length_bonus(complexity: u32) -> f64 {
+pub fn length_bonus(complexity: u32) -> f64 {
     let length = complexity as i64 - 2;
     let mut added = 0.0f64;
     let mut ceiling = 4i64;
@@ -29,14 +29,14 @@ pub(crate) fn length_bonus(complexity: u32) -> f64 {
 
 /// A hint's position in SE's sorted list: lower is applied first.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Key {
-    pub(crate) difficulty: f64,
+pub struct Key {
+    pub difficulty: f64,
     pub(crate) complexity: u32,
     pub(crate) sort_key: u8,
 }
 
 impl Key {
-    pub(crate) fn new(base: f64, complexity: u32, sort_key: u8) -> Key {
+    pub fn new(base: f64, complexity: u32, sort_key: u8) -> Key {
         Key {
             difficulty: base + length_bonus(complexity),
             complexity,
@@ -45,7 +45,7 @@ impl Key {
     }
 
     /// SE's comparator: difficulty, then complexity, then the kind's sort key.
-    pub(crate) fn cmp(&self, other: &Key) -> Ordering {
+    pub fn compare(&self, other: &Key) -> Ordering {
         self.difficulty
             .partial_cmp(&other.difficulty)
             .unwrap_or(Ordering::Equal)
@@ -54,28 +54,28 @@ impl Key {
     }
 
     /// Whether a hint with this key, found after one with `best`, would be applied instead.
-    pub(crate) fn beats(&self, best: Option<&Key>) -> bool {
+    pub fn beats(&self, best: Option<&Key>) -> bool {
         match best {
             None => true,
-            Some(best) => self.cmp(best) == Ordering::Less,
+            Some(best) => self.compare(best) == Ordering::Less,
         }
     }
 
     /// The rating in tenths, as SE prints it.
-    pub(crate) fn tenths(&self) -> u16 {
+    pub fn tenths(&self) -> u16 {
         (self.difficulty * 10.0 + 0.5).floor() as u16
     }
 }
 
 /// SE sort keys of the hint classes.
-pub(crate) mod sort_key {
-    pub(crate) const DOUBLE: u8 = 1;
-    pub(crate) const X_ONLY: u8 = 2;
-    pub(crate) const Y_ONLY: u8 = 3;
-    pub(crate) const XY: u8 = 4;
-    pub(crate) const CELL: u8 = 5;
-    pub(crate) const REGION: u8 = 6;
-    pub(crate) const CONTRADICTION: u8 = 7;
+pub mod sort_key {
+    pub const DOUBLE: u8 = 1;
+    pub const X_ONLY: u8 = 2;
+    pub const Y_ONLY: u8 = 3;
+    pub const XY: u8 = 4;
+    pub const CELL: u8 = 5;
+    pub const REGION: u8 = 6;
+    pub const CONTRADICTION: u8 = 7;
 }
 
 #[cfg(test)]

@@ -23,18 +23,18 @@
 #![allow(clippy::needless_range_loop)]
 
 mod advanced;
-mod board;
+pub mod board;
 mod closure;
 mod cycles;
 mod explain;
-mod hint;
+pub mod hint;
 
 pub(crate) use self::hint::length_bonus;
-mod multiple;
+pub mod multiple;
 mod nested;
 #[cfg(test)]
 mod reference;
-mod tables;
+pub mod tables;
 #[cfg(test)]
 mod tests;
 

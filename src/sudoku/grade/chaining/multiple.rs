@@ -24,7 +24,7 @@ use super::tables::{BLOCK, CELL_REGION, COLUMN, NO_REGION, REGIONS, ROW, digits_
 
 /// Which of SE's `Chaining` instances is run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct RuleConfig {
+pub struct RuleConfig {
     pub(crate) multiple: bool,
     pub(crate) dynamic: bool,
     pub(crate) nishio: bool,
@@ -32,25 +32,25 @@ pub(crate) struct RuleConfig {
 }
 
 impl RuleConfig {
-    pub(crate) const NISHIO: RuleConfig = RuleConfig {
+    pub const NISHIO: RuleConfig = RuleConfig {
         multiple: false,
         dynamic: true,
         nishio: true,
         level: 0,
     };
-    pub(crate) const MULTIPLE: RuleConfig = RuleConfig {
+    pub const MULTIPLE: RuleConfig = RuleConfig {
         multiple: true,
         dynamic: false,
         nishio: false,
         level: 0,
     };
-    pub(crate) const DYNAMIC: RuleConfig = RuleConfig {
+    pub const DYNAMIC: RuleConfig = RuleConfig {
         multiple: true,
         dynamic: true,
         nishio: false,
         level: 0,
     };
-    pub(crate) const DYNAMIC_PLUS: RuleConfig = RuleConfig {
+    pub const DYNAMIC_PLUS: RuleConfig = RuleConfig {
         multiple: true,
         dynamic: true,
         nishio: false,
@@ -59,7 +59,7 @@ impl RuleConfig {
 
     /// SE "Nested Forcing Chains" at `level` 2 (with forcing chains) or 3 (with multiple
     /// forcing chains).
-    pub(crate) const fn nested(level: u8) -> RuleConfig {
+    pub const fn nested(level: u8) -> RuleConfig {
         RuleConfig {
             multiple: true,
             dynamic: true,
@@ -69,7 +69,7 @@ impl RuleConfig {
     }
 
     /// SE `Chaining.getDifficulty`.
-    pub(crate) fn base_difficulty(&self) -> f64 {
+    pub fn base_difficulty(&self) -> f64 {
         if self.level > 0 {
             8.5 + 0.5 * self.level as f64
         } else if self.nishio {

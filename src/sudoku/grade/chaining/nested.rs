@@ -154,7 +154,7 @@ impl NestedRules {
         out: &mut Output,
     ) {
         let mut cycle_hints = self.cycles.all(work);
-        cycle_hints.sort_by(|a, b| a.key.cmp(&b.key));
+        cycle_hints.sort_by(|a, b| a.key.compare(&b.key));
         let mut seen: Vec<RemovalMap> = Vec::new();
         for hint in &cycle_hints {
             let map = cycle_removal_map(work, hint);
@@ -182,7 +182,7 @@ impl NestedRules {
             return;
         }
         let mut multiple_hints = self.multiple.all(work, RuleConfig::MULTIPLE);
-        multiple_hints.sort_by(|a, b| a.key.cmp(&b.key));
+        multiple_hints.sort_by(|a, b| a.key.compare(&b.key));
         seen.clear();
         for hint in &multiple_hints {
             let map = multiple_removal_map(hint);

@@ -174,7 +174,7 @@ pub(crate) struct RefHint {
 
 fn first(mut hints: Vec<RefHint>) -> Option<RefHint> {
     // Stable sort, as Java's Collections.sort.
-    hints.sort_by(|a, b| a.key.cmp(&b.key));
+    hints.sort_by(|a, b| a.key.compare(&b.key));
     hints.into_iter().next()
 }
 

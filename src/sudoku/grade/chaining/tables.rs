@@ -8,34 +8,33 @@
 //! anti-diagonal (6); a board lists the extra kinds its geometry has.
 
 /// Region type index of a block (SE `Grid.Block`).
-pub(crate) const BLOCK: usize = 0;
+pub const BLOCK: usize = 0;
 /// Region type index of a row.
-pub(crate) const ROW: usize = 1;
+pub const ROW: usize = 1;
 /// Region type index of a column.
-pub(crate) const COLUMN: usize = 2;
+pub const COLUMN: usize = 2;
 
 /// Region type index of SE's window groups.
-pub(crate) const WINDOW: usize = 4;
+pub const WINDOW: usize = 4;
 /// Region type index of SE's main diagonal (one region).
-pub(crate) const MAIN_DIAGONAL: usize = 5;
+pub const MAIN_DIAGONAL: usize = 5;
 /// Region type index of SE's anti-diagonal (one region).
-pub(crate) const ANTI_DIAGONAL: usize = 6;
+pub const ANTI_DIAGONAL: usize = 6;
 /// The number of region type indexes (3, DG in SE, is unused).
 pub(crate) const KINDS: usize = 7;
 /// `CELL_REGION` of a cell outside every region of a type (a diagonal's).
-pub(crate) const NO_REGION: u8 = u8::MAX;
+pub const NO_REGION: u8 = u8::MAX;
 
 /// `REGIONS[type][index][position]`: the cell at a position of a region.
-pub(crate) static REGIONS: [[[u8; 9]; 9]; KINDS] = build_regions();
+pub static REGIONS: [[[u8; 9]; 9]; KINDS] = build_regions();
 /// `CELL_REGION[cell][type]`: the index of the region of that type holding the cell, or
 /// [`NO_REGION`].
-pub(crate) static CELL_REGION: [[u8; KINDS]; 81] = build_cell_regions();
+pub static CELL_REGION: [[u8; KINDS]; 81] = build_cell_regions();
 /// `REGION_MASK[type][index]`: the region's cells as an 81-bit set.
 pub(crate) static REGION_MASK: [[u128; 9]; KINDS] = build_region_masks();
 /// `PEERS[cell]`: the 20 cells sharing a block, row or column with the cell (the engine
 /// takes its peers from the board's geometry; the reference uses these).
-#[cfg(test)]
-pub(crate) static PEERS: [u128; 81] = build_peers();
+pub static PEERS: [u128; 81] = build_peers();
 
 const fn build_regions() -> [[[u8; 9]; 9]; KINDS] {
     use crate::sudoku::grade::board::{FIRST_DIAGONAL, FIRST_WINDOW, HOUSE_CELLS};
@@ -109,7 +108,6 @@ const fn build_region_masks() -> [[u128; 9]; KINDS] {
     masks
 }
 
-#[cfg(test)]
 const fn build_peers() -> [u128; 81] {
     let masks = build_region_masks();
     let regions = build_cell_regions();
@@ -128,7 +126,7 @@ const fn build_peers() -> [u128; 81] {
 
 /// The region of `kind` holding `cell`, as its 9 cells in SE order.
 #[inline]
-pub(crate) fn region_of(cell: usize, kind: usize) -> &'static [u8; 9] {
+pub fn region_of(cell: usize, kind: usize) -> &'static [u8; 9] {
     &REGIONS[kind][CELL_REGION[cell][kind] as usize]
 }
 
@@ -141,7 +139,7 @@ pub(crate) fn region_mask_of(cell: usize, kind: usize) -> u128 {
 
 /// The mask of the region of `kind` holding `cell`, empty when there is none (a diagonal).
 #[inline]
-pub(crate) fn region_mask_if(cell: usize, kind: usize) -> u128 {
+pub fn region_mask_if(cell: usize, kind: usize) -> u128 {
     match CELL_REGION[cell][kind] {
         NO_REGION => 0,
         index => REGION_MASK[kind][index as usize],
@@ -149,8 +147,7 @@ pub(crate) fn region_mask_if(cell: usize, kind: usize) -> u128 {
 }
 
 /// Iterates the set bits of an 81-bit cell set in increasing order.
-#[cfg(test)]
-pub(crate) fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+pub fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if set == 0 {
             None
@@ -181,7 +178,7 @@ pub(crate) fn digits_of(mut mask: u16) -> impl Iterator<Item = usize> {
 /// chain meets the removals of an "advanced" rule follows it. `Cell.hashCode()` is the cell
 /// number, the table starts at 16 buckets and doubles past 3/4 load, buckets are visited in
 /// order and each bucket keeps insertion order (resizing splits buckets stably).
-pub(crate) fn java_hash_order(cells: &mut [u8]) {
+pub fn java_hash_order(cells: &mut [u8]) {
     let mut capacity = 16usize;
     while cells.len() > capacity * 3 / 4 {
         capacity *= 2;
@@ -191,34 +188,35 @@ pub(crate) fn java_hash_order(cells: &mut [u8]) {
 
 /// A set of candidates (cell, digit), indexed `cell * 9 + digit` (digit 0-8).
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct CandidateSet([u64; 12]);
+pub struct CandidateSet([u64; 12]);
 
 impl CandidateSet {
-    pub(crate) const EMPTY: CandidateSet = CandidateSet([0; 12]);
+    pub const EMPTY: CandidateSet = CandidateSet([0; 12]);
 
     #[inline]
-    pub(crate) fn contains(&self, index: usize) -> bool {
+    pub fn contains(&self, index: usize) -> bool {
         self.0[index >> 6] >> (index & 63) & 1 != 0
     }
 
     #[inline]
-    pub(crate) fn insert(&mut self, index: usize) {
+    pub fn insert(&mut self, index: usize) {
         self.0[index >> 6] |= 1 << (index & 63);
     }
 
-    #[cfg(test)]
-    pub(crate) fn remove(&mut self, index: usize) {
+    pub fn remove(&mut self, index: usize) {
         self.0[index >> 6] &= !(1 << (index & 63));
     }
 
-    #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.0.iter().map(|word| word.count_ones() as usize).sum()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&word| word == 0)
+    }
+
     /// The members in increasing order.
-    #[cfg(test)]
-    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(word_index, &word)| {
             let mut word = word;
             std::iter::from_fn(move || {

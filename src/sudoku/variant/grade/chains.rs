@@ -58,7 +58,7 @@ impl Links {
 }
 
 /// The easiest rating a chain can have (in tenths).
-pub(super) const EASIEST_CHAIN: u16 = 66;
+pub const EASIEST_CHAIN: u16 = 66;
 
 /// A candidate: cell and digit.
 type Node = (usize, u8);
@@ -73,12 +73,12 @@ const MOST_STATIC_NODES: usize = 20;
 const DYNAMIC_BASE: f64 = 9.0;
 
 /// The rating of a chain of `complexity` candidates on a base, in tenths.
-fn rating(base: f64, complexity: usize) -> u16 {
+pub fn rating(base: f64, complexity: usize) -> u16 {
     ((base + length_bonus(complexity as u32)) * 10.0 + 0.5).floor() as u16
 }
 
 /// The most nodes a chain on `base` may have to rate below `rating` (0 when none can).
-fn longest_under(base: f64, rating_tenths: u16) -> usize {
+pub fn longest_under(base: f64, rating_tenths: u16) -> usize {
     let mut nodes = 0;
     while nodes < 4096 && rating(base, nodes + 1) < rating_tenths {
         nodes += 1;
