@@ -2,6 +2,7 @@
 //! Each file beside this one is a module; `common` holds what they share.
 
 mod common;
+mod unit;
 
 mod bad_inputs;
 mod book;

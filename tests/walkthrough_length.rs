@@ -57,9 +57,7 @@ fn page_goal(variant: &str, tier: &str) -> usize {
 /// (variant, size, tier, pages) of the sections that miss the goal today: their steps'
 /// words and figures fill two pages or more (a diabolical jigsaw's in Japanese: its wings
 /// and chains, three figures).
-const NOT_YET: &[(&str, &str, &str, usize)] = &[
-    ("jigsaw", "9x9", "diabolical", 3),
-];
+const NOT_YET: &[(&str, &str, &str, usize)] = &[("jigsaw", "9x9", "diabolical", 3)];
 
 /// The goal, or for a section of [`NOT_YET`] the pages it takes today.
 fn page_limit(variant: &str, size: &str, tier: &str) -> usize {

@@ -28,10 +28,6 @@ pub mod catalogue;
 pub mod group;
 pub mod killer;
 pub mod minlex;
-#[cfg(test)]
-mod reference;
-#[cfg(test)]
-mod tests;
 
 use std::sync::Arc;
 

@@ -29,8 +29,6 @@ pub mod aligned;
 pub mod basic;
 pub mod links;
 pub mod seeded;
-#[cfg(test)]
-mod tests;
 pub mod uniqueness;
 pub mod wings;
 

@@ -32,11 +32,7 @@ pub mod hint;
 pub(crate) use self::hint::length_bonus;
 pub mod multiple;
 mod nested;
-#[cfg(test)]
-mod reference;
 pub mod tables;
-#[cfg(test)]
-mod tests;
 
 use super::board::ExtraHouses;
 use board::Board;

@@ -1,0 +1,10 @@
+mod bank;
+mod calendar;
+mod cover;
+mod drill;
+mod imprint;
+mod printer;
+mod series;
+mod source;
+mod spec;
+mod units;

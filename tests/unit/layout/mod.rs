@@ -1,0 +1,15 @@
+mod compose;
+mod cover;
+mod font;
+mod ink;
+mod killer;
+mod picture;
+mod shapes;
+mod slot;
+mod sudoku;
+mod sudoku_walk;
+mod sum;
+mod techniques;
+mod text;
+mod walk;
+mod words;

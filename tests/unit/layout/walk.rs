@@ -1,0 +1,606 @@
+use puzzlebook::book::spec::Spec;
+use puzzlebook::layout::fonts::FontSet;
+use puzzlebook::layout::walk::*;
+
+/// The deductions' column is as wide as sets the most deductions on one line while
+/// the outcomes still fit, not only one of a few set widths: deductions of 57 % of
+/// the width take one line each (the old choices, 54 % at most or what the longest
+/// outcome leaves, wrapped them), the long outcome two.
+#[test]
+fn a_table_splits_where_its_rows_take_the_fewest_lines() {
+    let fonts = FontSet::bundled(false);
+    let metrics = fonts.metrics(fonts.text);
+    let (size, width) = (9.0, 320.0);
+    let deduction: String = (1..)
+        .map(|count| "a".repeat(count))
+        .find(|text| metrics.width(text, size) >= width * 0.57)
+        .unwrap();
+    let outcome: String = (1..)
+        .map(|count| vec!["A1"; count].join(" "))
+        .take_while(|text| metrics.width(text, size) <= width * 0.41)
+        .last()
+        .unwrap();
+    let text =
+        format!("{deduction}\tA1 ≠ 2\n{deduction}\tB1 ≠ 3\n{deduction}\tC1 ≠ 4\nShort\t{outcome}");
+    let (lines, tab, starts) = wrap_rows(metrics, &text, size, width, size, None);
+    assert!(tab.is_some());
+    assert_eq!(starts, [0, 1, 2, 3], "{lines:#?}");
+    assert_eq!(lines.len(), 5, "{lines:#?}");
+}
+
+#[test]
+fn long_tables_are_cut_between_rows_into_continuing_panels() {
+    let lines: Vec<String> = (0..11).map(|line| format!("row\t{line}")).collect();
+    // Rows of 2, 1, 2, 1, 2, 3 lines.
+    let starts = [0, 2, 3, 5, 6, 8];
+    let height = |lines: &[String], _: bool| lines.len() as f64;
+    let panels = text_panels(4, lines.clone(), Some(30.0), &starts, None, &height, false);
+    assert!(panels.len() > 1);
+    let mut joined = Vec::new();
+    for (piece, panel) in panels.iter().enumerate() {
+        assert_eq!(panel.steps, 4..5);
+        assert_eq!(panel.continued, piece > 0);
+        assert!(panel.lines[0].len() <= TABLE_PIECE);
+        assert!(
+            starts.contains(&joined.len()),
+            "cut inside a row at {}",
+            joined.len()
+        );
+        assert_eq!(panel.height, panel.lines[0].len() as f64);
+        joined.extend(panel.lines[0].iter().cloned());
+    }
+    assert_eq!(joined, lines);
+    // Plain text and short tables stay whole.
+    assert_eq!(
+        text_panels(0, lines.clone(), None, &[], None, &height, false).len(),
+        1
+    );
+    assert_eq!(
+        text_panels(
+            0,
+            lines[..3].to_vec(),
+            Some(30.0),
+            &starts[..2],
+            None,
+            &height,
+            false
+        )
+        .len(),
+        1
+    );
+}
+
+fn layout(heights: &[f64]) -> WalkLayout {
+    WalkLayout {
+        cell: 10.0,
+        figure: (50.0, 50.0),
+        stacked: false,
+        panels: heights
+            .iter()
+            .enumerate()
+            .map(|(index, &height)| Panel {
+                steps: index..index + 1,
+                lines: vec![vec!["step".into()]],
+                tabs: vec![None],
+                height,
+                ..Panel::default()
+            })
+            .collect(),
+        floats: vec![None; heights.len()],
+        apart: vec![Vec::new(); heights.len()],
+        narrow: Vec::new(),
+        rows: Vec::new(),
+    }
+}
+
+fn spec() -> Spec {
+    Spec::parse(
+        "book.toml",
+        "title = \"T\"\n[[section]]\nkind = \"mushikui\"\nop = \"mul\"\ndigits = [3, 2]\ncount = 3\n",
+        None,
+    )
+    .unwrap()
+}
+
+/// A step whose text alone is taller than a page is carried over to continuation
+/// panels: every line once, in order, and no panel taller than the page.
+#[test]
+fn text_taller_than_a_page_continues_in_panels_that_fit() {
+    let text = 9.0;
+    let lines = |count: usize, tag: &str| -> Vec<String> {
+        (0..count).map(|i| format!("{tag}{i}")).collect()
+    };
+    let pitch = text * style::TEXT * style::LEADING;
+    let panel = Panel {
+        steps: 3..5,
+        lines: vec![lines(4, "a"), lines(100, "b")],
+        tabs: vec![None, None],
+        height: 104.0 * pitch + 2.0 * style::STEP_GAP * text,
+        ..Panel::default()
+    };
+    let room = 300.0;
+    let panels = fit_to_page(panel.clone(), 120.0, false, text, room);
+    assert!(panels.len() >= 4, "{}", panels.len());
+    assert!(panels.iter().all(|p| p.height <= room + 1e-9));
+    assert!(!panels[0].continued && panels[1..].iter().all(|p| p.continued));
+    assert_eq!(panels[0].steps, 3..5);
+    assert!(panels[1..].iter().all(|p| p.steps == (4..5)));
+    let printed: Vec<String> = panels.iter().flat_map(|p| p.lines.concat()).collect();
+    assert_eq!(printed, panel.lines.concat());
+    // A panel that fits is only given its height: the figure's when that is taller.
+    let short = Panel {
+        steps: 0..1,
+        lines: vec![lines(2, "c")],
+        tabs: vec![None],
+        height: 2.0 * pitch,
+        ..Panel::default()
+    };
+    let fitted = fit_to_page(short, 120.0, false, text, room);
+    assert_eq!(fitted.len(), 1);
+    assert_eq!(fitted[0].height, 120.0 + style::PANEL_GAP * text);
+}
+
+/// Below a wide figure the steps add to its height; a continuation has no figure.
+#[test]
+fn stacked_panels_hold_the_figure_and_then_the_text() {
+    let text = 10.0;
+    let pitch = text * style::TEXT * style::LEADING;
+    let lines = |count: usize| -> Vec<String> { (0..count).map(|i| i.to_string()).collect() };
+    let panel = Panel {
+        steps: 0..1,
+        lines: vec![lines(3)],
+        tabs: vec![None],
+        height: 3.0 * pitch,
+        ..Panel::default()
+    };
+    let gaps = (style::GUTTER + style::PANEL_GAP) * text;
+    let fitted = fit_to_page(panel.clone(), 400.0, true, text, 600.0);
+    assert_eq!(fitted.len(), 1);
+    assert!((fitted[0].height - (400.0 + 3.0 * pitch + gaps)).abs() < 1e-9);
+    // Beside the figure the same panel is only as tall as the figure.
+    let beside = fit_to_page(panel, 400.0, false, text, 600.0);
+    assert!((beside[0].height - (400.0 + style::PANEL_GAP * text)).abs() < 1e-9);
+    // Text that does not fit under the figure goes on without it.
+    let long = Panel {
+        steps: 0..1,
+        lines: vec![lines(40)],
+        tabs: vec![None],
+        height: 40.0 * pitch,
+        ..Panel::default()
+    };
+    let room = 600.0;
+    let fitted = fit_to_page(long, 400.0, true, text, room);
+    assert!(fitted.len() >= 2);
+    assert!(fitted.iter().all(|panel| panel.height <= room + 1e-9));
+    assert!(!fitted[0].continued && fitted[1].continued);
+    assert_eq!(
+        fitted.iter().map(|p| p.lines.concat().len()).sum::<usize>(),
+        40
+    );
+}
+
+/// A figure panel too tall for the rest of a page, whose words fit there, has its
+/// words set there and its figure wait at the top of the next page.
+#[test]
+fn a_figure_too_tall_for_the_foot_of_a_page_waits_for_the_next() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = layout(&[150.0, 120.0, 20.0, 100.0]);
+    layout.panels[1].kind = PanelKind::Figure;
+    layout.panels[2].kind = PanelKind::Text;
+    layout.panels[3].kind = PanelKind::Text;
+    let told = Panel {
+        steps: 1..2,
+        kind: PanelKind::Text,
+        height: 30.0,
+        ..layout.panels[1].clone()
+    };
+    layout.floats[1] = Some(vec![told.clone()]);
+    let room = 150.0 + header + 60.0;
+    let pages = flow(
+        &spec,
+        &[Some(layout.clone())],
+        &[0],
+        Rooms {
+            first: room,
+            rest: room,
+        },
+        0.0,
+    );
+    assert_eq!(pages.len(), 2);
+    let first = &pages[0].blocks[0].panels;
+    assert_eq!(
+        first.len(),
+        3,
+        "the words and the step after them fill the page"
+    );
+    assert_eq!(first[1], told);
+    let second = &pages[1].blocks[0];
+    assert!(second.continued);
+    assert_eq!(second.panels[0].floated, Some(1));
+    assert!(second.panels[0].has_figure());
+    // Without its words to set, the figure panel starts the next page whole.
+    layout.floats[1] = None;
+    let pages = flow(
+        &spec,
+        &[Some(layout)],
+        &[0],
+        Rooms {
+            first: room,
+            rest: room,
+        },
+        0.0,
+    );
+    assert_eq!(pages[1].blocks[0].panels[0].steps, 1..2);
+    assert_eq!(pages[1].blocks[0].panels[0].floated, None);
+}
+
+/// Panels of `heights`: the second a figure whose words (30 pt) fit where it does not,
+/// the others steps in words; every step two lines beside a figure.
+fn waiting_layout(heights: &[f64]) -> WalkLayout {
+    let mut layout = layout(heights);
+    for panel in &mut layout.panels[2..] {
+        panel.kind = PanelKind::Text;
+    }
+    layout.panels[1].kind = PanelKind::Figure;
+    layout.floats[1] = Some(vec![Panel {
+        steps: 1..2,
+        kind: PanelKind::Text,
+        height: 30.0,
+        ..layout.panels[1].clone()
+    }]);
+    layout.narrow = vec![(vec!["a".into(), "b".into()], None); heights.len()];
+    layout
+}
+
+fn same(room: f64) -> Rooms {
+    Rooms {
+        first: room,
+        rest: room,
+    }
+}
+
+/// The steps after a waiting figure go beside it at the top of the next page, in the
+/// column beside it; the chapter's heading opens only the first page when the pages
+/// after it have more room.
+#[test]
+fn steps_after_a_waiting_figure_go_beside_it() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let layout = waiting_layout(&[150.0, 120.0, 20.0, 20.0]);
+    let room = 150.0 + header + 60.0;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    assert_eq!(pages[0].blocks[0].panels.len(), 3);
+    let figure = &pages[1].blocks[0].panels;
+    assert_eq!(figure.len(), 1, "the last step is beside the figure");
+    assert_eq!(figure[0].floated, Some(1));
+    assert_eq!(figure[0].steps, 3..4);
+    assert_eq!(figure[0].lines, vec![layout.narrow[3].0.clone()]);
+    assert!(pages.iter().all(|page| page.heading));
+    let pages = flow(
+        &spec,
+        &[Some(layout)],
+        &[0],
+        Rooms {
+            first: room,
+            rest: room + 20.0,
+        },
+        0.0,
+    );
+    assert!(pages[0].heading && !pages[1].heading);
+}
+
+/// A figure still waiting when its walkthrough ends goes up beside the last steps of
+/// its page when they make room for it, rather than onto a page of its own.
+#[test]
+fn a_last_waiting_figure_goes_up_beside_the_steps_before_it() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = waiting_layout(&[150.0, 100.0]);
+    let room = 150.0 + header + 70.0;
+    let rooms = same(room);
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], rooms, 0.0);
+    assert_eq!(pages.len(), 1);
+    let panels = &pages[0].blocks[0].panels;
+    assert_eq!(panels.len(), 2);
+    assert_eq!(panels[1].floated, Some(1));
+    assert_eq!(panels[1].steps, 1..2);
+    let used: f64 = panels.iter().map(|panel| panel.height).sum::<f64>() + header;
+    assert!(used <= room + 1e-9);
+    // Without the words beside it, it is left out rather than opening a page with
+    // white beside it.
+    layout.narrow.clear();
+    let pages = flow(&spec, &[Some(layout)], &[0], rooms, 0.0);
+    assert_eq!(pages.len(), 1);
+    assert!(
+        pages[0].blocks[0]
+            .panels
+            .iter()
+            .all(|panel| panel.floated.is_none())
+    );
+}
+
+/// A waiting figure that the next figure overtakes (no step to set beside it) is left
+/// out rather than open a page with white beside it: its step is told in words.
+#[test]
+fn a_waiting_figure_the_next_figure_comes_to_is_left_out() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = waiting_layout(&[150.0, 120.0, 120.0]);
+    layout.panels[2].kind = PanelKind::Figure;
+    // Room for the words of step 1, not for its figure beside them.
+    let room = 150.0 + header + 40.0;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    assert_eq!(pages[0].blocks[0].panels.len(), 2, "the words of step 1");
+    let second = &pages[1].blocks[0].panels;
+    assert_eq!(second.len(), 1);
+    assert_eq!(second[0].steps, 2..3);
+    assert!(
+        pages
+            .iter()
+            .flat_map(|page| &page.blocks)
+            .flat_map(|block| &block.panels)
+            .all(|panel| panel.floated.is_none())
+    );
+}
+
+/// A table after a waiting figure, too long to go beside it whole, is split at its
+/// foot: its first rows beside the figure (in the column beside it), the rest across
+/// the width below it, continuing the step; every row once, in order, the rows beside
+/// the figure no lower than its foot, and the page not overfilled.
+#[test]
+fn a_long_table_splits_across_the_foot_of_a_waiting_figure() {
+    let spec = spec();
+    let text = spec.page.text_size.value;
+    let header = style::HEADER * text;
+    let (mut layout, rows) = table_after_waiting_figure(text);
+    let room = 150.0 + header + 40.0;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    let panels = &pages[1].blocks[0].panels;
+    let figure = &panels[0];
+    assert_eq!(figure.floated, Some(1));
+    assert_eq!(
+        figure.steps,
+        2..3,
+        "the table's first rows are beside the figure"
+    );
+    assert!(!figure.resumed);
+    let beside = figure.lines[0].len();
+    assert!(beside > 0 && beside < rows.len());
+    assert_eq!(
+        figure.tabs[0],
+        Some(20.0),
+        "set in the column beside the figure"
+    );
+    assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
+    assert!(figure.height >= layout.figure.1);
+    let below = &panels[1..];
+    assert!(!below.is_empty());
+    assert!(below.iter().all(|panel| {
+        panel.kind == PanelKind::Text && panel.continued && panel.wide && panel.steps == (2..3)
+    }));
+    let mut printed = figure.lines[0].clone();
+    printed.extend(below.iter().flat_map(|panel| panel.lines.concat()));
+    assert_eq!(printed, rows, "every row once, in order");
+    let used: f64 = panels.iter().map(|panel| panel.height).sum::<f64>() + header;
+    assert!(used <= room + 1e-9);
+    // Without the rows' starts the table is not split: it goes below the figure whole.
+    layout.rows.clear();
+    let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+    let panels = &pages[1].blocks[0].panels;
+    assert!(panels[0].lines.is_empty());
+    let printed: Vec<String> = panels[1..].iter().flat_map(|p| p.lines.concat()).collect();
+    assert_eq!(printed, rows);
+}
+
+/// A table begun at the foot of a page goes on beside the figure that waits at the
+/// top of the next, its number repeated there, and then below it.
+#[test]
+fn a_table_cut_by_the_page_goes_on_beside_the_waiting_figure() {
+    let spec = spec();
+    let text = spec.page.text_size.value;
+    let header = style::HEADER * text;
+    let (layout, rows) = table_after_waiting_figure(text);
+    let first_piece = layout.panels[2].height;
+    let room = 150.0 + header + 30.0 + first_piece + 1.0;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    let foot = &pages[0].blocks[0].panels;
+    assert_eq!(
+        foot.last(),
+        Some(&layout.panels[2]),
+        "the table begins at the foot"
+    );
+    let panels = &pages[1].blocks[0].panels;
+    let figure = &panels[0];
+    assert_eq!((figure.floated, figure.steps.clone()), (Some(1), 2..3));
+    assert!(figure.resumed, "the step goes on beside the figure");
+    assert!(!figure.lines[0].is_empty());
+    assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
+    let mut printed = foot[2].lines.concat();
+    printed.extend(panels.iter().flat_map(|panel| panel.lines.concat()));
+    assert_eq!(printed, rows, "every row once, in order");
+    for page in &pages {
+        let used: f64 = page.blocks[0].panels.iter().map(|p| p.height).sum::<f64>();
+        assert!(used + header <= room + 1e-9);
+    }
+}
+
+/// A table after a figure panel in its place, too long for the room beside the
+/// figure's words, has its first rows beside them and the rest across the width below;
+/// the panel keeps its height.
+#[test]
+fn a_long_table_splits_beside_a_figure_in_its_place() {
+    let spec = spec();
+    let text = spec.page.text_size.value;
+    let (mut layout, rows) = table_after_waiting_figure(text);
+    let figure_height = layout.figure.1 + style::PANEL_GAP * text;
+    layout.panels[1].height = figure_height;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(1000.0), 0.0);
+    assert_eq!(pages.len(), 1);
+    let panels = &pages[0].blocks[0].panels;
+    let figure = &panels[1];
+    assert_eq!((figure.floated, figure.steps.clone()), (None, 1..3));
+    assert_eq!(
+        figure.lines[0], layout.panels[1].lines[0],
+        "its own words first"
+    );
+    let beside = figure.lines[1].len();
+    assert!(beside > 0 && beside < rows.len());
+    assert!(words_beside(figure, text) <= layout.figure.1 + 1e-9);
+    assert!((figure.height - figure_height).abs() < 1e-9);
+    let mut printed = figure.lines[1].clone();
+    printed.extend(panels[2..].iter().flat_map(|panel| panel.lines.concat()));
+    assert_eq!(printed, rows, "every row once, in order");
+    assert!(
+        panels[2..]
+            .iter()
+            .all(|panel| panel.continued && panel.wide)
+    );
+}
+
+/// A waiting figure's layout (see [`waiting_layout`]) whose third step is a table of
+/// eight one-line rows (in pieces across the width, one line each beside the figure),
+/// and the rows.
+fn table_after_waiting_figure(text: f64) -> (WalkLayout, Vec<String>) {
+    let mut layout = waiting_layout(&[150.0, 120.0, 20.0]);
+    let rows: Vec<String> = (0..8).map(|row| format!("row {row}\tdone")).collect();
+    let height = |lines: &[String], last: bool| piece_height(text, lines, last);
+    let starts: Vec<usize> = (0..rows.len()).collect();
+    layout.panels.pop();
+    layout.panels.extend(text_panels(
+        2,
+        rows.clone(),
+        Some(40.0),
+        &starts,
+        None,
+        &height,
+        false,
+    ));
+    assert!(layout.panels.len() > 3, "the table is in pieces");
+    layout.floats.resize(layout.panels.len(), None);
+    layout.apart.resize(layout.panels.len(), Vec::new());
+    layout.narrow[2] = (rows.clone(), Some(20.0));
+    layout.rows = vec![TableRows::default(); 3];
+    layout.rows[2] = TableRows {
+        beside: starts.clone(),
+        across: starts,
+    };
+    (layout, rows)
+}
+
+/// Twin figures that do not fit the rest of a page are set apart: the first fills
+/// the foot of the page.
+#[test]
+fn twins_that_do_not_fit_are_set_apart() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = layout(&[150.0, 120.0]);
+    layout.panels[1] = Panel {
+        steps: 1..3,
+        lines: vec![vec!["b".into()], vec!["c".into()]],
+        tabs: vec![None, None],
+        height: 120.0,
+        twin: Some(2),
+        ..Panel::default()
+    };
+    let part = |step: usize| Panel {
+        steps: step..step + 1,
+        lines: vec![vec!["x".into()]],
+        tabs: vec![None],
+        height: 60.0,
+        ..Panel::default()
+    };
+    layout.apart[1] = vec![(part(1), None), (part(2), None)];
+    let room = 150.0 + header + 70.0;
+    let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    assert_eq!(pages[0].blocks[0].panels[1], part(1));
+    assert_eq!(pages[1].blocks[0].panels[0], part(2));
+}
+
+#[test]
+fn panels_are_never_split_and_fill_pages_in_order() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let layouts = vec![
+        Some(layout(&[100.0, 100.0, 100.0])),
+        None,
+        Some(layout(&[150.0, 60.0])),
+    ];
+    let room = 300.0;
+    let pages = flow(
+        &spec,
+        &layouts,
+        &[0, 1, 2],
+        Rooms {
+            first: room,
+            rest: room,
+        },
+        0.0,
+    );
+    let mut seen: Vec<(usize, usize)> = Vec::new();
+    for page in &pages {
+        let mut bottom: f64 = 0.0;
+        for block in &page.blocks {
+            assert!(block.top >= bottom - 1e-9, "blocks overlap");
+            let height: f64 = block.panels.iter().map(|p| p.height).sum::<f64>() + header;
+            bottom = block.top + height;
+            assert!(bottom <= room + 1e-9 || block.panels.len() == 1);
+            seen.extend(
+                block
+                    .panels
+                    .iter()
+                    .map(|panel| (block.puzzle, panel.steps.start)),
+            );
+            assert_eq!(block.continued, block.panels[0].steps.start > 0);
+        }
+    }
+    assert_eq!(seen, vec![(0, 0), (0, 1), (0, 2), (2, 0), (2, 1)]);
+    assert!(pages.len() >= 2);
+}
+
+/// A last step told across the width that would open a page alone takes the step
+/// before it along; a last step after a figure, or alone in its block, stays as it is.
+#[test]
+fn a_last_step_never_opens_a_page_alone() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let room = 300.0;
+    let rooms = Rooms {
+        first: room,
+        rest: room,
+    };
+    let words = |heights: &[f64]| {
+        let mut layout = layout(heights);
+        for panel in &mut layout.panels {
+            panel.kind = PanelKind::Text;
+        }
+        layout
+    };
+    let steps_by_page = |layout: WalkLayout| -> Vec<Vec<usize>> {
+        flow(&spec, &[Some(layout)], &[0], rooms, 0.0)
+            .iter()
+            .map(|page| {
+                page.blocks
+                    .iter()
+                    .flat_map(|block| block.panels.iter().map(|panel| panel.steps.start))
+                    .collect()
+            })
+            .collect()
+    };
+    let full = room - header;
+    // Steps 0-2 fill the first page; the one-line last step would be alone on the next.
+    let layout = words(&[full - 80.0, 40.0, 38.0, 12.0]);
+    assert_eq!(steps_by_page(layout), vec![vec![0, 1], vec![2, 3]]);
+    // After a figure it stays alone: the figure is not moved.
+    let mut layout = words(&[full - 80.0, 40.0, 38.0, 12.0]);
+    layout.panels[2].kind = PanelKind::Figure;
+    assert_eq!(steps_by_page(layout), vec![vec![0, 1, 2], vec![3]]);
+    // A page holding only the step before it keeps it.
+    let layout = words(&[full, 12.0]);
+    assert_eq!(steps_by_page(layout), vec![vec![0], vec![1]]);
+}

@@ -1,0 +1,5 @@
+mod check;
+mod generate;
+mod grade;
+mod model;
+mod solver;

@@ -1,0 +1,10 @@
+mod canon;
+mod coordinates;
+mod generate;
+mod grade;
+mod grid;
+mod killer;
+mod pattern;
+mod symmetry;
+mod techniques;
+mod variant;

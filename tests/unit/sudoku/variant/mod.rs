@@ -1,0 +1,12 @@
+mod bits;
+mod fill;
+mod generate;
+mod geometry;
+mod grade;
+mod grid;
+mod singles;
+mod solver;
+mod symmetry;
+mod unavoidable;
+mod walkthrough;
+mod words;
