@@ -380,10 +380,32 @@ pub fn brief(step: &VariantStep, geometry: &Geometry, language: Language) -> Str
             );
             named(step, what, language)
         }
-        Account::NakedSubset { .. }
-        | Account::HiddenSubset { .. }
-        | Account::Fish { .. }
-        | Account::Wing { .. } => named(step, reasoning(step, geometry, language), language),
+        Account::NakedSubset { .. } | Account::HiddenSubset { .. } | Account::Fish { .. } => {
+            named(step, reasoning(step, geometry, language), language)
+        }
+        Account::Wing {
+            pivot,
+            pincers,
+            masks,
+            digit,
+        } => {
+            // The cells and the digit one of them holds; the outcome column says the rest.
+            let name = |cell: u16| geometry.cell_name(usize::from(cell));
+            let what = say(
+                language,
+                "wing-brief",
+                &[
+                    ("pivot", &name(*pivot)),
+                    ("pivot-digits", &digit_list(masks[0])),
+                    ("first", &name(pincers[0])),
+                    ("first-digits", &digit_list(masks[1])),
+                    ("second", &name(pincers[1])),
+                    ("second-digits", &digit_list(masks[2])),
+                    ("digit", &digit_list(*digit)),
+                ],
+            );
+            named(step, what, language)
+        }
         Account::Chain { facts } => {
             // The chain's links without why each holds: the step worded in full said it.
             let (start, value) = step.eliminations.first().copied().unwrap_or((0, 0));
@@ -427,7 +449,7 @@ pub fn brief(step: &VariantStep, geometry: &Geometry, language: Language) -> Str
 
 /// A table row's reasoning `what`, after the step's name where the catalog's
 /// `brief-style` says so.
-fn named(step: &VariantStep, what: String, language: Language) -> String {
+pub fn named(step: &VariantStep, what: String, language: Language) -> String {
     match style(language, "brief-style") {
         "named" => crate::i18n::capitalised(&say(
             language,

@@ -49,6 +49,45 @@ fn every_step_is_told_in_every_language() {
     assert!(kinds.len() >= 11, "{} kinds of step", kinds.len());
 }
 
+/// A wing's table row names its pivot, its pincers and the digit one of them holds,
+/// and leaves what follows to the row's outcome: it is never longer than the wing's
+/// full reasoning, and shorter where that reasoning ends in its conclusion (Japanese).
+#[test]
+fn a_wing_row_names_its_cells_without_its_conclusion() {
+    let mut wings = 0;
+    for line in SAMPLES {
+        let puzzle = parse_any(line).unwrap();
+        let walked = puzzlebook::sudoku::variant::walkthrough::walkthrough(&puzzle).unwrap();
+        let geometry = puzzle.geometry();
+        for step in &walked.path {
+            let puzzlebook::sudoku::variant::grade::Account::Wing { pivot, pincers, .. } =
+                &step.account
+            else {
+                continue;
+            };
+            wings += 1;
+            for language in Language::all() {
+                let row = brief(step, geometry, language);
+                for &cell in [pivot, &pincers[0], &pincers[1]] {
+                    assert!(
+                        row.contains(&geometry.cell_name(usize::from(cell))),
+                        "{row}"
+                    );
+                }
+                let full = named(step, reasoning(step, geometry, language), language);
+                assert!(
+                    row.chars().count() <= full.chars().count(),
+                    "{language:?}: {row}"
+                );
+            }
+            let row = brief(step, geometry, Language::JAPANESE);
+            let full = reasoning(step, geometry, Language::JAPANESE);
+            assert!(row.chars().count() < full.chars().count(), "{row}");
+        }
+    }
+    assert!(wings > 0, "no wing in the samples");
+}
+
 /// Puzzles whose gradings take, between them, every kind of step (generated with
 /// `sudoku generate`, kinds read from `sudoku grade --explain`).
 const SAMPLES: &[&str] = &[
