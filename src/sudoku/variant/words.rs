@@ -39,6 +39,30 @@ fn style(language: Language, key: &str) -> &'static str {
     language.text(&format!("variant-walk.{key}"))
 }
 
+/// A wing told by the message `key`: its pivot and pincers with their digits, and the digit
+/// one of them holds.
+fn wing_words(
+    geometry: &Geometry,
+    language: Language,
+    key: &str,
+    (pivot, pincers, masks, digit): (u16, [u16; 2], [u16; 3], u16),
+) -> String {
+    let name = |cell: u16| geometry.cell_name(usize::from(cell));
+    say(
+        language,
+        key,
+        &[
+            ("pivot", &name(pivot)),
+            ("pivot-digits", &digit_list(masks[0])),
+            ("first", &name(pincers[0])),
+            ("first-digits", &digit_list(masks[1])),
+            ("second", &name(pincers[1])),
+            ("second-digits", &digit_list(masks[2])),
+            ("digit", &digit_list(digit)),
+        ],
+    )
+}
+
 fn cell_list(geometry: &Geometry, cells: &[u16], language: Language) -> String {
     cells
         .iter()
@@ -151,20 +175,8 @@ pub fn reasoning(step: &VariantStep, geometry: &Geometry, language: Language) ->
             masks,
             digit,
         } => {
-            let name = |cell: u16| geometry.cell_name(usize::from(cell));
-            say(
-                language,
-                "wing",
-                &[
-                    ("pivot", &name(*pivot)),
-                    ("pivot-digits", &digit_list(masks[0])),
-                    ("first", &name(pincers[0])),
-                    ("first-digits", &digit_list(masks[1])),
-                    ("second", &name(pincers[1])),
-                    ("second-digits", &digit_list(masks[2])),
-                    ("digit", &digit_list(*digit)),
-                ],
-            )
+            let wing = (*pivot, *pincers, *masks, *digit);
+            wing_words(geometry, language, "wing", wing)
         }
         Account::Chain { facts } => {
             let (start, value) = step.eliminations.first().copied().unwrap_or((0, 0));
@@ -390,20 +402,8 @@ pub fn brief(step: &VariantStep, geometry: &Geometry, language: Language) -> Str
             digit,
         } => {
             // The cells and the digit one of them holds; the outcome column says the rest.
-            let name = |cell: u16| geometry.cell_name(usize::from(cell));
-            let what = say(
-                language,
-                "wing-brief",
-                &[
-                    ("pivot", &name(*pivot)),
-                    ("pivot-digits", &digit_list(masks[0])),
-                    ("first", &name(pincers[0])),
-                    ("first-digits", &digit_list(masks[1])),
-                    ("second", &name(pincers[1])),
-                    ("second-digits", &digit_list(masks[2])),
-                    ("digit", &digit_list(*digit)),
-                ],
-            );
+            let wing = (*pivot, *pincers, *masks, *digit);
+            let what = wing_words(geometry, language, "wing-brief", wing);
             named(step, what, language)
         }
         Account::Chain { facts } => {
