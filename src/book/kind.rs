@@ -220,7 +220,17 @@ pub struct Walkthrough {
     /// The names the words give rows, columns and cells, which the figures print beside
     /// the grid (`None` for kinds without coordinates).
     pub coordinates: Option<Coordinates>,
+    /// The steps with a diagram, the one a reader needs most first.
+    pub drawn: Vec<usize>,
+    /// The most pages the printed walkthrough should take: while it takes more, the
+    /// layout tells the last of `drawn` in words alone (see [`WALK_PAGES`]).
+    pub page_goal: usize,
 }
+
+/// The most pages a puzzle's printed walkthrough should take, and for the hardest tier of
+/// a kind (an extreme sudoku, an expert or extreme killer).
+pub const WALK_PAGES: usize = 2;
+pub const HARDEST_WALK_PAGES: usize = 4;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WalkStep {

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::kind::{
-    BookKind, Content, Hint, Nudge, SectionKind, StepFigure, WalkStep, Walkthrough, Wording,
+    BookKind, Content, Hint, Nudge, SectionKind, StepFigure, WALK_PAGES, WalkStep, Walkthrough,
+    Wording,
 };
 use super::plan::Puzzle;
 use super::source::{Located, Span, Table, closest};
@@ -432,6 +433,8 @@ impl Content for MushikuiContent {
                 })
                 .collect(),
             coordinates: None,
+            drawn: Vec::new(),
+            page_goal: WALK_PAGES,
         })
     }
 }

@@ -14,8 +14,8 @@ use std::time::Instant;
 
 use super::killer::KillerSection;
 use super::kind::{
-    BookKind, Content, Hint, Listing, Nudge, SectionKind, StepFigure, Topic, WalkStep, Walkthrough,
-    Wording,
+    BookKind, Content, HARDEST_WALK_PAGES, Hint, Listing, Nudge, SectionKind, StepFigure, Topic,
+    WALK_PAGES, WalkStep, Walkthrough, Wording,
 };
 use super::pattern::{PatternMark, SectionPattern};
 use super::plan::Puzzle;
@@ -1015,6 +1015,24 @@ fn classic_walkthrough(walked: &walkthrough::Walkthrough, wording: Wording) -> W
             })
             .collect(),
         coordinates: Some(wording.coordinates),
+        drawn: walked.drawn.clone(),
+        page_goal: walk_pages(Tier::of_rating(hardest(
+            walked.path.iter().map(|step| step.rating_tenths),
+        ))),
+    }
+}
+
+/// The hardest of a walkthrough's ratings (in tenths).
+pub(super) fn hardest(ratings: impl Iterator<Item = u16>) -> u16 {
+    ratings.max().unwrap_or(0)
+}
+
+/// The page goal of a sudoku walkthrough of `tier`: the hardest tier's takes more.
+fn walk_pages(tier: Tier) -> usize {
+    if tier == Tier::Extreme {
+        HARDEST_WALK_PAGES
+    } else {
+        WALK_PAGES
     }
 }
 
@@ -1092,10 +1110,14 @@ fn place_words(place: &Place, language: Language) -> String {
 /// figure).
 fn variant_walkthrough_of(puzzle: &VariantGrid, wording: Wording) -> Result<Walkthrough> {
     let walked = crate::sudoku::variant::walkthrough::walkthrough(puzzle)?;
+    let geometry = puzzle.geometry();
+    let rating = hardest(walked.path.iter().map(|step| step.rating_tenths));
+    let tier = crate::sudoku::variant::grade::tier_of(geometry.size(), rating);
     Ok(house_walkthrough(
         &walked,
-        puzzle.geometry().side(),
+        geometry.side(),
         wording,
+        walk_pages(tier),
     ))
 }
 
@@ -1104,6 +1126,7 @@ pub(super) fn house_walkthrough(
     walked: &crate::sudoku::variant::walkthrough::VariantWalkthrough,
     side: usize,
     wording: Wording,
+    page_goal: usize,
 ) -> Walkthrough {
     Walkthrough {
         steps: walked
@@ -1130,6 +1153,8 @@ pub(super) fn house_walkthrough(
             })
             .collect(),
         coordinates: Some(wording.coordinates),
+        drawn: walked.drawn.clone(),
+        page_goal,
     }
 }
 
@@ -1177,7 +1202,7 @@ pub(super) fn house_ladder(
     geometry: &crate::sudoku::variant::geometry::Geometry,
     wording: Wording,
 ) -> Hint {
-    let told = house_walkthrough(walked, geometry.side(), wording);
+    let told = house_walkthrough(walked, geometry.side(), wording, WALK_PAGES);
     let index = walked.steps.iter().position(|step| !step.singles)?;
     let grader = &walked.path[walked.steps[index].path[0]];
     let mut nudge = house_hint(grader, geometry, wording);

@@ -653,7 +653,6 @@ pub fn settle(
     let mut entries = Vec::new();
     for _ in 0..16 {
         if laid_for != geometry.body_width() {
-            let room = walk_room(spec) - walk::style::HEADER * spec.page.text_size.value;
             layouts = lay_out(
                 spec,
                 fonts,
@@ -661,7 +660,7 @@ pub fn settle(
                 walks,
                 &cells,
                 &extents,
-                room,
+                walk_rooms(spec),
             );
             check_panels_fit(spec, &layouts, &section_of)?;
             entries = techniques::lay_out(

@@ -622,8 +622,13 @@ fn row_starts(lines: &[String], starts: &[usize]) -> Vec<usize> {
 
 /// Sizes the walkthroughs: `walks[i]` of puzzle `i` with figure cell `cells[i]` and figure
 /// extent `extents[i]` (cells across and down, the margin of coordinates included), text
-/// column `width` points wide (the body's width); no panel is taller than `room` points (a
-/// page below a walkthrough's heading).
+/// column `width` points wide (the body's width), for pages of `rooms`; no panel is taller
+/// than a page below a walkthrough's heading.
+///
+/// A walkthrough that, flowed onto pages of its own, takes more than its page goal
+/// ([`Walkthrough::page_goal`]) has its diagrams the reader needs least (the last of
+/// [`Walkthrough::drawn`]) told in words alone, as few as bring it to its goal; when no
+/// number of them does, as few as make it shortest.
 pub fn lay_out(
     spec: &Spec,
     fonts: &FontSet,
@@ -631,262 +636,304 @@ pub fn lay_out(
     walks: &[Option<Arc<Walkthrough>>],
     cells: &[f64],
     extents: &[(f64, f64)],
-    room: f64,
+    rooms: Rooms,
 ) -> Vec<Option<WalkLayout>> {
     let text = spec.page.text_size.value;
-    let size = text * style::TEXT;
-    let pitch = size * style::LEADING;
-    let metrics = fonts.metrics(fonts.text);
+    let measure = Measure {
+        metrics: fonts.metrics(fonts.text),
+        text,
+        body_width,
+        room: rooms.first - style::HEADER * text,
+    };
     walks
         .iter()
         .enumerate()
         .map(|(puzzle, walk)| {
             let walk = walk.as_ref()?;
-            let cell = cells[puzzle];
-            let (columns, rows) = extents[puzzle];
-            let figure = (columns * cell, rows * cell);
-            let stacked = figure.0 >= body_width * STACKED_SHARE;
-            let beside = if stacked {
-                0.0
-            } else {
-                figure.0 + style::GUTTER * text
+            let lay =
+                |walk: &Walkthrough| lay_out_walk(&measure, walk, cells[puzzle], extents[puzzle]);
+            // The walkthrough flowed onto pages of its own: how many it takes.
+            let pages = |layout: [Option<WalkLayout>; 1]| {
+                let taken = flow(spec, &layout, &[0], rooms, 0.0).len();
+                (layout, taken)
             };
-            let narrow = (body_width - beside - style::NUMBER * size).max(size * 8.0);
-            let wide = (body_width - style::NUMBER * size).max(size * 8.0);
-            let height =
-                |lines: &[String]| lines.len().max(1) as f64 * pitch + style::STEP_GAP * text;
-            let piece_height = |lines: &[String], last: bool| piece_height(text, lines, last);
-            // Beside a figure, steps gather while no taller than it; below one, while no
-            // taller than a third of it.
-            let gather = if stacked { figure.1 / 3.0 } else { figure.1 };
-            // A step's words (a table or text) across the width, in pieces the pages can
-            // break between; `continues` when the step began in the panel before.
-            let columns = columns_of(
-                metrics,
-                walk.steps.iter().map(|step| step.text.as_str()),
-                size,
-                wide,
-                text,
-            );
-            let across = |index: usize, words: &str, continues: bool| {
-                let (lines, tab, starts, paired) =
-                    wrap_paired_rows(metrics, words, size, wide, text, columns);
-                text_panels(index, lines, tab, &starts, paired, &piece_height, continues)
+            let (mut layout, mut best) = pages([Some(lay(walk))]);
+            if best > walk.page_goal {
+                let mut fewer = Walkthrough::clone(walk);
+                for &step in walk.drawn.iter().rev() {
+                    fewer.steps[step].diagram = false;
+                    fewer.steps[step].words_only = true;
+                    let (shorter, taken) = pages([Some(lay(&fewer))]);
+                    if taken < best {
+                        (layout, best) = (shorter, taken);
+                    }
+                    if best <= walk.page_goal {
+                        break;
+                    }
+                }
+            }
+            let [layout] = layout;
+            layout
+        })
+        .collect()
+}
+
+/// What sizing a walkthrough's panels needs of the book.
+struct Measure<'a> {
+    metrics: &'a FontMetrics,
+    /// The spec's text size.
+    text: f64,
+    body_width: f64,
+    /// A page's height below a walkthrough's heading.
+    room: f64,
+}
+
+/// Sizes one walkthrough's panels (see [`lay_out`]).
+fn lay_out_walk(
+    measure: &Measure<'_>,
+    walk: &Walkthrough,
+    cell: f64,
+    (columns, rows): (f64, f64),
+) -> WalkLayout {
+    let &Measure {
+        metrics,
+        text,
+        body_width,
+        room,
+    } = measure;
+    let size = text * style::TEXT;
+    let pitch = size * style::LEADING;
+    let figure = (columns * cell, rows * cell);
+    let stacked = figure.0 >= body_width * STACKED_SHARE;
+    let beside = if stacked {
+        0.0
+    } else {
+        figure.0 + style::GUTTER * text
+    };
+    let narrow = (body_width - beside - style::NUMBER * size).max(size * 8.0);
+    let wide = (body_width - style::NUMBER * size).max(size * 8.0);
+    let height = |lines: &[String]| lines.len().max(1) as f64 * pitch + style::STEP_GAP * text;
+    let piece_height = |lines: &[String], last: bool| piece_height(text, lines, last);
+    // Beside a figure, steps gather while no taller than it; below one, while no
+    // taller than a third of it.
+    let gather = if stacked { figure.1 / 3.0 } else { figure.1 };
+    // A step's words (a table or text) across the width, in pieces the pages can
+    // break between; `continues` when the step began in the panel before.
+    let columns = columns_of(
+        metrics,
+        walk.steps.iter().map(|step| step.text.as_str()),
+        size,
+        wide,
+        text,
+    );
+    let across = |index: usize, words: &str, continues: bool| {
+        let (lines, tab, starts, paired) =
+            wrap_paired_rows(metrics, words, size, wide, text, columns);
+        text_panels(index, lines, tab, &starts, paired, &piece_height, continues)
+    };
+    let mut panels: Vec<Panel> = Vec::new();
+    let mut current: Option<Panel> = None;
+    // Each step's words beside the figure, where they are wrapped so anyway.
+    let mut beside_words = vec![None; walk.steps.len()];
+    let mut tables = vec![TableRows::default(); walk.steps.len()];
+    for (index, step) in walk.steps.iter().enumerate() {
+        let (kind, column) = if step.diagram {
+            (PanelKind::Figure, if stacked { wide } else { narrow })
+        } else if step.words_only {
+            (PanelKind::Text, wide)
+        } else {
+            (PanelKind::Shared, if stacked { wide } else { narrow })
+        };
+        // Across the width, a table's columns are the walkthrough's.
+        let left = columns
+            .filter(|_| column == wide)
+            .map(|columns| columns.left);
+        let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, left);
+        if !stacked && column == narrow {
+            beside_words[index] = Some((lines.clone(), tab, starts.clone()));
+        }
+        if let Some(panel) = current.as_mut() {
+            // Words beside a figure, or a shared panel's next step.
+            let joins = match (panel.kind, kind) {
+                (PanelKind::Figure, PanelKind::Text) if !stacked => true,
+                (PanelKind::Shared, PanelKind::Shared) => true,
+                _ => false,
             };
-            let mut panels: Vec<Panel> = Vec::new();
-            let mut current: Option<Panel> = None;
-            // Each step's words beside the figure, where they are wrapped so anyway.
-            let mut beside_words = vec![None; walk.steps.len()];
-            let mut tables = vec![TableRows::default(); walk.steps.len()];
-            for (index, step) in walk.steps.iter().enumerate() {
-                let (kind, column) = if step.diagram {
-                    (PanelKind::Figure, if stacked { wide } else { narrow })
-                } else if step.words_only {
-                    (PanelKind::Text, wide)
+            if joins {
+                let (lines, tab) = if kind == PanelKind::Text {
+                    wrap_step(metrics, &step.text, size, narrow, text)
                 } else {
-                    (PanelKind::Shared, if stacked { wide } else { narrow })
+                    (lines.clone(), tab)
                 };
-                // Across the width, a table's columns are the walkthrough's.
-                let left = columns
-                    .filter(|_| column == wide)
-                    .map(|columns| columns.left);
-                let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, left);
-                if !stacked && column == narrow {
-                    beside_words[index] = Some((lines.clone(), tab, starts.clone()));
-                }
-                if let Some(panel) = current.as_mut() {
-                    // Words beside a figure, or a shared panel's next step.
-                    let joins = match (panel.kind, kind) {
-                        (PanelKind::Figure, PanelKind::Text) if !stacked => true,
-                        (PanelKind::Shared, PanelKind::Shared) => true,
-                        _ => false,
-                    };
-                    if joins {
-                        let (lines, tab) = if kind == PanelKind::Text {
-                            wrap_step(metrics, &step.text, size, narrow, text)
-                        } else {
-                            (lines.clone(), tab)
-                        };
-                        let step_height = height(&lines);
-                        if panel.height + step_height <= gather {
-                            panel.steps.end = index + 1;
-                            panel.lines.push(lines);
-                            panel.tabs.push(tab);
-                            panel.height += step_height;
-                            continue;
-                        }
-                    }
-                    panels.extend(current.take());
-                }
-                // A table (or words) across the width, in pieces; `continues` when the
-                // step began beside its figure.
-                let across = |words: &str, continues: bool| across(index, words, continues);
-                if kind == PanelKind::Text {
-                    let (lines, tab, starts, paired) =
-                        wrap_paired_rows(metrics, &step.text, size, wide, text, columns);
-                    if tab.is_some() {
-                        tables[index].across = row_starts(&lines, &starts);
-                    }
-                    panels.extend(text_panels(
-                        index,
-                        lines,
-                        tab,
-                        &starts,
-                        paired,
-                        &piece_height,
-                        false,
-                    ));
+                let step_height = height(&lines);
+                if panel.height + step_height <= gather {
+                    panel.steps.end = index + 1;
+                    panel.lines.push(lines);
+                    panel.tabs.push(tab);
+                    panel.height += step_height;
                     continue;
                 }
-                // A table beside a figure, taller than it: the rows that fit beside it,
-                // the rest across the width below.
-                if kind == PanelKind::Figure && !stacked && tab.is_some() {
-                    let cut = starts
-                        .iter()
-                        .copied()
-                        .filter(|&start| start > 0 && height(&lines[..start]) <= figure.1)
-                        .max();
-                    if let (Some(cut), true) = (cut, height(&lines) > figure.1) {
-                        let row = starts.iter().position(|&start| start == cut).unwrap_or(0);
-                        let rest: Vec<&str> = step.text.lines().skip(row).collect();
-                        panels.push(Panel {
-                            steps: index..index + 1,
-                            height: height(&lines[..cut]),
-                            lines: vec![lines[..cut].to_vec()],
-                            tabs: vec![tab],
-                            continued: false,
-                            kind,
-                            wide: false,
-                            paired: None,
-                            floated: None,
-                            twin: None,
-                            resumed: false,
-                        });
-                        panels.extend(across(&rest.join("\n"), true));
-                        continue;
-                    }
-                }
-                let step_height = height(&lines);
-                let panel = Panel {
+            }
+            panels.extend(current.take());
+        }
+        // A table (or words) across the width, in pieces; `continues` when the
+        // step began beside its figure.
+        let across = |words: &str, continues: bool| across(index, words, continues);
+        if kind == PanelKind::Text {
+            let (lines, tab, starts, paired) =
+                wrap_paired_rows(metrics, &step.text, size, wide, text, columns);
+            if tab.is_some() {
+                tables[index].across = row_starts(&lines, &starts);
+            }
+            panels.extend(text_panels(
+                index,
+                lines,
+                tab,
+                &starts,
+                paired,
+                &piece_height,
+                false,
+            ));
+            continue;
+        }
+        // A table beside a figure, taller than it: the rows that fit beside it,
+        // the rest across the width below.
+        if kind == PanelKind::Figure && !stacked && tab.is_some() {
+            let cut = starts
+                .iter()
+                .copied()
+                .filter(|&start| start > 0 && height(&lines[..start]) <= figure.1)
+                .max();
+            if let (Some(cut), true) = (cut, height(&lines) > figure.1) {
+                let row = starts.iter().position(|&start| start == cut).unwrap_or(0);
+                let rest: Vec<&str> = step.text.lines().skip(row).collect();
+                panels.push(Panel {
                     steps: index..index + 1,
-                    lines: vec![lines],
+                    height: height(&lines[..cut]),
+                    lines: vec![lines[..cut].to_vec()],
                     tabs: vec![tab],
-                    height: step_height,
                     continued: false,
                     kind,
-                    wide: stacked,
+                    wide: false,
                     paired: None,
                     floated: None,
                     twin: None,
                     resumed: false,
-                };
-                current = Some(panel);
-            }
-            panels.extend(current);
-            let singles = panels.clone();
-            // Two figure panels in a row, each figure with its steps below it, side by
-            // side: one figure's height instead of two, when both fit half the width.
-            let half = (body_width - style::GUTTER * text) / 2.0;
-            if !stacked && figure.0 <= half {
-                let column = (half - style::NUMBER * size).max(size * 8.0);
-                panels = twin_figures(panels, figure.1, room, text, &|index| {
-                    wrap_step(metrics, &walk.steps[index].text, size, column, text)
                 });
+                panels.extend(across(&rest.join("\n"), true));
+                continue;
             }
-            let panels: Vec<Panel> = panels
+        }
+        let step_height = height(&lines);
+        let panel = Panel {
+            steps: index..index + 1,
+            lines: vec![lines],
+            tabs: vec![tab],
+            height: step_height,
+            continued: false,
+            kind,
+            wide: stacked,
+            paired: None,
+            floated: None,
+            twin: None,
+            resumed: false,
+        };
+        current = Some(panel);
+    }
+    panels.extend(current);
+    let singles = panels.clone();
+    // Two figure panels in a row, each figure with its steps below it, side by
+    // side: one figure's height instead of two, when both fit half the width.
+    let half = (body_width - style::GUTTER * text) / 2.0;
+    if !stacked && figure.0 <= half {
+        let column = (half - style::NUMBER * size).max(size * 8.0);
+        panels = twin_figures(panels, figure.1, room, text, &|index| {
+            wrap_step(metrics, &walk.steps[index].text, size, column, text)
+        });
+    }
+    let panels: Vec<Panel> = panels
+        .into_iter()
+        .flat_map(|panel| fit_to_page(panel, figure.1, stacked, text, room))
+        .collect();
+    // What a figure panel becomes when its figure waits for the next page: its
+    // steps' words across the width. Not for a panel whose step goes on in the
+    // next panel (its rows are already across the width there).
+    let told_of = |panel: &Panel, goes_on: bool| -> Option<Vec<Panel>> {
+        if panel.kind != PanelKind::Figure || panel.continued || panel.twin.is_some() || goes_on {
+            return None;
+        }
+        Some(
+            panel
+                .steps
+                .clone()
+                .flat_map(|index| across(index, &walk.steps[index].text, false))
+                .flat_map(|panel| fit_to_page(panel, 0.0, false, text, room))
+                .collect(),
+        )
+    };
+    let floats = panels
+        .iter()
+        .enumerate()
+        .map(|(at, panel)| told_of(panel, panels.get(at + 1).is_some_and(|next| next.continued)))
+        .collect();
+    // A twin's two figure panels apart, for the foot of a page the twin does not
+    // fit.
+    let apart = panels
+        .iter()
+        .map(|panel| {
+            let Some(second) = panel.twin else {
+                return Vec::new();
+            };
+            let parts: Vec<Panel> = singles
+                .iter()
+                .filter(|single| {
+                    single.kind == PanelKind::Figure
+                        && (single.steps.start == panel.steps.start || single.steps.start == second)
+                })
+                .flat_map(|single| fit_to_page(single.clone(), figure.1, stacked, text, room))
+                .collect();
+            if parts.len() != 2 {
+                return Vec::new();
+            }
+            parts
                 .into_iter()
-                .flat_map(|panel| fit_to_page(panel, figure.1, stacked, text, room))
-                .collect();
-            // What a figure panel becomes when its figure waits for the next page: its
-            // steps' words across the width. Not for a panel whose step goes on in the
-            // next panel (its rows are already across the width there).
-            let told_of = |panel: &Panel, goes_on: bool| -> Option<Vec<Panel>> {
-                if panel.kind != PanelKind::Figure
-                    || panel.continued
-                    || panel.twin.is_some()
-                    || goes_on
-                {
-                    return None;
-                }
-                Some(
-                    panel
-                        .steps
-                        .clone()
-                        .flat_map(|index| across(index, &walk.steps[index].text, false))
-                        .flat_map(|panel| fit_to_page(panel, 0.0, false, text, room))
-                        .collect(),
-                )
-            };
-            let floats = panels
-                .iter()
-                .enumerate()
-                .map(|(at, panel)| {
-                    told_of(panel, panels.get(at + 1).is_some_and(|next| next.continued))
+                .map(|part| {
+                    let told = told_of(&part, false);
+                    (part, told)
                 })
-                .collect();
-            // A twin's two figure panels apart, for the foot of a page the twin does not
-            // fit.
-            let apart = panels
-                .iter()
-                .map(|panel| {
-                    let Some(second) = panel.twin else {
-                        return Vec::new();
-                    };
-                    let parts: Vec<Panel> = singles
-                        .iter()
-                        .filter(|single| {
-                            single.kind == PanelKind::Figure
-                                && (single.steps.start == panel.steps.start
-                                    || single.steps.start == second)
-                        })
-                        .flat_map(|single| {
-                            fit_to_page(single.clone(), figure.1, stacked, text, room)
-                        })
-                        .collect();
-                    if parts.len() != 2 {
-                        return Vec::new();
-                    }
-                    parts
-                        .into_iter()
-                        .map(|part| {
-                            let told = told_of(&part, false);
-                            (part, told)
-                        })
-                        .collect()
-                })
-                .collect();
-            // The others' words as they would be beside a floated figure; a table's
-            // columns split as its outcomes need, without the search for the fewest lines
-            // (a walkthrough has many tables, and few go beside a figure).
-            let narrow_words = if stacked {
-                Vec::new()
-            } else {
-                walk.steps
-                    .iter()
-                    .zip(beside_words)
-                    .zip(&mut tables)
-                    .map(|((step, wrapped), rows)| {
-                        let (lines, tab, starts) = wrapped.unwrap_or_else(|| {
-                            let left = quick_split(metrics, &step.text, size, narrow, text);
-                            wrap_rows(metrics, &step.text, size, narrow, text, left)
-                        });
-                        rows.beside = starts;
-                        (lines, tab)
-                    })
-                    .collect()
-            };
-            Some(WalkLayout {
-                cell,
-                figure,
-                stacked,
-                panels,
-                floats,
-                apart,
-                narrow: narrow_words,
-                rows: tables,
-            })
+                .collect()
         })
-        .collect()
+        .collect();
+    // The others' words as they would be beside a floated figure; a table's
+    // columns split as its outcomes need, without the search for the fewest lines
+    // (a walkthrough has many tables, and few go beside a figure).
+    let narrow_words = if stacked {
+        Vec::new()
+    } else {
+        walk.steps
+            .iter()
+            .zip(beside_words)
+            .zip(&mut tables)
+            .map(|((step, wrapped), rows)| {
+                let (lines, tab, starts) = wrapped.unwrap_or_else(|| {
+                    let left = quick_split(metrics, &step.text, size, narrow, text);
+                    wrap_rows(metrics, &step.text, size, narrow, text, left)
+                });
+                rows.beside = starts;
+                (lines, tab)
+            })
+            .collect()
+    };
+    WalkLayout {
+        cell,
+        figure,
+        stacked,
+        panels,
+        floats,
+        apart,
+        narrow: narrow_words,
+        rows: tables,
+    }
 }
 
 /// Sets each two figure panels in a row (whole, neither continued nor continuing) side

@@ -137,6 +137,10 @@ pub struct Walkthrough {
     /// The grader's steps left out: nothing after them needs what they remove (see
     /// [`super::needed`]).
     pub skipped: Vec<usize>,
+    /// The steps with a diagram, the one a reader needs most first (the order
+    /// [`choose_diagrams`] picks them in): a page that cannot hold them all leaves out the
+    /// last.
+    pub drawn: Vec<usize>,
 }
 
 pub fn is_single(technique: Technique) -> bool {
@@ -255,11 +259,12 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
         steps.push(technique_step(&merged, indexes, &before, brief));
     }
     let (mut steps, tables) = tabulate(steps, rows);
-    choose_diagrams(&mut steps, &path, &tables);
+    let drawn = choose_diagrams(&mut steps, &path, &tables);
     Walkthrough {
         steps,
         path,
         skipped,
+        drawn,
     }
 }
 
@@ -451,7 +456,8 @@ pub fn same_pattern(a: &Step, b: &Step) -> bool {
 /// subsets (at most [`MOST_PLAIN_DIAGRAMS`] of those), a technique's first step before its
 /// repeats, harder steps before easier ones; a technique (or its family: [`drawn_family`])
 /// is drawn once, and a step next to one with a diagram gets none (two figures in a row leave their panels half empty).
-fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
+/// Returns the steps chosen, in the order chosen.
+fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) -> Vec<usize> {
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked: Vec<(bool, bool, std::cmp::Reverse<u16>, usize)> = Vec::new();
     for (index, step) in steps.iter().enumerate() {
@@ -470,15 +476,15 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
         ));
     }
     ranked.sort_unstable();
-    let (mut chosen, mut plain_chosen) = (0, 0);
+    let (mut chosen, mut plain_chosen) = (Vec::new(), 0);
     let mut drawn: Vec<&str> = Vec::new();
     for &(plain, _, _, index) in &ranked {
-        if chosen == MOST_DIAGRAMS {
+        if chosen.len() == MOST_DIAGRAMS {
             break;
         }
         // Words locate an intersection or a subset well: one is drawn only in a
         // walkthrough with no other figure (its hardest step).
-        if plain && (plain_chosen == MOST_PLAIN_DIAGRAMS || chosen > 0) {
+        if plain && (plain_chosen == MOST_PLAIN_DIAGRAMS || !chosen.is_empty()) {
             continue;
         }
         let family = drawn_family(path[steps[index].path[0]].technique);
@@ -491,9 +497,10 @@ fn choose_diagrams(steps: &mut [WalkStep], path: &[Step], tables: &[bool]) {
         }
         drawn.push(family);
         steps[index].diagram = true;
-        chosen += 1;
+        chosen.push(index);
         plain_chosen += usize::from(plain);
     }
+    chosen
 }
 
 /// What one diagram of a walkthrough shows an example of: a technique, or its family in

@@ -120,6 +120,9 @@ pub struct VariantWalkthrough {
     pub path: Vec<VariantStep>,
     /// The grader's steps left out: nothing after them needs what they remove.
     pub skipped: Vec<usize>,
+    /// The steps with a diagram, the one a reader needs most first: a page that cannot
+    /// hold them all leaves out the last.
+    pub drawn: Vec<usize>,
 }
 
 /// The walkthrough of a puzzle with a unique solution.
@@ -434,11 +437,12 @@ pub(crate) fn retell_on(
         }
         steps.push(told);
     }
-    choose_diagrams(&mut steps, &path, &tabled, telling);
+    let drawn = choose_diagrams(&mut steps, &path, &tabled, telling);
     VariantWalkthrough {
         steps,
         path,
         skipped,
+        drawn,
     }
 }
 
@@ -469,13 +473,14 @@ fn same_pattern(a: &VariantStep, b: &VariantStep) -> bool {
 
 /// Marks at most `diagrams` steps for a diagram: the hardest first, a technique's
 /// first step before its repeats, each technique once, never two steps in a row; tables (a killer's cage
-/// arithmetic) only when nothing else needs one.
+/// arithmetic) only when nothing else needs one. Returns the steps chosen, in the order
+/// chosen.
 fn choose_diagrams(
     steps: &mut [VariantWalkStep],
     path: &[VariantStep],
     tabled: &dyn Fn(usize) -> bool,
     telling: &Telling<'_>,
-) {
+) -> Vec<usize> {
     let diagrams = telling.diagrams;
     let mut seen: Vec<Technique> = Vec::new();
     let mut ranked = Vec::new();
@@ -503,15 +508,15 @@ fn choose_diagrams(
         ranked.push((tabled, plain, repeat, std::cmp::Reverse(hardest), index));
     }
     ranked.sort_unstable();
-    let mut chosen = 0;
+    let mut chosen = Vec::new();
     let mut drawn: Vec<Technique> = Vec::new();
     for &(tabled, plain, _, _, index) in &ranked {
-        if chosen == diagrams {
+        if chosen.len() == diagrams {
             break;
         }
         // Words locate an intersection, a subset or a table's rows well: they are drawn
         // only in a walkthrough with no figure of another pattern.
-        if (tabled || plain) && chosen > 0 {
+        if (tabled || plain) && !chosen.is_empty() {
             continue;
         }
         // Two diagrams in a row leave a page half empty: the next step waits its turn.
@@ -524,9 +529,10 @@ fn choose_diagrams(
         if !crowded && !drawn.contains(&technique) {
             drawn.push(technique);
             steps[index].diagram = true;
-            chosen += 1;
+            chosen.push(index);
         }
     }
+    chosen
 }
 
 /// One row of a table of small steps: what it finds (in every language, by

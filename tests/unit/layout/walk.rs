@@ -604,3 +604,101 @@ fn a_last_step_never_opens_a_page_alone() {
     let layout = words(&[full, 12.0]);
     assert_eq!(steps_by_page(layout), vec![vec![0], vec![1]]);
 }
+
+/// A walkthrough of twenty long steps, those of `drawn` with a diagram (the most needed
+/// first), its page goal `goal`.
+fn walk_with_figures(drawn: &[usize], goal: usize) -> puzzlebook::book::kind::Walkthrough {
+    use puzzlebook::book::kind::{StepFigure, WalkStep, Walkthrough};
+    let words = "Look at this row and that column: the digit goes nowhere else. ".repeat(4);
+    Walkthrough {
+        steps: (0..20)
+            .map(|index| WalkStep {
+                text: words.clone(),
+                cells: Vec::new(),
+                diagram: drawn.contains(&index),
+                words_only: !drawn.contains(&index),
+                figure: StepFigure::default(),
+                topic: None,
+                example: None,
+            })
+            .collect(),
+        coordinates: None,
+        drawn: drawn.to_vec(),
+        page_goal: goal,
+    }
+}
+
+/// The steps of a layout whose figures its panels draw, in order.
+fn figured_steps(layout: &WalkLayout) -> Vec<usize> {
+    let mut steps: Vec<usize> = layout
+        .panels
+        .iter()
+        .filter(|panel| panel.kind == PanelKind::Figure && !panel.continued)
+        .flat_map(|panel| [Some(panel.steps.start), panel.twin].into_iter().flatten())
+        .collect();
+    steps.sort_unstable();
+    steps
+}
+
+/// A walkthrough that takes more pages than its goal tells the diagrams its reader needs
+/// least in words, as few as bring it to the goal.
+#[test]
+fn a_walkthrough_past_its_page_goal_tells_its_least_needed_figures_in_words() {
+    let spec = Spec::parse(
+        "book.toml",
+        "title = \"T\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\ncount = 1\n",
+        None,
+    )
+    .unwrap();
+    let fonts = FontSet::bundled(false);
+    let rooms = Rooms {
+        first: 400.0,
+        rest: 400.0,
+    };
+    // The walkthrough's layout and the pages it takes alone.
+    let lay = |drawn: &[usize], goal: usize| {
+        let walk = std::sync::Arc::new(walk_with_figures(drawn, goal));
+        let mut layouts = lay_out(
+            &spec,
+            &fonts,
+            300.0,
+            &[Some(walk)],
+            &[15.0],
+            &[(10.0, 10.0)],
+            rooms,
+        );
+        let pages = flow(&spec, &layouts, &[0], rooms, 0.0).len();
+        (figured_steps(&layouts.pop().flatten().unwrap()), pages)
+    };
+    let need = [9, 3, 15];
+    let (all, pages) = lay(&need, usize::MAX);
+    assert_eq!(all, [3, 9, 15]);
+    let (none, fewest) = lay(&[], usize::MAX);
+    assert!(none.is_empty());
+    assert!(
+        fewest < pages,
+        "{fewest} pages without figures, {pages} with"
+    );
+    let goal = pages - 1;
+    let (kept, taken) = lay(&need, goal);
+    assert!(taken <= goal, "{taken} pages (goal {goal})");
+    // The figures kept are the ones needed most: as many as fit the goal.
+    let mut most_needed = need[..kept.len()].to_vec();
+    most_needed.sort_unstable();
+    assert_eq!(kept, most_needed);
+    assert!(kept.len() < need.len());
+    let (_, one_more) = lay(&need[..=kept.len()], usize::MAX);
+    assert!(
+        one_more > goal,
+        "{} figures fit {goal} pages",
+        kept.len() + 1
+    );
+    // A goal no number of figures reaches: the fewest pages, keeping what did not help.
+    let (unreachable, shortest) = lay(&need, 0);
+    assert_eq!(shortest, fewest.min(taken));
+    assert!(
+        need.iter()
+            .take(unreachable.len())
+            .all(|step| unreachable.contains(step))
+    );
+}
