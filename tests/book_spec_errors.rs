@@ -339,6 +339,19 @@ fn cases() -> Vec<(String, &'static str, &'static str, &'static str)> {
             "expert",
         ),
         (mushikui("digits = [3, 3]"), "2:1", "has no `op`", "\"add\""),
+        // A walkthrough's page goal: for a section with walkthroughs, at least a page.
+        (
+            with("", "max_walkthrough_pages = 2"),
+            "6:25",
+            "this section has none",
+            "walkthroughs = \"all\"",
+        ),
+        (
+            with("", "walkthroughs = \"all\"\nmax_walkthrough_pages = 0"),
+            "7:25",
+            "max_walkthrough_pages",
+            "",
+        ),
     ]
 }
 

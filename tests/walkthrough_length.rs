@@ -208,3 +208,48 @@ fn killer_table_columns_line_up_down_the_walkthrough() {
         }
     }
 }
+
+/// `max_walkthrough_pages` sets a section's page goal: at one page, the walkthroughs that
+/// took more tell diagrams in words and none grows; without it, the tier's goal holds.
+#[test]
+fn a_section_sets_its_walkthroughs_page_goal() {
+    let settle = |extra: &str| {
+        let text = format!(
+            "title = \"Goal\"\nseed = \"goal\"\ntemplate = \"kdp-6x9\"\n[[section]]\nkind = \"sudoku\"\n\
+             variant = \"x\"\ncount = 3\nper_page = \"1x1\"\ntier = \"diabolical\"\nwalkthroughs = \"all\"\n{extra}\n\
+             [answers]\nplacement = \"end\"\n[page]\nprinter = \"generic\"\n"
+        );
+        let common::Settled {
+            spec,
+            taught,
+            pagination,
+            ..
+        } = common::settled(&text, false);
+        let rooms = walk_rooms(&spec);
+        (0..3)
+            .map(|puzzle| {
+                let walk = taught.walkthroughs[puzzle].as_ref().unwrap();
+                let layout = pagination.walk_layouts[puzzle].as_ref().unwrap();
+                let figures = layout
+                    .panels
+                    .iter()
+                    .filter(|panel| panel.kind == PanelKind::Figure && !panel.continued)
+                    .count();
+                let pages = flow(&spec, &pagination.walk_layouts, &[puzzle], rooms, 0.0).len();
+                (walk.page_goal, pages, figures)
+            })
+            .collect::<Vec<_>>()
+    };
+    let tiered = settle("");
+    let one_page = settle("max_walkthrough_pages = 1");
+    assert!(tiered.iter().all(|&(goal, ..)| goal == 2), "{tiered:?}");
+    assert!(one_page.iter().all(|&(goal, ..)| goal == 1), "{one_page:?}");
+    for (&(_, pages, figures), &(_, fewer_pages, fewer_figures)) in tiered.iter().zip(&one_page) {
+        assert!(fewer_pages <= pages && fewer_figures <= figures);
+    }
+    let figures = |walks: &[(usize, usize, usize)]| walks.iter().map(|walk| walk.2).sum::<usize>();
+    assert!(
+        figures(&one_page) < figures(&tiered),
+        "{one_page:?} {tiered:?}"
+    );
+}

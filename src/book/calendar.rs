@@ -248,6 +248,7 @@ pub fn read(
             } else {
                 Walkthroughs::None
             },
+            max_walkthrough_pages: None,
             hints,
             order: super::spec::Order::AsMade,
             hint_ladder: false,

@@ -245,7 +245,10 @@ pub fn techniques(
             puzzle
                 .content
                 .walkthrough(spec.wording())
-                .map(|walked| Some(Arc::new(walked)))
+                .map(|mut walked| {
+                    walked.page_goal = section.max_walkthrough_pages.unwrap_or(walked.page_goal);
+                    Some(Arc::new(walked))
+                })
                 .map_err(|error| {
                     error.context(format!(
                         "the techniques of section {:?}, puzzle {}",
@@ -329,7 +332,10 @@ pub fn walkthroughs(
             puzzle
                 .content
                 .walkthrough(spec.wording())
-                .map(|walked| Some(Arc::new(walked)))
+                .map(|mut walked| {
+                    walked.page_goal = section.max_walkthrough_pages.unwrap_or(walked.page_goal);
+                    Some(Arc::new(walked))
+                })
                 .map_err(|error| {
                     error.context(format!(
                         "the walkthrough of section {:?}, puzzle {}",

@@ -238,6 +238,10 @@ pub struct SectionSpec {
     pub source: Option<Located<PathBuf>>,
     /// Which puzzles get a walkthrough after the answers.
     pub walkthroughs: Walkthroughs,
+    /// The most pages one of the section's walkthroughs should take
+    /// (`max_walkthrough_pages = N`), when not the kind's goal for the puzzle's tier (see
+    /// `book::kind::Walkthrough::page_goal`).
+    pub max_walkthrough_pages: Option<usize>,
     /// Whether the section's puzzles get a hint (one nudge each) before the answers.
     pub hints: bool,
     /// The hints come as a ladder (`hint_ladder = true`): where to look, then the
@@ -434,7 +438,7 @@ fn default_keys() -> Vec<String> {
 }
 const FONT_KEYS: [&str; 3] = ["text", "bold", "digits"];
 /// The keys every `[[section]]` may have; each kind adds its own.
-const COMMON_SECTION_KEYS: [&str; 16] = [
+const COMMON_SECTION_KEYS: [&str; 17] = [
     "title",
     "max_figure",
     "id",
@@ -446,6 +450,7 @@ const COMMON_SECTION_KEYS: [&str; 16] = [
     "rating",
     "source",
     "walkthroughs",
+    "max_walkthrough_pages",
     "hints",
     "hint_ladder",
     "order",
@@ -1350,6 +1355,17 @@ fn read_section(
             choice
         }
     };
+    let max_walkthrough_pages = match table.integer("max_walkthrough_pages", 1, 100)? {
+        Some(pages) if walkthroughs == Walkthroughs::None => {
+            return Err(table
+                .error(
+                    pages.at,
+                    "`max_walkthrough_pages` sets how long a walkthrough may be, and this section has none",
+                )
+                .with_hint("add walkthroughs = \"all\", or remove `max_walkthrough_pages`"));
+        }
+        pages => pages.map(|pages| pages.value as usize),
+    };
     let order = match table.string("order")? {
         None => Order::default(),
         Some(text) => parse_at(table, &text)?,
@@ -1417,6 +1433,7 @@ fn read_section(
         options: Arc::from(options),
         source,
         walkthroughs,
+        max_walkthrough_pages,
         order,
         hints,
         hint_ladder,
