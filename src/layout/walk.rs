@@ -57,6 +57,11 @@ pub mod style {
     pub const TABLE_GAP: f64 = 1.0;
     /// A table's second column takes at most this share of the text column.
     pub const TABLE_OUTCOME: f64 = 0.42;
+    /// A hanging table row's outcome, below its deduction, is indented this much.
+    pub const HANG: f64 = 1.5;
+    /// A table in a column narrower than this many of its text's sizes (beside a figure)
+    /// hangs its rows when its columns would be free to choose.
+    pub const HANG_WIDTH: f64 = 24.0;
 }
 
 /// What a panel shows.
@@ -300,7 +305,7 @@ pub(super) fn wrap_step(
     width: f64,
     spacing: f64,
 ) -> (Vec<String>, Option<f64>) {
-    let (lines, tab, _) = wrap_rows(metrics, text, size, width, spacing, None);
+    let (lines, tab, _) = wrap_rows(metrics, text, size, width, spacing, Split::Fewest);
     (lines, tab)
 }
 
@@ -381,7 +386,7 @@ fn wrap_paired_rows(
         size,
         width,
         spacing,
-        columns.map(|columns| columns.left),
+        columns.map_or(Split::Fewest, |columns| Split::At(columns.left)),
     );
     let Some(tab) = tab else {
         return (lines, None, starts, None);
@@ -492,43 +497,47 @@ fn widest_split(
     (width - outcome - style::TABLE_GAP * spacing).max(size * 6.0)
 }
 
-/// [`widest_split`] of the table `text`; `None` for plain text.
-fn quick_split(
-    metrics: &FontMetrics,
-    text: &str,
-    size: f64,
-    width: f64,
-    spacing: f64,
-) -> Option<f64> {
-    if !text.contains('\t') {
-        return None;
-    }
-    let rows: Vec<(&str, &str)> = table_rows(text).collect();
-    Some(widest_split(metrics, &rows, size, width, spacing))
+/// Where a table's columns split (see [`wrap_rows`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Split {
+    /// The deductions' column this wide: the walkthrough's tables across the width line up.
+    At(f64),
+    /// Where the rows take the fewest lines ([`split_of`]), or hanging rows.
+    Fewest,
+    /// Where the outcomes have the room they need ([`widest_split`]), or hanging rows: the
+    /// words of every step beside a floated figure, most never set.
+    Quick,
 }
 
 /// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text);
-/// a table's deductions column `left` wide, or as [`split_of`] finds for it.
+/// a table's columns split as `split` says. Where the split is free to choose, and the
+/// column is narrow ([`style::HANG_WIDTH`]) or two columns would take more lines, each
+/// row hangs instead: its deduction across the column, what it does on the lines below,
+/// indented ([`style::HANG`]).
 pub fn wrap_rows(
     metrics: &FontMetrics,
     text: &str,
     size: f64,
     width: f64,
     spacing: f64,
-    left: Option<f64>,
+    split: Split,
 ) -> (Vec<String>, Option<f64>, Vec<usize>) {
     if !text.contains('\t') {
         return (wrap(metrics, text, size, width), None, Vec::new());
     }
     let rows: Vec<(&str, &str)> = table_rows(text).collect();
     let gap = style::TABLE_GAP * spacing;
-    let left = left.unwrap_or_else(|| split_of(metrics, &rows, size, width, spacing));
-    let outcome = width - left - gap;
+    let chosen = match split {
+        Split::At(left) => left,
+        Split::Fewest => split_of(metrics, &rows, size, width, spacing),
+        Split::Quick => widest_split(metrics, &rows, size, width, spacing),
+    };
+    let outcome = width - chosen - gap;
     let mut lines = Vec::new();
     let mut starts = Vec::new();
-    for (what, done) in rows {
+    for &(what, done) in &rows {
         starts.push(lines.len());
-        let what = wrap(metrics, what, size, left);
+        let what = wrap(metrics, what, size, chosen);
         let done = wrap(metrics, done, size, outcome.max(size));
         for row in 0..what.len().max(done.len()) {
             lines.push(format!(
@@ -538,7 +547,24 @@ pub fn wrap_rows(
             ));
         }
     }
-    (lines, Some(left + gap), starts)
+    if !matches!(split, Split::At(_)) {
+        let indent = style::HANG * spacing;
+        let mut hanging = Vec::new();
+        let mut hanging_starts = Vec::new();
+        for &(what, done) in &rows {
+            hanging_starts.push(hanging.len());
+            let what = wrap(metrics, what, size, width);
+            hanging.extend(what.into_iter().map(|line| format!("{line}\t")));
+            if !done.is_empty() {
+                let done = wrap(metrics, done, size, (width - indent).max(size));
+                hanging.extend(done.into_iter().map(|line| format!("\t{line}")));
+            }
+        }
+        if hanging.len() <= lines.len() || width < style::HANG_WIDTH * size {
+            return (hanging, Some(indent), hanging_starts);
+        }
+    }
+    (lines, Some(chosen + gap), starts)
 }
 
 /// A words-only table longer than this many lines is cut, between rows, into panels the
@@ -748,7 +774,8 @@ fn lay_out_walk(
         let left = columns
             .filter(|_| column == wide)
             .map(|columns| columns.left);
-        let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, left);
+        let split = left.map_or(Split::Fewest, Split::At);
+        let (lines, tab, starts) = wrap_rows(metrics, &step.text, size, column, text, split);
         if !stacked && column == narrow {
             beside_words[index] = Some((lines.clone(), tab, starts.clone()));
         }
@@ -916,8 +943,7 @@ fn lay_out_walk(
             .zip(&mut tables)
             .map(|((step, wrapped), rows)| {
                 let (lines, tab, starts) = wrapped.unwrap_or_else(|| {
-                    let left = quick_split(metrics, &step.text, size, narrow, text);
-                    wrap_rows(metrics, &step.text, size, narrow, text, left)
+                    wrap_rows(metrics, &step.text, size, narrow, text, Split::Quick)
                 });
                 rows.beside = starts;
                 (lines, tab)

@@ -22,10 +22,58 @@ fn a_table_splits_where_its_rows_take_the_fewest_lines() {
         .unwrap();
     let text =
         format!("{deduction}\tA1 ≠ 2\n{deduction}\tB1 ≠ 3\n{deduction}\tC1 ≠ 4\nShort\t{outcome}");
-    let (lines, tab, starts) = wrap_rows(metrics, &text, size, width, size, None);
+    let (lines, tab, starts) = wrap_rows(metrics, &text, size, width, size, Split::Fewest);
     assert!(tab.is_some());
     assert_eq!(starts, [0, 1, 2, 3], "{lines:#?}");
     assert_eq!(lines.len(), 5, "{lines:#?}");
+}
+
+/// Beside a figure, a column too narrow for two columns to take fewer lines hangs each
+/// row: the deduction across the column, what it does on the lines below, indented. A
+/// table split where the walkthrough's columns line up never hangs.
+#[test]
+fn a_narrow_table_hangs_what_each_row_does_below_it() {
+    let fonts = FontSet::bundled(false);
+    let metrics = fonts.metrics(fonts.text);
+    let (size, width) = (8.0, 160.0);
+    let text = "VWXYZ-Wing: 1, 3, 4, 6, 8 in A2, B2, C2, H2 and H8\tA1, C3 ≠ 6 → A8 = 4, H2 = 4, H8 = 6\n\
+                Pointing: in box 1, 6 lies within column 2\tG2, I2 ≠ 6\n\
+                Pointing: in box 1, 8 lies within the diagonal\tE5, G7, I9 ≠ 8 → H7 = 8";
+    let (lines, tab, starts) = wrap_rows(metrics, text, size, width, size, Split::Fewest);
+    assert!(width < style::HANG_WIDTH * size);
+    assert_eq!(tab, Some(style::HANG * size));
+    assert_eq!(starts.len(), 3);
+    let (deductions, outcomes): (Vec<&String>, Vec<&String>) =
+        lines.iter().partition(|line| line.ends_with('\t'));
+    assert!(
+        outcomes.iter().all(|line| line.starts_with('\t')),
+        "{lines:#?}"
+    );
+    // Each row's deduction comes first, its outcome after it.
+    for (row, &start) in starts.iter().enumerate() {
+        let end = starts.get(row + 1).copied().unwrap_or(lines.len());
+        let kinds: Vec<bool> = lines[start..end]
+            .iter()
+            .map(|line| line.ends_with('\t'))
+            .collect();
+        assert!(kinds[0] && !kinds[kinds.len() - 1], "{lines:#?}");
+        assert!(
+            kinds.windows(2).all(|pair| pair[0] || !pair[1]),
+            "{lines:#?}"
+        );
+    }
+    assert!(!deductions.is_empty());
+    let split = width * 0.5;
+    let (columns, two, _) = wrap_rows(metrics, text, size, width, size, Split::At(split));
+    assert_eq!(two, Some(split + style::TABLE_GAP * size));
+    assert!(
+        columns
+            .iter()
+            .any(|line| !line.ends_with('\t') && !line.starts_with('\t'))
+    );
+    // Across a wide column, two columns take fewer lines and are kept.
+    let (_, wide, _) = wrap_rows(metrics, text, size, 400.0, size, Split::Fewest);
+    assert!(wide.is_some_and(|tab| tab > style::HANG * size), "{wide:?}");
 }
 
 #[test]
