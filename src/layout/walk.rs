@@ -17,7 +17,8 @@
 //! walkthrough's heading never ends a page, and its last step never opens one alone. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
 //! before it, or, when the walkthrough ends or the next figure comes first, is left out
-//! (see [`flow`]). A table too long to go beside a figure whole is split at
+//! — unless it is the walkthrough's only figure, which then opens the next page with its
+//! words (see [`flow`]). A table too long to go beside a figure whole is split at
 //! the figure's foot between rows: its first rows beside the figure, the rest across the
 //! width below it. Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
@@ -983,7 +984,9 @@ pub struct Rooms {
 /// when its walkthrough ends, or when the next figure comes, goes up instead beside the
 /// last steps of its page (re-set to the column beside it) when that fits, rather than
 /// taking the top of a page of its own; when it does not fit there, it is left out (its
-/// step told in words) rather than open a page with white beside it. A table (a step's rows) after a figure, floated or
+/// step told in words) rather than open a page with white beside it — unless the
+/// walkthrough would then draw no figure at all: its words (and the steps after them) are
+/// taken back from the foot of the page, and its panel opens the next page whole. A table (a step's rows) after a figure, floated or
 /// in its place, too long to go beside it whole, has as many of its first rows beside it
 /// as there is figure beside, and the rest across the width below; a table cut by the
 /// page a waiting figure opens goes on beside that figure.
@@ -1013,6 +1016,8 @@ pub fn flow(
         begun: false,
         waiting: None,
         beside: false,
+        drawn: false,
+        withheld: None,
     };
     for &puzzle in puzzles {
         let Some(layout) = layouts.get(puzzle).and_then(Option::as_ref) else {
@@ -1020,30 +1025,45 @@ pub fn flow(
         };
         packer.puzzle = puzzle;
         packer.begun = false;
+        packer.drawn = false;
+        packer.withheld = None;
         let panels = &layout.panels;
         let mut index = 0;
-        while index < panels.len() {
-            let panel = &panels[index];
-            let end = run_end(panels, index);
-            let told = layout.floats.get(index).and_then(Option::as_ref);
-            let apart = layout.apart.get(index).filter(|apart| !apart.is_empty());
-            if end == panels.len() {
-                packer.keep_with_previous(layout, &panels[index..end]);
-            }
-            match apart {
-                Some(apart) if !packer.fits(panel.height) => {
-                    for (part, told) in apart {
-                        packer.pack(layout, std::slice::from_ref(part), told.as_ref());
-                    }
+        loop {
+            while index < panels.len() {
+                let panel = &panels[index];
+                let end = run_end(panels, index);
+                let told = layout.floats.get(index).and_then(Option::as_ref);
+                let apart = layout.apart.get(index).filter(|apart| !apart.is_empty());
+                if end == panels.len() {
+                    packer.keep_with_previous(layout, &panels[index..end]);
                 }
-                _ => packer.pack(layout, &panels[index..end], told),
+                match apart {
+                    Some(apart) if !packer.fits(panel.height) => {
+                        for (part, told) in apart {
+                            packer.pack(layout, std::slice::from_ref(part), told.as_ref(), None);
+                        }
+                    }
+                    _ => packer.pack(layout, &panels[index..end], told, Some(index)),
+                }
+                index = end;
             }
-            index = end;
-        }
-        // A last figure that cannot go up beside the steps before it is left out rather
-        // than opening a page with white beside it: its step is told above, in words.
-        if packer.waiting.is_some() && !packer.pull_up(layout) {
-            packer.waiting = None;
+            if packer.waiting.is_none() || packer.pull_up(layout) {
+                break;
+            }
+            // A last figure that cannot go up beside the steps before it is left out rather
+            // than opening a page with white beside it (its step is told above, in words),
+            // unless it is the only figure the walkthrough would draw: then it goes to the
+            // next page with its words, and the steps after it follow.
+            if packer.drawn {
+                packer.waiting = None;
+            } else if let Some(at) = packer.take_back(layout) {
+                index = at;
+                continue;
+            } else {
+                packer.break_page(layout);
+            }
+            break;
         }
         packer.beside = false;
         if let Some(block) = packer.block.take() {
@@ -1246,12 +1266,34 @@ struct Packer {
     /// The block's last panel is a floated figure at the top of the page, which takes
     /// the steps that follow beside it while there is figure beside them.
     beside: bool,
+    /// The walkthrough being packed has a figure drawn.
+    drawn: bool,
+    /// Where the waiting figure's words were set in its place, to take them back.
+    withheld: Option<Withheld>,
+}
+
+/// The state of [`Packer`] before the words of a waiting figure's panel were set, so that
+/// the panel can be set again on the next page, its figure in place.
+struct Withheld {
+    /// The panel's index among its walkthrough's panels.
+    panel: usize,
+    /// The block's panels before the words (none: the words opened the block).
+    kept: usize,
+    used: f64,
+    begun: bool,
 }
 
 impl Packer {
     /// Sets `run` of `layout` (a panel, or a step's words across the width in pieces),
-    /// which `told` sets in words when its figure waits for the next page.
-    fn pack(&mut self, layout: &WalkLayout, run: &[Panel], told: Option<&Vec<Panel>>) {
+    /// which `told` sets in words when its figure waits for the next page; `at` is the
+    /// run's index among the walkthrough's panels, when it can be set again from there.
+    fn pack(
+        &mut self,
+        layout: &WalkLayout,
+        run: &[Panel],
+        told: Option<&Vec<Panel>>,
+        at: Option<usize>,
+    ) {
         let panel = &run[0];
         if panel.has_figure() && self.waiting.is_some() && !self.pull_up(layout) {
             // At the top of the next page the waiting figure would have this figure below
@@ -1263,6 +1305,12 @@ impl Packer {
             && self.used > 0.0
         {
             self.waiting = Some(floated_figure(layout, panel, self.text));
+            self.withheld = at.map(|panel| Withheld {
+                panel,
+                kept: self.block.as_ref().map_or(0, |block| block.panels.len()),
+                used: self.used,
+                begun: self.begun,
+            });
             let mut at = 0;
             while at < told.len() {
                 let end = run_end(told, at);
@@ -1456,10 +1504,35 @@ impl Packer {
         block.panels.truncate(from);
         block.panels.push(pulled);
         self.waiting = None;
+        self.drawn = true;
         true
     }
 
+    /// Takes back the words set in place of the waiting figure's panel (and the steps
+    /// after them) and ends the page, so that the panel can be set again at the top of the
+    /// next, its figure beside its words: the index of the panel, or `None` when that
+    /// would leave the page empty.
+    fn take_back(&mut self, layout: &WalkLayout) -> Option<usize> {
+        let withheld = self.withheld.take()?;
+        let block = self.block.as_mut()?;
+        if withheld.kept == 0 {
+            if self.page.blocks.is_empty() {
+                return None;
+            }
+            self.block = None;
+        } else {
+            block.panels.truncate(withheld.kept);
+        }
+        self.used = withheld.used;
+        self.begun = withheld.begun;
+        self.waiting = None;
+        self.beside = false;
+        self.break_page(layout);
+        Some(withheld.panel)
+    }
+
     fn put(&mut self, panel: Panel) {
+        self.drawn |= panel.has_figure();
         if self.block.is_none() {
             self.block = Some(WalkBlock {
                 puzzle: self.puzzle,
