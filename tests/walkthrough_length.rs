@@ -264,3 +264,31 @@ fn no_walkthrough_loses_its_only_figure() {
     missing.extend(figureless_walkthroughs("en", "killer", "expert", "24", 16));
     assert!(missing.is_empty(), "{missing:#?}");
 }
+
+/// A killer's figure takes the width, so its step's words went below it and a third of
+/// the width beside it stayed white; now a step's plain words that fit the column beside
+/// the figure are set there: the panel is the figure's height (and the gap after it).
+#[test]
+fn a_killer_figure_has_its_words_beside_it() {
+    let text = "title = \"Beside\"\nseed = \"walk-length\"\ntemplate = \"kdp-6x9\"\nlanguage = \"en\"\n\
+         [[section]]\nid = \"23\"\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 3\nper_page = \"1x1\"\ntier = \"hard\"\nwalkthroughs = \"all\"\n\
+         [answers]\nplacement = \"end\"\n[page]\nprinter = \"generic\"\n";
+    let common::Settled {
+        spec, pagination, ..
+    } = common::settled(text, false);
+    let gap = puzzlebook::layout::walk::style::PANEL_GAP * spec.page.text_size.value;
+    let mut beside = 0;
+    for layout in pagination.walk_layouts.iter().flatten() {
+        assert!(layout.stacked);
+        for panel in &layout.panels {
+            if panel.has_figure() && panel.floated.is_none() && !panel.wide {
+                beside += 1;
+                assert!(
+                    (panel.height - layout.figure.1 - gap).abs() < 1e-9,
+                    "{panel:?}"
+                );
+            }
+        }
+    }
+    assert!(beside > 0, "no killer figure has its words beside it");
+}

@@ -8,7 +8,9 @@
 //! in *shared* panels: the figure as it stands after the panel's steps, with the steps
 //! beside it while their text is no taller than the figure. A figure too wide to have text
 //! beside it (a 12×12 or 16×16 grid, a killer: at least [`STACKED_SHARE`] of the body)
-//! has its step below it.
+//! has its step below it — but in the column it leaves beside it, when that is at least
+//! [`SIDE_COLUMN`] text sizes wide, its step's plain words when they fit there, and when
+//! it waits for the next page, the plain steps after it (tables still go below it).
 //!
 //! A step's words may be a table (a killer's cage arithmetic): lines of two cells split by
 //! a tab, the deduction and what it does, set in two columns.
@@ -129,8 +131,13 @@ impl Panel {
     }
 }
 
-/// A figure at least this share of the body wide has its text below it, not beside it.
+/// A figure at least this share of the body wide has its text below it, not beside it
+/// (but a step's plain words that fit the column left beside it, at least
+/// [`SIDE_COLUMN`] text sizes wide).
 pub const STACKED_SHARE: f64 = 0.5;
+
+/// The narrowest column, in text sizes, that a figure taking the width has words beside.
+pub const SIDE_COLUMN: f64 = 10.0;
 
 /// Sets a panel's height (its text or its figure, whichever is taller, or both when the
 /// text goes below the figure (`stacked`), and the gap), and carries text that would not
@@ -654,6 +661,10 @@ pub fn lay_out(
             };
             let narrow = (body_width - beside - style::NUMBER * size).max(size * 8.0);
             let wide = (body_width - style::NUMBER * size).max(size * 8.0);
+            // The column a figure that takes the width leaves beside it, when it is wide
+            // enough for a step's words (not a table's two columns).
+            let side = body_width - figure.0 - style::GUTTER * text - style::NUMBER * size;
+            let side = (stacked && side >= size * SIDE_COLUMN).then_some(side);
             let height =
                 |lines: &[String]| lines.len().max(1) as f64 * pitch + style::STEP_GAP * text;
             let piece_height = |lines: &[String], last: bool| piece_height(text, lines, last);
@@ -696,15 +707,19 @@ pub fn lay_out(
                     beside_words[index] = Some((lines.clone(), tab, starts.clone()));
                 }
                 if let Some(panel) = current.as_mut() {
-                    // Words beside a figure, or a shared panel's next step.
-                    let joins = match (panel.kind, kind) {
-                        (PanelKind::Figure, PanelKind::Text) if !stacked => true,
-                        (PanelKind::Shared, PanelKind::Shared) => true,
-                        _ => false,
+                    // Words beside a figure (plain words only in the column beside a
+                    // figure that takes the width), or a shared panel's next step.
+                    let (joins, column, gather) = match (panel.kind, kind) {
+                        (PanelKind::Figure, PanelKind::Text) if !stacked => (true, narrow, gather),
+                        (PanelKind::Figure, PanelKind::Text) if !panel.wide => {
+                            (tab.is_none(), side.unwrap_or(narrow), figure.1)
+                        }
+                        (PanelKind::Shared, PanelKind::Shared) => (true, narrow, gather),
+                        _ => (false, narrow, gather),
                     };
                     if joins {
                         let (lines, tab) = if kind == PanelKind::Text {
-                            wrap_step(metrics, &step.text, size, narrow, text)
+                            wrap_step(metrics, &step.text, size, column, text)
                         } else {
                             (lines.clone(), tab)
                         };
@@ -767,15 +782,22 @@ pub fn lay_out(
                         continue;
                     }
                 }
-                let step_height = height(&lines);
+                // A figure that takes the width has its step's plain words beside it when
+                // they fit there, rather than below it.
+                let beside = side
+                    .filter(|_| kind == PanelKind::Figure && tab.is_none())
+                    .map(|side| wrap_step(metrics, &step.text, size, side, text).0)
+                    .filter(|lines| height(lines) <= figure.1);
+                let wide = stacked && beside.is_none();
+                let lines = beside.unwrap_or(lines);
                 let panel = Panel {
                     steps: index..index + 1,
+                    height: height(&lines),
                     lines: vec![lines],
                     tabs: vec![tab],
-                    height: step_height,
                     continued: false,
                     kind,
-                    wide: stacked,
+                    wide,
                     paired: None,
                     floated: None,
                     twin: None,
@@ -796,7 +818,10 @@ pub fn lay_out(
             }
             let panels: Vec<Panel> = panels
                 .into_iter()
-                .flat_map(|panel| fit_to_page(panel, figure.1, stacked, text, room))
+                .flat_map(|panel| {
+                    let below = stacked && panel.wide;
+                    fit_to_page(panel, figure.1, below, text, room)
+                })
                 .collect();
             // What a figure panel becomes when its figure waits for the next page: its
             // steps' words across the width. Not for a panel whose step goes on in the
@@ -859,7 +884,10 @@ pub fn lay_out(
             // The others' words as they would be beside a floated figure; a table's
             // columns split as its outcomes need, without the search for the fewest lines
             // (a walkthrough has many tables, and few go beside a figure).
-            let narrow_words = if stacked {
+            // Beside a figure that takes the width, in the column it leaves (plain words
+            // only, see [`takes_beside`]), when there is one.
+            let narrow = side.unwrap_or(narrow);
+            let narrow_words = if stacked && side.is_none() {
                 Vec::new()
             } else {
                 walk.steps
@@ -1098,7 +1126,7 @@ fn floated_figure(layout: &WalkLayout, panel: &Panel, text: f64) -> Panel {
     let mut figure = Panel {
         steps: step..step,
         kind: PanelKind::Figure,
-        wide: layout.stacked,
+        wide: layout.stacked && layout.narrow.is_empty(),
         floated: Some(step),
         ..Panel::default()
     };
@@ -1124,7 +1152,10 @@ pub fn words_beside(panel: &Panel, text: f64) -> f64 {
 /// across the width below, nor runs the words on more than half the figure's height
 /// below it.
 fn takes_beside(layout: &WalkLayout, figure: &Panel, run: &[Panel], text: f64) -> Option<Panel> {
-    if layout.narrow.is_empty() || words_beside(figure, text) >= layout.figure.1 {
+    if layout.narrow.is_empty()
+        || words_beside(figure, text) >= layout.figure.1
+        || !fits_beside(layout, run)
+    {
         return None;
     }
     let joined = with_steps_beside(layout, figure, run[0].steps.clone(), text);
@@ -1133,11 +1164,20 @@ fn takes_beside(layout: &WalkLayout, figure: &Panel, run: &[Panel], text: f64) -
     (joined.height - figure.height <= across && below <= layout.figure.1 / 2.0).then_some(joined)
 }
 
+/// False when `panels` hold a table and the column beside the figure is the narrow one a
+/// figure taking the width leaves: plain words only go there.
+fn fits_beside(layout: &WalkLayout, panels: &[Panel]) -> bool {
+    !layout.stacked
+        || panels
+            .iter()
+            .all(|panel| panel.tabs.iter().all(Option::is_none))
+}
+
 /// The height of a floated figure with its caption and the steps beside it.
 fn floated_height(layout: &WalkLayout, panel: &Panel, text: f64) -> f64 {
     let figure = layout.figure.1;
     let words = words_beside(panel, text);
-    let height = if layout.stacked {
+    let height = if layout.stacked && panel.wide {
         figure + style::GUTTER * text + words
     } else {
         figure.max(words)
@@ -1180,6 +1220,9 @@ fn split_beside(
     text: f64,
     room: f64,
 ) -> Option<(Panel, Vec<Panel>)> {
+    if layout.stacked {
+        return None;
+    }
     let step = run[0].steps.start;
     let rows = layout.rows.get(step)?;
     let (narrow, tab) = layout.narrow.get(step)?;
@@ -1490,7 +1533,7 @@ impl Packer {
             .map_or(0, |at| at + 1);
         let fitting = (words..panels.len())
             .rev()
-            .filter(|&from| !panels[from].continued)
+            .filter(|&from| !panels[from].continued && fits_beside(layout, &panels[from..]))
             .find_map(|from| {
                 let steps = panels[from].steps.start..panels[panels.len() - 1].steps.end;
                 let across: f64 = panels[from..].iter().map(|panel| panel.height).sum();

@@ -321,6 +321,30 @@ fn a_last_waiting_figure_goes_up_beside_the_steps_before_it() {
     );
 }
 
+/// A figure that takes the width but leaves a column beside it wide enough for words
+/// (its layout has the steps' words wrapped to that column) takes the plain steps after
+/// it there when it waits, rather than leaving the column white; a table goes below it.
+#[test]
+fn a_waiting_wide_figure_takes_plain_words_beside_it_not_tables() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = waiting_layout(&[150.0, 120.0, 20.0, 20.0]);
+    layout.stacked = true;
+    let room = 150.0 + header + 60.0;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    let figure = &pages[1].blocks[0].panels;
+    assert_eq!(figure.len(), 1, "the last step is beside the figure");
+    assert_eq!((figure[0].floated, figure[0].wide), (Some(1), false));
+    assert_eq!(figure[0].steps, 3..4);
+    layout.panels[3].tabs = vec![Some(20.0)];
+    let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+    let panels = &pages[1].blocks[0].panels;
+    assert_eq!(panels.len(), 2, "the table goes below the figure");
+    assert!(panels[0].lines.is_empty());
+    assert_eq!(panels[1].steps, 3..4);
+}
+
 /// A last waiting figure that cannot go up beside the steps before it, and is the only
 /// figure of its walkthrough, is not left out: its words are taken back from the foot of
 /// the page and its panel opens the next page, the figure beside its words. (A figure
