@@ -255,9 +255,9 @@ fn figureless_walkthroughs(
 
 /// A walkthrough that has a step with a diagram always prints at least one figure: its
 /// last waiting figure is never left out when no other figure of its is drawn. (Puzzles
-/// 10 and 28 of this X section in Japanese lost theirs in the book's run of pages; the
-/// killer section is the page-goal sample's, whose puzzles 1 and 14 lost theirs on pages
-/// of their own in that book.)
+/// 10 and 28 of this X section in Japanese lost theirs in the book's run of pages, and
+/// of the killer section (the page-goal sample's) puzzle 1 there and puzzles 10 and 14 on
+/// pages of their own.)
 #[test]
 fn no_walkthrough_loses_its_only_figure() {
     let mut missing = figureless_walkthroughs("ja", "x", "expert", "1", 60);
