@@ -2983,7 +2983,8 @@ impl Composer<'_> {
                 let area = Rect::new(body.x, y, layout.figure.0, layout.figure.1);
                 // Steps go beside the figure, below it when it is too wide for that, or
                 // across the page without one.
-                let stacked = layout.stacked || panel.twin.is_some();
+                // (A figure that takes the width may have a step's words beside it.)
+                let stacked = (layout.stacked && panel.wide) || panel.twin.is_some();
                 let (text_left, text_top) = match (panel.has_figure(), stacked) {
                     (false, _) => (body.x, y),
                     (true, true) => (body.x, y + layout.figure.1 + walk::style::GUTTER * text),

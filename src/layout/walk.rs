@@ -8,7 +8,9 @@
 //! in *shared* panels: the figure as it stands after the panel's steps, with the steps
 //! beside it while their text is no taller than the figure. A figure too wide to have text
 //! beside it (a 12×12 or 16×16 grid, a killer: at least [`STACKED_SHARE`] of the body)
-//! has its step below it.
+//! has its step below it — but in the column it leaves beside it, when that is at least
+//! [`SIDE_COLUMN`] text sizes wide, its step's plain words when they fit there, and when
+//! it waits for the next page, the plain steps after it (tables still go below it).
 //!
 //! A step's words may be a table (a killer's cage arithmetic): lines of two cells split by
 //! a tab, the deduction and what it does, set in two columns.
@@ -17,7 +19,8 @@
 //! walkthrough's heading never ends a page, and its last step never opens one alone. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
 //! before it, or, when the walkthrough ends or the next figure comes first, is left out
-//! (see [`flow`]). A table too long to go beside a figure whole is split at
+//! — unless it is the walkthrough's only figure, which then opens the next page with its
+//! words (see [`flow`]). A table too long to go beside a figure whole is split at
 //! the figure's foot between rows: its first rows beside the figure, the rest across the
 //! width below it. Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
@@ -133,8 +136,13 @@ impl Panel {
     }
 }
 
-/// A figure at least this share of the body wide has its text below it, not beside it.
+/// A figure at least this share of the body wide has its text below it, not beside it
+/// (but a step's plain words that fit the column left beside it, at least
+/// [`SIDE_COLUMN`] text sizes wide).
 pub const STACKED_SHARE: f64 = 0.5;
+
+/// The narrowest column, in text sizes, that a figure taking the width has words beside.
+pub const SIDE_COLUMN: f64 = 10.0;
 
 /// Sets a panel's height (its text or its figure, whichever is taller, or both when the
 /// text goes below the figure (`stacked`), and the gap), and carries text that would not
@@ -738,6 +746,10 @@ fn lay_out_walk(
     };
     let narrow = (body_width - beside - style::NUMBER * size).max(size * 8.0);
     let wide = (body_width - style::NUMBER * size).max(size * 8.0);
+    // The column a figure that takes the width leaves beside it, when it is wide
+    // enough for a step's words (not a table's two columns).
+    let side = body_width - figure.0 - style::GUTTER * text - style::NUMBER * size;
+    let side = (stacked && side >= size * SIDE_COLUMN).then_some(side);
     let height = |lines: &[String]| lines.len().max(1) as f64 * pitch + style::STEP_GAP * text;
     let piece_height = |lines: &[String], last: bool| piece_height(text, lines, last);
     // Beside a figure, steps gather while no taller than it; below one, while no
@@ -780,15 +792,19 @@ fn lay_out_walk(
             beside_words[index] = Some((lines.clone(), tab, starts.clone()));
         }
         if let Some(panel) = current.as_mut() {
-            // Words beside a figure, or a shared panel's next step.
-            let joins = match (panel.kind, kind) {
-                (PanelKind::Figure, PanelKind::Text) if !stacked => true,
-                (PanelKind::Shared, PanelKind::Shared) => true,
-                _ => false,
+            // Words beside a figure (plain words only in the column beside a
+            // figure that takes the width), or a shared panel's next step.
+            let (joins, column, gather) = match (panel.kind, kind) {
+                (PanelKind::Figure, PanelKind::Text) if !stacked => (true, narrow, gather),
+                (PanelKind::Figure, PanelKind::Text) if !panel.wide => {
+                    (tab.is_none(), side.unwrap_or(narrow), figure.1)
+                }
+                (PanelKind::Shared, PanelKind::Shared) => (true, narrow, gather),
+                _ => (false, narrow, gather),
             };
             if joins {
                 let (lines, tab) = if kind == PanelKind::Text {
-                    wrap_step(metrics, &step.text, size, narrow, text)
+                    wrap_step(metrics, &step.text, size, column, text)
                 } else {
                     (lines.clone(), tab)
                 };
@@ -851,15 +867,22 @@ fn lay_out_walk(
                 continue;
             }
         }
-        let step_height = height(&lines);
+        // A figure that takes the width has its step's plain words beside it when
+        // they fit there, rather than below it.
+        let beside = side
+            .filter(|_| kind == PanelKind::Figure && tab.is_none())
+            .map(|side| wrap_step(metrics, &step.text, size, side, text).0)
+            .filter(|lines| height(lines) <= figure.1);
+        let wide = stacked && beside.is_none();
+        let lines = beside.unwrap_or(lines);
         let panel = Panel {
             steps: index..index + 1,
+            height: height(&lines),
             lines: vec![lines],
             tabs: vec![tab],
-            height: step_height,
             continued: false,
             kind,
-            wide: stacked,
+            wide,
             paired: None,
             floated: None,
             twin: None,
@@ -880,7 +903,10 @@ fn lay_out_walk(
     }
     let panels: Vec<Panel> = panels
         .into_iter()
-        .flat_map(|panel| fit_to_page(panel, figure.1, stacked, text, room))
+        .flat_map(|panel| {
+            let below = stacked && panel.wide;
+            fit_to_page(panel, figure.1, below, text, room)
+        })
         .collect();
     // What a figure panel becomes when its figure waits for the next page: its
     // steps' words across the width. Not for a panel whose step goes on in the
@@ -934,7 +960,10 @@ fn lay_out_walk(
     // The others' words as they would be beside a floated figure; a table's
     // columns split as its outcomes need, without the search for the fewest lines
     // (a walkthrough has many tables, and few go beside a figure).
-    let narrow_words = if stacked {
+    // Beside a figure that takes the width, in the column it leaves (plain words
+    // only, see [`takes_beside`]), when there is one.
+    let narrow = side.unwrap_or(narrow);
+    let narrow_words = if stacked && side.is_none() {
         Vec::new()
     } else {
         walk.steps
@@ -1056,7 +1085,9 @@ pub struct Rooms {
 /// when its walkthrough ends, or when the next figure comes, goes up instead beside the
 /// last steps of its page (re-set to the column beside it) when that fits, rather than
 /// taking the top of a page of its own; when it does not fit there, it is left out (its
-/// step told in words) rather than open a page with white beside it. A table (a step's rows) after a figure, floated or
+/// step told in words) rather than open a page with white beside it — unless the
+/// walkthrough would then draw no figure at all: its words (and the steps after them) are
+/// taken back from the foot of the page, and its panel opens the next page whole. A table (a step's rows) after a figure, floated or
 /// in its place, too long to go beside it whole, has as many of its first rows beside it
 /// as there is figure beside, and the rest across the width below; a table cut by the
 /// page a waiting figure opens goes on beside that figure.
@@ -1086,6 +1117,8 @@ pub fn flow(
         begun: false,
         waiting: None,
         beside: false,
+        drawn: false,
+        withheld: None,
     };
     for &puzzle in puzzles {
         let Some(layout) = layouts.get(puzzle).and_then(Option::as_ref) else {
@@ -1093,30 +1126,45 @@ pub fn flow(
         };
         packer.puzzle = puzzle;
         packer.begun = false;
+        packer.drawn = false;
+        packer.withheld = None;
         let panels = &layout.panels;
         let mut index = 0;
-        while index < panels.len() {
-            let panel = &panels[index];
-            let end = run_end(panels, index);
-            let told = layout.floats.get(index).and_then(Option::as_ref);
-            let apart = layout.apart.get(index).filter(|apart| !apart.is_empty());
-            if end == panels.len() {
-                packer.keep_with_previous(layout, &panels[index..end]);
-            }
-            match apart {
-                Some(apart) if !packer.fits(panel.height) => {
-                    for (part, told) in apart {
-                        packer.pack(layout, std::slice::from_ref(part), told.as_ref());
-                    }
+        loop {
+            while index < panels.len() {
+                let panel = &panels[index];
+                let end = run_end(panels, index);
+                let told = layout.floats.get(index).and_then(Option::as_ref);
+                let apart = layout.apart.get(index).filter(|apart| !apart.is_empty());
+                if end == panels.len() {
+                    packer.keep_with_previous(layout, &panels[index..end]);
                 }
-                _ => packer.pack(layout, &panels[index..end], told),
+                match apart {
+                    Some(apart) if !packer.fits(panel.height) => {
+                        for (part, told) in apart {
+                            packer.pack(layout, std::slice::from_ref(part), told.as_ref(), None);
+                        }
+                    }
+                    _ => packer.pack(layout, &panels[index..end], told, Some(index)),
+                }
+                index = end;
             }
-            index = end;
-        }
-        // A last figure that cannot go up beside the steps before it is left out rather
-        // than opening a page with white beside it: its step is told above, in words.
-        if packer.waiting.is_some() && !packer.pull_up(layout) {
-            packer.waiting = None;
+            if packer.waiting.is_none() || packer.pull_up(layout) {
+                break;
+            }
+            // A last figure that cannot go up beside the steps before it is left out rather
+            // than opening a page with white beside it (its step is told above, in words),
+            // unless it is the only figure the walkthrough would draw: then it goes to the
+            // next page with its words, and the steps after it follow.
+            if packer.drawn {
+                packer.waiting = None;
+            } else if let Some(at) = packer.take_back(layout) {
+                index = at;
+                continue;
+            } else {
+                packer.break_page(layout);
+            }
+            break;
         }
         packer.beside = false;
         if let Some(block) = packer.block.take() {
@@ -1151,7 +1199,7 @@ fn floated_figure(layout: &WalkLayout, panel: &Panel, text: f64) -> Panel {
     let mut figure = Panel {
         steps: step..step,
         kind: PanelKind::Figure,
-        wide: layout.stacked,
+        wide: layout.stacked && layout.narrow.is_empty(),
         floated: Some(step),
         ..Panel::default()
     };
@@ -1177,7 +1225,10 @@ pub fn words_beside(panel: &Panel, text: f64) -> f64 {
 /// across the width below, nor runs the words on more than half the figure's height
 /// below it.
 fn takes_beside(layout: &WalkLayout, figure: &Panel, run: &[Panel], text: f64) -> Option<Panel> {
-    if layout.narrow.is_empty() || words_beside(figure, text) >= layout.figure.1 {
+    if layout.narrow.is_empty()
+        || words_beside(figure, text) >= layout.figure.1
+        || !fits_beside(layout, run)
+    {
         return None;
     }
     let joined = with_steps_beside(layout, figure, run[0].steps.clone(), text);
@@ -1186,11 +1237,20 @@ fn takes_beside(layout: &WalkLayout, figure: &Panel, run: &[Panel], text: f64) -
     (joined.height - figure.height <= across && below <= layout.figure.1 / 2.0).then_some(joined)
 }
 
+/// False when `panels` hold a table and the column beside the figure is the narrow one a
+/// figure taking the width leaves: plain words only go there.
+fn fits_beside(layout: &WalkLayout, panels: &[Panel]) -> bool {
+    !layout.stacked
+        || panels
+            .iter()
+            .all(|panel| panel.tabs.iter().all(Option::is_none))
+}
+
 /// The height of a floated figure with its caption and the steps beside it.
 fn floated_height(layout: &WalkLayout, panel: &Panel, text: f64) -> f64 {
     let figure = layout.figure.1;
     let words = words_beside(panel, text);
-    let height = if layout.stacked {
+    let height = if layout.stacked && panel.wide {
         figure + style::GUTTER * text + words
     } else {
         figure.max(words)
@@ -1233,6 +1293,9 @@ fn split_beside(
     text: f64,
     room: f64,
 ) -> Option<(Panel, Vec<Panel>)> {
+    if layout.stacked {
+        return None;
+    }
     let step = run[0].steps.start;
     let rows = layout.rows.get(step)?;
     let (narrow, tab) = layout.narrow.get(step)?;
@@ -1319,12 +1382,34 @@ struct Packer {
     /// The block's last panel is a floated figure at the top of the page, which takes
     /// the steps that follow beside it while there is figure beside them.
     beside: bool,
+    /// The walkthrough being packed has a figure drawn.
+    drawn: bool,
+    /// Where the waiting figure's words were set in its place, to take them back.
+    withheld: Option<Withheld>,
+}
+
+/// The state of [`Packer`] before the words of a waiting figure's panel were set, so that
+/// the panel can be set again on the next page, its figure in place.
+struct Withheld {
+    /// The panel's index among its walkthrough's panels.
+    panel: usize,
+    /// The block's panels before the words (none: the words opened the block).
+    kept: usize,
+    used: f64,
+    begun: bool,
 }
 
 impl Packer {
     /// Sets `run` of `layout` (a panel, or a step's words across the width in pieces),
-    /// which `told` sets in words when its figure waits for the next page.
-    fn pack(&mut self, layout: &WalkLayout, run: &[Panel], told: Option<&Vec<Panel>>) {
+    /// which `told` sets in words when its figure waits for the next page; `at` is the
+    /// run's index among the walkthrough's panels, when it can be set again from there.
+    fn pack(
+        &mut self,
+        layout: &WalkLayout,
+        run: &[Panel],
+        told: Option<&Vec<Panel>>,
+        at: Option<usize>,
+    ) {
         let panel = &run[0];
         if panel.has_figure() && self.waiting.is_some() && !self.pull_up(layout) {
             // At the top of the next page the waiting figure would have this figure below
@@ -1336,6 +1421,12 @@ impl Packer {
             && self.used > 0.0
         {
             self.waiting = Some(floated_figure(layout, panel, self.text));
+            self.withheld = at.map(|panel| Withheld {
+                panel,
+                kept: self.block.as_ref().map_or(0, |block| block.panels.len()),
+                used: self.used,
+                begun: self.begun,
+            });
             let mut at = 0;
             while at < told.len() {
                 let end = run_end(told, at);
@@ -1515,7 +1606,7 @@ impl Packer {
             .map_or(0, |at| at + 1);
         let fitting = (words..panels.len())
             .rev()
-            .filter(|&from| !panels[from].continued)
+            .filter(|&from| !panels[from].continued && fits_beside(layout, &panels[from..]))
             .find_map(|from| {
                 let steps = panels[from].steps.start..panels[panels.len() - 1].steps.end;
                 let across: f64 = panels[from..].iter().map(|panel| panel.height).sum();
@@ -1529,10 +1620,35 @@ impl Packer {
         block.panels.truncate(from);
         block.panels.push(pulled);
         self.waiting = None;
+        self.drawn = true;
         true
     }
 
+    /// Takes back the words set in place of the waiting figure's panel (and the steps
+    /// after them) and ends the page, so that the panel can be set again at the top of the
+    /// next, its figure beside its words: the index of the panel, or `None` when that
+    /// would leave the page empty.
+    fn take_back(&mut self, layout: &WalkLayout) -> Option<usize> {
+        let withheld = self.withheld.take()?;
+        let block = self.block.as_mut()?;
+        if withheld.kept == 0 {
+            if self.page.blocks.is_empty() {
+                return None;
+            }
+            self.block = None;
+        } else {
+            block.panels.truncate(withheld.kept);
+        }
+        self.used = withheld.used;
+        self.begun = withheld.begun;
+        self.waiting = None;
+        self.beside = false;
+        self.break_page(layout);
+        Some(withheld.panel)
+    }
+
     fn put(&mut self, panel: Panel) {
+        self.drawn |= panel.has_figure();
         if self.block.is_none() {
             self.block = Some(WalkBlock {
                 puzzle: self.puzzle,

@@ -369,6 +369,84 @@ fn a_last_waiting_figure_goes_up_beside_the_steps_before_it() {
     );
 }
 
+/// A figure that takes the width but leaves a column beside it wide enough for words
+/// (its layout has the steps' words wrapped to that column) takes the plain steps after
+/// it there when it waits, rather than leaving the column white; a table goes below it.
+#[test]
+fn a_waiting_wide_figure_takes_plain_words_beside_it_not_tables() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = waiting_layout(&[150.0, 120.0, 20.0, 20.0]);
+    layout.stacked = true;
+    let room = 150.0 + header + 60.0;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    let figure = &pages[1].blocks[0].panels;
+    assert_eq!(figure.len(), 1, "the last step is beside the figure");
+    assert_eq!((figure[0].floated, figure[0].wide), (Some(1), false));
+    assert_eq!(figure[0].steps, 3..4);
+    layout.panels[3].tabs = vec![Some(20.0)];
+    let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+    let panels = &pages[1].blocks[0].panels;
+    assert_eq!(panels.len(), 2, "the table goes below the figure");
+    assert!(panels[0].lines.is_empty());
+    assert_eq!(panels[1].steps, 3..4);
+}
+
+/// A last waiting figure that cannot go up beside the steps before it, and is the only
+/// figure of its walkthrough, is not left out: its words are taken back from the foot of
+/// the page and its panel opens the next page, the figure beside its words. (A figure
+/// drawn before lets it be left out, as above.)
+#[test]
+fn a_walkthrough_keeps_its_only_figure() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = waiting_layout(&[150.0, 100.0]);
+    layout.panels[0].kind = PanelKind::Text;
+    layout.narrow.clear();
+    let room = 150.0 + header + 70.0;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    assert_eq!(pages[0].blocks.len(), 1);
+    assert_eq!(
+        pages[0].blocks[0].panels,
+        [layout.panels[0].clone()],
+        "the figure's words are not told at the foot"
+    );
+    let second = &pages[1].blocks[0];
+    assert!(second.continued);
+    assert_eq!(second.panels, [layout.panels[1].clone()]);
+    assert!(second.panels[0].has_figure());
+    // A walkthrough whose figure's words alone open the foot of a page moves there whole,
+    // its heading with it.
+    let mut other = layout.clone();
+    other.panels.remove(0);
+    other.floats.remove(0);
+    other.apart.remove(0);
+    other.panels[0].steps = 0..1;
+    if let Some(told) = other.floats[0].as_mut() {
+        told[0].steps = 0..1;
+    }
+    let pages = flow(
+        &spec,
+        &[Some(layout.clone()), Some(other.clone())],
+        &[0, 1],
+        same(150.0 + 100.0 + 2.0 * header + 40.0),
+        0.0,
+    );
+    let blocks: Vec<(usize, usize, bool, usize)> = pages
+        .iter()
+        .enumerate()
+        .flat_map(|(number, page)| {
+            page.blocks
+                .iter()
+                .map(move |block| (number, block.puzzle, block.continued, block.panels.len()))
+        })
+        .collect();
+    assert_eq!(blocks, [(0, 0, false, 2), (1, 1, false, 1)]);
+    assert!(pages[1].blocks[0].panels[0].has_figure());
+}
+
 /// A waiting figure that the next figure overtakes (no step to set beside it) is left
 /// out rather than open a page with white beside it: its step is told in words.
 #[test]
