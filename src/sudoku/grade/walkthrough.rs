@@ -321,7 +321,7 @@ fn tabulate(steps: Vec<WalkStep>, rows: Vec<Option<Vec<Row>>>) -> (Vec<WalkStep>
 /// Steps told as one table, a row each (`rows`, by language), a row of the technique of
 /// the row above without its name, the singles a row leads to folded into it after an
 /// arrow ("C5 ≠ 3 → H6 = 2, I7 = 2"): their figure would be the first's, with all of
-/// their placements and removals.
+/// their placements, removals and links (a chain row's cells are its links').
 fn table_step(steps: &[WalkStep], rows: &[&Vec<Row>]) -> WalkStep {
     let mut moment = steps[0].moment.clone();
     for step in &steps[1..] {
@@ -332,6 +332,7 @@ fn table_step(steps: &[WalkStep], rows: &[&Vec<Row>]) -> WalkStep {
         moment.pattern.extend_from_slice(&step.moment.pattern);
         moment.digits.extend_from_slice(&step.moment.digits);
         moment.targets.extend_from_slice(&step.moment.targets);
+        moment.links.extend_from_slice(&step.moment.links);
     }
     let placed: Vec<u8> = moment.placements.iter().map(|&(cell, _)| cell).collect();
     moment
@@ -346,7 +347,7 @@ fn table_step(steps: &[WalkStep], rows: &[&Vec<Row>]) -> WalkStep {
     moment.targets.retain(|cell| !moment.pattern.contains(cell));
     moment.targets.sort_unstable();
     moment.targets.dedup();
-    moment.links.clear();
+    moment.links.truncate(MOST_LINKS);
     moment.pencil_marks = steps.iter().any(|step| !step.singles);
     WalkStep {
         singles: steps.iter().all(|step| step.singles),
