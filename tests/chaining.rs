@@ -4,7 +4,8 @@
 
 use puzzlebook::sudoku::grade::board::Board;
 use puzzlebook::sudoku::grade::chaining::{self, ChainEngine, ChainRule, Position};
-use puzzlebook::sudoku::grade::{Technique, next_hint, parse_rating};
+use puzzlebook::sudoku::grade::walkthrough::is_chain;
+use puzzlebook::sudoku::grade::{next_hint, parse_rating};
 use puzzlebook::sudoku::{Grid, Solution, solve};
 
 const DATA: &str = include_str!("data/se-rated.txt");
@@ -21,18 +22,6 @@ fn puzzles(min: u16, stride: usize) -> Vec<Grid> {
         })
         .step_by(stride)
         .collect()
-}
-
-fn is_chain(technique: Technique) -> bool {
-    matches!(
-        technique,
-        Technique::Cycles
-            | Technique::NishioForcingChain
-            | Technique::MultipleForcingChain
-            | Technique::DynamicForcingChain
-            | Technique::DynamicForcingChainPlus
-            | Technique::NestedForcingChain
-    )
 }
 
 #[test]

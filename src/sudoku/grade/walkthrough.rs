@@ -192,7 +192,7 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
     // Each step's words as a table row, when it may be one (see [`tabulate`]), with the
     // name it opens with (none for singles).
     let mut rows: Vec<Option<Vec<Row>>> = Vec::new();
-    let mut told: Vec<Technique> = Vec::new();
+    let mut told: Vec<(Technique, &str)> = Vec::new();
     let mut at = 0;
     while at < kept.len() {
         let before = board;
@@ -245,8 +245,9 @@ pub fn retell_in(puzzle: &Grid, path: Vec<Step>, extra: ExtraHouses) -> Walkthro
         }
         merged.eliminations.sort_unstable();
         merged.eliminations.dedup();
-        let brief = told.contains(&merged.technique);
-        told.push(merged.technique);
+        let kind = kind_of(&path[first]);
+        let brief = told.contains(&kind);
+        told.push(kind);
         rows.push((brief && rowed(&merged)).then(|| {
             Words::all()
                 .map(|language| Row {
@@ -325,7 +326,7 @@ fn tabulate(steps: Vec<WalkStep>, rows: Vec<Option<Vec<Row>>>) -> (Vec<WalkStep>
 /// Steps told as one table, a row each (`rows`, by language), a row of the technique of
 /// the row above without its name, the singles a row leads to folded into it after an
 /// arrow ("C5 ≠ 3 → H6 = 2, I7 = 2"): their figure would be the first's, with all of
-/// their placements and removals.
+/// their placements, removals and links (a chain row's cells are its links').
 fn table_step(steps: &[WalkStep], rows: &[&Vec<Row>]) -> WalkStep {
     let mut moment = steps[0].moment.clone();
     for step in &steps[1..] {
@@ -336,6 +337,7 @@ fn table_step(steps: &[WalkStep], rows: &[&Vec<Row>]) -> WalkStep {
         moment.pattern.extend_from_slice(&step.moment.pattern);
         moment.digits.extend_from_slice(&step.moment.digits);
         moment.targets.extend_from_slice(&step.moment.targets);
+        moment.links.extend_from_slice(&step.moment.links);
     }
     let placed: Vec<u8> = moment.placements.iter().map(|&(cell, _)| cell).collect();
     moment
@@ -350,7 +352,7 @@ fn table_step(steps: &[WalkStep], rows: &[&Vec<Row>]) -> WalkStep {
     moment.targets.retain(|cell| !moment.pattern.contains(cell));
     moment.targets.sort_unstable();
     moment.targets.dedup();
-    moment.links.clear();
+    moment.links.truncate(MOST_LINKS);
     moment.pencil_marks = steps.iter().any(|step| !step.singles);
     WalkStep {
         singles: steps.iter().all(|step| step.singles),
@@ -395,18 +397,47 @@ fn table_step(steps: &[WalkStep], rows: &[&Vec<Row>]) -> WalkStep {
 /// after it ("Pointing: 4 in box 1 …" → "4 in box 1 …").
 pub(crate) fn without_name<'a>(text: &'a str, name: &str) -> &'a str {
     text.strip_prefix(name).map_or(text, |rest| {
-        rest.trim_start_matches([':', '：', ',', ' ', '\u{a0}'])
+        rest.trim_start_matches([':', '：', ',', ' ', '\u{a0}', '\u{202f}'])
     })
 }
 
-/// True for a step a table row tells, once a step of its technique has been worded in
-/// full: intersections, subsets and fish by their houses, other patterns by their cells;
-/// not a chain (its links are its reasoning) or a step with no cells to name.
+/// What a step is the first of, for its wording: a technique, but a chain of each name
+/// ("Forcing Chain", "Cell Forcing Chains", "Nishio Forcing Chains") whatever its length.
+fn kind_of(step: &Step) -> (Technique, &str) {
+    if is_chain(step.technique) {
+        (step.technique, &step.name)
+    } else {
+        (step.technique, "")
+    }
+}
+
+/// True for the techniques whose steps are chains: their account is a line of links or
+/// the branches of a forcing chain.
+pub fn is_chain(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::Cycles
+            | Technique::NishioForcingChain
+            | Technique::MultipleForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain
+    )
+}
+
+/// True for a step a table row tells, once a step of its kind has been worded in full:
+/// intersections, subsets and fish by their houses, a chain by its links (or by the count
+/// of its deductions, when too long to print), other patterns by their cells; not a step
+/// with no cells to name.
 fn rowed(step: &Step) -> bool {
     use Technique as T;
     words_locate(step.technique)
         || matches!(step.technique, T::XWing | T::Swordfish | T::Jellyfish)
-        || !is_chain_account(step) && deductions(step) <= 1 && !step.cells.is_empty()
+        || if is_chain_account(step) {
+            chain_row_links(&step.explanation, Words::ENGLISH).is_some()
+        } else {
+            deductions(step) > 1 || !step.cells.is_empty()
+        }
 }
 
 /// True when a step is told by its chain's account (see [`step_text`]).
@@ -731,17 +762,8 @@ pub(super) fn technique_step(
 /// The links a diagram draws: a chain's, read from its account (`r4c7=5 → r4c2≠5 → …`),
 /// or the strong links of a strong-link pattern (skyscraper, kite, turbot fish).
 fn links_of(step: &Step, board: &Board) -> Vec<Link> {
-    let chain = matches!(
-        step.technique,
-        Technique::Cycles
-            | Technique::NishioForcingChain
-            | Technique::MultipleForcingChain
-            | Technique::DynamicForcingChain
-            | Technique::DynamicForcingChainPlus
-            | Technique::NestedForcingChain
-    );
     let mut links = Vec::new();
-    if chain {
+    if is_chain(step.technique) {
         for line in step.explanation.lines() {
             let parts: Vec<&str> = line.split(" → ").collect();
             for pair in parts.windows(2) {
@@ -1190,7 +1212,11 @@ fn tell(step: &Step, geometry: &Geometry, wording: Wording, language: Words) -> 
             )
         }
         _ if is_chain_account(step) => {
-            if language.catalog().grader_language {
+            if wording == Wording::Row
+                && let Some(links) = chain_row_links(&step.explanation, language)
+            {
+                say("chain", &[("chain", &links)])
+            } else if language.catalog().grader_language {
                 account_sentence(&step.explanation, brief)
             } else {
                 chain_in_words(&step.explanation, brief, &name, &outcome, language)
@@ -1216,15 +1242,11 @@ pub fn chain_in_words(
     outcome: &str,
     language: Words,
 ) -> Option<String> {
-    let lines: Vec<&str> = account
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect();
-    let head = *lines.first()?;
+    let read = read_chain(account)?;
+    let chain = read.links(Telling::Reasons, language)?;
     let say = |key: &str, args: &[(&str, &dyn std::fmt::Display)]| {
         let mut all: Vec<(&str, &dyn std::fmt::Display)> =
-            vec![("name", &name), ("outcome", &outcome)];
+            vec![("name", &name), ("outcome", &outcome), ("chain", &chain)];
         all.extend_from_slice(args);
         language.say(&format!("walk-chain.{key}"), &all)
     };
@@ -1232,103 +1254,220 @@ pub fn chain_in_words(
         let names: Vec<&str> = list.split(", ").collect();
         language.join(&names, "and")
     };
+    Some(match read.form {
+        ChainForm::Cycle { .. } if brief => say("cycle-brief", &[]),
+        ChainForm::Cycle { through } => say("cycle", &[("cells", &cells(through))]),
+        ChainForm::Forcing { start } => say("forcing", &[("start", &start)]),
+        ChainForm::Contradiction { start, cell, digit } => say(
+            "contradiction",
+            &[("start", &start), ("cell", &cell), ("digit", &digit)],
+        ),
+        ChainForm::Double {
+            target,
+            first,
+            second,
+        } => say(
+            "double",
+            &[("target", &target), ("first", &first), ("second", &second)],
+        ),
+        ChainForm::Cell { cell, target } => say("cell", &[("cell", &cell), ("target", &target)]),
+        ChainForm::Region {
+            digit,
+            house: (kind, n),
+            places,
+            target,
+        } => say(
+            "region",
+            &[
+                ("digit", &digit),
+                (
+                    "house",
+                    &language.say(&format!("place.{kind}"), &[("n", &n)]),
+                ),
+                ("cells", &cells(places)),
+                ("target", &target),
+            ],
+        ),
+    })
+}
+
+/// A chain's account read: what its reasoning concludes from what, and its branches.
+struct ChainAccount<'a> {
+    form: ChainForm<'a>,
+    /// A loop's or a forcing chain's one line of links; the branches of the others, each a
+    /// line of links or numbered deductions (`(2) r2c2≠3 from (1) (same box)`), a line each.
+    branches: Vec<Branch<'a>>,
+}
+
+/// How a chain's account reasons, with its candidates and cells as the account names
+/// them (`r1c1=5`, `r8c7, r8c9`).
+enum ChainForm<'a> {
+    /// A loop through `through` whose candidates are alternately true and false.
+    Cycle { through: &'a str },
+    /// Assuming `start` leads to its opposite.
+    Forcing { start: &'a str },
+    /// Assuming `start` makes `cell` both hold and not hold `digit`.
+    Contradiction {
+        start: &'a str,
+        cell: &'a str,
+        digit: &'a str,
+    },
+    /// `target` follows both from `first` and from its opposite, `second`.
+    Double {
+        target: &'a str,
+        first: &'a str,
+        second: &'a str,
+    },
+    /// `target` follows whichever digit `cell` holds.
+    Cell { cell: &'a str, target: &'a str },
+    /// `target` follows wherever `digit` goes in a house (its kind, "row", "column" or
+    /// "box", and its number) among `places`.
+    Region {
+        digit: &'a str,
+        house: (&'a str, usize),
+        places: &'a str,
+        target: &'a str,
+    },
+}
+
+enum Branch<'a> {
+    Links(&'a str),
+    Deductions(Vec<&'a str>),
+}
+
+/// How much of a branch of numbered deductions [`ChainAccount::links`] tells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Telling {
+    /// Each deduction with its reason in the language's words.
+    Reasons,
+    /// The facts alone (`r1c1=1, r3c3≠1`), for a table row.
+    Facts,
+}
+
+impl ChainAccount<'_> {
+    /// The branches in `language`, lines of links as they are and deductions as `telling`
+    /// says; `None` when a deduction's reason is of no form the catalog words.
+    fn links(&self, telling: Telling, language: Words) -> Option<String> {
+        let separator = language.text("chain-branch.separator");
+        let branches = self
+            .branches
+            .iter()
+            .map(|branch| match branch {
+                Branch::Links(line) => Some(line.to_string()),
+                Branch::Deductions(lines) => lines
+                    .iter()
+                    .map(|line| match telling {
+                        Telling::Reasons => deduction_in_words(line, language),
+                        Telling::Facts => deduced_fact(line).map(str::to_string),
+                    })
+                    .collect::<Option<Vec<String>>>()
+                    .map(|told| told.join(separator)),
+            })
+            .collect::<Option<Vec<String>>>()?;
+        Some(branches.join(language.text("walk.chain-separator")))
+    }
+}
+
+/// Reads a chain's account as `chaining::explain` writes it; `None` for an account of
+/// another form (a deduction resting on a nested chain).
+fn read_chain(account: &str) -> Option<ChainAccount<'_>> {
+    if account.contains("(nested: ") {
+        return None;
+    }
+    let lines: Vec<&str> = account
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect();
+    let head = *lines.first()?;
     let (named, rest) = head.split_once(": ")?;
     if let Some((_, through)) = named.split_once(" through ") {
         let chain = rest.split_once(". Read forwards")?.0;
-        return Some(if brief {
-            say("cycle-brief", &[("chain", &chain)])
-        } else {
-            say("cycle", &[("chain", &chain), ("cells", &cells(through))])
+        return Some(ChainAccount {
+            form: ChainForm::Cycle { through },
+            branches: vec![Branch::Links(chain)],
         });
     }
     if let Some(assumed) = rest.strip_prefix("assuming ")
         && let Some((start, chain)) = assumed.split_once(" leads to its opposite: ")
     {
         let chain = chain.split_once(". So ")?.0;
-        return Some(say("forcing", &[("start", &start), ("chain", &chain)]));
+        return Some(ChainAccount {
+            form: ChainForm::Forcing { start },
+            branches: vec![Branch::Links(chain)],
+        });
     }
     // Several branches, then the conclusion: a branch is a line of links, or numbered
     // deductions a line each, (1) its assumption.
     let body = lines.get(1..lines.len().checked_sub(1)?)?;
-    let mut branches: Vec<String> = Vec::new();
-    let mut numbered: Vec<String> = Vec::new();
-    let separator = language.text("chain-branch.separator");
+    let mut branches: Vec<Branch> = Vec::new();
     for &line in body {
-        let opens = line.starts_with("(1) ");
-        if (opens || !line.starts_with('(')) && !numbered.is_empty() {
-            branches.push(numbered.join(separator));
-            numbered.clear();
-        }
         if line.starts_with('(') {
-            numbered.push(deduction_in_words(line, language)?);
+            match branches.last_mut() {
+                Some(Branch::Deductions(numbered)) if !line.starts_with("(1) ") => {
+                    numbered.push(line);
+                }
+                _ => branches.push(Branch::Deductions(vec![line])),
+            }
         } else if line.contains('→') {
-            branches.push(line.to_string());
+            branches.push(Branch::Links(line));
         } else {
             return None;
         }
     }
-    if !numbered.is_empty() {
-        branches.push(numbered.join(separator));
-    }
     if branches.is_empty() {
         return None;
     }
-    let chain = branches.join(language.text("walk.chain-separator"));
     let rest = rest.strip_suffix('.')?;
-    if let Some(assumed) = rest.strip_prefix("assuming ") {
+    let form = if let Some(assumed) = rest.strip_prefix("assuming ") {
         let (start, made) = assumed.split_once(" makes ")?;
         let (cell, digit) = made.split_once(" both hold and not hold ")?;
-        return Some(say(
-            "contradiction",
-            &[
-                ("start", &start),
-                ("cell", &cell),
-                ("digit", &digit),
-                ("chain", &chain),
-            ],
-        ));
-    }
-    if let Some((target, cases)) = rest.split_once(" follows both if ") {
+        ChainForm::Contradiction { start, cell, digit }
+    } else if let Some((target, cases)) = rest.split_once(" follows both if ") {
         let (first, second) = cases.split_once(" and if ")?;
-        return Some(say(
-            "double",
-            &[
-                ("target", &target),
-                ("first", &first),
-                ("second", &second),
-                ("chain", &chain),
-            ],
-        ));
-    }
-    if let Some(whichever) = rest.strip_prefix("whichever digit ") {
+        ChainForm::Double {
+            target,
+            first,
+            second,
+        }
+    } else if let Some(whichever) = rest.strip_prefix("whichever digit ") {
         let (cell, target) = whichever.split_once(" holds, ")?;
         let target = target.strip_suffix(" follows")?;
-        return Some(say(
-            "cell",
-            &[("cell", &cell), ("target", &target), ("chain", &chain)],
-        ));
-    }
-    let wherever = rest.strip_prefix("wherever ")?;
-    let (digit, placed) = wherever.split_once(" goes in ")?;
-    let (house, placed) = placed.split_once(" (")?;
-    let (places, target) = placed.split_once("), ")?;
-    let target = target.strip_suffix(" follows")?;
-    let (kind, number) = house.split_once(' ')?;
-    let n: usize = number.parse().ok()?;
-    let house = match kind {
-        "row" | "column" | "box" => language.say(&format!("place.{kind}"), &[("n", &n)]),
-        _ => return None,
+        ChainForm::Cell { cell, target }
+    } else {
+        let wherever = rest.strip_prefix("wherever ")?;
+        let (digit, placed) = wherever.split_once(" goes in ")?;
+        let (house, placed) = placed.split_once(" (")?;
+        let (places, target) = placed.split_once("), ")?;
+        let target = target.strip_suffix(" follows")?;
+        let (kind, number) = house.split_once(' ')?;
+        if !matches!(kind, "row" | "column" | "box") {
+            return None;
+        }
+        ChainForm::Region {
+            digit,
+            house: (kind, number.parse().ok()?),
+            places,
+            target,
+        }
     };
-    Some(say(
-        "region",
-        &[
-            ("digit", &digit),
-            ("house", &house),
-            ("cells", &cells(places)),
-            ("target", &target),
-            ("chain", &chain),
-        ],
-    ))
+    Some(ChainAccount { form, branches })
+}
+
+/// A chain's links as its table row gives them: its branches, a branch of numbered
+/// deductions by their facts alone (the step worded in full said why each holds); `None`
+/// for an account [`chain_in_words`] cannot read either.
+pub fn chain_row_links(account: &str, language: Words) -> Option<String> {
+    read_chain(account)?.links(Telling::Facts, language)
+}
+
+/// The fact a numbered deduction establishes: `r2c2≠3` of `(2) r2c2≠3 from (1) (same box)`.
+fn deduced_fact(line: &str) -> Option<&str> {
+    let (number, rest) = line.strip_prefix('(')?.split_once(") ")?;
+    if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    rest.split(' ').next()
 }
 
 /// One numbered deduction of a forcing chain's branch (as `chaining::explain` writes it:

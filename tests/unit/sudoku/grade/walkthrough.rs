@@ -362,6 +362,92 @@ fn chain_accounts_are_told_in_each_language() {
     );
 }
 
+/// A chain of each name is worded in full once; its later steps are table rows giving its
+/// links alone (an X diabolical's forcing chains; a classic extreme's cell and region
+/// forcing chains).
+#[test]
+fn later_chains_of_a_name_are_table_rows() {
+    let x: Grid =
+        "..7...3.......3...6.1..8..9..58......4.....2......78..2..3..6.8...4.......6...2.."
+            .parse()
+            .unwrap();
+    let extreme: Grid =
+        "....52...68.....2...29..4...4....7.11..4.6..58.6....4...3..76...9.....53...38...."
+            .parse()
+            .unwrap();
+    let walks = [
+        walkthrough_in(&x, ExtraHouses::X).unwrap(),
+        walkthrough(&extreme).unwrap(),
+    ];
+    let (english, japanese) = (Words::ENGLISH, Words::JAPANESE);
+    let mut rows: Vec<&str> = Vec::new();
+    for walk in &walks {
+        let mut worded: Vec<&str> = Vec::new();
+        for step in &walk.steps {
+            let chains: Vec<&Step> = step
+                .path
+                .iter()
+                .map(|&index| &walk.path[index])
+                .filter(|grader| is_chain(grader.technique))
+                .collect();
+            if step.text(english).contains('\t') {
+                for chain in &chains {
+                    assert!(
+                        worded.contains(&chain.name.as_str()),
+                        "{} a row before one is worded in full",
+                        chain.name
+                    );
+                    rows.push(&chain.name);
+                }
+                if !chains.is_empty() {
+                    assert!(!step.text(english).contains("assuming"));
+                    assert!(!step.text(japanese).contains("と仮定すると"));
+                }
+            } else if let Some(chain) = chains.first()
+                && is_chain(walk.path[step.path[0]].technique)
+            {
+                assert!(
+                    !worded.contains(&chain.name.as_str()),
+                    "a second {} worded in full: {}",
+                    chain.name,
+                    step.text(english)
+                );
+                worded.push(&chain.name);
+            }
+        }
+    }
+    for name in [
+        "Forcing Chain",
+        "Cell Forcing Chains",
+        "Region Forcing Chains",
+    ] {
+        assert!(rows.contains(&name), "no {name} as a row: {rows:?}");
+    }
+}
+
+/// A chain's row gives its branches' links, a branch of numbered deductions by its facts
+/// alone.
+#[test]
+fn a_chain_row_gives_its_links() {
+    let numbered = "Cell Forcing Chains: whichever digit r1c1 holds, r2c2≠3 follows.\n      (1) r1c1=1 (assumption)\n      (2) r3c3≠1 from (1) (same box)\n      (3) r2c2≠3 from (1) (2) (pointing: 3 of box 4 lies in row 5)\n      r1c1=2 → r2c2≠3\n      So r2c2 cannot be 3.";
+    assert_eq!(
+        chain_row_links(numbered, Words::ENGLISH).unwrap(),
+        "r1c1=1, r3c3≠1, r2c2≠3 / r1c1=2 → r2c2≠3"
+    );
+    assert_eq!(
+        chain_row_links(numbered, Words::JAPANESE).unwrap(),
+        "r1c1=1、r3c3≠1、r2c2≠3／r1c1=2 → r2c2≠3"
+    );
+    let forcing = "Forcing Chain: assuming r1c1≠5 leads to its opposite: r1c1≠5 → r1c1=6 → r1c5≠6 → r1c1=5. So r1c1 must be 5.";
+    assert_eq!(
+        chain_row_links(forcing, Words::JAPANESE).unwrap(),
+        "r1c1≠5 → r1c1=6 → r1c5≠6 → r1c1=5"
+    );
+    // A deduction resting on a nested chain is not read.
+    let nested = "Cell Forcing Chains: whichever digit r1c1 holds, r2c2≠3 follows.\n      (1) r1c1=1 (assumption)\n      (2) r2c2≠3 from (1) (nested: Forcing Chain: …)\n      r1c1=2 → r2c2≠3\n      So r2c2 cannot be 3.";
+    assert_eq!(chain_row_links(nested, Words::ENGLISH), None);
+}
+
 #[test]
 fn chain_accounts_become_links() {
     let found = potentials("Forcing Chain: r4c7=5 → r4c2≠5 → r6c2=5");
