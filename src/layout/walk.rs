@@ -63,7 +63,7 @@ pub mod style {
     /// A hanging table row's outcome, below its deduction, is indented this much.
     pub const HANG: f64 = 1.5;
     /// A table in a column narrower than this many of its text's sizes (beside a figure)
-    /// hangs its rows when its columns would be free to choose.
+    /// hangs its rows rather than break an outcome when its columns are free to choose.
     pub const HANG_WIDTH: f64 = 24.0;
 }
 
@@ -518,10 +518,11 @@ pub enum Split {
 }
 
 /// [`wrap_step`], and the line each of a table's rows starts on (empty for plain text);
-/// a table's columns split as `split` says. Where the split is free to choose, and the
-/// column is narrow ([`style::HANG_WIDTH`]) or two columns would take more lines, each
-/// row hangs instead: its deduction across the column, what it does on the lines below,
-/// indented ([`style::HANG`]).
+/// a table's columns split as `split` says. Where the split is free to choose, and two
+/// columns would take more lines or, in a narrow column ([`style::HANG_WIDTH`]), break an
+/// outcome across lines or a deduction over more than two, each row hangs instead: its
+/// deduction across the column, what it does on the lines below, indented
+/// ([`style::HANG`]).
 pub fn wrap_rows(
     metrics: &FontMetrics,
     text: &str,
@@ -543,10 +544,13 @@ pub fn wrap_rows(
     let outcome = width - chosen - gap;
     let mut lines = Vec::new();
     let mut starts = Vec::new();
+    // Some row's outcome is broken across lines, or its deduction takes more than two.
+    let mut cramped = false;
     for &(what, done) in &rows {
         starts.push(lines.len());
         let what = wrap(metrics, what, size, chosen);
         let done = wrap(metrics, done, size, outcome.max(size));
+        cramped |= done.len() > 1 || what.len() > 2;
         for row in 0..what.len().max(done.len()) {
             lines.push(format!(
                 "{}\t{}",
@@ -568,7 +572,7 @@ pub fn wrap_rows(
                 hanging.extend(done.into_iter().map(|line| format!("\t{line}")));
             }
         }
-        if hanging.len() <= lines.len() || width < style::HANG_WIDTH * size {
+        if hanging.len() <= lines.len() || (cramped && width < style::HANG_WIDTH * size) {
             return (hanging, Some(indent), hanging_starts);
         }
     }
