@@ -1090,8 +1090,9 @@ pub struct Rooms {
 /// last steps of its page (re-set to the column beside it) when that fits, rather than
 /// taking the top of a page of its own; when it does not fit there, it is left out (its
 /// step told in words) rather than open a page with white beside it — unless the
-/// walkthrough would then draw no figure at all: its words (and the steps after them) are
-/// taken back from the foot of the page, and its panel opens the next page whole. A table (a step's rows) after a figure, floated or
+/// walkthrough would then draw no figure at all and at most [`TAKEN_BACK_WHITE`] of the
+/// page stays white: its words (and the steps after them) are taken back from the foot of
+/// the page, and its panel opens the next page whole. A table (a step's rows) after a figure, floated or
 /// in its place, too long to go beside it whole, has as many of its first rows beside it
 /// as there is figure beside, and the rest across the width below; a table cut by the
 /// page a waiting figure opens goes on beside that figure.
@@ -1158,9 +1159,10 @@ pub fn flow(
             }
             // A last figure that cannot go up beside the steps before it is left out rather
             // than opening a page with white beside it (its step is told above, in words),
-            // unless it is the only figure the walkthrough would draw: then it goes to the
-            // next page with its words, and the steps after it follow.
-            if packer.drawn {
+            // unless it is the only figure the walkthrough would draw and taking its words
+            // back leaves little white: then it goes to the next page with its words, and
+            // the steps after it follow.
+            if packer.drawn || !packer.takes_back_little() {
                 packer.waiting = None;
             } else if let Some(at) = packer.take_back(layout) {
                 index = at;
@@ -1391,6 +1393,10 @@ struct Packer {
     /// Where the waiting figure's words were set in its place, to take them back.
     withheld: Option<Withheld>,
 }
+
+/// The most of a page left white at its foot when a walkthrough's only figure takes its
+/// words to the next page (see [`Packer::takes_back_little`]).
+pub const TAKEN_BACK_WHITE: f64 = 0.1;
 
 /// The state of [`Packer`] before the words of a waiting figure's panel were set, so that
 /// the panel can be set again on the next page, its figure in place.
@@ -1626,6 +1632,16 @@ impl Packer {
         self.waiting = None;
         self.drawn = true;
         true
+    }
+
+    /// True when taking back the words set in place of the waiting figure's panel leaves
+    /// the page at most [`TAKEN_BACK_WHITE`] white below what stays: more white than that
+    /// at the foot of a page costs more than the figure gives (and pages: a book of
+    /// walkthroughs would grow by a page in a dozen).
+    fn takes_back_little(&self) -> bool {
+        self.withheld
+            .as_ref()
+            .is_some_and(|withheld| self.room - withheld.used <= TAKEN_BACK_WHITE * self.room)
     }
 
     /// Takes back the words set in place of the waiting figure's panel (and the steps

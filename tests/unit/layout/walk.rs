@@ -394,18 +394,35 @@ fn a_waiting_wide_figure_takes_plain_words_beside_it_not_tables() {
 }
 
 /// A last waiting figure that cannot go up beside the steps before it, and is the only
-/// figure of its walkthrough, is not left out: its words are taken back from the foot of
-/// the page and its panel opens the next page, the figure beside its words. (A figure
-/// drawn before lets it be left out, as above.)
+/// figure of its walkthrough, is not left out when that leaves at most a tenth of the
+/// page white: its words are taken back from the foot of the page and its panel opens
+/// the next page, the figure beside its words. With more white it is left out, as a
+/// figure is when one was drawn before.
 #[test]
 fn a_walkthrough_keeps_its_only_figure() {
     let spec = spec();
     let header = style::HEADER * spec.page.text_size.value;
-    let mut layout = waiting_layout(&[150.0, 100.0]);
-    layout.panels[0].kind = PanelKind::Text;
-    layout.narrow.clear();
-    let room = 150.0 + header + 70.0;
-    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    // The words before the figure, and the room left below them.
+    let only_figure = |before: f64, left: f64| {
+        let mut layout = waiting_layout(&[before, 100.0]);
+        layout.panels[0].kind = PanelKind::Text;
+        layout.narrow.clear();
+        let pages = flow(
+            &spec,
+            &[Some(layout.clone())],
+            &[0],
+            same(before + header + left),
+            0.0,
+        );
+        (layout, pages)
+    };
+    // A fifth of the page would stay white: the figure is left out, its words told.
+    let (_, pages) = only_figure(200.0, 70.0);
+    assert!(70.0 > TAKEN_BACK_WHITE * (200.0 + header + 70.0));
+    assert_eq!(pages.len(), 1);
+    assert!(!pages[0].blocks[0].panels.iter().any(Panel::has_figure));
+    let (layout, pages) = only_figure(700.0, 70.0);
+    assert!(70.0 <= TAKEN_BACK_WHITE * (700.0 + header + 70.0));
     assert_eq!(pages.len(), 2);
     assert_eq!(pages[0].blocks.len(), 1);
     assert_eq!(
@@ -431,7 +448,7 @@ fn a_walkthrough_keeps_its_only_figure() {
         &spec,
         &[Some(layout.clone()), Some(other.clone())],
         &[0, 1],
-        same(150.0 + 100.0 + 2.0 * header + 40.0),
+        same(700.0 + 100.0 + 2.0 * header + 40.0),
         0.0,
     );
     let blocks: Vec<(usize, usize, bool, usize)> = pages
