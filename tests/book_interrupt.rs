@@ -211,7 +211,7 @@ fn many_files_are_written_all_or_none() {
     };
     assert_eq!(full.len(), 120);
     let mut outcomes = BTreeMap::new();
-    for delay in [40, 80, 120, 160, 240, 320, 480, 640, 960] {
+    for delay in [10, 20, 40, 80, 120, 160, 240, 320, 480, 640, 960] {
         let _ = std::fs::remove_dir_all(dir.join("out"));
         let mut child = puzzlebook_as_in_a_terminal()
             .args(["export", "short.toml", "--to", "out", "--format", "svg"])
