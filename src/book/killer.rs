@@ -12,9 +12,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::kind::{
-    Content, HARDEST_WALK_PAGES, Hint, Nudge, SectionKind, Topic, WALK_PAGES, Walkthrough, Wording,
-};
+use super::kind::{Content, Hint, Nudge, SectionKind, Topic, Walkthrough, Wording, page_goal};
 use super::plan::Puzzle;
 use super::spec::Language;
 use crate::error::{Error, Result};
@@ -189,16 +187,10 @@ impl Content for KillerContent {
         let walked = crate::sudoku::killer::walkthrough::walkthrough(&self.puzzle)?;
         let rating = super::sudoku::hardest(walked.path.iter().map(|step| step.rating_tenths));
         let tier = crate::sudoku::killer::grade::tier_of(rating);
-        Ok(super::sudoku::house_walkthrough(
-            &walked,
-            self.puzzle.geometry().side(),
-            wording,
-            if tier >= Tier::Expert {
-                HARDEST_WALK_PAGES
-            } else {
-                WALK_PAGES
-            },
-        ))
+        Ok(Walkthrough {
+            page_goal: page_goal(tier >= Tier::Expert),
+            ..super::sudoku::house_walkthrough(&walked, self.puzzle.geometry().side(), wording)
+        })
     }
 
     /// The killer grader's first step beyond singles and the cages' pencil marks: its
@@ -215,12 +207,8 @@ impl Content for KillerContent {
             }) else {
                 return Ok(None);
             };
-            let told = super::sudoku::house_walkthrough(
-                &walked,
-                self.puzzle.geometry().side(),
-                wording,
-                WALK_PAGES,
-            );
+            let told =
+                super::sudoku::house_walkthrough(&walked, self.puzzle.geometry().side(), wording);
             let mut nudge = self.nudge(&walked.path[walked.steps[index].path[0]], wording);
             nudge.step = Some(told.steps[index].text.clone());
             return Ok(Some(nudge));

@@ -227,10 +227,14 @@ pub struct Walkthrough {
     pub page_goal: usize,
 }
 
-/// The most pages a puzzle's printed walkthrough should take, and for the hardest tier of
-/// a kind (an extreme sudoku, an expert or extreme killer).
+/// The most pages a puzzle's printed walkthrough should take.
 pub const WALK_PAGES: usize = 2;
-pub const HARDEST_WALK_PAGES: usize = 4;
+
+/// The page goal of a walkthrough: [`WALK_PAGES`], or 4 for a puzzle of the hardest tier
+/// of its kind (an extreme sudoku, an expert or extreme killer).
+pub fn page_goal(hardest_tier: bool) -> usize {
+    if hardest_tier { 4 } else { WALK_PAGES }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WalkStep {

@@ -245,10 +245,7 @@ pub fn techniques(
             puzzle
                 .content
                 .walkthrough(spec.wording())
-                .map(|mut walked| {
-                    walked.page_goal = section.max_walkthrough_pages.unwrap_or(walked.page_goal);
-                    Some(Arc::new(walked))
-                })
+                .map(|walked| Some(Arc::new(walked)))
                 .map_err(|error| {
                     error.context(format!(
                         "the techniques of section {:?}, puzzle {}",

@@ -14,8 +14,8 @@ use std::time::Instant;
 
 use super::killer::KillerSection;
 use super::kind::{
-    BookKind, Content, HARDEST_WALK_PAGES, Hint, Listing, Nudge, SectionKind, StepFigure, Topic,
-    WALK_PAGES, WalkStep, Walkthrough, Wording,
+    BookKind, Content, Hint, Listing, Nudge, SectionKind, StepFigure, Topic, WALK_PAGES, WalkStep,
+    Walkthrough, Wording, page_goal,
 };
 use super::pattern::{PatternMark, SectionPattern};
 use super::plan::Puzzle;
@@ -1016,24 +1016,16 @@ fn classic_walkthrough(walked: &walkthrough::Walkthrough, wording: Wording) -> W
             .collect(),
         coordinates: Some(wording.coordinates),
         drawn: walked.drawn.clone(),
-        page_goal: walk_pages(Tier::of_rating(hardest(
-            walked.path.iter().map(|step| step.rating_tenths),
-        ))),
+        page_goal: page_goal(
+            Tier::of_rating(hardest(walked.path.iter().map(|step| step.rating_tenths)))
+                == Tier::Extreme,
+        ),
     }
 }
 
 /// The hardest of a walkthrough's ratings (in tenths).
 pub(super) fn hardest(ratings: impl Iterator<Item = u16>) -> u16 {
     ratings.max().unwrap_or(0)
-}
-
-/// The page goal of a sudoku walkthrough of `tier`: the hardest tier's takes more.
-fn walk_pages(tier: Tier) -> usize {
-    if tier == Tier::Extreme {
-        HARDEST_WALK_PAGES
-    } else {
-        WALK_PAGES
-    }
 }
 
 /// A classic (or 9×9 X, windoku) puzzle's hint: the first technique of the grader's path
@@ -1113,20 +1105,18 @@ fn variant_walkthrough_of(puzzle: &VariantGrid, wording: Wording) -> Result<Walk
     let geometry = puzzle.geometry();
     let rating = hardest(walked.path.iter().map(|step| step.rating_tenths));
     let tier = crate::sudoku::variant::grade::tier_of(geometry.size(), rating);
-    Ok(house_walkthrough(
-        &walked,
-        geometry.side(),
-        wording,
-        walk_pages(tier),
-    ))
+    Ok(Walkthrough {
+        page_goal: page_goal(tier == Tier::Extreme),
+        ..house_walkthrough(&walked, geometry.side(), wording)
+    })
 }
 
-/// A house-grader walkthrough (of a variant or a killer) as a book walkthrough.
+/// A house-grader walkthrough (of a variant or a killer) as a book walkthrough, with the
+/// page goal of a tier below the hardest (the caller sets its own).
 pub(super) fn house_walkthrough(
     walked: &crate::sudoku::variant::walkthrough::VariantWalkthrough,
     side: usize,
     wording: Wording,
-    page_goal: usize,
 ) -> Walkthrough {
     Walkthrough {
         steps: walked
@@ -1154,7 +1144,7 @@ pub(super) fn house_walkthrough(
             .collect(),
         coordinates: Some(wording.coordinates),
         drawn: walked.drawn.clone(),
-        page_goal,
+        page_goal: WALK_PAGES,
     }
 }
 
@@ -1202,7 +1192,7 @@ pub(super) fn house_ladder(
     geometry: &crate::sudoku::variant::geometry::Geometry,
     wording: Wording,
 ) -> Hint {
-    let told = house_walkthrough(walked, geometry.side(), wording, WALK_PAGES);
+    let told = house_walkthrough(walked, geometry.side(), wording);
     let index = walked.steps.iter().position(|step| !step.singles)?;
     let grader = &walked.path[walked.steps[index].path[0]];
     let mut nudge = house_hint(grader, geometry, wording);
