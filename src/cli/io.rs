@@ -435,18 +435,21 @@ impl AtomicFile {
         remove_stale(&directory, &file_name(target));
         // Nothing has been made yet, so an output that cannot be created is a bad path;
         // a file created and deleted at once tells.
-        let probe = temporary_builder(&temporary_prefix(&file_name(target)))
-            .tempfile_in(&directory)
-            .map_err(|error| {
-                Error::input(format!(
-                    "cannot write {}: cannot create a file in {}: {}",
-                    target.display(),
-                    directory.display(),
-                    describe(&error)
-                ))
-                .with_hint("choose an output path in a directory you can write to")
-            })?;
-        drop(probe);
+        // Made and deleted with interrupts held back, so an interrupt cannot leave it.
+        interrupt::deferred(|| {
+            temporary_builder(&temporary_prefix(&file_name(target)))
+                .tempfile_in(&directory)
+                .map(drop)
+        })
+        .map_err(|error| {
+            Error::input(format!(
+                "cannot write {}: cannot create a file in {}: {}",
+                target.display(),
+                directory.display(),
+                describe(&error)
+            ))
+            .with_hint("choose an output path in a directory you can write to")
+        })?;
         interrupt::arm();
         Ok(AtomicFile {
             file: None,
@@ -578,18 +581,21 @@ impl StagedFiles {
             names: Vec::new(),
         };
         remove_stale(&staged.staging_parent(), &staged.staging_name());
-        // A directory created and deleted at once tells whether files can be made there.
-        let probe = temporary_builder(&temporary_prefix(&staged.staging_name()))
-            .tempdir_in(staged.staging_parent())
-            .map_err(|error| {
-                Error::input(format!(
-                    "cannot write into {}: {}",
-                    directory.display(),
-                    describe(&error)
-                ))
-                .with_hint("choose a directory you can write to")
-            })?;
-        drop(probe);
+        // A directory created and deleted at once tells whether files can be made there;
+        // interrupts are held back meanwhile, so one cannot leave it behind.
+        interrupt::deferred(|| {
+            temporary_builder(&temporary_prefix(&staged.staging_name()))
+                .tempdir_in(staged.staging_parent())
+                .map(drop)
+        })
+        .map_err(|error| {
+            Error::input(format!(
+                "cannot write into {}: {}",
+                directory.display(),
+                describe(&error)
+            ))
+            .with_hint("choose a directory you can write to")
+        })?;
         interrupt::arm();
         Ok(staged)
     }
