@@ -99,6 +99,8 @@ pub fn manifest(pdf: &Path) -> Value {
 pub struct Run {
     pub x: f64,
     pub y: f64,
+    /// The font size, in points.
+    pub size: f64,
     pub text: String,
 }
 
@@ -245,11 +247,15 @@ impl Pdf {
         let content = Content::decode(&self.document.get_page_content(page_id)).unwrap();
         let mut runs = Vec::new();
         let mut font: Vec<u8> = Vec::new();
+        let mut size = 0.0;
         let (mut x, mut y) = (0.0, 0.0);
         let number_of = |object: &Object| object.as_float().unwrap() as f64;
         for operation in &content.operations {
             match operation.operator.as_str() {
-                "Tf" => font = operation.operands[0].as_name().unwrap().to_vec(),
+                "Tf" => {
+                    font = operation.operands[0].as_name().unwrap().to_vec();
+                    size = number_of(&operation.operands[1]);
+                }
                 "Tm" => {
                     x = number_of(&operation.operands[4]);
                     y = number_of(&operation.operands[5]);
@@ -274,7 +280,7 @@ impl Pdf {
                             }
                         }
                     }
-                    runs.push(Run { x, y, text });
+                    runs.push(Run { x, y, size, text });
                 }
                 _ => {}
             }
