@@ -116,33 +116,44 @@ fn walkthroughs_are_where_the_manifest_says_and_cross_referenced_both_ways() {
 }
 
 /// A walkthrough figure is read beside the steps' words, so its digits are set large
-/// enough to read there, not at an answer key's size: nothing on a mushikui-zan
-/// walkthrough page is set under 6 pt (the steps are 9 pt).
+/// enough to read there, not at an answer key's size, and keep in proportion to the words
+/// in large print: nothing on a mushikui-zan walkthrough page is set under 0.7 of the
+/// book's text size (the steps are 0.9 of it).
 #[test]
 fn walkthrough_figures_are_set_in_readable_digits() {
-    let (pdf, manifest, _) = built("readable", "end", &[]);
-    let pages: Vec<usize> = manifest["puzzles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|puzzle| puzzle.get("walkthrough_pages"))
-        .flat_map(|pages| pages.as_array().unwrap().iter())
-        .map(|page| page.as_u64().unwrap() as usize)
-        .collect();
-    assert!(!pages.is_empty());
-    let mut digits = 0;
-    for page in pages {
-        for run in pdf.runs(page) {
-            assert!(
-                run.size >= 6.0,
-                "p. {page}: {:?} at {} pt",
-                run.text,
-                run.size
-            );
-            digits += usize::from(run.text.chars().all(|c| c.is_ascii_digit()));
+    for text_size in [10.0, 14.0] {
+        let name = format!("readable-{text_size}");
+        let dir = scratch(&format!("walkthroughs-{name}"));
+        let spec = SPEC.replace("PLACEMENT", "end").replace(
+            "printer = \"generic\"",
+            &format!("printer = \"generic\"\ntext_size = \"{text_size}pt\""),
+        );
+        assert_eq!(build(&dir, &name, &spec, &[]), 0, "{name}");
+        let pdf_path = dir.join(format!("{name}.pdf"));
+        let pdf = Pdf::load(&pdf_path);
+        let pages: Vec<usize> = manifest(&pdf_path)["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|puzzle| puzzle.get("walkthrough_pages"))
+            .flat_map(|pages| pages.as_array().unwrap().iter())
+            .map(|page| page.as_u64().unwrap() as usize)
+            .collect();
+        assert!(!pages.is_empty());
+        let mut digits = 0;
+        for page in pages {
+            for run in pdf.runs(page) {
+                assert!(
+                    run.size >= 0.7 * text_size,
+                    "{text_size} pt text, p. {page}: {:?} at {} pt",
+                    run.text,
+                    run.size
+                );
+                digits += usize::from(run.text.chars().all(|c| c.is_ascii_digit()));
+            }
         }
+        assert!(digits > 20, "{digits} figure digits");
     }
-    assert!(digits > 20, "{digits} figure digits");
 }
 
 #[test]

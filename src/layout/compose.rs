@@ -1169,36 +1169,37 @@ impl Geometry {
     /// The cell of a section's walkthrough figures: the figure (its coordinates' margin
     /// included) takes at most 47% of the body's width (the steps' text needs the rest)
     /// and 40% of its height, nearly three fit on a page, and it must stay readable (the
-    /// kind's `Frame::min_walk_cell`).
+    /// kind's `Frame::min_walk_cell`, or its `min_walk_cell_in_text` of the text size).
     fn walk_cell(&self, spec: &Spec, frame: &Frame, section: &SectionSpec) -> Result<f64> {
         let room =
             body_height_with(spec, self.margins) - style::HEADING * spec.page.text_size.value;
         // Nearly three panels (a figure and its gap each) fit under a walkthrough's
         // heading: with steps told in words between them, no more are needed.
         let text = spec.page.text_size.value;
+        let least = frame.min_walk_cell.max(frame.min_walk_cell_in_text * text);
         let panel = (room - walk::style::HEADER * text) / 2.8 - walk::style::PANEL_GAP * text;
         let beside = (self.body_width() * 0.47 / frame.columns)
             .min(room * 0.4 / frame.rows)
             .min(panel / frame.rows)
             .min(frame.max_cell_in_text * text * 0.8)
-            .min(frame.min_walk_cell * 1.05);
+            .min(least * 1.05);
         // A grid too big to be readable beside its steps (12×12, 16×16) takes the body's
         // width with its steps below, as large as readable marks need and no larger.
         let below = (self.body_width() / frame.columns)
             .min((room - walk::style::HEADER * text) * 0.8 / frame.rows)
-            .min(frame.min_walk_cell);
-        let cell = if beside < frame.min_walk_cell && below >= frame.min_walk_cell {
+            .min(least);
+        let cell = if beside < least && below >= least {
             below
         } else {
             beside
         };
-        if cell < frame.min_walk_cell {
+        if cell < least {
             return Err(spec
                 .error(
                     section.at,
                     format!(
                         "walkthrough figures would have {} cells of {:.1} pt; the smallest readable is {:.1} pt",
-                        frame.cells_are, cell.max(0.0), frame.min_walk_cell
+                        frame.cells_are, cell.max(0.0), least
                     ),
                 )
                 .with_hint(if section.walkthroughs == Walkthroughs::None {

@@ -30,6 +30,10 @@ pub struct Frame {
     /// The smallest readable cell of a walkthrough figure (points): sudoku's hold pencil
     /// marks, a third of a cell each.
     pub min_walk_cell: f64,
+    /// The smallest walkthrough cell as a multiple of the book's text size, where the
+    /// figure's digits are read beside the steps' words and keep in proportion to them
+    /// (large print); 0 where the cell's marks set its size.
+    pub min_walk_cell_in_text: f64,
     /// Figures never grow beyond this cell, however much room there is, as a multiple of
     /// the book's text size (a calculation's digits keep in proportion to the words).
     pub max_cell_in_text: f64,

@@ -688,6 +688,7 @@ impl LayoutKind for SudokuLayout {
                 min_cell,
                 min_answer_cell,
                 min_walk_cell: walk_cell,
+                min_walk_cell_in_text: 0.0,
                 max_cell_in_text: f64::INFINITY,
                 digit_scale: super::killer::DIGIT_SCALE,
                 outside: Outside::NONE,
@@ -708,6 +709,7 @@ impl LayoutKind for SudokuLayout {
                 min_cell: walk_cell,
                 min_answer_cell: walk_cell,
                 min_walk_cell: walk_cell,
+                min_walk_cell_in_text: 0.0,
                 max_cell_in_text: f64::INFINITY,
                 digit_scale: super::sudoku_walk::MARK_SCALE,
                 outside: Outside::NONE,
@@ -722,6 +724,7 @@ impl LayoutKind for SudokuLayout {
                 min_cell: super::sudoku_walk::MIN_WALK_CELL,
                 min_answer_cell: super::sudoku_walk::MIN_WALK_CELL,
                 min_walk_cell: super::sudoku_walk::MIN_WALK_CELL,
+                min_walk_cell_in_text: 0.0,
                 max_cell_in_text: f64::INFINITY,
                 digit_scale: super::sudoku_walk::MARK_SCALE,
                 outside: Outside::NONE,
@@ -747,6 +750,7 @@ impl LayoutKind for SudokuLayout {
                 MIN_ANSWER_CELL
             },
             min_walk_cell: super::sudoku_walk::min_variant_walk_cell(size),
+            min_walk_cell_in_text: 0.0,
             max_cell_in_text: f64::INFINITY,
             digit_scale: if two_digits {
                 TWO_DIGIT_SCALE

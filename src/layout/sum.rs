@@ -23,11 +23,13 @@ use crate::book::spec::Language;
 use crate::error::{Error, Result};
 use crate::mushikui::{Operation, Puzzle};
 
-/// The smallest cell pitch for a puzzle (about 3.9 mm), for an answer (about 2.5 mm), and
-/// for a walkthrough's figures (about 3.4 mm: their 6 pt digits are read beside 9 pt steps).
+/// The smallest cell pitch for a puzzle (about 3.9 mm) and for an answer (about 2.5 mm).
 pub const MIN_PUZZLE_PITCH: f64 = 11.0;
 pub const MIN_ANSWER_PITCH: f64 = 7.0;
-pub const MIN_WALK_PITCH: f64 = 9.5;
+/// A walkthrough figure is read beside the steps' words: its pitch is at least a
+/// puzzle's, and this multiple of the text size (11.5 pt at 10 pt: 7 pt digits beside
+/// 9 pt steps), so that its digits keep in proportion to the words in large print too.
+pub const MIN_WALK_PITCH_IN_TEXT: f64 = 1.15;
 /// Figures never grow beyond this pitch, however much room there is, as a multiple of the
 /// text size: 25 pt (about 8.8 mm) in a book set at 10 pt, so that a large-print book's
 /// digits (16 pt text) reach 24 pt.
@@ -293,7 +295,8 @@ impl LayoutKind for MushikuiLayout {
             rows,
             min_cell: MIN_PUZZLE_PITCH,
             min_answer_cell: MIN_ANSWER_PITCH,
-            min_walk_cell: MIN_WALK_PITCH,
+            min_walk_cell: MIN_PUZZLE_PITCH,
+            min_walk_cell_in_text: MIN_WALK_PITCH_IN_TEXT,
             max_cell_in_text: MAX_PITCH_IN_TEXT,
             digit_scale: DIGIT_SCALE,
             outside: Outside::NONE,

@@ -10,6 +10,7 @@ fn frame(columns: f64, rows: f64) -> Frame {
         min_cell: 12.0,
         min_answer_cell: 8.0,
         min_walk_cell: 16.0,
+        min_walk_cell_in_text: 0.0,
         max_cell_in_text: f64::INFINITY,
         digit_scale: 0.6,
         outside: Outside::NONE,
