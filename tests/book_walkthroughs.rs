@@ -156,6 +156,43 @@ fn walkthrough_figures_are_set_in_readable_digits() {
     }
 }
 
+/// In a large-print book (16 pt text) a sudoku walkthrough's pencil marks and labels keep
+/// in proportion to the words beside them: nothing on its walkthrough pages is set under
+/// 0.4 of the text size (at 10 pt the smallest readable mark, 5 pt, is the larger).
+#[test]
+fn large_print_walkthrough_marks_keep_in_proportion_to_the_words() {
+    let dir = scratch("walkthroughs-large-print");
+    let spec = "title = \"Large\"\nseed = \"large-walk\"\ntemplate = \"kdp-8.5x11-large\"\n\
+        [page]\nprinter = \"generic\"\n\
+        [[section]]\nkind = \"sudoku\"\ncount = 2\ntier = \"hard\"\nwalkthroughs = \"all\"\n\
+        [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 1\ntier = \"medium\"\nanswers_per_page = \"2x1\"\nwalkthroughs = \"all\"\n";
+    assert_eq!(build(&dir, "large", spec, &[]), 0);
+    let pdf_path = dir.join("large.pdf");
+    let pdf = Pdf::load(&pdf_path);
+    let pages: Vec<usize> = manifest(&pdf_path)["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|puzzle| puzzle.get("walkthrough_pages"))
+        .flat_map(|pages| pages.as_array().unwrap().iter())
+        .map(|page| page.as_u64().unwrap() as usize)
+        .collect();
+    assert!(!pages.is_empty());
+    let mut marks = 0;
+    for page in pages {
+        for run in pdf.runs(page) {
+            assert!(
+                run.size >= 0.4 * 16.0,
+                "p. {page}: {:?} at {} pt",
+                run.text,
+                run.size
+            );
+            marks += usize::from(run.size < 10.0);
+        }
+    }
+    assert!(marks > 100, "{marks} marks and labels");
+}
+
 #[test]
 fn every_step_is_printed_once_in_order() {
     let (pdf, manifest, _) = built("steps", "end", &[]);

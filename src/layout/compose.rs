@@ -1176,23 +1176,32 @@ impl Geometry {
         // Nearly three panels (a figure and its gap each) fit under a walkthrough's
         // heading: with steps told in words between them, no more are needed.
         let text = spec.page.text_size.value;
-        let least = frame.min_walk_cell.max(frame.min_walk_cell_in_text * text);
         let panel = (room - walk::style::HEADER * text) / 2.8 - walk::style::PANEL_GAP * text;
-        let beside = (self.body_width() * 0.47 / frame.columns)
-            .min(room * 0.4 / frame.rows)
-            .min(panel / frame.rows)
-            .min(frame.max_cell_in_text * text * 0.8)
-            .min(least * 1.05);
-        // A grid too big to be readable beside its steps (12×12, 16×16) takes the body's
-        // width with its steps below, as large as readable marks need and no larger.
-        let below = (self.body_width() / frame.columns)
-            .min((room - walk::style::HEADER * text) * 0.8 / frame.rows)
-            .min(least);
-        let cell = if beside < least && below >= least {
-            below
-        } else {
-            beside
+        let fit = |least: f64| {
+            let beside = (self.body_width() * 0.47 / frame.columns)
+                .min(room * 0.4 / frame.rows)
+                .min(panel / frame.rows)
+                .min(frame.max_cell_in_text * text * 0.8)
+                .min(least * 1.05);
+            // A grid too big to be readable beside its steps (12×12, 16×16) takes the
+            // body's width with its steps below, as large as readable marks need and no
+            // larger.
+            let below = (self.body_width() / frame.columns)
+                .min((room - walk::style::HEADER * text) * 0.8 / frame.rows)
+                .min(least);
+            if beside < least && below >= least {
+                below
+            } else {
+                beside
+            }
         };
+        // In large type the figure keeps in proportion to the words where the page has
+        // room for it; where it has not, it keeps to the smallest readable cell.
+        let in_proportion = frame.min_walk_cell.max(frame.min_walk_cell_in_text * text);
+        let least = frame.min_walk_cell;
+        let cell = Some(fit(in_proportion))
+            .filter(|&cell| cell >= in_proportion)
+            .unwrap_or_else(|| fit(least));
         if cell < least {
             return Err(spec
                 .error(

@@ -688,7 +688,7 @@ impl LayoutKind for SudokuLayout {
                 min_cell,
                 min_answer_cell,
                 min_walk_cell: walk_cell,
-                min_walk_cell_in_text: 0.0,
+                min_walk_cell_in_text: super::sudoku_walk::walk_cell_in_text(walk_cell),
                 max_cell_in_text: f64::INFINITY,
                 digit_scale: super::killer::DIGIT_SCALE,
                 outside: Outside::NONE,
@@ -709,7 +709,7 @@ impl LayoutKind for SudokuLayout {
                 min_cell: walk_cell,
                 min_answer_cell: walk_cell,
                 min_walk_cell: walk_cell,
-                min_walk_cell_in_text: 0.0,
+                min_walk_cell_in_text: super::sudoku_walk::walk_cell_in_text(walk_cell),
                 max_cell_in_text: f64::INFINITY,
                 digit_scale: super::sudoku_walk::MARK_SCALE,
                 outside: Outside::NONE,
@@ -724,7 +724,9 @@ impl LayoutKind for SudokuLayout {
                 min_cell: super::sudoku_walk::MIN_WALK_CELL,
                 min_answer_cell: super::sudoku_walk::MIN_WALK_CELL,
                 min_walk_cell: super::sudoku_walk::MIN_WALK_CELL,
-                min_walk_cell_in_text: 0.0,
+                min_walk_cell_in_text: super::sudoku_walk::walk_cell_in_text(
+                    super::sudoku_walk::MIN_WALK_CELL,
+                ),
                 max_cell_in_text: f64::INFINITY,
                 digit_scale: super::sudoku_walk::MARK_SCALE,
                 outside: Outside::NONE,
@@ -750,7 +752,9 @@ impl LayoutKind for SudokuLayout {
                 MIN_ANSWER_CELL
             },
             min_walk_cell: super::sudoku_walk::min_variant_walk_cell(size),
-            min_walk_cell_in_text: 0.0,
+            min_walk_cell_in_text: super::sudoku_walk::walk_cell_in_text(
+                super::sudoku_walk::min_variant_walk_cell(size),
+            ),
             max_cell_in_text: f64::INFINITY,
             digit_scale: if two_digits {
                 TWO_DIGIT_SCALE

@@ -28,6 +28,16 @@ pub const MARK_SCALE: f64 = 0.3;
 pub const MIN_MARK: f64 = 5.0;
 /// The smallest cell of a walkthrough figure: pencil marks stay [`MIN_MARK`] points.
 pub const MIN_WALK_CELL: f64 = MIN_MARK / MARK_SCALE;
+/// In a book set in large type, pencil marks are at least this fraction of the text size
+/// (6.4 pt at 16 pt), so that they keep in proportion to the words; at 10 pt the
+/// smallest readable mark is the larger.
+pub const MARK_IN_TEXT: f64 = 0.4;
+
+/// The smallest walkthrough cell as a multiple of the text size, for a figure whose
+/// smallest cell is `min_walk_cell` (its marks then [`MIN_MARK`] points).
+pub fn walk_cell_in_text(min_walk_cell: f64) -> f64 {
+    min_walk_cell * MARK_IN_TEXT / MIN_MARK
+}
 /// The width of the stroke through a removed candidate (only strikes use it).
 pub const STRIKE_WIDTH: f64 = 0.75;
 /// The width of a chain's links.
