@@ -434,6 +434,21 @@ fn json_adds_the_localized_names_beside_the_graders() {
         record["steps"][0]["technique_localized"],
         "Singleton caché (bloc)"
     );
+
+    // A chain keeps SE's name and the name solvers know; in Japanese its kind's name
+    // (it was "チェーンとループ（Forcing Chain）").
+    let puzzle =
+        "..8..1..329......717.2.9........84...8..5..9...19........5.2.864......128..6..5..\n";
+    let output = common::run_binary(
+        &["sudoku", "grade", "--format", "json", "--language", "ja"],
+        puzzle,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let record: serde_json::Value =
+        serde_json::from_str(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
+    assert_eq!(record["hardest"], "Forcing Chain");
+    assert_eq!(record["hardest_printed"], "Forcing Chain");
+    assert_eq!(record["hardest_localized"], "フォーシングチェーン");
 }
 
 /// `sudoku grade`, `sudoku render` and `mushikui render`/`grade` take every catalog's

@@ -13,7 +13,7 @@ use crate::kind::Kind;
 use crate::sudoku::grade::Technique;
 use crate::sudoku::grade::drill::Drill;
 use crate::sudoku::grade::target::TechniqueTarget;
-use crate::sudoku::techniques::{Named, printed_step_name};
+use crate::sudoku::techniques::Named;
 use crate::sudoku::variant::grid::value_char;
 
 /// A sudoku printed as a drill (any grid: each grader fills the same [`Drill`]).
@@ -88,11 +88,8 @@ impl Content for DrillContent {
         if technique != Technique::Cycles {
             return None;
         }
-        let name = if language.catalog().grader_language {
-            printed_step_name(technique, &self.drill.name)
-        } else {
-            crate::sudoku::techniques::catalog_name(technique, language).to_string()
-        };
+        let name =
+            crate::sudoku::grade::walkthrough::step_name(technique, &self.drill.name, language);
         Some(task(&[technique], &name, language))
     }
 

@@ -76,9 +76,8 @@ pub struct Catalog {
     /// (`r4c7=5 → …` with their reasons) are printed as they are; elsewhere a technique
     /// goes by the catalog's name and a chain prints its links alone.
     pub grader_language: bool,
-    /// Steps keep the grader's (English) names: a hint names its step so (with the
-    /// catalog's gloss), and a walkthrough adds it beside the catalog's name of the
-    /// technique where it says more; otherwise the catalog's name alone is printed.
+    /// A hint names its step by the grader's (English) name, with the catalog's gloss;
+    /// otherwise by the catalog's name. (A walkthrough prints the catalog's names.)
     pub english_step_names: bool,
     /// Long words of text the program writes in this language are hyphenated (see
     /// [`Language::hyphenated`]).

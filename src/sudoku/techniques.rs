@@ -630,6 +630,22 @@ pub fn family_name(named: &Named, language: crate::i18n::Language) -> &'static s
     }
 }
 
+/// A grader step's name in `language`, given the name books print for it
+/// ([`printed_step_name`]): the catalog's `step-name.<name>` (its lower case, words joined
+/// by hyphens) for the kinds of chains and cycles solvers tell apart ("Xチェーン",
+/// "X-Kette"), else the catalog's name of its technique.
+pub fn catalog_step_name(
+    technique: Technique,
+    printed: &str,
+    language: crate::i18n::Language,
+) -> &'static str {
+    let key = format!("step-name.{}", family_key(printed));
+    match language.catalog().get(&key) {
+        Some(crate::i18n::Message::Text(text)) => text,
+        _ => catalog_name(technique, language),
+    }
+}
+
 /// "Pointing & Claiming" → "pointing-claiming".
 pub fn family_key(name: &str) -> String {
     name.split(|c: char| !c.is_alphanumeric())

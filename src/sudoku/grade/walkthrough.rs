@@ -1075,21 +1075,17 @@ fn is_direct(technique: Technique) -> bool {
     )
 }
 
-/// The name a walkthrough prints for a grader step: the catalog's name of its technique,
-/// with the step's own, more precise name beside it where that says more ("Chains and
-/// Cycles" with "X-Chain") in a language that keeps the grader's names; in the graders'
-/// own language, the step's name alone.
+/// The name a walkthrough prints for a grader step: in the graders' own language the
+/// step's name as solvers know it ("X-Chain"); elsewhere the catalog's name for that kind
+/// of step where it has one ("Xチェーン", not "チェーンとループ（X-Chain）", which wrapped
+/// in a narrow column), else the catalog's name of its technique.
 pub fn step_name(technique: Technique, grader_name: &str, language: Words) -> String {
     let printed = crate::sudoku::techniques::printed_step_name(technique, grader_name);
     let plain = crate::sudoku::techniques::printed_name(technique, false);
-    let own = crate::sudoku::techniques::catalog_name(technique, language);
-    let catalog = language.catalog();
-    if printed == plain || !catalog.english_step_names {
-        own.to_string()
-    } else if catalog.grader_language {
+    if printed != plain && language.catalog().grader_language {
         printed
     } else {
-        language.say("walk.named-step", &[("name", &own), ("step", &printed)])
+        crate::sudoku::techniques::catalog_step_name(technique, &printed, language).to_string()
     }
 }
 

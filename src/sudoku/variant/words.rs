@@ -295,13 +295,16 @@ pub fn outcome(
     }
 }
 
-/// The name a walkthrough gives a step: the grader's own in the graders' language, the
-/// catalog's name of its technique elsewhere.
+/// The name a walkthrough gives a step: the grader's own in the graders' language; the
+/// catalog's name for that kind of step elsewhere where it has one (an X-chain's), else
+/// the catalog's name of its technique.
 pub fn step_name(step: &VariantStep, language: Language) -> String {
+    use crate::sudoku::techniques::{catalog_step_name, printed_step_name};
     if language.catalog().grader_language {
         step.name.clone()
     } else {
-        crate::sudoku::techniques::catalog_name(step.technique, language).to_string()
+        let printed = printed_step_name(step.technique, &step.name);
+        catalog_step_name(step.technique, &printed, language).to_string()
     }
 }
 

@@ -456,3 +456,43 @@ fn chain_accounts_become_links() {
         vec![((33, 5), true), ((28, 5), false), ((46, 5), true)]
     );
 }
+
+/// A chain's step is named by its kind as solvers of the book's language know it, short
+/// enough for the column beside a figure: Japanese printed the technique's name with the
+/// step's English name beside it ("チェーンとループ（Forcing Chain）", which wrapped there),
+/// the other languages every kind by the technique's name alone.
+#[test]
+fn a_chain_is_named_by_its_kind_in_every_language() {
+    let kinds = [
+        "Bidirectional Cycle",
+        "Bidirectional X-Cycle",
+        "Bidirectional Y-Cycle",
+        "Forcing X-Chain",
+        "Forcing Y-Chain",
+        "Forcing Chain",
+    ];
+    for language in Words::all() {
+        let names: Vec<String> = kinds
+            .iter()
+            .map(|kind| step_name(Technique::Cycles, kind, language))
+            .collect();
+        let distinct: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), kinds.len(), "{language:?}: {names:?}");
+        assert!(
+            names.iter().all(|name| !name.contains(['(', '（'])),
+            "{language:?}: {names:?}"
+        );
+    }
+    let japanese = |kind| step_name(Technique::Cycles, kind, Words::JAPANESE);
+    assert_eq!(japanese("Forcing X-Chain"), "Xチェーン");
+    assert_eq!(japanese("Forcing Chain"), "フォーシングチェーン");
+    assert_eq!(
+        step_name(Technique::Cycles, "Forcing Y-Chain", Words::ENGLISH),
+        "XY-Chain"
+    );
+    // A step that says no more than its technique keeps the technique's name.
+    assert_eq!(
+        step_name(Technique::XWing, "X-Wing", Words::JAPANESE),
+        "井桁（X-Wing）"
+    );
+}
