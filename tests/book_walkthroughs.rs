@@ -115,59 +115,12 @@ fn walkthroughs_are_where_the_manifest_says_and_cross_referenced_both_ways() {
     }
 }
 
-/// A walkthrough figure is read beside the steps' words, so its digits are set large
-/// enough to read there, not at an answer key's size, and keep in proportion to the words
-/// in large print: nothing on a mushikui-zan walkthrough page is set under 0.7 of the
-/// book's text size (the steps are 0.9 of it).
-#[test]
-fn walkthrough_figures_are_set_in_readable_digits() {
-    for text_size in [10.0, 14.0] {
-        let name = format!("readable-{text_size}");
-        let dir = scratch(&format!("walkthroughs-{name}"));
-        let spec = SPEC.replace("PLACEMENT", "end").replace(
-            "printer = \"generic\"",
-            &format!("printer = \"generic\"\ntext_size = \"{text_size}pt\""),
-        );
-        assert_eq!(build(&dir, &name, &spec, &[]), 0, "{name}");
-        let pdf_path = dir.join(format!("{name}.pdf"));
-        let pdf = Pdf::load(&pdf_path);
-        let pages: Vec<usize> = manifest(&pdf_path)["puzzles"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|puzzle| puzzle.get("walkthrough_pages"))
-            .flat_map(|pages| pages.as_array().unwrap().iter())
-            .map(|page| page.as_u64().unwrap() as usize)
-            .collect();
-        assert!(!pages.is_empty());
-        let mut digits = 0;
-        for page in pages {
-            for run in pdf.runs(page) {
-                assert!(
-                    run.size >= 0.7 * text_size,
-                    "{text_size} pt text, p. {page}: {:?} at {} pt",
-                    run.text,
-                    run.size
-                );
-                digits += usize::from(run.text.chars().all(|c| c.is_ascii_digit()));
-            }
-        }
-        assert!(digits > 20, "{digits} figure digits");
-    }
-}
-
-/// In a large-print book (16 pt text) a sudoku walkthrough's pencil marks and labels keep
-/// in proportion to the words beside them: nothing on its walkthrough pages is set under
-/// 0.4 of the text size (at 10 pt the smallest readable mark, 5 pt, is the larger).
-#[test]
-fn large_print_walkthrough_marks_keep_in_proportion_to_the_words() {
-    let dir = scratch("walkthroughs-large-print");
-    let spec = "title = \"Large\"\nseed = \"large-walk\"\ntemplate = \"kdp-8.5x11-large\"\n\
-        [page]\nprinter = \"generic\"\n\
-        [[section]]\nkind = \"sudoku\"\ncount = 2\ntier = \"hard\"\nwalkthroughs = \"all\"\n\
-        [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 1\ntier = \"medium\"\nanswers_per_page = \"2x1\"\nwalkthroughs = \"all\"\n";
-    assert_eq!(build(&dir, "large", spec, &[]), 0);
-    let pdf_path = dir.join("large.pdf");
+/// Builds `spec` as `name` and returns the text runs of its walkthrough pages, each with
+/// its page number.
+fn walkthrough_runs(name: &str, spec: &str) -> Vec<(usize, common::Run)> {
+    let dir = scratch(&format!("walkthroughs-{name}"));
+    assert_eq!(build(&dir, name, spec, &[]), 0, "{name}");
+    let pdf_path = dir.join(format!("{name}.pdf"));
     let pdf = Pdf::load(&pdf_path);
     let pages: Vec<usize> = manifest(&pdf_path)["puzzles"]
         .as_array()
@@ -177,19 +130,58 @@ fn large_print_walkthrough_marks_keep_in_proportion_to_the_words() {
         .flat_map(|pages| pages.as_array().unwrap().iter())
         .map(|page| page.as_u64().unwrap() as usize)
         .collect();
-    assert!(!pages.is_empty());
-    let mut marks = 0;
-    for page in pages {
-        for run in pdf.runs(page) {
-            assert!(
-                run.size >= 0.4 * 16.0,
-                "p. {page}: {:?} at {} pt",
-                run.text,
-                run.size
-            );
-            marks += usize::from(run.size < 10.0);
-        }
+    assert!(!pages.is_empty(), "{name}");
+    pages
+        .into_iter()
+        .flat_map(|page| pdf.runs(page).into_iter().map(move |run| (page, run)))
+        .collect()
+}
+
+/// Asserts that no run is set under `least` points.
+fn none_under(runs: &[(usize, common::Run)], least: f64) {
+    for (page, run) in runs {
+        assert!(
+            run.size >= least,
+            "p. {page}: {:?} at {} pt, under {least} pt",
+            run.text,
+            run.size
+        );
     }
+}
+
+/// A walkthrough figure is read beside the steps' words, so its digits are set large
+/// enough to read there, not at an answer key's size, and keep in proportion to the words
+/// in large print: nothing on a mushikui-zan walkthrough page is set under 0.7 of the
+/// book's text size (the steps are 0.9 of it).
+#[test]
+fn walkthrough_figures_are_set_in_readable_digits() {
+    for text_size in [10.0, 14.0] {
+        let spec = SPEC.replace("PLACEMENT", "end").replace(
+            "printer = \"generic\"",
+            &format!("printer = \"generic\"\ntext_size = \"{text_size}pt\""),
+        );
+        let runs = walkthrough_runs(&format!("readable-{text_size}"), &spec);
+        none_under(&runs, 0.7 * text_size);
+        let digits = runs
+            .iter()
+            .filter(|(_, run)| run.text.chars().all(|c| c.is_ascii_digit()))
+            .count();
+        assert!(digits > 20, "{digits} figure digits");
+    }
+}
+
+/// In a large-print book (16 pt text) a sudoku walkthrough's pencil marks and labels keep
+/// in proportion to the words beside them: nothing on its walkthrough pages is set under
+/// 0.4 of the text size (at 10 pt the smallest readable mark, 5 pt, is the larger).
+#[test]
+fn large_print_walkthrough_marks_keep_in_proportion_to_the_words() {
+    let spec = "title = \"Large\"\nseed = \"large-walk\"\ntemplate = \"kdp-8.5x11-large\"\n\
+        [page]\nprinter = \"generic\"\n\
+        [[section]]\nkind = \"sudoku\"\ncount = 2\ntier = \"hard\"\nwalkthroughs = \"all\"\n\
+        [[section]]\nkind = \"sudoku\"\nvariant = \"killer\"\ncount = 1\ntier = \"medium\"\nanswers_per_page = \"2x1\"\nwalkthroughs = \"all\"\n";
+    let runs = walkthrough_runs("large-print", spec);
+    none_under(&runs, 0.4 * 16.0);
+    let marks = runs.iter().filter(|(_, run)| run.size < 10.0).count();
     assert!(marks > 100, "{marks} marks and labels");
 }
 
