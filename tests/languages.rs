@@ -390,6 +390,23 @@ fn flat(text: &str) -> String {
 }
 
 /// JSON keeps the grader's and SE's names and adds the name in the `--language` asked for.
+/// `sudoku grade --format json --language LANGUAGE` of one puzzle line: its record.
+fn graded_in(puzzle: &str, language: &str) -> serde_json::Value {
+    let output = common::run_binary(
+        &[
+            "sudoku",
+            "grade",
+            "--format",
+            "json",
+            "--language",
+            language,
+        ],
+        puzzle,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    serde_json::from_str(String::from_utf8(output.stdout).unwrap().trim()).unwrap()
+}
+
 #[test]
 fn json_adds_the_localized_names_beside_the_graders() {
     let output = common::run_binary(
@@ -421,13 +438,7 @@ fn json_adds_the_localized_names_beside_the_graders() {
 
     let puzzle =
         ".4..2...3...7....1.3.5..6.7.....67...2.1.7.9...68.....2.9..8.7.4....9...8...4..6.\n";
-    let output = common::run_binary(
-        &["sudoku", "grade", "--format", "json", "--language", "fr"],
-        puzzle,
-    );
-    assert_eq!(output.status.code(), Some(0));
-    let record: serde_json::Value =
-        serde_json::from_str(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
+    let record = graded_in(puzzle, "fr");
     assert_eq!(record["hardest"], "Hidden Single (line)");
     assert_eq!(record["hardest_localized"], "Singleton caché (ligne)");
     assert_eq!(
@@ -439,13 +450,7 @@ fn json_adds_the_localized_names_beside_the_graders() {
     // (it was "チェーンとループ（Forcing Chain）").
     let puzzle =
         "..8..1..329......717.2.9........84...8..5..9...19........5.2.864......128..6..5..\n";
-    let output = common::run_binary(
-        &["sudoku", "grade", "--format", "json", "--language", "ja"],
-        puzzle,
-    );
-    assert_eq!(output.status.code(), Some(0));
-    let record: serde_json::Value =
-        serde_json::from_str(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
+    let record = graded_in(puzzle, "ja");
     assert_eq!(record["hardest"], "Forcing Chain");
     assert_eq!(record["hardest_printed"], "Forcing Chain");
     assert_eq!(record["hardest_localized"], "フォーシングチェーン");
