@@ -20,7 +20,8 @@
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
 //! before it (with the figure before them, when that makes room), or, when the
 //! walkthrough ends or the next figure comes first, is left out — unless it is the
-//! walkthrough's only figure, which then opens the next page with its words (see
+//! walkthrough's only figure, which then opens the next page with its words, or the next
+//! figure would open the next page anyway, which the waiting one then opens instead (see
 //! [`flow`]). A table too long to go beside a figure whole is split at
 //! the figure's foot between rows: its first rows beside the figure, the rest across the
 //! width below it. Kinds keep their steps short; only a step
@@ -1093,8 +1094,11 @@ pub struct Rooms {
 /// it, with the figure before them: that one, captioned with its step, takes the steps
 /// across the width above it beside it too, and the waiting one the steps after it — when
 /// the next figure comes, only if the walkthrough, packed on both ways, takes no more
-/// pages than without the waiting figure. When it does not fit there, it is left out (its
-/// step told in words) rather than open a page with white beside it — unless the
+/// pages than without the waiting figure. When the next figure and its words would open
+/// the next page anyway, the waiting figure opens it instead, with those words beside
+/// it, and the next figure waits in turn (again only when that takes no more pages).
+/// Otherwise it is left out (its step told in words) rather than open a page with white
+/// beside it — unless the
 /// walkthrough would then draw no figure at all and at most [`TAKEN_BACK_WHITE`] of the
 /// page stays white: its words (and the steps after them) are taken back from the foot of
 /// the page, and its panel opens the next page whole. A table (a step's rows) after a figure, floated or
@@ -1399,6 +1403,9 @@ impl Packer {
             && !self.pull_up(layout, false)
             && !self.pull_up_costing_no_page(layout, at)
         {
+            if self.opens_next_page_with(layout, panel, told, at) {
+                return;
+            }
             // At the top of the next page the waiting figure would have this figure below
             // it and white beside it: it is left out, its step told in words above.
             self.waiting = None;
@@ -1673,6 +1680,56 @@ impl Packer {
         left_out.waiting = None;
         left_out.pack_walk(layout, index);
         pulled.pages.len() <= left_out.pages.len() && self.pull_up_past(layout)
+    }
+
+    /// When the next figure comes (`panel`, the walkthrough's panel `at`, whose words are
+    /// `told`) and neither it nor its words fit the rest of the page, so that it would open
+    /// the next page: the waiting figure opens it instead, with those words beside it, and
+    /// `panel`'s figure waits in turn — when the walkthrough, packed on from there, takes
+    /// no more pages than with the waiting figure left out.
+    fn opens_next_page_with(
+        &mut self,
+        layout: &WalkLayout,
+        panel: &Panel,
+        told: Option<&Vec<Panel>>,
+        at: Option<usize>,
+    ) -> bool {
+        let (Some(index), Some(told), Some(waiting)) =
+            (at.filter(|_| self.looks_ahead), told, self.waiting.as_ref())
+        else {
+            return false;
+        };
+        let opens = !self.fits(panel.height)
+            && told.first().is_some_and(|first| !self.fits(first.height))
+            && takes_beside(layout, waiting, &told[..run_end(told, 0)], self.text).is_some();
+        if !opens {
+            return false;
+        }
+        let mut opened = self.trial();
+        opened.open_with(layout, panel, told);
+        opened.pack_walk(layout, index + 1);
+        let mut left_out = self.trial();
+        left_out.waiting = None;
+        left_out.pack_walk(layout, index);
+        if opened.pages.len() > left_out.pages.len() {
+            return false;
+        }
+        self.open_with(layout, panel, told);
+        true
+    }
+
+    /// Ends the page, the waiting figure opening the next with `told` (`panel`'s words)
+    /// beside it, and `panel`'s figure waiting in turn.
+    fn open_with(&mut self, layout: &WalkLayout, panel: &Panel, told: &[Panel]) {
+        self.break_page(layout);
+        self.waiting = Some(floated_figure(layout, panel, self.text));
+        self.withheld = None;
+        let mut at = 0;
+        while at < told.len() {
+            let end = run_end(told, at);
+            self.place(layout, &told[at..end]);
+            at = end;
+        }
     }
 
     /// A copy of the packer without the pages done, to pack the rest of a walkthrough on

@@ -596,6 +596,40 @@ fn a_waiting_figure_goes_up_past_the_figure_before_it_when_that_costs_no_page() 
     assert_eq!(steps_and_figures(&pages), (vec![0, 1, 2, 3, 4], vec![2, 4]));
 }
 
+/// When the next figure comes to a waiting one and would open the next page anyway (its
+/// words do not fit the foot of this one either), the waiting figure opens it instead,
+/// with those words beside it, and the next figure waits in turn: here both are drawn,
+/// on as many pages as with the waiting one left out.
+#[test]
+fn a_waiting_figure_opens_the_page_the_next_figure_would_open() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = waiting_layout(&[150.0, 120.0, 120.0, 20.0, 20.0, 20.0]);
+    layout.panels[2].kind = PanelKind::Figure;
+    layout.floats[2] = Some(vec![Panel {
+        steps: 2..3,
+        kind: PanelKind::Text,
+        height: 40.0,
+        ..layout.panels[2].clone()
+    }]);
+    // Step 0's figure has too many words beside it to go up beside step 1's too.
+    layout.narrow[0].0 = vec!["a".into(); 12];
+    // Room for the words of step 1 and 20 pt more: not for step 2's words (40 pt).
+    let room = 150.0 + header + 30.0 + 20.0;
+    let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    assert_eq!(
+        steps_and_figures(&pages),
+        (vec![0, 1, 2, 3, 4, 5], vec![0, 1, 2])
+    );
+    let opening = &pages[1].blocks[0].panels[0];
+    assert_eq!((opening.floated, opening.steps.clone()), (Some(1), 2..4));
+    for page in &pages {
+        let used: f64 = page.blocks[0].panels.iter().map(|p| p.height).sum::<f64>();
+        assert!(used + header <= room + 1e-9);
+    }
+}
+
 /// A table after a waiting figure, too long to go beside it whole, is split at its
 /// foot: its first rows beside the figure (in the column beside it), the rest across
 /// the width below it, continuing the step; every row once, in order, the rows beside
