@@ -1093,10 +1093,11 @@ pub struct Rooms {
 /// taking the top of a page of its own; or, when those steps are too few to make room for
 /// it, with the figure before them: that one, captioned with its step, takes the steps
 /// across the width above it beside it too, and the waiting one the steps after it — when
-/// the next figure comes, only if the walkthrough, packed on both ways, takes no more
-/// pages than without the waiting figure. When the next figure and its words would open
-/// the next page anyway, the waiting figure opens it instead, with those words beside
-/// it, and the next figure waits in turn (again only when that takes no more pages).
+/// the next figure comes, only if the walkthrough, packed on both ways, draws more figures
+/// on no more pages than without the waiting figure. When the next figure and its words
+/// would open the next page anyway, the waiting figure opens it instead, with those words
+/// beside it, and the next figure waits in turn (again only when that draws more figures
+/// on no more pages).
 /// Otherwise it is left out (its step told in words) rather than open a page with white
 /// beside it — unless the
 /// walkthrough would then draw no figure at all and at most [`TAKEN_BACK_WHITE`] of the
@@ -1664,9 +1665,10 @@ impl Packer {
 
     /// When the next figure comes (the panel at `at` of the walkthrough) and the waiting
     /// figure cannot go up beside the last steps alone: goes up past the figure before
-    /// them ([`Packer::pull_up_past`]) when the walkthrough, packed on from there, takes
-    /// no more pages than with the waiting figure left out. (The trials leave the later
-    /// waiting figures the next figure comes to out.)
+    /// them ([`Packer::pull_up_past`]) when the walkthrough, packed on from there, draws
+    /// more figures on no more pages than with the waiting figure left out (see
+    /// [`Packer::costs_nothing_over`]; the trials leave the later waiting figures the next
+    /// figure comes to out).
     fn pull_up_costing_no_page(&mut self, layout: &WalkLayout, at: Option<usize>) -> bool {
         let Some(index) = at.filter(|_| self.looks_ahead) else {
             return false;
@@ -1679,14 +1681,34 @@ impl Packer {
         let mut left_out = self.trial();
         left_out.waiting = None;
         left_out.pack_walk(layout, index);
-        pulled.pages.len() <= left_out.pages.len() && self.pull_up_past(layout)
+        pulled.costs_nothing_over(&left_out) && self.pull_up_past(layout)
+    }
+
+    /// True when this trial, packed to the end of its walkthrough, has drawn more figures
+    /// than `other` on no more pages.
+    fn costs_nothing_over(&self, other: &Packer) -> bool {
+        self.pages.len() <= other.pages.len() && self.figures() > other.figures()
+    }
+
+    /// The figures drawn on the pages done and on the page being filled.
+    fn figures(&self) -> usize {
+        self.pages
+            .iter()
+            .chain([&self.page])
+            .flat_map(|page| &page.blocks)
+            .chain(&self.block)
+            .flat_map(|block| &block.panels)
+            .filter(|panel| panel.has_figure())
+            .map(|panel| 1 + usize::from(panel.twin.is_some()))
+            .sum()
     }
 
     /// When the next figure comes (`panel`, the walkthrough's panel `at`, whose words are
     /// `told`) and neither it nor its words fit the rest of the page, so that it would open
     /// the next page: the waiting figure opens it instead, with those words beside it, and
-    /// `panel`'s figure waits in turn — when the walkthrough, packed on from there, takes
-    /// no more pages than with the waiting figure left out.
+    /// `panel`'s figure waits in turn — when the walkthrough, packed on from there, draws
+    /// more figures on no more pages than with the waiting figure left out (not the one
+    /// instead of the other).
     fn opens_next_page_with(
         &mut self,
         layout: &WalkLayout,
@@ -1711,7 +1733,7 @@ impl Packer {
         let mut left_out = self.trial();
         left_out.waiting = None;
         left_out.pack_walk(layout, index);
-        if opened.pages.len() > left_out.pages.len() {
+        if !opened.costs_nothing_over(&left_out) {
             return false;
         }
         self.open_with(layout, panel, told);
