@@ -18,9 +18,11 @@
 //! Panels flow down the pages after the answers; a panel is never split across pages, a
 //! walkthrough's heading never ends a page, and its last step never opens one alone. A figure too tall for the foot of a page
 //! waits for the next one with the steps after it beside it, or goes up beside the steps
-//! before it, or, when the walkthrough ends or the next figure comes first, is left out
-//! — unless it is the walkthrough's only figure, which then opens the next page with its
-//! words (see [`flow`]). A table too long to go beside a figure whole is split at
+//! before it (with the figure before them, when that makes room), or, when the
+//! walkthrough ends or the next figure comes first, is left out — unless it is the
+//! walkthrough's only figure, which then opens the next page with its words, or the next
+//! figure would open the next page anyway, which the waiting one then opens instead (see
+//! [`flow`]). A table too long to go beside a figure whole is split at
 //! the figure's foot between rows: its first rows beside the figure, the rest across the
 //! width below it. Kinds keep their steps short; only a step
 //! whose text alone is taller than a page (possible on very small pages) has its text
@@ -1090,8 +1092,16 @@ pub struct Rooms {
 /// is figure beside them. A figure never overtakes one that waits. A figure still waiting
 /// when its walkthrough ends, or when the next figure comes, goes up instead beside the
 /// last steps of its page (re-set to the column beside it) when that fits, rather than
-/// taking the top of a page of its own; when it does not fit there, it is left out (its
-/// step told in words) rather than open a page with white beside it — unless the
+/// taking the top of a page of its own; or, when those steps are too few to make room for
+/// it, with the figure before them: that one, captioned with its step, takes the steps
+/// across the width above it beside it too, and the waiting one the steps after it — when
+/// the next figure comes, only if the walkthrough, packed on both ways, draws more figures
+/// on no more pages than without the waiting figure. When the next figure and its words
+/// would open the next page anyway, the waiting figure opens it instead, with those words
+/// beside it, and the next figure waits in turn (again only when that draws more figures
+/// on no more pages).
+/// Otherwise it is left out (its step told in words) rather than open a page with white
+/// beside it — unless the
 /// walkthrough would then draw no figure at all and at most [`TAKEN_BACK_WHITE`] of the
 /// page stays white: its words (and the steps after them) are taken back from the foot of
 /// the page, and its panel opens the next page whole. A table (a step's rows) after a figure, floated or
@@ -1126,6 +1136,7 @@ pub fn flow(
         beside: false,
         drawn: false,
         withheld: None,
+        looks_ahead: true,
     };
     for &puzzle in puzzles {
         let Some(layout) = layouts.get(puzzle).and_then(Option::as_ref) else {
@@ -1135,45 +1146,7 @@ pub fn flow(
         packer.begun = false;
         packer.drawn = false;
         packer.withheld = None;
-        let panels = &layout.panels;
-        let mut index = 0;
-        loop {
-            while index < panels.len() {
-                let panel = &panels[index];
-                let end = run_end(panels, index);
-                let told = layout.floats.get(index).and_then(Option::as_ref);
-                let apart = layout.apart.get(index).filter(|apart| !apart.is_empty());
-                if end == panels.len() {
-                    packer.keep_with_previous(layout, &panels[index..end]);
-                }
-                match apart {
-                    Some(apart) if !packer.fits(panel.height) => {
-                        for (part, told) in apart {
-                            packer.pack(layout, std::slice::from_ref(part), told.as_ref(), None);
-                        }
-                    }
-                    _ => packer.pack(layout, &panels[index..end], told, Some(index)),
-                }
-                index = end;
-            }
-            if packer.waiting.is_none() || packer.pull_up(layout) {
-                break;
-            }
-            // A last figure that cannot go up beside the steps before it is left out rather
-            // than opening a page with white beside it (its step is told above, in words),
-            // unless it is the only figure the walkthrough would draw and taking its words
-            // back leaves little white: then it goes to the next page with its words, and
-            // the steps after it follow.
-            if packer.drawn || !packer.takes_back_little() {
-                packer.waiting = None;
-            } else if let Some(at) = packer.take_back(layout) {
-                index = at;
-                continue;
-            } else {
-                packer.break_page(layout);
-            }
-            break;
-        }
+        packer.pack_walk(layout, 0);
         packer.beside = false;
         if let Some(block) = packer.block.take() {
             packer.page.blocks.push(block);
@@ -1368,6 +1341,7 @@ fn split_beside(
 
 /// [`flow`]'s state: the pages so far, the page being filled, and the walkthrough being
 /// packed.
+#[derive(Clone)]
 struct Packer {
     pages: Vec<WalkPage>,
     page: WalkPage,
@@ -1394,6 +1368,9 @@ struct Packer {
     drawn: bool,
     /// Where the waiting figure's words were set in its place, to take them back.
     withheld: Option<Withheld>,
+    /// Tries the rest of a walkthrough both ways before a waiting figure goes up past the
+    /// figure before it (false in those trials).
+    looks_ahead: bool,
 }
 
 /// The most of a page left white at its foot when a walkthrough's only figure takes its
@@ -1402,6 +1379,7 @@ pub const TAKEN_BACK_WHITE: f64 = 0.1;
 
 /// The state of [`Packer`] before the words of a waiting figure's panel were set, so that
 /// the panel can be set again on the next page, its figure in place.
+#[derive(Clone)]
 struct Withheld {
     /// The panel's index among its walkthrough's panels.
     panel: usize,
@@ -1423,7 +1401,14 @@ impl Packer {
         at: Option<usize>,
     ) {
         let panel = &run[0];
-        if panel.has_figure() && self.waiting.is_some() && !self.pull_up(layout) {
+        if panel.has_figure()
+            && self.waiting.is_some()
+            && !self.pull_up(layout, false)
+            && !self.pull_up_costing_no_page(layout, at)
+        {
+            if self.opens_next_page_with(layout, panel, told, at) {
+                return;
+            }
             // At the top of the next page the waiting figure would have this figure below
             // it and white beside it: it is left out, its step told in words above.
             self.waiting = None;
@@ -1448,6 +1433,48 @@ impl Packer {
             return;
         }
         self.place(layout, run);
+    }
+
+    /// Packs `layout`'s panels from `index` to the end of its walkthrough (see [`flow`]).
+    fn pack_walk(&mut self, layout: &WalkLayout, mut index: usize) {
+        let panels = &layout.panels;
+        loop {
+            while index < panels.len() {
+                let panel = &panels[index];
+                let end = run_end(panels, index);
+                let told = layout.floats.get(index).and_then(Option::as_ref);
+                let apart = layout.apart.get(index).filter(|apart| !apart.is_empty());
+                if end == panels.len() {
+                    self.keep_with_previous(layout, &panels[index..end]);
+                }
+                match apart {
+                    Some(apart) if !self.fits(panel.height) => {
+                        for (part, told) in apart {
+                            self.pack(layout, std::slice::from_ref(part), told.as_ref(), None);
+                        }
+                    }
+                    _ => self.pack(layout, &panels[index..end], told, Some(index)),
+                }
+                index = end;
+            }
+            if self.waiting.is_none() || self.pull_up(layout, true) {
+                break;
+            }
+            // A last figure that cannot go up beside the steps before it is left out rather
+            // than opening a page with white beside it (its step is told above, in words),
+            // unless it is the only figure the walkthrough would draw and taking its words
+            // back leaves little white: then it goes to the next page with its words, and
+            // the steps after it follow.
+            if self.drawn || !self.takes_back_little() {
+                self.waiting = None;
+            } else if let Some(at) = self.take_back(layout) {
+                index = at;
+                continue;
+            } else {
+                self.break_page(layout);
+            }
+            break;
+        }
     }
 
     /// A walkthrough's last step told across the width ("Singles finish the grid") never
@@ -1602,8 +1629,10 @@ impl Packer {
 
     /// Sets the waiting figure beside the last steps on this page instead (the fewest
     /// that make room for it), when they are whole words across the width of its
-    /// walkthrough; false when it does not fit.
-    fn pull_up(&mut self, layout: &WalkLayout) -> bool {
+    /// walkthrough; or, with `past`, when they do not make room, beside them with the
+    /// figure before them gone up too ([`Packer::pull_up_past`]); false when it does not
+    /// fit.
+    fn pull_up(&mut self, layout: &WalkLayout, past: bool) -> bool {
         let (Some(waiting), Some(block), false) = (
             self.waiting.as_ref(),
             self.block.as_ref(),
@@ -1626,11 +1655,193 @@ impl Packer {
                 (self.used - across + pulled.height <= self.room).then_some((from, across, pulled))
             });
         let (Some((from, across, pulled)), Some(block)) = (fitting, self.block.as_mut()) else {
-            return false;
+            return past && self.pull_up_past(layout);
         };
         self.used += pulled.height - across;
         block.panels.truncate(from);
         block.panels.push(pulled);
+        self.waiting = None;
+        self.drawn = true;
+        true
+    }
+
+    /// When the next figure comes (the panel at `at` of the walkthrough) and the waiting
+    /// figure cannot go up beside the last steps alone: goes up past the figure before
+    /// them ([`Packer::pull_up_past`]) when the walkthrough, packed on from there, draws
+    /// more figures on no more pages than with the waiting figure left out (see
+    /// [`Packer::costs_nothing_over`]; the trials leave the later waiting figures the next
+    /// figure comes to out).
+    fn pull_up_costing_no_page(&mut self, layout: &WalkLayout, at: Option<usize>) -> bool {
+        let Some(index) = at.filter(|_| self.looks_ahead) else {
+            return false;
+        };
+        let mut pulled = self.trial();
+        if !pulled.pull_up_past(layout) {
+            return false;
+        }
+        pulled.pack_walk(layout, index);
+        let mut left_out = self.trial();
+        left_out.waiting = None;
+        left_out.pack_walk(layout, index);
+        pulled.costs_nothing_over(&left_out) && self.pull_up_past(layout)
+    }
+
+    /// True when this trial, packed to the end of its walkthrough, has drawn more figures
+    /// than `other` on no more pages.
+    fn costs_nothing_over(&self, other: &Packer) -> bool {
+        self.pages.len() <= other.pages.len() && self.figures() > other.figures()
+    }
+
+    /// The figures drawn on the pages done and on the page being filled.
+    fn figures(&self) -> usize {
+        self.pages
+            .iter()
+            .chain([&self.page])
+            .flat_map(|page| &page.blocks)
+            .chain(&self.block)
+            .flat_map(|block| &block.panels)
+            .filter(|panel| panel.has_figure())
+            .map(|panel| 1 + usize::from(panel.twin.is_some()))
+            .sum()
+    }
+
+    /// When the next figure comes (`panel`, the walkthrough's panel `at`, whose words are
+    /// `told`) and neither it nor its words fit the rest of the page, so that it would open
+    /// the next page: the waiting figure opens it instead, with those words beside it, and
+    /// `panel`'s figure waits in turn — when the walkthrough, packed on from there, draws
+    /// more figures on no more pages than with the waiting figure left out (not the one
+    /// instead of the other).
+    fn opens_next_page_with(
+        &mut self,
+        layout: &WalkLayout,
+        panel: &Panel,
+        told: Option<&Vec<Panel>>,
+        at: Option<usize>,
+    ) -> bool {
+        let (Some(index), Some(told), Some(waiting)) =
+            (at.filter(|_| self.looks_ahead), told, self.waiting.as_ref())
+        else {
+            return false;
+        };
+        let opens = !self.fits(panel.height)
+            && told.first().is_some_and(|first| !self.fits(first.height))
+            && takes_beside(layout, waiting, &told[..run_end(told, 0)], self.text).is_some();
+        if !opens {
+            return false;
+        }
+        let mut opened = self.trial();
+        opened.open_with(layout, panel, told);
+        opened.pack_walk(layout, index + 1);
+        let mut left_out = self.trial();
+        left_out.waiting = None;
+        left_out.pack_walk(layout, index);
+        if !opened.costs_nothing_over(&left_out) {
+            return false;
+        }
+        self.open_with(layout, panel, told);
+        true
+    }
+
+    /// Ends the page, the waiting figure opening the next with `told` (`panel`'s words)
+    /// beside it, and `panel`'s figure waiting in turn.
+    fn open_with(&mut self, layout: &WalkLayout, panel: &Panel, told: &[Panel]) {
+        self.break_page(layout);
+        self.waiting = Some(floated_figure(layout, panel, self.text));
+        self.withheld = None;
+        let mut at = 0;
+        while at < told.len() {
+            let end = run_end(told, at);
+            self.place(layout, &told[at..end]);
+            at = end;
+        }
+    }
+
+    /// A copy of the packer without the pages done, to pack the rest of a walkthrough on
+    /// trial; it does not look ahead in turn.
+    fn trial(&mut self) -> Packer {
+        let pages = std::mem::take(&mut self.pages);
+        let mut trial = self.clone();
+        trial.looks_ahead = false;
+        self.pages = pages;
+        trial
+    }
+
+    /// Sets the waiting figure beside the last steps on this page when the figure before
+    /// them, with its words beside it, makes room for it: that figure goes up beside the
+    /// steps across the width before it too (the fewest that make room; re-set in the
+    /// column beside it and captioned with its step, as a floated figure is), and the
+    /// waiting one beside the steps after it. Each figure keeps at least one step beside
+    /// it, and the words beside either run on at most half the figure's height below it;
+    /// of the ways that fit, the one that takes the least height. False when none fits.
+    fn pull_up_past(&mut self, layout: &WalkLayout) -> bool {
+        let (Some(waiting), Some(block), false) = (
+            self.waiting.as_ref(),
+            self.block.as_ref(),
+            layout.stacked || layout.narrow.is_empty(),
+        ) else {
+            return false;
+        };
+        let panels = &block.panels;
+        // Where the words across the width that end at `end` start.
+        let words_from = |end: usize| {
+            panels[..end]
+                .iter()
+                .rposition(|panel| panel.kind != PanelKind::Text)
+                .map_or(0, |at| at + 1)
+        };
+        let after = words_from(panels.len());
+        let Some(at) = after.checked_sub(1) else {
+            return false;
+        };
+        let previous = &panels[at];
+        let movable = previous.kind == PanelKind::Figure
+            && !previous.continued
+            && !previous.resumed
+            && !previous.wide
+            && previous.twin.is_none();
+        if !movable || after == panels.len() || panels[after].continued {
+            return false;
+        }
+        let step = previous.floated.unwrap_or(previous.steps.start);
+        let figure = Panel {
+            steps: step..step,
+            kind: PanelKind::Figure,
+            floated: Some(step),
+            ..Panel::default()
+        };
+        let whole = |at: usize| !panels[at].continued;
+        let tall = |panel: &Panel| words_beside(panel, self.text) > 1.5 * layout.figure.1;
+        let across =
+            |range: Range<usize>| -> f64 { panels[range].iter().map(|panel| panel.height).sum() };
+        let end = panels[panels.len() - 1].steps.end;
+        let fitting = (words_from(at)..=at)
+            .rev()
+            .filter(|&from| from == at || whole(from))
+            .find_map(|from| {
+                let first = panels[from].steps.start.min(previous.steps.start);
+                let taken = across(from..panels.len());
+                (after..panels.len())
+                    .filter(|&split| whole(split))
+                    .filter(|&split| fits_beside(layout, &panels[from..split]))
+                    .map(|split| {
+                        let middle = panels[split].steps.start;
+                        let up = with_steps_beside(layout, &figure, first..middle, self.text);
+                        let pulled = with_steps_beside(layout, waiting, middle..end, self.text);
+                        (split, up, pulled)
+                    })
+                    .filter(|(_, up, pulled)| !tall(up) && !tall(pulled))
+                    .map(|(_, up, pulled)| (up.height + pulled.height, up, pulled))
+                    .filter(|(height, ..)| self.used - taken + height <= self.room)
+                    .min_by(|a, b| a.0.total_cmp(&b.0))
+                    .map(|(height, up, pulled)| (from, taken, height, up, pulled))
+            });
+        let (Some((from, taken, height, up, pulled)), Some(block)) = (fitting, self.block.as_mut())
+        else {
+            return false;
+        };
+        self.used += height - taken;
+        block.panels.truncate(from);
+        block.panels.extend([up, pulled]);
         self.waiting = None;
         self.drawn = true;
         true

@@ -464,14 +464,16 @@ fn a_walkthrough_keeps_its_only_figure() {
     assert!(pages[1].blocks[0].panels[0].has_figure());
 }
 
-/// A waiting figure that the next figure overtakes (no step to set beside it) is left
-/// out rather than open a page with white beside it: its step is told in words.
+/// A waiting figure that the next figure overtakes (no step to set beside it, and the
+/// figure before it has too many words beside it to go up with more) is left out rather
+/// than open a page with white beside it: its step is told in words.
 #[test]
 fn a_waiting_figure_the_next_figure_comes_to_is_left_out() {
     let spec = spec();
     let header = style::HEADER * spec.page.text_size.value;
     let mut layout = waiting_layout(&[150.0, 120.0, 120.0]);
     layout.panels[2].kind = PanelKind::Figure;
+    layout.narrow[0].0 = vec!["a".into(); 12];
     // Room for the words of step 1, not for its figure beside them.
     let room = 150.0 + header + 40.0;
     let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
@@ -487,6 +489,145 @@ fn a_waiting_figure_the_next_figure_comes_to_is_left_out() {
             .flat_map(|block| &block.panels)
             .all(|panel| panel.floated.is_none())
     );
+}
+
+/// Steps 0 and 1 in words across the width (40 pt each), step 2's figure in its place
+/// (60 pt), step 3's figure (120 pt, its words 30 pt) and, with `next`, step 4's figure
+/// (60 pt; its words 30 pt): every step two lines beside a figure.
+fn figure_after_figure(next: bool) -> WalkLayout {
+    let mut heights = vec![40.0, 40.0, 60.0, 120.0];
+    if next {
+        heights.push(60.0);
+    }
+    let mut layout = layout(&heights);
+    for step in [0, 1] {
+        layout.panels[step].kind = PanelKind::Text;
+    }
+    for step in 3..heights.len() {
+        layout.floats[step] = Some(vec![Panel {
+            steps: step..step + 1,
+            kind: PanelKind::Text,
+            height: 30.0,
+            ..layout.panels[step].clone()
+        }]);
+    }
+    layout.narrow = vec![(vec!["a".into(), "b".into()], None); heights.len()];
+    layout
+}
+
+/// Every step once, in order, on `pages`; and the figures drawn, by their steps.
+fn steps_and_figures(pages: &[WalkPage]) -> (Vec<usize>, Vec<usize>) {
+    let panels = || {
+        pages
+            .iter()
+            .flat_map(|page| &page.blocks)
+            .flat_map(|b| &b.panels)
+    };
+    let steps = panels().flat_map(|panel| panel.steps.clone()).collect();
+    let figures = panels()
+        .filter(|panel| panel.has_figure())
+        .map(|panel| panel.marked().start)
+        .collect();
+    (steps, figures)
+}
+
+/// A last waiting figure that the last steps alone do not make room for goes up with
+/// the figure before them: that figure takes the step across the width above it beside
+/// it too, captioned with its step, and the waiting figure goes beside the steps after
+/// it, on the same page; every step once, in order.
+#[test]
+fn a_last_waiting_figure_goes_up_past_the_figure_before_it() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let layout = figure_after_figure(false);
+    // Room for the words of step 3 and 20 pt more, not for its figure beside them.
+    let room = header + 40.0 + 40.0 + 60.0 + 30.0 + 20.0;
+    let pages = flow(&spec, &[Some(layout.clone())], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 1);
+    let panels = &pages[0].blocks[0].panels;
+    assert_eq!(panels.len(), 3, "{panels:#?}");
+    assert_eq!(panels[0], layout.panels[0]);
+    assert_eq!(
+        (panels[1].floated, panels[1].steps.clone()),
+        (Some(2), 1..3)
+    );
+    assert_eq!(
+        (panels[2].floated, panels[2].steps.clone()),
+        (Some(3), 3..4)
+    );
+    assert_eq!(
+        panels[1].lines,
+        [layout.narrow[1].0.clone(), layout.narrow[2].0.clone()]
+    );
+    assert_eq!(steps_and_figures(&pages), (vec![0, 1, 2, 3], vec![2, 3]));
+    let used: f64 = panels.iter().map(|panel| panel.height).sum::<f64>() + header;
+    assert!(used <= room + 1e-9);
+}
+
+/// When the next figure comes to a waiting one, the waiting one goes up past the figure
+/// before it too, when the walkthrough then takes no more pages than without it; when it
+/// would take more, it is left out.
+#[test]
+fn a_waiting_figure_goes_up_past_the_figure_before_it_when_that_costs_no_page() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = figure_after_figure(true);
+    layout.floats[4] = None;
+    let room = header + 40.0 + 40.0 + 60.0 + 30.0 + 20.0;
+    let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    assert_eq!(
+        steps_and_figures(&pages),
+        (vec![0, 1, 2, 3, 4], vec![2, 3, 4])
+    );
+    assert_eq!(pages[1].blocks[0].panels[0].steps, 4..5);
+    // With 25 pt to spare, and step 1 three lines beside a figure, step 3's figure goes
+    // up past step 2's only with 10.8 pt more: then step 4's words (20 pt) would not fit
+    // the page, and its figure would open a second. Left out, step 3's figure lets step
+    // 4's words fit and its figure go up past step 2's at the end.
+    let mut layout = figure_after_figure(true);
+    layout.narrow[1].0.push("c".into());
+    if let Some(told) = layout.floats[4].as_mut() {
+        told[0].height = 20.0;
+    }
+    let room = header + 40.0 + 40.0 + 60.0 + 30.0 + 25.0;
+    let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 1);
+    assert_eq!(steps_and_figures(&pages), (vec![0, 1, 2, 3, 4], vec![2, 4]));
+}
+
+/// When the next figure comes to a waiting one and would open the next page anyway (its
+/// words do not fit the foot of this one either), the waiting figure opens it instead,
+/// with those words beside it, and the next figure waits in turn: here both are drawn,
+/// on as many pages as with the waiting one left out.
+#[test]
+fn a_waiting_figure_opens_the_page_the_next_figure_would_open() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let mut layout = waiting_layout(&[150.0, 120.0, 120.0, 20.0, 20.0, 20.0]);
+    layout.panels[2].kind = PanelKind::Figure;
+    layout.floats[2] = Some(vec![Panel {
+        steps: 2..3,
+        kind: PanelKind::Text,
+        height: 40.0,
+        ..layout.panels[2].clone()
+    }]);
+    // Step 0's figure has too many words beside it to go up beside step 1's too.
+    layout.narrow[0].0 = vec!["a".into(); 12];
+    // Room for the words of step 1 and 20 pt more: not for step 2's words (40 pt).
+    let room = 150.0 + header + 30.0 + 20.0;
+    let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+    assert_eq!(pages.len(), 2);
+    assert_eq!(
+        steps_and_figures(&pages),
+        (vec![0, 1, 2, 3, 4, 5], vec![0, 1, 2])
+    );
+    let opening = &pages[1].blocks[0].panels[0];
+    assert_eq!((opening.floated, opening.steps.clone()), (Some(1), 2..4));
+    for page in &pages {
+        let used: f64 = page.blocks[0].panels.iter().map(|p| p.height).sum::<f64>();
+        assert!(used + header <= room + 1e-9);
+    }
 }
 
 /// A table after a waiting figure, too long to go beside it whole, is split at its
