@@ -1377,6 +1377,11 @@ struct Packer {
 /// words to the next page (see [`Packer::takes_back_little`]).
 pub const TAKEN_BACK_WHITE: f64 = 0.1;
 
+/// A figure set apart from its step when the next figure comes (to draw one more figure
+/// on no more pages) stays within this many steps of the nearest step beside it: further
+/// away, the reader would have to hunt for it, and its step is better told in words.
+pub const FIGURE_DRIFT: usize = 3;
+
 /// The state of [`Packer`] before the words of a waiting figure's panel were set, so that
 /// the panel can be set again on the next page, its figure in place.
 #[derive(Clone)]
@@ -1687,19 +1692,44 @@ impl Packer {
     }
 
     /// True when this trial, packed to the end of its walkthrough, has drawn more figures
-    /// than `other` on no more pages.
+    /// than `other` on no more pages, none of them further than [`FIGURE_DRIFT`] steps
+    /// from its own (or than `other` sets one).
     fn costs_nothing_over(&self, other: &Packer) -> bool {
-        self.pages.len() <= other.pages.len() && self.figures() > other.figures()
+        self.pages.len() <= other.pages.len()
+            && self.figures() > other.figures()
+            && self.drift() <= other.drift().max(FIGURE_DRIFT)
     }
 
-    /// The figures drawn on the pages done and on the page being filled.
-    fn figures(&self) -> usize {
+    /// The panels on the pages done and on the page being filled.
+    fn panels(&self) -> impl Iterator<Item = &Panel> {
         self.pages
             .iter()
             .chain([&self.page])
             .flat_map(|page| &page.blocks)
             .chain(&self.block)
             .flat_map(|block| &block.panels)
+    }
+
+    /// How many steps the furthest figure set apart from its step is from the nearest
+    /// step beside it.
+    fn drift(&self) -> usize {
+        self.panels()
+            .filter_map(|panel| {
+                let step = panel.floated?;
+                let steps = &panel.steps;
+                Some(if steps.is_empty() || steps.contains(&step) {
+                    0
+                } else {
+                    step.abs_diff(steps.start).min(step.abs_diff(steps.end - 1))
+                })
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The figures drawn on the pages done and on the page being filled.
+    fn figures(&self) -> usize {
+        self.panels()
             .filter(|panel| panel.has_figure())
             .map(|panel| 1 + usize::from(panel.twin.is_some()))
             .sum()
