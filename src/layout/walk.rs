@@ -1692,12 +1692,13 @@ impl Packer {
     }
 
     /// True when this trial, packed to the end of its walkthrough, has drawn more figures
-    /// than `other` on no more pages, none of them further than [`FIGURE_DRIFT`] steps
-    /// from its own (or than `other` sets one).
+    /// than `other` on fewer pages, or on as many with none of them further than
+    /// [`FIGURE_DRIFT`] steps from its own (or than `other` sets one).
     fn costs_nothing_over(&self, other: &Packer) -> bool {
-        self.pages.len() <= other.pages.len()
-            && self.figures() > other.figures()
-            && self.drift() <= other.drift().max(FIGURE_DRIFT)
+        let (pages, others) = (self.pages.len(), other.pages.len());
+        self.figures() > other.figures()
+            && (pages < others
+                || (pages == others && self.drift() <= other.drift().max(FIGURE_DRIFT)))
     }
 
     /// The panels on the pages done and on the page being filled.

@@ -986,3 +986,45 @@ fn a_walkthrough_past_its_page_goal_tells_its_least_needed_figures_in_words() {
             .all(|step| unreachable.contains(step))
     );
 }
+
+/// A figure that would wait in turn after the one that opens the page is set within
+/// FIGURE_DRIFT steps of the nearest step beside it: with four short steps after its own
+/// it would go up beside the sixth step, so the waiting figure is left out and this one
+/// stays in place; with five, drawing both saves a page, and the figure is set apart.
+#[test]
+fn a_figure_set_apart_to_draw_one_more_stays_near_its_step() {
+    let spec = spec();
+    let header = style::HEADER * spec.page.text_size.value;
+    let flowed = |short_steps: usize| {
+        let mut heights = vec![150.0, 120.0, 120.0];
+        heights.extend(std::iter::repeat_n(20.0, short_steps));
+        let mut layout = waiting_layout(&heights);
+        layout.panels[2].kind = PanelKind::Figure;
+        layout.floats[2] = Some(vec![Panel {
+            steps: 2..3,
+            kind: PanelKind::Text,
+            height: 40.0,
+            ..layout.panels[2].clone()
+        }]);
+        layout.narrow[0].0 = vec!["a".into(); 12];
+        let room = 150.0 + header + 30.0 + 20.0;
+        let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
+        let figures: Vec<_> = pages
+            .iter()
+            .flat_map(|page| &page.blocks)
+            .flat_map(|block| &block.panels)
+            .filter(|panel| panel.has_figure())
+            .map(|panel| (panel.floated, panel.steps.clone()))
+            .collect();
+        (pages.len(), figures)
+    };
+    assert_eq!(
+        flowed(3),
+        (2, vec![(None, 0..1), (Some(1), 2..4), (Some(2), 5..6)])
+    );
+    assert_eq!(flowed(4), (2, vec![(None, 0..1), (None, 2..3)]));
+    assert_eq!(
+        flowed(5),
+        (2, vec![(None, 0..1), (Some(1), 2..4), (Some(2), 7..8)])
+    );
+}
