@@ -8,14 +8,10 @@ use std::path::PathBuf;
 
 use puzzlebook::mushikui::{Puzzle, count_solutions};
 
-/// A file in a fresh temporary directory.
+/// A file in a fresh scratch directory under the build's temporary directory (not the
+/// system's, which the tests would fill with a directory per run).
 fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let directory = std::env::temp_dir().join(format!(
-        "puzzlebook-mushikui-cli-{}-{name}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&directory).unwrap();
-    let path = directory.join(name);
+    let path = common::scratch(&format!("mushikui-cli-{name}")).join(name);
     std::fs::write(&path, contents).unwrap();
     path
 }
