@@ -283,6 +283,18 @@ fn a_figure_too_tall_for_the_foot_of_a_page_waits_for_the_next() {
     assert_eq!(pages[1].blocks[0].panels[0].floated, None);
 }
 
+/// Makes step `step`'s panel a figure whose words, told across the width when it waits
+/// for the next page, are `height` tall.
+fn told_when_waiting(layout: &mut WalkLayout, step: usize, height: f64) {
+    layout.panels[step].kind = PanelKind::Figure;
+    layout.floats[step] = Some(vec![Panel {
+        steps: step..step + 1,
+        kind: PanelKind::Text,
+        height,
+        ..layout.panels[step].clone()
+    }]);
+}
+
 /// Panels of `heights`: the second a figure whose words (30 pt) fit where it does not,
 /// the others steps in words; every step two lines beside a figure.
 fn waiting_layout(heights: &[f64]) -> WalkLayout {
@@ -290,13 +302,7 @@ fn waiting_layout(heights: &[f64]) -> WalkLayout {
     for panel in &mut layout.panels[2..] {
         panel.kind = PanelKind::Text;
     }
-    layout.panels[1].kind = PanelKind::Figure;
-    layout.floats[1] = Some(vec![Panel {
-        steps: 1..2,
-        kind: PanelKind::Text,
-        height: 30.0,
-        ..layout.panels[1].clone()
-    }]);
+    told_when_waiting(&mut layout, 1, 30.0);
     layout.narrow = vec![(vec!["a".into(), "b".into()], None); heights.len()];
     layout
 }
@@ -596,6 +602,20 @@ fn a_waiting_figure_goes_up_past_the_figure_before_it_when_that_costs_no_page() 
     assert_eq!(steps_and_figures(&pages), (vec![0, 1, 2, 3, 4], vec![2, 4]));
 }
 
+/// Step 0's figure; step 1's figure, too tall for the foot of the page, waiting; step 2's
+/// figure coming next, its words (40 pt) too tall for the foot too; then `short_steps`
+/// steps of 20 pt. The room: step 0's panel, the words of step 1 and 20 pt more.
+fn next_figure_comes(short_steps: usize) -> (WalkLayout, f64) {
+    let header = style::HEADER * spec().page.text_size.value;
+    let mut heights = vec![150.0, 120.0, 120.0];
+    heights.extend(std::iter::repeat_n(20.0, short_steps));
+    let mut layout = waiting_layout(&heights);
+    told_when_waiting(&mut layout, 2, 40.0);
+    // Step 0's figure has too many words beside it to go up beside step 1's too.
+    layout.narrow[0].0 = vec!["a".into(); 12];
+    (layout, 150.0 + header + 30.0 + 20.0)
+}
+
 /// When the next figure comes to a waiting one and would open the next page anyway (its
 /// words do not fit the foot of this one either), the waiting figure opens it instead,
 /// with those words beside it, and the next figure waits in turn: here both are drawn,
@@ -604,18 +624,7 @@ fn a_waiting_figure_goes_up_past_the_figure_before_it_when_that_costs_no_page() 
 fn a_waiting_figure_opens_the_page_the_next_figure_would_open() {
     let spec = spec();
     let header = style::HEADER * spec.page.text_size.value;
-    let mut layout = waiting_layout(&[150.0, 120.0, 120.0, 20.0, 20.0, 20.0]);
-    layout.panels[2].kind = PanelKind::Figure;
-    layout.floats[2] = Some(vec![Panel {
-        steps: 2..3,
-        kind: PanelKind::Text,
-        height: 40.0,
-        ..layout.panels[2].clone()
-    }]);
-    // Step 0's figure has too many words beside it to go up beside step 1's too.
-    layout.narrow[0].0 = vec!["a".into(); 12];
-    // Room for the words of step 1 and 20 pt more: not for step 2's words (40 pt).
-    let room = 150.0 + header + 30.0 + 20.0;
+    let (layout, room) = next_figure_comes(3);
     let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
     assert_eq!(pages.len(), 2);
     assert_eq!(
@@ -994,20 +1003,8 @@ fn a_walkthrough_past_its_page_goal_tells_its_least_needed_figures_in_words() {
 #[test]
 fn a_figure_set_apart_to_draw_one_more_stays_near_its_step() {
     let spec = spec();
-    let header = style::HEADER * spec.page.text_size.value;
     let flowed = |short_steps: usize| {
-        let mut heights = vec![150.0, 120.0, 120.0];
-        heights.extend(std::iter::repeat_n(20.0, short_steps));
-        let mut layout = waiting_layout(&heights);
-        layout.panels[2].kind = PanelKind::Figure;
-        layout.floats[2] = Some(vec![Panel {
-            steps: 2..3,
-            kind: PanelKind::Text,
-            height: 40.0,
-            ..layout.panels[2].clone()
-        }]);
-        layout.narrow[0].0 = vec!["a".into(); 12];
-        let room = 150.0 + header + 30.0 + 20.0;
+        let (layout, room) = next_figure_comes(short_steps);
         let pages = flow(&spec, &[Some(layout)], &[0], same(room), 0.0);
         let figures: Vec<_> = pages
             .iter()
