@@ -1685,10 +1685,7 @@ impl Packer {
             return false;
         }
         pulled.pack_walk(layout, index);
-        let mut left_out = self.trial();
-        left_out.waiting = None;
-        left_out.pack_walk(layout, index);
-        pulled.costs_nothing_over(&left_out) && self.pull_up_past(layout)
+        pulled.costs_nothing_over(&self.left_out(layout, index)) && self.pull_up_past(layout)
     }
 
     /// True when this trial, packed to the end of its walkthrough, has drawn more figures
@@ -1763,10 +1760,7 @@ impl Packer {
         let mut opened = self.trial();
         opened.open_with(layout, panel, told);
         opened.pack_walk(layout, index + 1);
-        let mut left_out = self.trial();
-        left_out.waiting = None;
-        left_out.pack_walk(layout, index);
-        if !opened.costs_nothing_over(&left_out) {
+        if !opened.costs_nothing_over(&self.left_out(layout, index)) {
             return false;
         }
         self.open_with(layout, panel, told);
@@ -1785,6 +1779,15 @@ impl Packer {
             self.place(layout, &told[at..end]);
             at = end;
         }
+    }
+
+    /// The trial the others are weighed against: the waiting figure left out, and the
+    /// walkthrough packed on from its panel `index`.
+    fn left_out(&mut self, layout: &WalkLayout, index: usize) -> Packer {
+        let mut left_out = self.trial();
+        left_out.waiting = None;
+        left_out.pack_walk(layout, index);
+        left_out
     }
 
     /// A copy of the packer without the pages done, to pack the rest of a walkthrough on
