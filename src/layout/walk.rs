@@ -1096,10 +1096,10 @@ pub struct Rooms {
 /// it, with the figure before them: that one, captioned with its step, takes the steps
 /// across the width above it beside it too, and the waiting one the steps after it — when
 /// the next figure comes, only if the walkthrough, packed on both ways, draws more figures
-/// on no more pages than without the waiting figure. When the next figure and its words
-/// would open the next page anyway, the waiting figure opens it instead, with those words
-/// beside it, and the next figure waits in turn (again only when that draws more figures
-/// on no more pages).
+/// than without the waiting figure on fewer pages, or on as many with no figure set more
+/// than [`FIGURE_DRIFT`] steps from its own. When the next figure and its words would open
+/// the next page anyway, the waiting figure opens it instead, with those words beside it,
+/// and the next figure waits in turn (under the same rule).
 /// Otherwise it is left out (its step told in words) rather than open a page with white
 /// beside it — unless the
 /// walkthrough would then draw no figure at all and at most [`TAKEN_BACK_WHITE`] of the
